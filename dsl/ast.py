@@ -1,0 +1,278 @@
+"""The typed syntax tree of the rules language. Every node carries its source position.
+
+The parser builds these nodes; the checker annotates expressions with types; the
+compiler turns them into what the interpreter runs. Nodes hold no game knowledge.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .diagnostics import Position
+
+
+@dataclass
+class Node:
+    pos: Position
+
+
+# ---------------------------------------------------------------- types
+
+
+@dataclass
+class TypeRef(Node):
+    name: str  # a kind name, a base type (number, bool, text, ...) or "list"
+    optional: bool = False
+    item: "TypeRef | None" = None  # the element type of a list
+
+    def __str__(self) -> str:
+        if self.name == "list":
+            return f"list of {self.item}"
+        return self.name + ("?" if self.optional else "")
+
+
+# ---------------------------------------------------------------- expressions
+
+
+@dataclass
+class Expr(Node):
+    pass
+
+
+@dataclass
+class Literal(Expr):
+    value: Any
+
+
+@dataclass
+class Name(Expr):
+    id: str
+
+
+@dataclass
+class Attr(Expr):
+    obj: Expr
+    name: str
+    name_pos: Position | None = None
+
+
+@dataclass
+class Index(Expr):
+    obj: Expr
+    key: Expr
+
+
+@dataclass
+class Call(Expr):
+    func: str
+    args: list[Expr]
+
+
+@dataclass
+class Unary(Expr):
+    op: str  # "-" or "not"
+    operand: Expr
+
+
+@dataclass
+class Binary(Expr):
+    op: str  # + - * // % == != < <= > >= in notin and or
+    left: Expr
+    right: Expr
+
+
+@dataclass
+class Ternary(Expr):
+    cond: Expr
+    then: Expr
+    otherwise: Expr
+
+
+@dataclass
+class ListExpr(Expr):
+    items: list[Expr]
+
+
+@dataclass
+class Comprehension(Expr):
+    item: Expr
+    var: str
+    iterable: Expr
+    where: Expr | None
+
+
+# ---------------------------------------------------------------- statements
+
+
+@dataclass
+class Stmt(Node):
+    pass
+
+
+@dataclass
+class Block(Node):
+    statements: list[Stmt]
+
+
+@dataclass
+class Let(Stmt):
+    name: str
+    value: Expr
+
+
+@dataclass
+class Set(Stmt):
+    target: list[str]  # ["c", "health"] or ["turn", "explored"]
+    op: str  # "=", "+=", "-="
+    value: Expr
+
+
+@dataclass
+class If(Stmt):
+    branches: list[tuple[Expr, Block]]
+    otherwise: Block | None
+
+
+@dataclass
+class ForEach(Stmt):
+    var: str
+    iterable: Expr
+    body: Block
+
+
+@dataclass
+class Repeat(Stmt):
+    count: Expr
+    body: Block
+
+
+@dataclass
+class Choose(Stmt):
+    var: str
+    options: Expr
+    chooser: Expr | None
+    prompt: str | None
+
+
+@dataclass
+class Move(Stmt):
+    item: Expr
+    destination: Expr
+    end: str | None  # "top" / "bottom" of an ordered zone; None = where the zone puts it
+
+
+@dataclass
+class Shuffle(Stmt):
+    zone: Expr
+
+
+@dataclass
+class Emit(Stmt):
+    event: str
+    fields: list[tuple[str, Expr]]
+    audience: Expr | None
+
+
+@dataclass
+class CallStmt(Stmt):
+    func: str
+    args: list[Expr]
+
+
+@dataclass
+class Stop(Stmt):
+    """Leave the procedure, action or trigger being run."""
+
+
+@dataclass
+class Break(Stmt):
+    """Leave the innermost `for each` or `repeat` loop."""
+
+
+# ---------------------------------------------------------------- definitions
+
+
+@dataclass
+class Param(Node):
+    name: str
+    type: TypeRef
+    source: Expr | None = None  # `with x: T in <source>`
+    where: Expr | None = None
+
+
+@dataclass
+class Require(Node):
+    cond: Expr
+    message: str | None
+
+
+@dataclass
+class Cost(Node):
+    amount: Expr
+    resource: str
+
+
+@dataclass
+class Limit(Node):
+    count: Expr
+    period: str  # turn / round / game
+    group: str | None
+
+
+@dataclass
+class Definition(Node):
+    name: str
+    name_pos: Position
+    file: str
+    text: str | None = None
+    cite: str | None = None
+
+    kind: str = "definition"
+
+
+@dataclass
+class ActionDef(Definition):
+    params: list[Param] = field(default_factory=list)
+    requires: list[Require] = field(default_factory=list)
+    costs: list[Cost] = field(default_factory=list)
+    limits: list[Limit] = field(default_factory=list)
+    body: Block | None = None
+    kind: str = "action"
+
+
+@dataclass
+class ProcedureDef(Definition):
+    params: list[Param] = field(default_factory=list)
+    body: Block | None = None
+    kind: str = "procedure"
+
+
+@dataclass
+class FunctionDef(Definition):
+    params: list[Param] = field(default_factory=list)
+    returns: TypeRef | None = None
+    value: Expr | None = None
+    kind: str = "function"
+
+
+@dataclass
+class TriggerDef(Definition):
+    event: str | None = None
+    event_pos: Position | None = None
+    where: Expr | None = None
+    body: Block | None = None
+    kind: str = "trigger"
+
+
+@dataclass
+class VictoryDef(Definition):
+    when: Expr | None = None
+    winners: Expr | None = None
+    kind: str = "victory"
+
+
+@dataclass
+class RuleFile(Node):
+    path: str
+    definitions: list[Definition]

@@ -1,0 +1,104 @@
+"""Signatures of the functions and effects every rule set can use.
+
+This is the language's standard library as the checker sees it; the interpreter
+provides the implementations (``interpreter/library.py``) under the same names, and a
+test keeps the two in step. Nothing here knows any game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from . import types as T
+
+
+@dataclass(frozen=True)
+class Signature:
+    params: tuple[str, ...]  # expected parameter types; ANY accepts everything
+    returns: Callable[[list[str]], str] | str
+    text: str
+    effect: bool = False  # an effect: only allowed as a statement
+    random: bool = False  # draws from the game's RNG: only allowed as the value of a `let`
+
+    def result(self, arg_types: list[str]) -> str:
+        return self.returns(arg_types) if callable(self.returns) else self.returns
+
+
+def _item(args: list[str]) -> str:
+    return T.item_type(args[0]) if args else T.ANY
+
+
+def _same_list(args: list[str]) -> str:
+    return args[0] if args else T.ANY
+
+
+FUNCTIONS: dict[str, Signature] = {
+    # collections
+    "count": Signature((T.ANY,), T.NUMBER, "How many items a list holds."),
+    "sum": Signature(("list of number",), T.NUMBER, "The total of a list of numbers (0 when empty)."),
+    "min": Signature(("list of number",), T.NUMBER, "The smallest number of a non-empty list."),
+    "max": Signature(("list of number",), T.NUMBER, "The largest number of a non-empty list."),
+    "any": Signature(("list of bool",), T.BOOL, "True when at least one item is true."),
+    "all": Signature(("list of bool",), T.BOOL, "True when every item is true (also when empty)."),
+    "first": Signature((T.ANY,), _item, "The first item of a list, or none when it is empty."),
+    "last": Signature((T.ANY,), _item, "The last item of a list, or none when it is empty."),
+    "reversed": Signature((T.ANY,), _same_list, "The list in the opposite order."),
+    "without": Signature((T.ANY, T.ANY), _same_list, "The list without the given item."),
+    # zones
+    "contents": Signature((T.ZONE,), "list of any", "What a zone holds, top first."),
+    "top": Signature((T.ZONE,), T.ANY, "The top item of a zone, or none when it is empty."),
+    "bottom": Signature((T.ZONE,), T.ANY, "The bottom item of a zone, or none when it is empty."),
+    # entities
+    "on_board": Signature((T.ANY,), T.BOOL, "True when the entity stands in a space of the board."),
+    "kind_of": Signature((T.ANY,), T.TEXT, "The kind name of an entity."),
+    # players
+    "next_player": Signature(("player",), "player", "The next player clockwise."),
+    "seats_from": Signature(("player", T.NUMBER), "list of player", "N players clockwise starting with the given one, wrapping around."),
+    # board
+    "spot": Signature((T.NUMBER, T.NUMBER, T.NUMBER), T.PLACEMENT, "A placement at grid column x, row y with a rotation in degrees."),
+    "placements": Signature((T.ANY, T.ANY, "list of number"), "list of placement",
+                            "Every legal spot for a tile that joins the given space through a doorway, in the given rotations."),
+    "placements_anywhere": Signature((T.ANY, "list of number"), "list of placement",
+                                     "Every legal spot for a tile next to any placed space, in the given rotations."),
+    "rooms_towards": Signature((T.ANY, T.TEXT), "list of any",
+                               "The spaces that touch a space on its side in a direction, walls or not."),
+    "connection": Signature((T.ANY, T.ANY), T.TEXT, "The connection kind between two touching spaces, or none."),
+    "connected": Signature((T.ANY,), "list of any", "Spaces joined to a space through a doorway (open or not)."),
+    "adjacent": Signature((T.ANY,), "list of any", "Spaces touching a space, walls included."),
+    "tile_of": Signature((T.ANY,), T.ANY, "The tile a space is printed on."),
+    "rooms_of": Signature((T.ANY,), "list of any", "The spaces printed on a tile."),
+    "placed": Signature((T.ANY,), T.BOOL, "True when a tile lies on the board."),
+    # randomness (only as the value of a `let`)
+    "roll": Signature((T.DIE,), T.ANY, "Roll a die declared in the rule set's data.", random=True),
+    "random": Signature((T.ANY,), _item, "One item of a non-empty list, chosen at random.", random=True),
+}
+
+EFFECTS: dict[str, Signature] = {
+    "place": Signature((T.ANY, T.PLACEMENT), T.NONE, "Put a tile on the board at a placement.", effect=True),
+    "remove": Signature((T.ANY,), T.NONE, "Take an entity off the table (out of every zone).", effect=True),
+    "play_turn": Signature(("player",), T.NONE, "Give the player a turn: they choose actions until they end it.", effect=True),
+    "end_game": Signature(("list of player", T.TEXT), T.NONE, "End the game now with these winners.", effect=True),
+}
+
+# Names every rule can read.
+VALUES: dict[str, tuple[str, str]] = {
+    "players": ("list of player", "Every player in seat order."),
+    "current_player": ("player", "The player whose turn it is."),
+    "round_number": (T.NUMBER, "The current round, from 1."),
+    "turn_number": (T.NUMBER, "How many turns have started so far."),
+}
+
+# Events the engine itself emits, with their fields' types.
+ENGINE_EVENTS: dict[str, dict[str, str]] = {
+    "moved": {"entity": T.ANY, "source": T.ANY, "destination": T.ANY},
+    "shuffled": {"zone": T.ZONE},
+    "placed": {"tile": T.ANY, "x": T.NUMBER, "y": T.NUMBER, "rotation": T.NUMBER},
+    "rolled": {"die": T.TEXT, "value": T.ANY},
+    "turn_started": {"player": "player"},
+    "turn_ended": {"player": "player"},
+    "round_started": {"round": T.NUMBER},
+    "action_taken": {"player": "player", "action": T.TEXT},
+    "changed": {"entity": T.ANY, "property": T.TEXT, "value": T.ANY},
+    "game_ended": {"reason": T.TEXT},
+}

@@ -1,0 +1,556 @@
+"""Static checks of definitions: names, types, arity, costs, limits, statement placement.
+
+The checker annotates the AST as it goes: every ``Name`` and ``Call`` gets ``ref``
+(what the name denotes) and every expression gets ``type``. The compiler relies on
+those annotations and never resolves a name again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import ast
+from . import types as T
+from .builtins import EFFECTS, ENGINE_EVENTS, FUNCTIONS, VALUES
+from .diagnostics import DiagnosticBag, Position, did_you_mean
+from .model import RuleSet, RuleSetData
+
+PERIODS = {"turn", "round", "game"}
+ENTITY_ATTRIBUTES = {"at", "id"}
+
+
+@dataclass
+class Names:
+    """Everything a rule can refer to, besides its own local variables."""
+
+    data: RuleSetData
+    definitions: dict[str, ast.Definition]
+    entities: dict[str, str] = field(default_factory=dict)  # component constant → kind
+
+    def __post_init__(self):
+        for c in self.data.components:
+            if c.count == 1 and not c.per_player:
+                self.entities[c.name] = c.kind
+
+    @property
+    def zone_kinds(self) -> frozenset[str]:
+        return frozenset({self.data.board.space_kind}) if self.data.board else frozenset()
+
+    def all_names(self) -> set[str]:
+        d = self.data
+        return (set(VALUES) | {z for z, s in d.zones.items() if not s.per_player} | set(d.kinds)
+                | set(self.entities) | set(d.parameters) | set(d.tables) | set(d.dice) | {"game", "turn"})
+
+    def callables(self) -> set[str]:
+        return (set(FUNCTIONS) | set(EFFECTS) | {n for n, d in self.definitions.items() if d.kind in ("function", "procedure")}
+                | {z for z, s in self.data.zones.items() if s.per_player})
+
+
+class _Context:
+    def __init__(self, definition: ast.Definition):
+        self.definition = definition
+        self.locals: dict[str, str] = {}
+        self.loop_depth = 0
+        self.event: str | None = None
+
+
+class Checker:
+    def __init__(self, ruleset: RuleSet):
+        self.rs = ruleset
+        self.data = ruleset.data
+        self.bag: DiagnosticBag = ruleset.bag
+        self.names = Names(ruleset.data, ruleset.definitions)
+        self.events: dict[str, dict[str, str]] = {k: dict(v) for k, v in ENGINE_EVENTS.items()}
+        self.emitted: set[str] = set(ENGINE_EVENTS)
+        self.references: dict[str, int] = {n: 0 for n in ruleset.definitions}
+
+    # ------------------------------------------------------------ entry
+    def run(self) -> None:
+        self._collect_emits()
+        order = ["function", "procedure", "action", "victory", "trigger"]
+        for kind in order:
+            for d in self.rs.of_kind(kind):
+                self.check_definition(d)
+        game = self.data.game
+        for role in ("setup", "round"):
+            name = getattr(game, role)
+            d = self.rs.definitions.get(name)
+            pos = self.data.where.get(("game", role))
+            if d is None:
+                self.error(f"game.{role} names unknown procedure '{name}'", pos,
+                           did_you_mean(name, [n for n, x in self.rs.definitions.items() if x.kind == "procedure"]))
+            elif d.kind != "procedure" or d.params:
+                self.error(f"game.{role} must name a procedure without parameters; '{name}' is a {d.kind}", pos)
+            else:
+                self.references[name] += 1
+        for name, n in self.references.items():
+            d = self.rs.definitions[name]
+            if n == 0 and d.kind in ("function", "procedure"):
+                self.bag.warning(f"{d.kind} '{name}' is never used", d.name_pos, "remove it or call it from a rule", code="unused")
+        self._check_manifest()
+
+    def _collect_emits(self):
+        """Rule-emitted event names are known before triggers are checked."""
+        def walk(block: ast.Block | None):
+            if block is None:
+                return
+            for s in block.statements:
+                if isinstance(s, ast.Emit):
+                    self.emitted.add(s.event)
+                    self.events.setdefault(s.event, {})
+                    for f, _ in s.fields:
+                        self.events[s.event].setdefault(f, T.ANY)
+                for b in _child_blocks(s):
+                    walk(b)
+        for d in self.rs.definitions.values():
+            walk(getattr(d, "body", None))
+
+    def _check_manifest(self):
+        counts: dict[str, int] = {}
+        players = self.data.game.max_players if self.data.game else 1
+        for c in self.data.components:
+            n = c.count * (players if c.per_player else 1)
+            counts[c.kind] = counts.get(c.kind, 0) + n
+        for key, expected in self.data.manifest.items():
+            pos = self.data.where.get(("manifest", key))
+            if key not in self.data.kinds:
+                self.error(f"manifest names unknown kind '{key}'", pos, did_you_mean(key, self.data.kinds))
+                continue
+            actual = counts.get(key, 0)
+            if actual != expected:
+                self.error(f"the rule set has {actual} {key} component(s) (at {players} players) but the manifest says {expected}",
+                           pos, "correct the counts in the components table or the manifest")
+
+    def error(self, message: str, pos: Position | None, hint: str | None = None) -> None:
+        self.bag.error(message, pos, hint)
+
+    # ------------------------------------------------------------ definitions
+    def check_definition(self, d: ast.Definition) -> None:
+        ctx = _Context(d)
+        if isinstance(d, (ast.ProcedureDef, ast.FunctionDef)):
+            for p in d.params:
+                ctx.locals[p.name] = self.resolve_type(p.type)
+        if isinstance(d, ast.ActionDef):
+            for p in d.params:
+                t = self.resolve_type(p.type)
+                if p.source is not None:
+                    st = self.expr(p.source, ctx)
+                    if not T.is_list(st) and st != T.ANY:
+                        self.error(f"'with {p.name}' takes its values from a list, not a {st}", p.source.pos)
+                    elif not T.assignable(T.item_type(st), t, self.names.zone_kinds):
+                        self.error(f"'with {p.name}: {t}' draws from a {st}", p.source.pos)
+                elif t not in self.data.kinds:
+                    self.error(f"'with {p.name}: {t}' needs 'in <list>' unless {t} is a kind", p.type.pos)
+                ctx.locals[p.name] = t
+                if p.where is not None:
+                    self.expect(p.where, T.BOOL, ctx, "a 'where' condition")
+            for r in d.requires:
+                self.expect(r.cond, T.BOOL, ctx, "a requirement")
+            for c in d.costs:
+                self.expect(c.amount, T.NUMBER, ctx, "a cost")
+                props = self.data.kinds.get("player").properties if "player" in self.data.kinds else {}
+                if c.resource not in props:
+                    self.error(f"cost in unknown resource '{c.resource}'", c.pos,
+                               did_you_mean(c.resource, props) or "a cost is paid from a number property of the player")
+                elif props[c.resource].type != T.NUMBER:
+                    self.error(f"cost resource '{c.resource}' is a {props[c.resource].type}, not a number", c.pos)
+            for lim in d.limits:
+                self.expect(lim.count, T.NUMBER, ctx, "a limit")
+                if lim.period not in PERIODS:
+                    self.error(f"unknown limit period '{lim.period}'", lim.pos, did_you_mean(lim.period, PERIODS) or "use turn, round or game")
+            self.block(d.body, ctx, required=True)
+        elif isinstance(d, ast.ProcedureDef):
+            self.block(d.body, ctx, required=True)
+        elif isinstance(d, ast.FunctionDef):
+            if d.value is None:
+                self.error(f"function '{d.name}' gives no value", d.name_pos, "add a line '= <expression>'")
+                return
+            t = self.expr(d.value, ctx)
+            want = self.resolve_type(d.returns)
+            if not T.assignable(t, want, self.names.zone_kinds):
+                self.error(f"function '{d.name}' should give a {want} but gives a {t}", d.value.pos)
+        elif isinstance(d, ast.TriggerDef):
+            if d.event is None:
+                self.error(f"trigger '{d.name}' does not say which event it waits for", d.name_pos, "add 'on <event>'")
+            elif d.event not in self.emitted:
+                self.error(f"trigger '{d.name}' waits for event '{d.event}' that nothing emits", d.event_pos,
+                           did_you_mean(d.event, self.emitted))
+            ctx.event = d.event
+            ctx.locals["event"] = T.EVENT
+            if d.where is not None:
+                self.expect(d.where, T.BOOL, ctx, "a trigger condition")
+            self.block(d.body, ctx, required=True)
+        elif isinstance(d, ast.VictoryDef):
+            if d.when is None or d.winners is None:
+                self.error(f"victory '{d.name}' needs both 'when' and 'winners'", d.name_pos)
+                return
+            self.expect(d.when, T.BOOL, ctx, "a victory condition")
+            self.expect(d.winners, "list of player", ctx, "the winners")
+
+    def resolve_type(self, ref: ast.TypeRef | None) -> str:
+        if ref is None:
+            return T.ANY
+        if ref.name == "list":
+            return T.list_of(self.resolve_type(ref.item))
+        if ref.name not in self.data.kinds and ref.name not in T.BASE_TYPES:
+            self.error(f"unknown type '{ref.name}'", ref.pos, did_you_mean(ref.name, set(self.data.kinds) | T.BASE_TYPES))
+            return T.ANY
+        return ref.name
+
+    # ------------------------------------------------------------ statements
+    def block(self, block: ast.Block | None, ctx: _Context, required: bool = False) -> None:
+        if block is None:
+            if required:
+                self.error(f"{ctx.definition.kind} '{ctx.definition.name}' has no 'do:' block", ctx.definition.name_pos)
+            return
+        for s in block.statements:
+            self.stmt(s, ctx)
+
+    def stmt(self, s: ast.Stmt, ctx: _Context) -> None:
+        if isinstance(s, ast.Let):
+            t = self.expr(s.value, ctx, allow_random=True)
+            old = ctx.locals.get(s.name)
+            ctx.locals[s.name] = t if old in (None, t, T.NONE) else (old if t == T.NONE else T.ANY)
+        elif isinstance(s, ast.Set):
+            self.set_stmt(s, ctx)
+        elif isinstance(s, ast.If):
+            for cond, body in s.branches:
+                self.expect(cond, T.BOOL, ctx, "an 'if' condition")
+                self.block(body, ctx)
+            self.block(s.otherwise, ctx)
+        elif isinstance(s, ast.ForEach):
+            t = self.expr(s.iterable, ctx)
+            if not T.is_list(t) and t != T.ANY:
+                self.error(f"'for each' needs a list, not a {t}", s.iterable.pos)
+            saved = ctx.locals.get(s.var)
+            ctx.locals[s.var] = T.item_type(t)
+            ctx.loop_depth += 1
+            self.block(s.body, ctx)
+            ctx.loop_depth -= 1
+            if saved is not None:
+                ctx.locals[s.var] = saved
+        elif isinstance(s, ast.Repeat):
+            self.expect(s.count, T.NUMBER, ctx, "a repeat count")
+            ctx.loop_depth += 1
+            self.block(s.body, ctx)
+            ctx.loop_depth -= 1
+        elif isinstance(s, ast.Choose):
+            t = self.expr(s.options, ctx)
+            if not T.is_list(t) and t != T.ANY:
+                self.error(f"'choose' picks from a list, not a {t}", s.options.pos)
+            if s.chooser is not None:
+                self.expect(s.chooser, "player", ctx, "the chooser")
+            ctx.locals[s.var] = T.item_type(t)
+        elif isinstance(s, ast.Move):
+            it = self.expr(s.item, ctx)
+            if it in T.SCALARS or T.is_list(it):
+                self.error(f"only things can be moved, not a {it}", s.item.pos)
+            self.expect(s.destination, T.ZONE, ctx, "a destination")
+        elif isinstance(s, ast.Shuffle):
+            self.expect(s.zone, T.ZONE, ctx, "what to shuffle")
+        elif isinstance(s, ast.Emit):
+            for _, e in s.fields:
+                self.expr(e, ctx)
+            if s.audience is not None:
+                t = self.expr(s.audience, ctx)
+                if not (T.assignable(t, "player") or T.assignable(t, "list of player")):
+                    self.error(f"an event goes to a player or a list of players, not a {t}", s.audience.pos)
+        elif isinstance(s, ast.CallStmt):
+            self.call_stmt(s, ctx)
+        elif isinstance(s, ast.Break):
+            if ctx.loop_depth == 0:
+                self.error("'break' outside a loop", s.pos, "break leaves the innermost 'for each' or 'repeat'")
+        elif isinstance(s, ast.Stop):
+            pass
+
+    def set_stmt(self, s: ast.Set, ctx: _Context) -> None:
+        head, *middle, prop = s.target
+        pos = s.pos
+        vt = self.expr(s.value, ctx)
+        if head in ("game", "turn") and not middle and head not in ctx.locals:
+            scope = self.data.variables.get(head, {})
+            if prop not in scope:
+                self.error(f"unknown {head} variable '{prop}'", pos,
+                           did_you_mean(prop, scope) or f"declare it under variables: {head}: in the rule set's YAML")
+                return
+            want = scope[prop].type
+        else:
+            obj: ast.Expr = ast.Name(pos, head)
+            for m in middle:
+                obj = ast.Attr(pos, obj, m)
+            s.object = obj
+            ot = self.expr(obj, ctx)
+            if ot == T.ANY:
+                return
+            kind = self.data.kinds.get(ot)
+            if kind is None:
+                self.error(f"cannot set a property of a {ot}", pos)
+                return
+            if prop not in kind.properties:
+                self.error(f"kind '{ot}' has no property '{prop}'", pos, did_you_mean(prop, kind.properties))
+                return
+            want = kind.properties[prop].type
+            values = kind.properties[prop].values
+            if values is not None and isinstance(s.value, ast.Literal) and s.value.value not in values:
+                self.error(f"{ot}.{prop} cannot be {s.value.value!r}", s.value.pos, "allowed: " + ", ".join(map(str, values)))
+        if s.op in ("+=", "-=") and want != T.NUMBER:
+            self.error(f"'{s.op}' needs a number, but {prop} is a {want}", pos)
+        elif not T.assignable(vt, want, self.names.zone_kinds):
+            self.error(f"{prop} is a {want}; cannot set it to a {vt}", s.value.pos)
+
+    def call_stmt(self, s: ast.CallStmt, ctx: _Context) -> None:
+        d = self.rs.definitions.get(s.func)
+        if d is not None and d.kind == "procedure":
+            self.references[s.func] += 1
+            s.ref = ("procedure", s.func)
+            self.check_args(s.func, [self.resolve_type(p.type) for p in d.params], s.args, s.pos, ctx)
+            return
+        if s.func in EFFECTS:
+            s.ref = ("effect", s.func)
+            self.check_args(s.func, list(EFFECTS[s.func].params), s.args, s.pos, ctx)
+            return
+        if d is not None or s.func in FUNCTIONS:
+            self.error(f"'{s.func}' is a function: its value would be thrown away", s.pos,
+                       "use it in an expression, e.g. 'let x = ...'")
+            return
+        s.ref = None
+        self.error(f"unknown procedure '{s.func}'", s.pos,
+                   did_you_mean(s.func, [n for n, x in self.rs.definitions.items() if x.kind == "procedure"] + list(EFFECTS)))
+        for a in s.args:
+            self.expr(a, ctx)
+
+    def check_args(self, name: str, params: list[str], args: list[ast.Expr], pos: Position, ctx: _Context) -> None:
+        if len(args) != len(params):
+            self.error(f"'{name}' takes {len(params)} argument(s), not {len(args)}", pos)
+        for a, want in zip(args, params):
+            t = self.expr(a, ctx)
+            if not T.assignable(t, want, self.names.zone_kinds):
+                self.error(f"argument of '{name}' should be a {want}, not a {t}", a.pos)
+        for a in args[len(params):]:
+            self.expr(a, ctx)
+
+    # ------------------------------------------------------------ expressions
+    def expect(self, e: ast.Expr, want: str, ctx: _Context, what: str) -> str:
+        t = self.expr(e, ctx)
+        if not T.assignable(t, want, self.names.zone_kinds):
+            self.error(f"{what} must be a {want}, not a {t}", e.pos)
+        return t
+
+    def expr(self, e: ast.Expr, ctx: _Context, allow_random: bool = False) -> str:
+        t = self._expr(e, ctx, allow_random)
+        e.type = t
+        return t
+
+    def _expr(self, e: ast.Expr, ctx: _Context, allow_random: bool) -> str:
+        if isinstance(e, ast.Literal):
+            return T.python_value_type(e.value)
+        if isinstance(e, ast.Name):
+            return self.name(e, ctx)
+        if isinstance(e, ast.Attr):
+            return self.attr(e, ctx)
+        if isinstance(e, ast.Index):
+            return self.index(e, ctx)
+        if isinstance(e, ast.Call):
+            return self.call(e, ctx, allow_random)
+        if isinstance(e, ast.Unary):
+            if e.op == "not":
+                self.expect(e.operand, T.BOOL, ctx, "the operand of 'not'")
+                return T.BOOL
+            self.expect(e.operand, T.NUMBER, ctx, "the operand of '-'")
+            return T.NUMBER
+        if isinstance(e, ast.Binary):
+            return self.binary(e, ctx)
+        if isinstance(e, ast.Ternary):
+            self.expect(e.cond, T.BOOL, ctx, "a condition")
+            a = self.expr(e.then, ctx)
+            b = self.expr(e.otherwise, ctx)
+            return a if a == b or b == T.NONE else (b if a == T.NONE else T.ANY)
+        if isinstance(e, ast.ListExpr):
+            items = {self.expr(i, ctx) for i in e.items}
+            return T.list_of(items.pop() if len(items) == 1 else T.ANY)
+        if isinstance(e, ast.Comprehension):
+            it = self.expr(e.iterable, ctx)
+            if not T.is_list(it) and it != T.ANY:
+                self.error(f"'for' in a list needs a list, not a {it}", e.iterable.pos)
+            saved = ctx.locals.get(e.var)
+            ctx.locals[e.var] = T.item_type(it)
+            if e.where is not None:
+                self.expect(e.where, T.BOOL, ctx, "a 'where' condition")
+            item = self.expr(e.item, ctx)
+            if saved is None:
+                del ctx.locals[e.var]
+            else:
+                ctx.locals[e.var] = saved
+            return T.list_of(item)
+        return T.ANY
+
+    def name(self, e: ast.Name, ctx: _Context) -> str:
+        n = e.id
+        d = self.data
+        if n in ctx.locals:
+            e.ref = ("local", n)
+            return ctx.locals[n]
+        if n in VALUES:
+            e.ref = ("value", n)
+            return VALUES[n][0]
+        if n in d.zones and not d.zones[n].per_player:
+            e.ref = ("zone", n)
+            return T.ZONE
+        if n in d.kinds:
+            e.ref = ("kind", n)
+            return T.list_of(n)
+        if n in self.names.entities:
+            e.ref = ("entity", n)
+            return self.names.entities[n]
+        if n in d.parameters:
+            e.ref = ("parameter", n)
+            return T.python_value_type(d.parameters[n]["value"])
+        if n in d.dice:
+            e.ref = ("die", n)
+            return T.DIE
+        if n in d.tables:
+            e.ref = ("table", n)
+            return "table"
+        if n in ("game", "turn"):
+            e.ref = ("scope", n)
+            return T.SCOPE
+        e.ref = None
+        hint = did_you_mean(n, set(ctx.locals) | self.names.all_names())
+        if n in d.zones:
+            hint = f"'{n}' is a zone of each player: write {n}(player)"
+        elif n in self.rs.definitions:
+            hint = f"'{n}' is a {self.rs.definitions[n].kind}: call it with ( )"
+        self.error(f"unknown name '{n}'", e.pos, hint)
+        return T.ANY
+
+    def attr(self, e: ast.Attr, ctx: _Context) -> str:
+        ot = self.expr(e.obj, ctx)
+        pos = e.name_pos or e.pos
+        if ot == T.ANY:
+            return T.ANY
+        if ot == T.SCOPE:
+            scope = e.obj.id
+            vars_ = self.data.variables.get(scope, {})
+            if e.name not in vars_:
+                self.error(f"unknown {scope} variable '{e.name}'", pos,
+                           did_you_mean(e.name, vars_) or f"declare it under variables: {scope}: in the rule set's YAML")
+                return T.ANY
+            return vars_[e.name].type
+        if ot == T.EVENT:
+            fields = self.events.get(ctx.event or "", {})
+            if e.name not in fields:
+                self.error(f"event '{ctx.event}' has no field '{e.name}'", pos, did_you_mean(e.name, fields))
+                return T.ANY
+            return fields[e.name]
+        kind = self.data.kinds.get(ot)
+        if kind is None:
+            self.error(f"a {ot} has no properties", pos)
+            return T.ANY
+        if e.name == "at":
+            return kind.located_in or T.ZONE
+        if e.name == "id":
+            return T.TEXT
+        if e.name not in kind.properties:
+            self.error(f"kind '{ot}' has no property '{e.name}'", pos,
+                       did_you_mean(e.name, set(kind.properties) | ENTITY_ATTRIBUTES))
+            return T.ANY
+        return kind.properties[e.name].type
+
+    def index(self, e: ast.Index, ctx: _Context) -> str:
+        ot = self.expr(e.obj, ctx)
+        kt = self.expr(e.key, ctx)
+        if ot == "table":
+            table = self.data.tables[e.obj.id]
+            if isinstance(e.key, ast.Literal) and e.key.value not in table and str(e.key.value) not in map(str, table):
+                self.error(f"table '{e.obj.id}' has no entry {e.key.value!r}", e.key.pos,
+                           did_you_mean(str(e.key.value), map(str, table)))
+            kinds = {T.python_value_type(v) for v in table.values()}
+            return kinds.pop() if len(kinds) == 1 else T.ANY
+        if T.is_list(ot):
+            if kt not in (T.NUMBER, T.ANY):
+                self.error(f"a list is indexed by a number, not a {kt}", e.key.pos)
+            return T.item_type(ot)
+        if ot != T.ANY:
+            self.error(f"a {ot} cannot be indexed", e.pos)
+        return T.ANY
+
+    def call(self, e: ast.Call, ctx: _Context, allow_random: bool) -> str:
+        n = e.func
+        d = self.rs.definitions.get(n)
+        if d is not None and d.kind == "function":
+            self.references[n] += 1
+            e.ref = ("function", n)
+            self.check_args(n, [self.resolve_type(p.type) for p in d.params], e.args, e.pos, ctx)
+            return self.resolve_type(d.returns) if d.returns else T.ANY
+        if n in self.data.zones and self.data.zones[n].per_player:
+            e.ref = ("player_zone", n)
+            self.check_args(n, ["player"], e.args, e.pos, ctx)
+            return T.ZONE
+        if n in FUNCTIONS:
+            sig = FUNCTIONS[n]
+            e.ref = ("builtin", n)
+            if sig.random and not allow_random:
+                self.error(f"'{n}' draws at random, so it may only be the value of a 'let'", e.pos,
+                           f"write 'let x = {n}(...)' and use x")
+            if len(e.args) != len(sig.params):
+                self.error(f"'{n}' takes {len(sig.params)} argument(s), not {len(e.args)}", e.pos)
+            types = []
+            for a, want in zip(e.args, sig.params):
+                t = self.expr(a, ctx)
+                types.append(t)
+                if not T.assignable(t, want, self.names.zone_kinds):
+                    self.error(f"argument of '{n}' should be a {want}, not a {t}", a.pos)
+            if n == "roll":
+                die = e.args[0] if e.args else None
+                if isinstance(die, ast.Name) and getattr(die, "ref", None) and die.ref[0] == "die":
+                    faces = {T.python_value_type(v) for v in self.data.dice[die.id]}
+                    return faces.pop() if len(faces) == 1 else T.ANY
+            return sig.result(types)
+        e.ref = None
+        if d is not None:
+            self.error(f"'{n}' is a {d.kind} and gives no value", e.pos, "call it as a statement on its own line")
+        elif n in EFFECTS:
+            self.error(f"'{n}' is an effect and gives no value", e.pos, "call it as a statement on its own line")
+        else:
+            self.error(f"unknown function '{n}'", e.pos, did_you_mean(n, self.names.callables()))
+        for a in e.args:
+            self.expr(a, ctx)
+        return T.ANY
+
+    def binary(self, e: ast.Binary, ctx: _Context) -> str:
+        op = e.op
+        if op in ("and", "or"):
+            self.expect(e.left, T.BOOL, ctx, f"the left side of '{op}'")
+            self.expect(e.right, T.BOOL, ctx, f"the right side of '{op}'")
+            return T.BOOL
+        if op in ("+", "-", "*", "//", "%"):
+            self.expect(e.left, T.NUMBER, ctx, f"the left side of '{op}'")
+            self.expect(e.right, T.NUMBER, ctx, f"the right side of '{op}'")
+            return T.NUMBER
+        if op in ("<", "<=", ">", ">="):
+            self.expect(e.left, T.NUMBER, ctx, f"the left side of '{op}'")
+            self.expect(e.right, T.NUMBER, ctx, f"the right side of '{op}'")
+            return T.BOOL
+        if op in ("in", "not in"):
+            self.expr(e.left, ctx)
+            rt = self.expr(e.right, ctx)
+            if not T.is_list(rt) and rt != T.ANY:
+                self.error(f"'{op}' needs a list on its right, not a {rt}", e.right.pos)
+            return T.BOOL
+        a = self.expr(e.left, ctx)
+        b = self.expr(e.right, ctx)
+        if not (T.assignable(a, b, self.names.zone_kinds) or T.assignable(b, a, self.names.zone_kinds)):
+            self.error(f"comparing a {a} with a {b} is always {'false' if op == '==' else 'true'}", e.pos)
+        return T.BOOL
+
+
+def _child_blocks(s: ast.Stmt) -> list[ast.Block]:
+    if isinstance(s, ast.If):
+        return [b for _, b in s.branches] + ([s.otherwise] if s.otherwise else [])
+    if isinstance(s, (ast.ForEach, ast.Repeat)):
+        return [s.body]
+    return []
+
+
+def check_definitions(ruleset: RuleSet) -> None:
+    Checker(ruleset).run()

@@ -1,0 +1,424 @@
+"""Checked AST → the form the interpreter runs.
+
+Expressions become Python closures ``f(m, env)`` (``m`` is the running machine,
+``env`` the local variables). Statement blocks become lists of instructions, each
+numbered block addressable by an integer id so the machine's frame stack is plain,
+serializable data. The compiler relies on the checker's ``ref`` and ``type``
+annotations and never resolves a name itself.
+"""
+
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from . import ast
+from .model import RuleSet
+
+Fn = Callable[[Any, dict], Any]
+
+
+# ---------------------------------------------------------------- program
+
+
+@dataclass
+class ParamInfo:
+    name: str
+    kind: str | None  # draw candidates from all entities of this kind
+    source: Fn | None  # or from this list
+    where: Fn | None
+
+
+@dataclass
+class ActionInfo:
+    name: str
+    params: list[ParamInfo]
+    requires: list[tuple[Fn, str | None, str]]  # (condition, message, source text)
+    costs: list[tuple[Fn, str]]
+    limits: list[tuple[Fn, str, str]]  # (count, period, group key)
+    block: int
+    definition: ast.ActionDef
+
+
+@dataclass
+class TriggerInfo:
+    name: str
+    where: Fn | None
+    block: int
+
+
+@dataclass
+class Program:
+    blocks: list[list["Instr"]] = field(default_factory=list)
+    procedures: dict[str, tuple[list[str], int]] = field(default_factory=dict)
+    functions: dict[str, tuple[list[str], Fn]] = field(default_factory=dict)
+    actions: list[ActionInfo] = field(default_factory=list)
+    triggers: dict[str, list[TriggerInfo]] = field(default_factory=dict)
+    victories: list[tuple[str, Fn, Fn]] = field(default_factory=list)
+    block_names: list[str] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------- instructions
+
+
+class Instr:
+    pos: Any = None
+
+    def run(self, m, env: dict) -> None:  # pragma: no cover - interface
+        raise NotImplementedError
+
+
+class LetI(Instr):
+    def __init__(self, name, fn):
+        self.name, self.fn = name, fn
+
+    def run(self, m, env):
+        env[self.name] = self.fn(m, env)
+
+
+class SetVarI(Instr):
+    def __init__(self, scope, name, op, fn):
+        self.scope, self.name, self.op, self.fn = scope, name, op, fn
+
+    def run(self, m, env):
+        m.set_var(self.scope, self.name, self.op, self.fn(m, env))
+
+
+class SetPropI(Instr):
+    def __init__(self, obj, prop, op, fn):
+        self.obj, self.prop, self.op, self.fn = obj, prop, op, fn
+
+    def run(self, m, env):
+        m.set_prop(self.obj(m, env), self.prop, self.op, self.fn(m, env))
+
+
+class IfI(Instr):
+    def __init__(self, branches, otherwise):
+        self.branches, self.otherwise = branches, otherwise
+
+    def run(self, m, env):
+        for cond, block in self.branches:
+            if cond(m, env):
+                m.push_block(block)
+                return
+        if self.otherwise is not None:
+            m.push_block(self.otherwise)
+
+
+class ForI(Instr):
+    def __init__(self, var, fn, block):
+        self.var, self.fn, self.block = var, fn, block
+
+    def run(self, m, env):
+        items = list(self.fn(m, env) or [])
+        if items:
+            env[self.var] = items[0]
+            m.push_loop(self.block, self.var, items)
+
+
+class RepeatI(Instr):
+    def __init__(self, fn, block):
+        self.fn, self.block = fn, block
+
+    def run(self, m, env):
+        n = self.fn(m, env) or 0
+        if n > 0:
+            m.push_repeat(self.block, n)
+
+
+class ChooseI(Instr):
+    def __init__(self, var, fn, chooser, prompt):
+        self.var, self.fn, self.chooser, self.prompt = var, fn, chooser, prompt
+
+    def run(self, m, env):
+        chooser = self.chooser(m, env) if self.chooser else m.state.current
+        m.choose(self.var, list(self.fn(m, env) or []), chooser, self.prompt, env)
+
+
+class MoveI(Instr):
+    def __init__(self, item, dest, end):
+        self.item, self.dest, self.end = item, dest, end
+
+    def run(self, m, env):
+        m.move(self.item(m, env), self.dest(m, env), self.end)
+
+
+class ShuffleI(Instr):
+    def __init__(self, zone):
+        self.zone = zone
+
+    def run(self, m, env):
+        m.shuffle(self.zone(m, env))
+
+
+class EmitI(Instr):
+    def __init__(self, name, fields, audience):
+        self.name, self.fields, self.audience = name, fields, audience
+
+    def run(self, m, env):
+        fields = {k: fn(m, env) for k, fn in self.fields}
+        audience = self.audience(m, env) if self.audience else None
+        if isinstance(audience, str):
+            audience = [audience]
+        m.emit(self.name, fields, audience)
+
+
+class CallProcI(Instr):
+    def __init__(self, name, args):
+        self.name, self.args = name, args
+
+    def run(self, m, env):
+        m.call_procedure(self.name, [a(m, env) for a in self.args])
+
+
+class EffectI(Instr):
+    def __init__(self, name, args):
+        self.name, self.args = name, args
+
+    def run(self, m, env):
+        m.effect(self.name, [a(m, env) for a in self.args])
+
+
+class StopI(Instr):
+    def run(self, m, env):
+        m.stop()
+
+
+class BreakI(Instr):
+    def run(self, m, env):
+        m.break_loop()
+
+
+# ---------------------------------------------------------------- expressions
+
+_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv, "%": operator.mod}
+_COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
+
+
+class Compiler:
+    def __init__(self, ruleset: RuleSet):
+        self.rs = ruleset
+        self.data = ruleset.data
+        self.program = Program()
+
+    def compile(self) -> Program:
+        p = self.program
+        for d in self.rs.definitions.values():
+            if isinstance(d, ast.FunctionDef):
+                p.functions[d.name] = ([x.name for x in d.params], self.expr(d.value))
+        for d in self.rs.definitions.values():
+            if isinstance(d, ast.ProcedureDef):
+                p.procedures[d.name] = ([x.name for x in d.params], self.block(d.body, f"procedure {d.name}"))
+            elif isinstance(d, ast.ActionDef):
+                p.actions.append(self.action(d))
+            elif isinstance(d, ast.TriggerDef):
+                where = self.expr(d.where) if d.where is not None else None
+                p.triggers.setdefault(d.event, []).append(TriggerInfo(d.name, where, self.block(d.body, f"trigger {d.name}")))
+            elif isinstance(d, ast.VictoryDef):
+                p.victories.append((d.name, self.expr(d.when), self.expr(d.winners)))
+        return p
+
+    def action(self, d: ast.ActionDef) -> ActionInfo:
+        params = []
+        for prm in d.params:
+            source = self.expr(prm.source) if prm.source is not None else None
+            kind = None if source is not None else prm.type.name
+            params.append(ParamInfo(prm.name, kind, source, self.expr(prm.where) if prm.where is not None else None))
+        requires = [(self.expr(r.cond), r.message, _source_text(self.rs, r.cond)) for r in d.requires]
+        costs = [(self.expr(c.amount), c.resource) for c in d.costs]
+        limits = [(self.expr(lim.count), lim.period, lim.group or d.name) for lim in d.limits]
+        return ActionInfo(d.name, params, requires, costs, limits, self.block(d.body, f"action {d.name}"), d)
+
+    # ---- statements
+    def block(self, block: ast.Block | None, name: str) -> int:
+        index = len(self.program.blocks)
+        self.program.blocks.append([])
+        self.program.block_names.append(name)
+        instrs = []
+        for s in (block.statements if block else []):
+            instr = self.stmt(s, name)
+            instr.pos = s.pos
+            instrs.append(instr)
+        self.program.blocks[index] = instrs
+        return index
+
+    def stmt(self, s: ast.Stmt, name: str) -> Instr:
+        if isinstance(s, ast.Let):
+            return LetI(s.name, self.expr(s.value))
+        if isinstance(s, ast.Set):
+            head, *middle, prop = s.target
+            if getattr(s, "object", None) is None:
+                return SetVarI(head, prop, s.op, self.expr(s.value))
+            return SetPropI(self.expr(s.object), prop, s.op, self.expr(s.value))
+        if isinstance(s, ast.If):
+            branches = [(self.expr(c), self.block(b, name)) for c, b in s.branches]
+            return IfI(branches, self.block(s.otherwise, name) if s.otherwise else None)
+        if isinstance(s, ast.ForEach):
+            return ForI(s.var, self.expr(s.iterable), self.block(s.body, name))
+        if isinstance(s, ast.Repeat):
+            return RepeatI(self.expr(s.count), self.block(s.body, name))
+        if isinstance(s, ast.Choose):
+            return ChooseI(s.var, self.expr(s.options), self.expr(s.chooser) if s.chooser else None, s.prompt)
+        if isinstance(s, ast.Move):
+            return MoveI(self.expr(s.item), self.expr(s.destination), s.end)
+        if isinstance(s, ast.Shuffle):
+            return ShuffleI(self.expr(s.zone))
+        if isinstance(s, ast.Emit):
+            return EmitI(s.event, [(k, self.expr(v)) for k, v in s.fields], self.expr(s.audience) if s.audience else None)
+        if isinstance(s, ast.CallStmt):
+            kind, target = s.ref
+            args = [self.expr(a) for a in s.args]
+            return CallProcI(target, args) if kind == "procedure" else EffectI(target, args)
+        if isinstance(s, ast.Stop):
+            return StopI()
+        if isinstance(s, ast.Break):
+            return BreakI()
+        raise TypeError(f"cannot compile {type(s).__name__}")
+
+    # ---- expressions
+    def expr(self, e: ast.Expr) -> Fn:
+        if isinstance(e, ast.Literal):
+            v = e.value
+            return lambda m, env: v
+        if isinstance(e, ast.Name):
+            return self.name(e)
+        if isinstance(e, ast.Attr):
+            return self.attr(e)
+        if isinstance(e, ast.Index):
+            obj, key = e.obj, self.expr(e.key)
+            if isinstance(obj, ast.Name) and obj.ref and obj.ref[0] == "table":
+                table = self.data.tables[obj.id]
+                lookup = dict(table)
+                lookup.update({str(k): v for k, v in table.items()})
+
+                def table_get(m, env):
+                    k = key(m, env)
+                    return lookup.get(k, lookup.get(str(k)))
+                return table_get
+            ofn = self.expr(obj)
+
+            def list_get(m, env):
+                items, k = ofn(m, env), key(m, env)
+                return items[k] if items is not None and 0 <= k < len(items) else None
+            return list_get
+        if isinstance(e, ast.Call):
+            return self.call(e)
+        if isinstance(e, ast.Unary):
+            f = self.expr(e.operand)
+            if e.op == "not":
+                return lambda m, env: not f(m, env)
+            return lambda m, env: -f(m, env)
+        if isinstance(e, ast.Binary):
+            return self.binary(e)
+        if isinstance(e, ast.Ternary):
+            c, a, b = self.expr(e.cond), self.expr(e.then), self.expr(e.otherwise)
+            return lambda m, env: a(m, env) if c(m, env) else b(m, env)
+        if isinstance(e, ast.ListExpr):
+            items = [self.expr(i) for i in e.items]
+            return lambda m, env: [f(m, env) for f in items]
+        if isinstance(e, ast.Comprehension):
+            var, it, item = e.var, self.expr(e.iterable), self.expr(e.item)
+            where = self.expr(e.where) if e.where is not None else None
+
+            def comprehension(m, env):
+                out = []
+                inner = dict(env)
+                for x in it(m, env) or []:
+                    inner[var] = x
+                    if where is None or where(m, inner):
+                        out.append(item(m, inner))
+                return out
+            return comprehension
+        raise TypeError(f"cannot compile {type(e).__name__}")
+
+    def name(self, e: ast.Name) -> Fn:
+        kind, n = e.ref
+        if kind == "local":
+            return lambda m, env: env.get(n)
+        if kind == "value":
+            return lambda m, env: m.value(n)
+        if kind in ("zone", "entity", "die"):
+            return lambda m, env: n
+        if kind == "kind":
+            return lambda m, env: m.kind_list(n)
+        if kind == "parameter":
+            v = self.data.parameters[n]["value"]
+            return lambda m, env: v
+        if kind == "scope":
+            return lambda m, env: n
+        raise TypeError(f"cannot compile name {n}")
+
+    def attr(self, e: ast.Attr) -> Fn:
+        name = e.name
+        if getattr(e.obj, "type", None) == "scope":
+            scope = e.obj.id
+            return lambda m, env: m.state.vars[scope].get(name)
+        obj = self.expr(e.obj)
+        if getattr(e.obj, "type", None) == "event":
+            return lambda m, env: (obj(m, env) or {}).get(name)
+        if name == "at":
+            return lambda m, env: m.location(obj(m, env))
+        if name == "id":
+            return obj
+        return lambda m, env: m.prop(obj(m, env), name)
+
+    def call(self, e: ast.Call) -> Fn:
+        kind, n = e.ref
+        args = [self.expr(a) for a in e.args]
+        if kind == "function":
+            program = self.program
+
+            def call_function(m, env):
+                params, body = program.functions[n]
+                return body(m, dict(zip(params, (a(m, env) for a in args))))
+            return call_function
+        if kind == "player_zone":
+            a0 = args[0]
+            return lambda m, env: f"{n}:{a0(m, env)}"
+        if len(args) == 1:
+            a0 = args[0]
+            return lambda m, env: m.lib[n](m, a0(m, env))
+        return lambda m, env: m.lib[n](m, *[a(m, env) for a in args])
+
+    def binary(self, e: ast.Binary) -> Fn:
+        a, b = self.expr(e.left), self.expr(e.right)
+        op = e.op
+        if op == "and":
+            return lambda m, env: a(m, env) and b(m, env)
+        if op == "or":
+            return lambda m, env: a(m, env) or b(m, env)
+        if op == "in":
+            return lambda m, env: a(m, env) in (b(m, env) or [])
+        if op == "not in":
+            return lambda m, env: a(m, env) not in (b(m, env) or [])
+        if op in _COMPARE:
+            f = _COMPARE[op]
+            if op in ("==", "!="):
+                return lambda m, env: f(a(m, env), b(m, env))
+
+            def ordered(m, env):
+                x, y = a(m, env), b(m, env)
+                return x is not None and y is not None and f(x, y)
+            return ordered
+        f = _ARITH[op]
+        if op in ("//", "%"):
+            def divide(m, env):
+                y = b(m, env)
+                return 0 if not y else f(a(m, env), y)
+            return divide
+        return lambda m, env: f(a(m, env), b(m, env))
+
+
+def _source_text(ruleset: RuleSet, e: ast.Expr) -> str:
+    line = ruleset.bag.sources.line(e.pos.file, e.pos.line)
+    if line is None:
+        return ""
+    end = e.pos.end_column or len(line) + 1
+    return line[e.pos.column - 1:end - 1].strip()
+
+
+def compile_ruleset(ruleset: RuleSet) -> Program:
+    program = Compiler(ruleset).compile()
+    ruleset.compiled = program
+    return program

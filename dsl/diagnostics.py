@@ -1,0 +1,135 @@
+"""Located diagnostics: every problem with file, line, column, a caret and a hint.
+
+Every stage of the pipeline (YAML loading, parsing, checking) reports problems as
+:class:`Diagnostic` values collected in a :class:`DiagnosticBag`, so a user sees all the
+errors of a rule set at once instead of fixing them one run at a time.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+
+@dataclass(frozen=True)
+class Position:
+    """A place in a source file; line and column count from 1."""
+
+    file: str
+    line: int
+    column: int
+    end_column: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    severity: str  # "error" or "warning"
+    message: str
+    position: Position | None
+    hint: str | None = None
+    code: str = ""
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == "error"
+
+
+class SourceCache:
+    """Remembers source texts so a diagnostic can quote the offending line."""
+
+    def __init__(self) -> None:
+        self._texts: dict[str, list[str]] = {}
+
+    def add(self, file: str, text: str) -> None:
+        self._texts[file] = text.splitlines()
+
+    def line(self, file: str, line: int) -> str | None:
+        lines = self._texts.get(file)
+        if lines is None:
+            try:
+                lines = Path(file).read_text(encoding="utf-8").splitlines()
+            except OSError:
+                return None
+            self._texts[file] = lines
+        if 1 <= line <= len(lines):
+            return lines[line - 1]
+        return None
+
+
+@dataclass
+class DiagnosticBag:
+    """Collects diagnostics from every stage; rendering quotes the source."""
+
+    items: list[Diagnostic] = field(default_factory=list)
+    sources: SourceCache = field(default_factory=SourceCache)
+
+    def error(self, message: str, position: Position | None, hint: str | None = None, code: str = "") -> None:
+        self._add(Diagnostic("error", message, position, hint, code))
+
+    def warning(self, message: str, position: Position | None, hint: str | None = None, code: str = "") -> None:
+        self._add(Diagnostic("warning", message, position, hint, code))
+
+    def _add(self, diagnostic: Diagnostic) -> None:
+        # The same problem reached twice (a type named in a signature is checked at
+        # every call) is reported once.
+        if diagnostic not in self.items:
+            self.items.append(diagnostic)
+
+    def extend(self, other: Iterable[Diagnostic]) -> None:
+        self.items.extend(other)
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.items if d.is_error]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.items if not d.is_error]
+
+    def sorted(self) -> list[Diagnostic]:
+        def key(d: Diagnostic):
+            p = d.position
+            return (p.file, p.line, p.column) if p else ("", 0, 0)
+
+        return sorted(self.items, key=key)
+
+    def render(self) -> str:
+        return "\n".join(render(d, self.sources) for d in self.sorted())
+
+
+def render(diagnostic: Diagnostic, sources: SourceCache | None = None) -> str:
+    """Format like a compiler: location, message, quoted line, caret, hint."""
+    pos = diagnostic.position
+    head = f"{pos}: " if pos else ""
+    out = [f"{head}{diagnostic.severity}: {diagnostic.message}"]
+    if pos and sources is not None:
+        text = sources.line(pos.file, pos.line)
+        if text is not None:
+            gutter = f"{pos.line:>5} | "
+            out.append(f"{gutter}{text}")
+            width = 1
+            if pos.end_column and pos.end_column > pos.column:
+                width = pos.end_column - pos.column
+            out.append(" " * (len(gutter) - 2) + "| " + " " * (pos.column - 1) + "^" * width)
+    if diagnostic.hint:
+        out.append(f"      = hint: {diagnostic.hint}")
+    return "\n".join(out)
+
+
+def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
+    """A hint naming the closest known name, if one is close enough."""
+    matches = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.6)
+    return f"did you mean '{matches[0]}'?" if matches else None
+
+
+class RuleSetError(Exception):
+    """Raised when a rule set cannot be loaded; carries every diagnostic found."""
+
+    def __init__(self, bag: DiagnosticBag):
+        self.bag = bag
+        super().__init__(f"{len(bag.errors)} error(s) in rule set")

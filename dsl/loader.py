@@ -1,0 +1,90 @@
+"""Load a rule-set folder: every ``*.yaml`` (schema-checked) and every ``*.rules``
+(parsed), then check names and types. All problems land in one diagnostic bag."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from . import ast
+from .checker import check_definitions
+from .diagnostics import DiagnosticBag, RuleSetError
+from .model import RuleSet, RuleSetData, check_data, merge_section
+from .parser import parse_file
+from .yaml_data import load_and_validate
+
+SCHEMA = "ruleset.schema.json"
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def resolve_ruleset_path(name_or_path: str) -> Path | None:
+    """A folder path, or the name of a rule set shipped with rulecraft."""
+    path = Path(name_or_path)
+    if path.is_dir():
+        return path
+    from importlib import resources
+
+    shipped = resources.files("rulecraft.rules").joinpath(name_or_path)
+    if shipped.is_dir():
+        return Path(str(shipped))
+    return None
+
+
+def load_ruleset(folder: str | Path, bag: DiagnosticBag | None = None) -> RuleSet:
+    """Load and check a rule set. Never raises for rule errors: inspect ``ruleset.bag``."""
+    bag = bag or DiagnosticBag()
+    root = Path(folder)
+    data = RuleSetData()
+    files: list[str] = []
+    for path in sorted(root.glob("*.yaml")):
+        display = _display(path)
+        files.append(display)
+        before = len(bag.items)
+        content, located = load_and_validate(path, SCHEMA, bag, display)
+        if not isinstance(content, dict):
+            continue
+        # A section with schema errors is left out, so later checks do not trip over
+        # malformed data; the other sections of the file still count.
+        broken = {d.position.line for d in bag.items[before:] if d.position}
+        for section, value in content.items():
+            start = located.key_position([section]).line
+            end = max([located.key_position([s]).line for s in content if located.key_position([s]).line > start],
+                      default=10**9)
+            if any(start <= line < end for line in broken):
+                continue
+            merge_section(data, section, value, located, bag)
+    check_data(data, bag)
+    rule_files: list[ast.RuleFile] = []
+    for path in sorted(root.glob("*.rules")):
+        display = _display(path)
+        files.append(display)
+        rule_files.append(parse_file(path, bag, display))
+    definitions: dict[str, ast.Definition] = {}
+    for rf in rule_files:
+        for d in rf.definitions:
+            if d.name in definitions:
+                first = definitions[d.name]
+                bag.error(f"'{d.name}' is defined twice", d.name_pos, f"the first definition is at {first.name_pos}")
+                continue
+            definitions[d.name] = d
+    name = data.game.name if data.game else root.name
+    ruleset = RuleSet(name, str(root), data, files, definitions, bag)
+    if data.game is not None:
+        check_definitions(ruleset)
+    return ruleset
+
+
+def load_checked(folder: str | Path) -> RuleSet:
+    """Load a rule set and compile it; raise :class:`RuleSetError` if it has errors."""
+    from .compiler import compile_ruleset
+
+    ruleset = load_ruleset(folder)
+    if not ruleset.ok:
+        raise RuleSetError(ruleset.bag)
+    compile_ruleset(ruleset)
+    return ruleset

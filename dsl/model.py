@@ -1,0 +1,353 @@
+"""The rule set as the later stages see it: YAML tables turned into typed specs,
+plus the parsed definitions. Cross-references inside the tables (a component's kind,
+a layout's edges, a join's edge kinds) are checked here, each error located in YAML.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import ast
+from . import types as T
+from .diagnostics import DiagnosticBag, Position, did_you_mean
+from .yaml_data import Located
+
+
+@dataclass
+class PropertySpec:
+    name: str
+    type: str
+    default: Any = None
+    values: list | None = None
+    visible_to: str = "everyone"
+    text: str | None = None
+
+
+@dataclass
+class KindSpec:
+    name: str
+    properties: dict[str, PropertySpec]
+    located_in: str | None = None
+    owner_property: str | None = None
+    text: str | None = None
+
+
+@dataclass
+class ZoneSpec:
+    name: str
+    per_player: bool = False
+    ordered: bool = True
+    visible_to: str = "everyone"
+    top_visible: bool = False
+    holds: str | None = None
+    text: str | None = None
+
+
+@dataclass
+class ComponentSpec:
+    name: str
+    kind: str
+    count: int = 1
+    per_player: bool = False
+    zone: str | None = None
+    layout: str | None = None
+    properties: dict = field(default_factory=dict)
+    text: str | None = None
+    confidence: str = "high"
+
+
+@dataclass
+class Side:
+    edge: str
+    rooms: list[str]
+
+
+@dataclass
+class LayoutSpec:
+    name: str
+    rooms: dict[str, dict]
+    sides: dict[str, Side]
+    links: list[dict]
+    text: str | None = None
+
+
+@dataclass
+class BoardSpec:
+    space_kind: str
+    tile_kind: str
+    directions: dict[str, tuple[int, int]]
+    edges: list[str]
+    joins: dict[tuple[str, str], str | None]  # None = forbidden; "none" = touching, no way through
+    doorways: set[str]
+    layouts: dict[str, LayoutSpec]
+
+    @property
+    def direction_names(self) -> list[str]:
+        return list(self.directions)
+
+
+@dataclass
+class GameSpec:
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    setup: str
+    round: str
+    seats: dict[str, list]
+    round_limit: int = 100
+    actions_per_turn_limit: int = 100
+    text: str | None = None
+
+
+@dataclass
+class RuleSetData:
+    """Everything the YAML files of a rule set declare."""
+
+    game: GameSpec | None = None
+    kinds: dict[str, KindSpec] = field(default_factory=dict)
+    zones: dict[str, ZoneSpec] = field(default_factory=dict)
+    components: list[ComponentSpec] = field(default_factory=list)
+    board: BoardSpec | None = None
+    tables: dict[str, dict] = field(default_factory=dict)
+    dice: dict[str, list] = field(default_factory=dict)
+    parameters: dict[str, dict] = field(default_factory=dict)
+    variables: dict[str, dict[str, PropertySpec]] = field(default_factory=lambda: {"game": {}, "turn": {}})
+    manifest: dict[str, int] = field(default_factory=dict)
+    # where each section and named entry was declared, for diagnostics
+    where: dict[tuple, Position] = field(default_factory=dict)
+
+
+@dataclass
+class RuleSet:
+    """A loaded, checked rule set: data tables plus definitions by name."""
+
+    name: str
+    root: str
+    data: RuleSetData
+    files: list[str]
+    definitions: dict[str, ast.Definition]
+    bag: DiagnosticBag
+    compiled: Any = None  # filled by the compiler
+
+    def of_kind(self, kind: str) -> list[ast.Definition]:
+        return [d for d in self.definitions.values() if d.kind == kind]
+
+    @property
+    def ok(self) -> bool:
+        return not self.bag.errors
+
+
+_SECTIONS = ("game", "kinds", "zones", "components", "board", "tables", "dice", "parameters", "variables", "manifest")
+
+
+def _prop(name: str, raw) -> PropertySpec:
+    if isinstance(raw, str):
+        return PropertySpec(name, T.parse_type_text(raw))
+    type_ = T.parse_type_text(raw["type"])
+    default = raw.get("default")
+    if default is None and T.is_list(type_):
+        default = []
+    return PropertySpec(name, type_, default, raw.get("values"), raw.get("visible_to", "everyone"), raw.get("text"))
+
+
+def merge_section(data: RuleSetData, section: str, value: Any, located: Located, bag: DiagnosticBag) -> None:
+    """Fold one YAML file's section into the rule set; a section may come from one file only."""
+    key = ("section", section)
+    if key in data.where:
+        first = data.where[key]
+        bag.error(f"section '{section}' is declared in two files", located.key_position([section]),
+                  f"it is already declared at {first}; keep one")
+        return
+    data.where[key] = located.key_position([section])
+    if value is None:
+        return
+    if section == "game":
+        data.game = GameSpec(
+            name=value["name"], title=value.get("title", value["name"]),
+            min_players=value["players"]["min"], max_players=value["players"]["max"],
+            setup=value["setup"], round=value["round"], seats=value.get("seats", {}),
+            round_limit=value.get("round_limit", 100),
+            actions_per_turn_limit=value.get("actions_per_turn_limit", 100), text=value.get("text"))
+        for k in ("setup", "round"):
+            data.where[("game", k)] = located.position(["game", k])
+        if data.game.min_players > data.game.max_players:
+            bag.error("players: min is larger than max", located.position(["game", "players"]))
+    elif section == "kinds":
+        for name, raw in value.items():
+            raw = raw or {}
+            props = {p: _prop(p, r) for p, r in (raw.get("properties") or {}).items()}
+            data.kinds[name] = KindSpec(name, props, raw.get("located_in"), raw.get("owner"), raw.get("text"))
+            data.where[("kind", name)] = located.key_position(["kinds", name])
+            for p in props:
+                data.where[("property", name, p)] = located.key_position(["kinds", name, "properties", p])
+    elif section == "zones":
+        for name, raw in value.items():
+            raw = raw or {}
+            data.zones[name] = ZoneSpec(name, raw.get("per_player", False), raw.get("ordered", True),
+                                        raw.get("visible_to", "everyone"), raw.get("top_visible", False),
+                                        raw.get("holds"), raw.get("text"))
+            data.where[("zone", name)] = located.key_position(["zones", name])
+    elif section == "components":
+        for i, raw in enumerate(value):
+            data.components.append(ComponentSpec(
+                raw["name"], raw["kind"], raw.get("count", 1), raw.get("per_player", False), raw.get("zone"),
+                raw.get("layout"), raw.get("properties") or {}, raw.get("text"), raw.get("confidence", "high")))
+            data.where[("component", raw["name"])] = located.position(["components", i])
+            for k in ("kind", "zone", "layout"):
+                data.where[("component", raw["name"], k)] = located.position(["components", i, k])
+    elif section == "board":
+        layouts = {}
+        for name, raw in value["layouts"].items():
+            rooms = raw.get("rooms") or {"main": {}}
+            sides = {}
+            for d, s in raw["sides"].items():
+                if isinstance(s, str):
+                    sides[d] = Side(s, list(rooms))
+                else:
+                    sides[d] = Side(s["edge"], s.get("rooms") or list(rooms))
+            layouts[name] = LayoutSpec(name, rooms, sides, raw.get("links") or [], raw.get("text"))
+            data.where[("layout", name)] = located.key_position(["board", "layouts", name])
+        joins: dict[tuple[str, str], str | None] = {}
+        for i, j in enumerate(value["joins"]):
+            a, b = j["edges"]
+            result = None if j.get("forbidden") else j.get("connection", "none")
+            joins[(a, b)] = result
+            joins[(b, a)] = result
+            data.where[("join", i)] = located.position(["board", "joins", i])
+        data.board = BoardSpec(value["space_kind"], value["tile_kind"],
+                               {k: (v[0], v[1]) for k, v in value["directions"].items()},
+                               list(value["edges"]), joins, set(value.get("doorways") or []), layouts)
+        data.where[("board",)] = located.key_position(["board"])
+    elif section == "tables":
+        data.tables = value
+        for name in value:
+            data.where[("table", name)] = located.key_position(["tables", name])
+    elif section == "dice":
+        data.dice = value
+        for name in value:
+            data.where[("die", name)] = located.key_position(["dice", name])
+    elif section == "parameters":
+        data.parameters = value
+        for name in value:
+            data.where[("parameter", name)] = located.key_position(["parameters", name])
+    elif section == "variables":
+        for scope, entries in value.items():
+            data.variables[scope] = {n: _prop(n, r) for n, r in (entries or {}).items()}
+            for n in entries or {}:
+                data.where[("variable", scope, n)] = located.key_position(["variables", scope, n])
+    elif section == "manifest":
+        data.manifest = value
+        for name in value:
+            data.where[("manifest", name)] = located.key_position(["manifest", name])
+
+
+def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
+    """Cross-references between YAML tables."""
+    where = data.where
+    if data.game is None:
+        bag.error("the rule set has no 'game' section", None, "add a game.yaml with name, players, setup and round")
+    kinds = set(data.kinds)
+    base = T.BASE_TYPES | {"list"}
+
+    def check_type(t: str, pos: Position | None):
+        for n in T.type_names(t):
+            if n not in kinds and n not in base:
+                bag.error(f"unknown type '{n}'", pos, did_you_mean(n, kinds | base))
+
+    for k in data.kinds.values():
+        for p in k.properties.values():
+            check_type(p.type, where.get(("property", k.name, p.name)))
+        if k.located_in and k.located_in not in kinds and k.located_in != T.ZONE:
+            bag.error(f"kind '{k.name}': located_in names unknown kind '{k.located_in}'", where.get(("kind", k.name)),
+                      did_you_mean(k.located_in, kinds))
+        if k.owner_property and k.owner_property not in k.properties:
+            bag.error(f"kind '{k.name}': owner names unknown property '{k.owner_property}'", where.get(("kind", k.name)))
+    if "player" not in kinds:
+        bag.error("the rule set declares no 'player' kind", where.get(("section", "kinds")),
+                  "players are entities too: declare kind 'player' with their properties")
+    for scope in data.variables.values():
+        for p in scope.values():
+            check_type(p.type, None)
+    for z in data.zones.values():
+        if z.holds and z.holds not in kinds:
+            bag.error(f"zone '{z.name}' holds unknown kind '{z.holds}'", where.get(("zone", z.name)), did_you_mean(z.holds, kinds))
+    seen = {}
+    for c in data.components:
+        if c.name in seen:
+            bag.error(f"component '{c.name}' is declared twice", where.get(("component", c.name)))
+        seen[c.name] = c
+        if c.kind not in kinds:
+            bag.error(f"component '{c.name}' has unknown kind '{c.kind}'", where.get(("component", c.name, "kind")),
+                      did_you_mean(c.kind, kinds))
+            continue
+        props = data.kinds[c.kind].properties
+        for p, v in c.properties.items():
+            if p not in props:
+                bag.error(f"component '{c.name}': kind '{c.kind}' has no property '{p}'",
+                          where.get(("component", c.name)), did_you_mean(p, props))
+            elif props[p].values is not None and v not in props[p].values:
+                bag.error(f"component '{c.name}': {p} = {v!r} is not one of {props[p].values}",
+                          where.get(("component", c.name)))
+        if c.zone is not None and c.zone not in data.zones:
+            bag.error(f"component '{c.name}' starts in unknown zone '{c.zone}'", where.get(("component", c.name, "zone")),
+                      did_you_mean(c.zone, data.zones))
+        elif c.zone and data.zones[c.zone].per_player and not c.per_player:
+            bag.error(f"component '{c.name}' starts in per-player zone '{c.zone}' but is not per_player",
+                      where.get(("component", c.name, "zone")))
+        if data.board and c.kind == data.board.tile_kind:
+            if not c.layout:
+                bag.error(f"tile component '{c.name}' has no layout", where.get(("component", c.name)))
+            elif c.layout not in data.board.layouts:
+                bag.error(f"component '{c.name}' has unknown layout '{c.layout}'", where.get(("component", c.name, "layout")),
+                          did_you_mean(c.layout, data.board.layouts))
+    board = data.board
+    if board:
+        for k in (board.space_kind, board.tile_kind):
+            if k not in kinds:
+                bag.error(f"board names unknown kind '{k}'", where.get(("board",)), did_you_mean(k, kinds))
+        edges = set(board.edges)
+        for (a, b) in board.joins:
+            for e in (a, b):
+                if e not in edges:
+                    bag.error(f"board join names unknown edge '{e}'", where.get(("board",)), did_you_mean(e, edges))
+        for a in edges:
+            for b in edges:
+                if (a, b) not in board.joins:
+                    bag.error(f"board joins do not say what edges '{a}' and '{b}' make together", where.get(("board",)),
+                              "add a join for every pair of edge kinds")
+        connections = {c for c in board.joins.values() if c}
+        for layout in board.layouts.values():
+            pos = where.get(("layout", layout.name))
+            for d, side in layout.sides.items():
+                if d not in board.directions:
+                    bag.error(f"layout '{layout.name}': unknown direction '{d}'", pos, did_you_mean(d, board.directions))
+                if side.edge not in edges:
+                    bag.error(f"layout '{layout.name}': unknown edge '{side.edge}'", pos, did_you_mean(side.edge, edges))
+                for r in side.rooms:
+                    if r not in layout.rooms:
+                        bag.error(f"layout '{layout.name}': side {d} names unknown room '{r}'", pos, did_you_mean(r, layout.rooms))
+            missing = [d for d in board.directions if d not in layout.sides]
+            if missing:
+                bag.error(f"layout '{layout.name}' does not give its {', '.join(missing)} side", pos)
+            for link in layout.links:
+                for r in (link["from"], link["to"]):
+                    if r not in layout.rooms:
+                        bag.error(f"layout '{layout.name}': link names unknown room '{r}'", pos, did_you_mean(r, layout.rooms))
+                if link["direction"] not in board.directions:
+                    bag.error(f"layout '{layout.name}': link has unknown direction '{link['direction']}'", pos)
+                if link["connection"] not in connections | {"none"}:
+                    bag.error(f"layout '{layout.name}': link has unknown connection '{link['connection']}'", pos,
+                              did_you_mean(link["connection"], connections))
+            space_props = data.kinds.get(board.space_kind).properties if board.space_kind in kinds else {}
+            for room, props in layout.rooms.items():
+                for p, v in (props or {}).items():
+                    if p not in space_props:
+                        bag.error(f"layout '{layout.name}': room '{room}' sets unknown property '{p}'", pos,
+                                  did_you_mean(p, space_props))
+                    elif space_props[p].values is not None and v not in space_props[p].values:
+                        bag.error(f"layout '{layout.name}': room '{room}' {p} = {v!r} is not one of {space_props[p].values}", pos)
+    for name, faces in data.dice.items():
+        if len(set(map(str, faces))) != len(faces):
+            bag.warning(f"die '{name}' has repeated faces", where.get(("die", name)))

@@ -1,0 +1,531 @@
+"""Rule text → AST. Lark (LALR) parses; a transformer builds positioned AST nodes.
+
+Each top-level definition is parsed on its own, so a syntax error in one definition
+never hides the errors of the next: a file with three broken definitions gets three
+diagnostics in one run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.indenter import DedentError, Indenter
+
+from . import ast
+from .diagnostics import DiagnosticBag, Position
+
+
+class _RulesIndenter(Indenter):
+    NL_type = "_NL"
+    OPEN_PAREN_types = ["LPAR", "LSQB"]
+    CLOSE_PAREN_types = ["RPAR", "RSQB"]
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = 4
+
+
+def _cache_path(grammar: str) -> str:
+    # A cache in a folder rulecraft owns, keyed by the grammar's hash: the default
+    # shared temp-dir cache could be written by another user.
+    base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "rulecraft"
+    digest = hashlib.sha256(grammar.encode()).hexdigest()[:16]
+    try:
+        base.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return ""
+    return str(base / f"grammar-{digest}.lark-cache")
+
+
+@lru_cache(maxsize=1)
+def lark_parser() -> Lark:
+    grammar = resources.files(__package__).joinpath("grammar.lark").read_text(encoding="utf-8")
+    options = dict(parser="lalr", postlex=_RulesIndenter(), propagate_positions=True, maybe_placeholders=True)
+    cache = _cache_path(grammar)
+    if cache:
+        try:
+            return Lark(grammar, cache=cache, **options)
+        except OSError:
+            pass
+    return Lark(grammar, **options)
+
+
+# Readable names for the terminals Lark reports as expected.
+_TERMINAL_WORDS = {
+    "_NL": "end of line",
+    "_INDENT": "an indented block",
+    "_DEDENT": "end of the block",
+    "NAME": "a name",
+    "STRING": 'a "quoted text"',
+    "INT": "a number",
+    "COLON": "':'",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "LSQB": "'['",
+    "RSQB": "']'",
+    "COMMA": "','",
+    "DOT": "'.'",
+    "EQUAL": "'='",
+    "COMP_OP": "a comparison",
+    "ASSIGN_OP": "'=', '+=' or '-='",
+    "DECK_END": "'top' or 'bottom'",
+    "$END": "end of file",
+}
+
+
+def _describe_expected(expected: set[str]) -> str:
+    words = []
+    for name in sorted(expected):
+        word = _TERMINAL_WORDS.get(name)
+        if word is None:
+            word = f"'{name.lower()}'" if name.isupper() and not name.startswith("_") else None
+        if word and word not in words:
+            words.append(word)
+    if not words:
+        return ""
+    if len(words) > 6:
+        words = words[:6] + ["…"]
+    return "expected " + ", ".join(words)
+
+
+_DEF_START = re.compile(r"^(action|procedure|function|trigger|victory)\b")
+
+
+def _split_definitions(text: str) -> list[tuple[int, str]]:
+    """Cut a file into chunks at every line that starts a definition at column 1.
+
+    Returns (first line number, chunk text). Lines before the first definition form
+    their own chunk so stray text there is still reported.
+    """
+    lines = text.splitlines()
+    chunks: list[tuple[int, list[str]]] = []
+    current: list[str] = []
+    start = 1
+    for number, line in enumerate(lines, start=1):
+        if line and not line[0].isspace() and not line.startswith("#") and current and any(
+            l.strip() and not l.lstrip().startswith("#") for l in current
+        ):
+            chunks.append((start, current))
+            current, start = [], number
+        current.append(line)
+    if current:
+        chunks.append((start, current))
+    return [(s, "\n".join(c) + "\n") for s, c in chunks]
+
+
+def parse_text(text: str, file: str, bag: DiagnosticBag) -> ast.RuleFile:
+    """Parse rule text; syntax errors go to ``bag``; returns the definitions that parsed."""
+    bag.sources.add(file, text)
+    parser = lark_parser()
+    definitions: list[ast.Definition] = []
+    if "\t" in text:
+        for number, line in enumerate(text.splitlines(), start=1):
+            if line.startswith("\t") or (line[: len(line) - len(line.lstrip())].find("\t") >= 0):
+                bag.warning("tab used for indentation", Position(file, number, 1), "indent with spaces; a tab counts as 4")
+                break
+    for start, chunk in _split_definitions(text):
+        if not chunk.strip():
+            continue
+        padded = "\n" * (start - 1) + chunk
+        try:
+            tree = parser.parse(padded)
+        except UnexpectedInput as err:
+            bag.error(*_syntax_message(err, file, padded))
+            continue
+        except DedentError as err:
+            line = _first_bad_dedent(padded)
+            bag.error("the indentation does not match any outer block", Position(file, line, 1),
+                      "indent each block by the same number of spaces as its siblings")
+            continue
+        builder = _AstBuilder(file, bag)
+        try:
+            result = builder.transform(tree)
+        except _BuildError:
+            continue
+        definitions.extend(result)
+    return ast.RuleFile(Position(file, 1, 1), file, definitions)
+
+
+def parse_file(path: str | Path, bag: DiagnosticBag, display_name: str | None = None) -> ast.RuleFile:
+    text = Path(path).read_text(encoding="utf-8")
+    return parse_text(text, display_name or str(path), bag)
+
+
+def _first_bad_dedent(text: str) -> int:
+    levels = [0]
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        width = len(line) - len(line.lstrip())
+        if width > levels[-1]:
+            levels.append(width)
+            continue
+        while width < levels[-1]:
+            levels.pop()
+        if width != levels[-1]:
+            return number
+    return 1
+
+
+def _syntax_message(err: UnexpectedInput, file: str, text: str) -> tuple[str, Position, str | None]:
+    line = getattr(err, "line", 1) or 1
+    column = getattr(err, "column", 1) or 1
+    if isinstance(err, UnexpectedCharacters):
+        char = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "?"
+        hint = None
+        if char == "'":
+            hint = 'texts are written in double quotes: "like this"'
+        elif char == "\t":
+            hint = "indent with spaces"
+        return (f"unexpected character {char!r}", Position(file, line, column), hint)
+    if isinstance(err, UnexpectedEOF):
+        lines = text.rstrip("\n").splitlines()
+        return ("the definition ends too early", Position(file, len(lines), max(1, len(lines[-1]) if lines else 1)),
+                _describe_expected(set(err.expected)) or None)
+    assert isinstance(err, UnexpectedToken)
+    token = err.token
+    expected = set(err.expected)
+    if token.type == "_INDENT":
+        return ("unexpected indentation", Position(file, line, column), "this line is indented more than the line before it")
+    if token.type == "_DEDENT" or token.type == "$END":
+        pos = Position(file, max(1, line), max(1, column))
+        hint = _describe_expected(expected)
+        return ("the line ends too early", pos, hint or None)
+    shown = token.value.strip() or token.type
+    end = column + len(token.value) if token.value and "\n" not in token.value else None
+    pos = Position(file, line, column, end)
+    if token.type == "_NL":
+        hint = _describe_expected(expected)
+        if "COLON" in expected:
+            hint = "a ':' is missing at the end of the line"
+        return ("the line ends too early", Position(file, line, column), hint or None)
+    hint = _describe_expected(expected)
+    if "COLON" in expected and len(expected) <= 3:
+        hint = "a ':' is missing before this"
+    if token.type != "NAME" and "NAME" in expected and re.fullmatch(r"[a-z_]+", token.value or ""):
+        hint = f"'{token.value}' is a reserved word of the language and cannot be used as a name"
+    return (f"unexpected {shown!r}", pos, hint or None)
+
+
+class _BuildError(Exception):
+    pass
+
+
+def _pos(file: str, meta) -> Position:
+    if getattr(meta, "empty", False):
+        return Position(file, 1, 1)
+    end = meta.end_column if meta.end_line == meta.line else None
+    return Position(file, meta.line, meta.column, end)
+
+
+def _tok_pos(file: str, token: Token) -> Position:
+    return Position(file, token.line, token.column, token.end_column)
+
+
+def _unquote(token: Token) -> str:
+    raw = str(token)[1:-1]
+    return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), raw)
+
+
+@v_args(meta=True)
+class _AstBuilder(Transformer):
+    """Parse tree → AST. Clause checks (what may appear in which definition) live here."""
+
+    def __init__(self, file: str, bag: DiagnosticBag):
+        super().__init__()
+        self.file = file
+        self.bag = bag
+
+    def p(self, meta) -> Position:
+        return _pos(self.file, meta)
+
+    # ---- top level
+    def start(self, meta, children):
+        return [c for c in children if c is not None]
+
+    def _definition(self, cls, meta, name: Token, clauses, allowed: set[str], **extra):
+        node = cls(pos=self.p(meta), name=str(name), name_pos=_tok_pos(self.file, name), file=self.file, **extra)
+        seen: set[str] = set()
+        for clause_kind, pos, payload in clauses:
+            if clause_kind not in allowed:
+                self.bag.error(f"'{clause_kind}' is not allowed in {node.kind} '{node.name}'", pos,
+                               f"a {node.kind} takes: " + ", ".join(sorted(allowed)))
+                continue
+            single = clause_kind in {"text", "cite", "do", "=", "on", "when", "winners", "where"}
+            if single and clause_kind in seen:
+                self.bag.error(f"'{clause_kind}' given twice in {node.kind} '{node.name}'", pos)
+                continue
+            seen.add(clause_kind)
+            self._apply_clause(node, clause_kind, payload)
+        return node
+
+    def _apply_clause(self, node, kind, payload):
+        if kind == "text":
+            node.text = payload
+        elif kind == "cite":
+            node.cite = payload
+        elif kind == "with":
+            node.params.append(payload)
+        elif kind == "require":
+            node.requires.append(payload)
+        elif kind == "cost":
+            node.costs.append(payload)
+        elif kind == "limit":
+            node.limits.append(payload)
+        elif kind == "do":
+            node.body = payload
+        elif kind == "=":
+            node.value = payload
+        elif kind == "on":
+            node.event, node.event_pos = payload
+        elif kind == "when":
+            if isinstance(node, ast.TriggerDef):
+                node.where = payload
+            else:
+                node.when = payload
+        elif kind == "winners":
+            node.winners = payload
+
+    def action_def(self, meta, children):
+        name, clauses = children
+        return self._definition(ast.ActionDef, meta, name, clauses,
+                                {"text", "cite", "with", "require", "cost", "limit", "do"})
+
+    def procedure_def(self, meta, children):
+        name, params, clauses = children
+        node = self._definition(ast.ProcedureDef, meta, name, clauses, {"text", "cite", "do"})
+        node.params = params or []
+        return node
+
+    def function_def(self, meta, children):
+        name, params, returns, clauses = children
+        node = self._definition(ast.FunctionDef, meta, name, clauses, {"text", "cite", "="})
+        node.params = params or []
+        node.returns = returns
+        return node
+
+    def trigger_def(self, meta, children):
+        name, clauses = children
+        return self._definition(ast.TriggerDef, meta, name, clauses, {"text", "cite", "on", "when", "do"})
+
+    def victory_def(self, meta, children):
+        name, clauses = children
+        return self._definition(ast.VictoryDef, meta, name, clauses, {"text", "cite", "when", "winners"})
+
+    def params(self, meta, children):
+        return list(children)
+
+    def param(self, meta, children):
+        name, type_ = children
+        return ast.Param(self.p(meta), str(name), type_)
+
+    def simple_type(self, meta, children):
+        name, q = children
+        return ast.TypeRef(self.p(meta), str(name), optional=q is not None)
+
+    def list_type(self, meta, children):
+        return ast.TypeRef(self.p(meta), "list", item=children[0])
+
+    def clauses(self, meta, children):
+        return list(children)
+
+    # ---- clauses: (kind, position, payload)
+    def text_clause(self, meta, children):
+        return ("text", self.p(meta), _unquote(children[0]))
+
+    def cite_clause(self, meta, children):
+        return ("cite", self.p(meta), _unquote(children[0]))
+
+    def with_clause(self, meta, children):
+        name, type_, source, where = children
+        return ("with", self.p(meta), ast.Param(self.p(meta), str(name), type_, source, where))
+
+    def in_part(self, meta, children):
+        return children[0]
+
+    def where_part(self, meta, children):
+        return children[0]
+
+    def else_message(self, meta, children):
+        return _unquote(children[0])
+
+    def limit_group(self, meta, children):
+        return str(children[0])
+
+    def require_clause(self, meta, children):
+        cond, message = children
+        return ("require", self.p(meta), ast.Require(self.p(meta), cond, message))
+
+    def cost_clause(self, meta, children):
+        amount, resource = children
+        return ("cost", self.p(meta), ast.Cost(self.p(meta), amount, str(resource)))
+
+    def limit_clause(self, meta, children):
+        count, period, group = children
+        return ("limit", self.p(meta), ast.Limit(self.p(meta), count, str(period), group))
+
+    def on_clause(self, meta, children):
+        return ("on", self.p(meta), (str(children[0]), _tok_pos(self.file, children[0])))
+
+    def when_clause(self, meta, children):
+        return ("when", self.p(meta), children[0])
+
+    def winners_clause(self, meta, children):
+        return ("winners", self.p(meta), children[0])
+
+    def by_clause(self, meta, children):
+        return ("by", self.p(meta), children[0])
+
+    def value_clause(self, meta, children):
+        return ("=", self.p(meta), children[0])
+
+    def do_clause(self, meta, children):
+        return ("do", self.p(meta), children[0])
+
+    # ---- statements
+    def block(self, meta, children):
+        return ast.Block(self.p(meta), list(children))
+
+    def let_stmt(self, meta, children):
+        return ast.Let(self.p(meta), str(children[0]), children[1])
+
+    def set_stmt(self, meta, children):
+        target, op, value = children
+        return ast.Set(self.p(meta), target, str(op), value)
+
+    def target(self, meta, children):
+        return [str(c) for c in children]
+
+    def if_stmt(self, meta, children):
+        cond, block, *rest = children
+        otherwise = rest.pop() if rest and (rest[-1] is None or isinstance(rest[-1], ast.Block)) else None
+        branches = [(cond, block)] + [b for b in rest]
+        return ast.If(self.p(meta), branches, otherwise)
+
+    def elif_part(self, meta, children):
+        return (children[0], children[1])
+
+    def else_part(self, meta, children):
+        return children[0]
+
+    def for_stmt(self, meta, children):
+        return ast.ForEach(self.p(meta), str(children[0]), children[1], children[2])
+
+    def repeat_stmt(self, meta, children):
+        return ast.Repeat(self.p(meta), children[0], children[1])
+
+    def choose_stmt(self, meta, children):
+        name, options, chooser, prompt = children
+        return ast.Choose(self.p(meta), str(name), options, chooser, prompt)
+
+    def chooser(self, meta, children):
+        return children[0]
+
+    def prompt(self, meta, children):
+        return _unquote(children[0])
+
+    def move_stmt(self, meta, children):
+        item, end, destination = children
+        return ast.Move(self.p(meta), item, destination, str(end) if end is not None else None)
+
+    def shuffle_stmt(self, meta, children):
+        return ast.Shuffle(self.p(meta), children[0])
+
+    def emit_stmt(self, meta, children):
+        name, fields, audience = children
+        return ast.Emit(self.p(meta), str(name), fields or [], audience)
+
+    def fields(self, meta, children):
+        return list(children)
+
+    def field(self, meta, children):
+        return (str(children[0]), children[1])
+
+    def audience(self, meta, children):
+        return children[0]
+
+    def call_stmt(self, meta, children):
+        name, args = children
+        return ast.CallStmt(self.p(meta), str(name), args or [])
+
+    def stop_stmt(self, meta, children):
+        return ast.Stop(self.p(meta))
+
+    def break_stmt(self, meta, children):
+        return ast.Break(self.p(meta))
+
+    # ---- expressions
+    def ternary(self, meta, children):
+        then, cond, otherwise = children
+        return ast.Ternary(self.p(meta), cond, then, otherwise)
+
+    def or_(self, meta, children):
+        return ast.Binary(self.p(meta), "or", children[0], children[1])
+
+    def and_(self, meta, children):
+        return ast.Binary(self.p(meta), "and", children[0], children[1])
+
+    def not_(self, meta, children):
+        return ast.Unary(self.p(meta), "not", children[0])
+
+    def compare(self, meta, children):
+        left, op, right = children
+        return ast.Binary(self.p(meta), str(op), left, right)
+
+    def contains(self, meta, children):
+        return ast.Binary(self.p(meta), "in", children[0], children[1])
+
+    def not_contains(self, meta, children):
+        return ast.Binary(self.p(meta), "not in", children[0], children[1])
+
+    def binary(self, meta, children):
+        left, op, right = children
+        return ast.Binary(self.p(meta), str(op), left, right)
+
+    def neg(self, meta, children):
+        return ast.Unary(self.p(meta), "-", children[0])
+
+    def attr(self, meta, children):
+        obj, name = children
+        return ast.Attr(self.p(meta), obj, str(name), _tok_pos(self.file, name))
+
+    def index(self, meta, children):
+        return ast.Index(self.p(meta), children[0], children[1])
+
+    def call(self, meta, children):
+        name, args = children
+        return ast.Call(_tok_pos(self.file, name), str(name), args or [])
+
+    def number(self, meta, children):
+        return ast.Literal(self.p(meta), int(children[0]))
+
+    def string(self, meta, children):
+        return ast.Literal(self.p(meta), _unquote(children[0]))
+
+    def true(self, meta, children):
+        return ast.Literal(self.p(meta), True)
+
+    def false(self, meta, children):
+        return ast.Literal(self.p(meta), False)
+
+    def none(self, meta, children):
+        return ast.Literal(self.p(meta), None)
+
+    def name(self, meta, children):
+        return ast.Name(_tok_pos(self.file, children[0]), str(children[0]))
+
+    def list(self, meta, children):
+        return ast.ListExpr(self.p(meta), children[0] or [])
+
+    def comprehension(self, meta, children):
+        item, var, iterable, where = children
+        return ast.Comprehension(self.p(meta), item, str(var), iterable, where)
+
+    def args(self, meta, children):
+        return list(children)

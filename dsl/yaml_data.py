@@ -1,0 +1,158 @@
+"""YAML tables → checked data, with every schema error located at its YAML line and column.
+
+PyYAML composes a node tree that keeps source marks; the data is constructed from the
+same tree, so a JSON-Schema error path (``components/3/count``) can be walked back to
+the node it came from.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Iterable
+
+import jsonschema
+import yaml
+
+from .diagnostics import DiagnosticBag, Position, did_you_mean
+
+
+class Located:
+    """Maps a path inside loaded YAML data to the position of its node."""
+
+    def __init__(self, file: str, root: yaml.Node | None):
+        self.file = file
+        self.root = root
+
+    def position(self, path: Iterable[Any]) -> Position:
+        node = self.root
+        key_node = None
+        for step in path:
+            if isinstance(node, yaml.MappingNode):
+                found = None
+                for k, v in node.value:
+                    if k.value == str(step) or k.value == step:
+                        found = (k, v)
+                        break
+                if found is None:
+                    break
+                key_node, node = found
+            elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) and step < len(node.value):
+                key_node, node = None, node.value[step]
+            else:
+                break
+        target = node if node is not None else key_node
+        if target is None:
+            return Position(self.file, 1, 1)
+        mark = target.start_mark
+        end = target.end_mark
+        end_col = end.column + 1 if end.line == mark.line else None
+        return Position(self.file, mark.line + 1, mark.column + 1, end_col)
+
+    def key_position(self, path: Iterable[Any]) -> Position:
+        """The position of the key that names the last step (for 'unknown key' messages)."""
+        path = list(path)
+        if not path:
+            return self.position(path)
+        parent = self._node(path[:-1])
+        if isinstance(parent, yaml.MappingNode):
+            for k, _ in parent.value:
+                if k.value == str(path[-1]):
+                    m = k.start_mark
+                    return Position(self.file, m.line + 1, m.column + 1, k.end_mark.column + 1)
+        return self.position(path)
+
+    def _node(self, path):
+        node = self.root
+        for step in path:
+            if isinstance(node, yaml.MappingNode):
+                node = next((v for k, v in node.value if k.value == str(step)), None)
+            elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) and step < len(node.value):
+                node = node.value[step]
+            else:
+                return None
+        return node
+
+
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """SafeLoader that refuses duplicate mapping keys instead of silently keeping the last."""
+
+
+def _construct_mapping(loader, node, deep=False):
+    seen = {}
+    for key_node, _ in node.value:
+        key = loader.construct_object(key_node, deep=deep)
+        if key in seen:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"the key {key!r} appears twice in this mapping", key_node.start_mark)
+        seen[key] = True
+    return loader.construct_mapping(node, deep)
+
+
+_UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+
+
+def load_yaml_text(text: str, file: str, bag: DiagnosticBag) -> tuple[Any, Located]:
+    bag.sources.add(file, text)
+    try:
+        root = yaml.compose(text, Loader=_UniqueKeyLoader)
+        data = _UniqueKeyLoader(text).get_single_data() if root is not None else None
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        pos = Position(file, mark.line + 1, mark.column + 1) if mark else Position(file, 1, 1)
+        bag.error(f"YAML syntax: {err.problem or err.context}", pos,
+                  "check the indentation and that every 'key: value' has a space after the colon")
+        return None, Located(file, None)
+    return data, Located(file, root)
+
+
+@lru_cache(maxsize=None)
+def schema(name: str) -> dict:
+    text = resources.files("rulecraft.schemas").joinpath(name).read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+def validate(data: Any, schema_name: str, located: Located, bag: DiagnosticBag) -> bool:
+    """Validate against a schema in ``schemas/``; report every error at its YAML position."""
+    sch = schema(schema_name)
+    validator = jsonschema.Draft202012Validator(sch)
+    ok = True
+    for error in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+        ok = False
+        path = list(error.absolute_path)
+        message, hint, pos = _explain(error, located, path)
+        bag.error(message, pos, hint, code="schema")
+    return ok
+
+
+def _explain(error: jsonschema.ValidationError, located: Located, path: list) -> tuple[str, str | None, Position]:
+    where = "/".join(map(str, path)) or "the file"
+    if error.validator == "additionalProperties":
+        extras = [k for k in error.instance if k not in error.schema.get("properties", {})]
+        allowed = list(error.schema.get("properties", {}))
+        key = extras[0] if extras else "?"
+        hint = did_you_mean(str(key), allowed) or ("allowed keys: " + ", ".join(allowed) if allowed else None)
+        return f"unknown key '{key}' in {where}", hint, located.key_position(path + [key])
+    if error.validator == "required":
+        return f"{where}: {error.message}", None, located.position(path)
+    if error.validator == "enum":
+        options = error.validator_value
+        hint = did_you_mean(str(error.instance), map(str, options)) or "one of: " + ", ".join(map(str, options))
+        return f"{where}: {error.instance!r} is not an allowed value", hint, located.position(path)
+    if error.validator == "type":
+        return f"{where}: expected {error.validator_value}, found {type(error.instance).__name__} {error.instance!r}", None, located.position(path)
+    if error.validator in ("oneOf", "anyOf") and error.context:
+        best = jsonschema.exceptions.best_match(error.context)
+        return _explain(best, located, list(best.absolute_path))
+    return f"{where}: {error.message}", None, located.position(path)
+
+
+def load_and_validate(path: Path, schema_name: str, bag: DiagnosticBag, display: str | None = None) -> tuple[Any, Located]:
+    file = display or str(path)
+    text = path.read_text(encoding="utf-8")
+    data, located = load_yaml_text(text, file, bag)
+    if located.root is not None:
+        validate(data, schema_name, located, bag)
+    return data, located

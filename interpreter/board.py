@@ -1,0 +1,167 @@
+"""The board: tiles placed on a grid, seen as a networkx graph of spaces.
+
+A tile's layout (from the rule set's YAML) gives the edge kind of each side and
+which of its spaces touch that side; the rule set's join table says what two touching
+edges make. Adjacency (touching, walls included) and passability (a doorway) are both
+read from the graph; which connection kinds a rule lets a piece through is up to the
+rule set.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import networkx as nx
+
+from rulecraft.dsl.model import BoardSpec
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Static facts of a board spec: directions, rotations, tile layouts."""
+
+    spec: BoardSpec
+    tile_layouts: dict  # tile id → layout name
+
+    @property
+    def directions(self) -> list[str]:
+        return list(self.spec.directions)
+
+    def opposite(self, d: str) -> str:
+        names = self.directions
+        return names[(names.index(d) + len(names) // 2) % len(names)]
+
+    def rotate(self, d: str, degrees: int) -> str:
+        names = self.directions
+        step = 360 // len(names)
+        return names[(names.index(d) + degrees // step) % len(names)]
+
+    def rooms_of(self, tile: str) -> list[str]:
+        layout = self.spec.layouts[self.tile_layouts[tile]]
+        return [f"{tile}/{r}" for r in layout.rooms]
+
+
+def room_tile(room: str) -> str:
+    return room.rsplit("/", 1)[0]
+
+
+class Board:
+    """The placed tiles of one state. Built on demand and rebuilt when a tile is placed."""
+
+    def __init__(self, geometry: Geometry, tiles: dict[str, list[int]]):
+        self.geo = geometry
+        self.tiles = {t: tuple(v) for t, v in tiles.items()}
+        self.cells = {(x, y): t for t, (x, y, _) in self.tiles.items()}
+        self.graph = nx.Graph()
+        self._towards: dict[tuple[str, str], list[str]] = {}
+        self._faces: dict[str, list[str]] = {}
+        self._build()
+
+    # ---- layout after rotation
+    def side(self, tile: str, direction: str, rotation: int | None = None):
+        """(edge, [spaces]) of a tile's side facing ``direction`` on the table."""
+        if rotation is None:
+            rotation = self.tiles[tile][2]
+        layout = self.geo.spec.layouts[self.geo.tile_layouts[tile]]
+        printed = self.geo.rotate(direction, -rotation % 360)
+        s = layout.sides[printed]
+        return s.edge, [f"{tile}/{r}" for r in s.rooms]
+
+    def _links(self, tile: str):
+        layout = self.geo.spec.layouts[self.geo.tile_layouts[tile]]
+        rot = self.tiles[tile][2]
+        for link in layout.links:
+            d = self.geo.rotate(link["direction"], rot)
+            yield f"{tile}/{link['from']}", f"{tile}/{link['to']}", d, link["connection"]
+
+    def _build(self) -> None:
+        g = self.graph
+        spec = self.geo.spec
+        for tile, (x, y, rot) in self.tiles.items():
+            for room in self.geo.rooms_of(tile):
+                g.add_node(room, tile=tile)
+                self._faces[room] = []
+            for d in self.geo.directions:
+                edge, rooms = self.side(tile, d)
+                for r in rooms:
+                    self._faces[r].append(d)
+        for tile, (x, y, rot) in self.tiles.items():
+            for a, b, d, conn in self._links(tile):
+                self._towards.setdefault((a, d), []).append(b)
+                self._towards.setdefault((b, self.geo.opposite(d)), []).append(a)
+                g.add_edge(a, b, connection=None if conn == "none" else conn)
+            for d in self.geo.directions:
+                dx, dy = spec.directions[d]
+                other = self.cells.get((x + dx, y + dy))
+                if other is None:
+                    continue
+                edge, rooms = self.side(tile, d)
+                oedge, orooms = self.side(other, self.geo.opposite(d))
+                conn = spec.joins.get((edge, oedge))
+                for r in rooms:
+                    self._towards.setdefault((r, d), []).extend(orooms)
+                    for o in orooms:
+                        g.add_edge(r, o, connection=None if conn in (None, "none") else conn)
+
+    # ---- queries
+    def has(self, room: str) -> bool:
+        return room in self.graph
+
+    def towards(self, room: str, direction: str) -> list[str]:
+        return list(self._towards.get((room, direction), []))
+
+    def connection(self, a: str, b: str) -> str | None:
+        data = self.graph.get_edge_data(a, b)
+        return data["connection"] if data else None
+
+    def connected(self, room: str) -> list[str]:
+        doorways = self.geo.spec.doorways
+        return [o for o in self.graph.neighbors(room) if self.graph[room][o]["connection"] in doorways] if room in self.graph else []
+
+    def adjacent(self, room: str) -> list[str]:
+        return list(self.graph.neighbors(room)) if room in self.graph else []
+
+    def fits(self, tile: str, cell: tuple[int, int], rotation: int) -> bool:
+        """No edge of the tile at this spot meets an edge it is forbidden to meet."""
+        spec = self.geo.spec
+        for d in self.geo.directions:
+            dx, dy = spec.directions[d]
+            other = self.cells.get((cell[0] + dx, cell[1] + dy))
+            if other is None:
+                continue
+            edge, _ = self.side(tile, d, rotation)
+            oedge, _ = self.side(other, self.geo.opposite(d))
+            if spec.joins.get((edge, oedge)) is None:
+                return False
+        return True
+
+    def placements(self, tile: str, anchor: str, rotations: list[int]) -> list[dict]:
+        """Legal spots for ``tile`` that join ``anchor`` through a doorway."""
+        if anchor not in self.graph or tile in self.tiles:
+            return []
+        spec = self.geo.spec
+        ax, ay, _ = self.tiles[room_tile(anchor)]
+        found = []
+        for d in self._faces.get(anchor, []):
+            dx, dy = spec.directions[d]
+            cell = (ax + dx, ay + dy)
+            if cell in self.cells:
+                continue
+            edge, rooms = self.side(room_tile(anchor), d)
+            if anchor not in rooms:
+                continue
+            for rot in rotations:
+                tedge, _ = self.side(tile, self.geo.opposite(d), rot)
+                if spec.joins.get((edge, tedge)) in spec.doorways and self.fits(tile, cell, rot):
+                    spot = {"x": cell[0], "y": cell[1], "rotation": rot}
+                    if spot not in found:
+                        found.append(spot)
+        return found
+
+    def placements_anywhere(self, tile: str, rotations: list[int]) -> list[dict]:
+        found = []
+        for room in self.graph.nodes:
+            for spot in self.placements(tile, room, rotations):
+                if spot not in found:
+                    found.append(spot)
+        return found

@@ -1,0 +1,132 @@
+"""A game in progress: the public face of the interpreter.
+
+``Game`` owns a state and a machine, records every event and every decision, and
+offers the pending choice to whoever drives it (a bot, a terminal player, a scenario).
+A game's log (seed, decisions, events as JSON lines) replays to the identical state.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable
+
+from rulecraft.dsl.model import RuleSet
+
+from .machine import IllegalAnswer, Machine
+from .state import GameState, new_state
+from .views import player_view, visible_event
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What a driver must answer: who chooses, why, and the exact legal options."""
+
+    player: str | None
+    kind: str  # "action" or "choose"
+    prompt: str | None
+    options: list
+
+
+class Game:
+    def __init__(self, ruleset: RuleSet, players: int, seed: int, *, record_events: bool = True):
+        game = ruleset.data.game
+        if not game.min_players <= players <= game.max_players:
+            raise ValueError(f"{game.title} is played by {game.min_players} to {game.max_players} players, not {players}")
+        self.ruleset = ruleset
+        self.players_count = players
+        self.seed = seed
+        self.events: list[dict] = []
+        self.decisions: list[int] = []
+        self.record_events = record_events
+        self.state = new_state(ruleset, players, seed)
+        self.machine = Machine(ruleset, self.state, self._record)
+        self.machine.start()
+
+    def _record(self, event: dict) -> None:
+        if self.record_events:
+            event = dict(event)
+            event["seq"] = len(self.events)
+            self.events.append(event)
+
+    # ---- driving
+    @property
+    def over(self) -> bool:
+        return self.state.result is not None
+
+    @property
+    def result(self) -> dict | None:
+        return self.state.result
+
+    @property
+    def pending(self) -> Choice | None:
+        p = self.state.pending
+        if p is None:
+            return None
+        return Choice(p["player"], p["kind"], p.get("prompt"), p["options"])
+
+    def choose(self, index: int) -> None:
+        self.machine.answer(index)
+        self.decisions.append(index)
+
+    def choose_option(self, option: Any) -> None:
+        """Answer by value rather than by position."""
+        options = self.state.pending["options"] if self.state.pending else []
+        try:
+            index = options.index(option)
+        except ValueError:
+            raise IllegalAnswer(f"{option!r} is not a legal option now") from None
+        self.choose(index)
+
+    def why_not(self, action: str, args: dict) -> str | None:
+        """Why an action is not legal for the current player now (None if it is)."""
+        info = next((a for a in self.machine.program.actions if a.name == action), None)
+        if info is None:
+            return f"there is no action '{action}'"
+        player = self.state.current
+        if self.state.pending is None or self.state.pending["kind"] != "action":
+            return "no action can be taken now"
+        bindings = list(self.machine.action_bindings(info, player))
+        if args not in bindings:
+            return "those targets are not allowed for this action"
+        return self.machine.why_not(info, player, args)
+
+    # ---- seeing
+    def view(self, player: str) -> dict:
+        return player_view(self.ruleset, self.state, player, self.events)
+
+    def events_for(self, player: str) -> list[dict]:
+        return [e for e in (visible_event(self.ruleset, self.state, ev, player) for ev in self.events) if e is not None]
+
+    # ---- saving and replaying
+    def log_lines(self) -> Iterable[str]:
+        yield json.dumps({"type": "header", "ruleset": self.ruleset.name, "players": self.players_count, "seed": self.seed})
+        for d in self.decisions:
+            yield json.dumps({"type": "decision", "option": d})
+        for e in self.events:
+            yield json.dumps({"type": "event", **e}, sort_keys=True)
+        yield json.dumps({"type": "final", "state": self.state.to_json()}, sort_keys=True)
+
+    def write_log(self, path: str | Path) -> None:
+        Path(path).write_text("\n".join(self.log_lines()) + "\n", encoding="utf-8")
+
+    @classmethod
+    def replay(cls, ruleset: RuleSet, players: int, seed: int, decisions: list[int]) -> "Game":
+        game = cls(ruleset, players, seed)
+        for d in decisions:
+            game.choose(d)
+        return game
+
+    @classmethod
+    def from_log(cls, ruleset: RuleSet, lines: Iterable[str]) -> "Game":
+        records = [json.loads(line) for line in lines if line.strip()]
+        header = records[0]
+        decisions = [r["option"] for r in records if r["type"] == "decision"]
+        return cls.replay(ruleset, header["players"], header["seed"], decisions)
+
+
+def state_digest(state: GameState) -> str:
+    import hashlib
+
+    return hashlib.sha256(state.dumps().encode()).hexdigest()[:16]

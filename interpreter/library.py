@@ -1,0 +1,160 @@
+"""Implementations of the language's standard library (signatures in dsl/builtins.py).
+
+Each function takes the running machine first. None of them knows any game.
+"""
+
+from __future__ import annotations
+
+from . import rng
+from .board import room_tile
+
+
+def _count(m, items):
+    return len(items) if items is not None else 0
+
+
+def _first(m, items):
+    return items[0] if items else None
+
+
+def _last(m, items):
+    return items[-1] if items else None
+
+
+def _min(m, items):
+    return min(items) if items else 0
+
+
+def _max(m, items):
+    return max(items) if items else 0
+
+
+def _contents(m, zone):
+    return list(m.state.zones.get(zone, ())) if zone is not None else []
+
+
+def _top(m, zone):
+    z = m.state.zones.get(zone)
+    return z[0] if z else None
+
+
+def _bottom(m, zone):
+    z = m.state.zones.get(zone)
+    return z[-1] if z else None
+
+
+def _on_board(m, e):
+    if e is None:
+        return False
+    at = m.state.entities[e]["at"]
+    return at is not None and m.board().has(at)
+
+
+def _kind_of(m, e):
+    return m.state.entities[e]["kind"] if e is not None else None
+
+
+def _next_player(m, p):
+    players = m.state.players
+    return players[(players.index(p) + 1) % len(players)]
+
+
+def _seats_from(m, p, n):
+    players = m.state.players
+    i = players.index(p)
+    return [players[(i + k) % len(players)] for k in range(max(0, n))]
+
+
+def _spot(m, x, y, rotation):
+    return {"x": x, "y": y, "rotation": rotation % 360}
+
+
+def _placements(m, tile, anchor, rotations):
+    if tile is None or anchor is None:
+        return []
+    return m.board().placements(tile, anchor, rotations)
+
+
+def _placements_anywhere(m, tile, rotations):
+    if tile is None:
+        return []
+    return m.board().placements_anywhere(tile, rotations)
+
+
+def _rooms_towards(m, room, direction):
+    return m.board().towards(room, direction) if room is not None else []
+
+
+def _connection(m, a, b):
+    if a is None or b is None:
+        return None
+    return m.board().connection(a, b)
+
+
+def _connected(m, room):
+    return m.board().connected(room) if room is not None else []
+
+
+def _adjacent(m, room):
+    return m.board().adjacent(room) if room is not None else []
+
+
+def _tile_of(m, room):
+    return room_tile(room) if room is not None and "/" in room else None
+
+
+def _rooms_of(m, tile):
+    return m.geometry.rooms_of(tile) if tile is not None else []
+
+
+def _placed(m, tile):
+    return tile in m.state.tiles
+
+
+def _roll(m, die):
+    faces = m.ruleset.data.dice[die]
+    m.state.rng, i = rng.below(m.state.rng, len(faces))
+    value = faces[i]
+    m.emit("rolled", {"die": die, "value": value}, None)
+    return value
+
+
+def _random(m, items):
+    items = list(items or [])
+    if not items:
+        return None
+    m.state.rng, i = rng.below(m.state.rng, len(items))
+    return items[i]
+
+
+FUNCTIONS = {
+    "count": _count,
+    "sum": lambda m, items: sum(items or []),
+    "min": _min,
+    "max": _max,
+    "any": lambda m, items: any(items or []),
+    "all": lambda m, items: all(items or []),
+    "first": _first,
+    "last": _last,
+    "reversed": lambda m, items: list(reversed(items or [])),
+    "without": lambda m, items, x: [i for i in (items or []) if i != x],
+    "contents": _contents,
+    "top": _top,
+    "bottom": _bottom,
+    "on_board": _on_board,
+    "kind_of": _kind_of,
+    "next_player": _next_player,
+    "seats_from": _seats_from,
+    "spot": _spot,
+    "placements": _placements,
+    "placements_anywhere": _placements_anywhere,
+    "rooms_towards": _rooms_towards,
+    "connection": _connection,
+    "connected": _connected,
+    "adjacent": _adjacent,
+    "tile_of": _tile_of,
+    "rooms_of": _rooms_of,
+    "placed": _placed,
+    "roll": _roll,
+    "random": _random,
+}

@@ -1,0 +1,409 @@
+"""The machine that runs compiled rules against a game state.
+
+Control lives in ``state.stack`` as plain frames, so the machine can stop at any
+choice point, be saved, and resume. Frame kinds:
+
+- ``game``: the outermost loop (setup once, then rounds until the game ends);
+- ``call``: a procedure, action or trigger body with its own local variables;
+- ``block`` / ``loop`` / ``rep``: nested blocks sharing the enclosing call's variables;
+- ``turn``: a player's turn, which offers legal actions until the player ends it.
+
+The machine never reads input: at a choice point it sets ``state.pending`` and
+returns; a driver answers with :meth:`Machine.answer`.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any, Callable
+
+from rulecraft.dsl.compiler import ActionInfo, Program
+from rulecraft.dsl.model import RuleSet
+
+from . import rng
+from .board import Board, Geometry
+from .library import FUNCTIONS
+from .state import GameState, tile_layouts
+
+END_TURN = {"action": "end_turn"}
+
+
+class RuleRuntimeError(Exception):
+    """A rule did something impossible at run time (e.g. moved nothing)."""
+
+    def __init__(self, message: str, pos=None):
+        self.pos = pos
+        super().__init__(f"{pos}: {message}" if pos else message)
+
+
+class IllegalAnswer(ValueError):
+    """The driver's answer is not one of the offered options."""
+
+
+class Machine:
+    def __init__(self, ruleset: RuleSet, state: GameState, on_event: Callable[[dict], None] | None = None):
+        self.ruleset = ruleset
+        self.program: Program = ruleset.compiled
+        self.state = state
+        self.lib = FUNCTIONS
+        self.geometry = Geometry(ruleset.data.board, tile_layouts(ruleset)) if ruleset.data.board else None
+        self._board: Board | None = None
+        self._board_key: int = -1
+        self.on_event = on_event
+        self._kind_lists: dict[str, list[str]] = {}
+        for eid, e in state.entities.items():
+            self._kind_lists.setdefault(e["kind"], []).append(eid)
+        self._current_instr = None
+        self.game = ruleset.data.game
+
+    # ------------------------------------------------------------ reading
+    def board(self) -> Board:
+        if self._board is None or self._board_key != len(self.state.tiles):
+            self._board = Board(self.geometry, self.state.tiles)
+            self._board_key = len(self.state.tiles)
+        return self._board
+
+    def invalidate(self) -> None:
+        """Forget cached views of the state (after the state object is replaced)."""
+        self._board = None
+
+    def kind_list(self, kind: str) -> list[str]:
+        return self._kind_lists.get(kind, [])
+
+    def value(self, name: str) -> Any:
+        s = self.state
+        if name == "players":
+            return list(s.players)
+        if name == "current_player":
+            return s.current
+        if name == "round_number":
+            return s.round
+        if name == "turn_number":
+            return s.turn_number
+        raise KeyError(name)
+
+    def prop(self, entity: str | None, name: str) -> Any:
+        if entity is None:
+            return None
+        return self.state.entities[entity]["props"].get(name)
+
+    def location(self, entity: str | None) -> str | None:
+        if entity is None:
+            return None
+        return self.state.entities[entity]["at"]
+
+    # ------------------------------------------------------------ effects
+    def _fail(self, message: str):
+        raise RuleRuntimeError(message, getattr(self._current_instr, "pos", None))
+
+    def set_var(self, scope: str, name: str, op: str, value: Any) -> None:
+        vars_ = self.state.vars[scope]
+        vars_[name] = _apply(op, vars_.get(name), value)
+
+    def set_prop(self, entity: str | None, name: str, op: str, value: Any) -> None:
+        if entity is None:
+            self._fail(f"cannot set {name} of nothing")
+        props = self.state.entities[entity]["props"]
+        new = _apply(op, props.get(name), value)
+        if props.get(name) != new:
+            props[name] = new
+            self.emit("changed", {"entity": entity, "property": name, "value": new}, None)
+
+    def move(self, entity: str | None, destination: str | None, end: str | None) -> None:
+        if entity is None:
+            self._fail("cannot move nothing (the list or zone was empty)")
+        if destination is None:
+            self._fail(f"cannot move {entity} to nowhere")
+        zones = self.state.zones
+        if destination not in zones:
+            self._fail(f"unknown zone or space '{destination}'")
+        e = self.state.entities[entity]
+        source = e["at"]
+        if source is not None:
+            zones[source].remove(entity)
+        target = zones[destination]
+        if end == "bottom":
+            target.append(entity)
+        else:
+            spec = self.ruleset.data.zones.get(destination.split(":", 1)[0])
+            if spec is not None and not spec.ordered or spec is None:
+                target.append(entity)
+            else:
+                target.insert(0, entity)
+        e["at"] = destination
+        self.emit("moved", {"entity": entity, "source": source, "destination": destination}, None)
+
+    def shuffle(self, zone: str) -> None:
+        items = self.state.zones[zone]
+        self.state.rng = rng.shuffle(self.state.rng, items)
+        self.emit("shuffled", {"zone": zone}, None)
+
+    def emit(self, name: str, fields: dict, audience: list[str] | None) -> None:
+        event = {"type": name, **fields}
+        if audience is not None:
+            event["audience"] = list(audience)
+        if self.on_event is not None:
+            self.on_event(event)
+        triggers = self.program.triggers.get(name)
+        if not triggers:
+            return
+        matched = [t for t in triggers if t.where is None or t.where(self, {"event": event})]
+        for t in reversed(matched):
+            self.state.stack.append({"k": "call", "b": t.block, "pc": 0, "env": {"event": event}, "name": t.name})
+
+    def call_procedure(self, name: str, args: list) -> None:
+        params, block = self.program.procedures[name]
+        self.state.stack.append({"k": "call", "b": block, "pc": 0, "env": dict(zip(params, args)), "name": name})
+
+    def effect(self, name: str, args: list) -> None:
+        s = self.state
+        if name == "place":
+            tile, spot = args
+            if tile is None or spot is None:
+                self._fail("place needs a tile and a placement")
+            e = s.entities[tile]
+            if e["at"] is not None:
+                s.zones[e["at"]].remove(tile)
+                e["at"] = None
+            s.tiles[tile] = [spot["x"], spot["y"], spot["rotation"]]
+            self.emit("placed", {"tile": tile, "x": spot["x"], "y": spot["y"], "rotation": spot["rotation"]}, None)
+        elif name == "remove":
+            (entity,) = args
+            if entity is None:
+                self._fail("cannot remove nothing")
+            e = s.entities[entity]
+            if e["at"] is not None:
+                source = e["at"]
+                s.zones[source].remove(entity)
+                e["at"] = None
+                self.emit("moved", {"entity": entity, "source": source, "destination": None}, None)
+        elif name == "play_turn":
+            (player,) = args
+            s.current = player
+            s.turn_number += 1
+            s.vars["turn"] = {n: _fresh(spec.default) for n, spec in self.ruleset.data.variables.get("turn", {}).items()}
+            s.limits["turn"] = {}
+            s.stack.append({"k": "turn", "player": player, "actions": 0})
+            self.emit("turn_started", {"player": player}, None)
+        elif name == "end_game":
+            winners, reason = args
+            self._end(list(winners or []), reason)
+        else:
+            self._fail(f"unknown effect {name}")
+
+    def stop(self) -> None:
+        stack = self.state.stack
+        while stack:
+            frame = stack.pop()
+            if frame["k"] == "call":
+                return
+
+    def break_loop(self) -> None:
+        stack = self.state.stack
+        while stack:
+            frame = stack.pop()
+            if frame["k"] in ("loop", "rep"):
+                return
+
+    def choose(self, var: str, options: list, chooser: str | None, prompt: str | None, env: dict) -> None:
+        if not options:
+            env[var] = None
+        elif len(options) == 1:
+            env[var] = options[0]
+        else:
+            self.state.pending = {"kind": "choose", "player": chooser, "prompt": prompt, "options": options,
+                                  "var": var, "frame": self._env_frame_index()}
+
+    # ------------------------------------------------------------ frames
+    def _env_frame_index(self) -> int:
+        stack = self.state.stack
+        top = stack[-1]
+        return len(stack) - 1 if top["k"] == "call" else top["e"]
+
+    def _env(self, frame: dict) -> dict:
+        return frame["env"] if frame["k"] == "call" else self.state.stack[frame["e"]]["env"]
+
+    def push_block(self, block: int) -> None:
+        self.state.stack.append({"k": "block", "b": block, "pc": 0, "e": self._env_frame_index()})
+
+    def push_loop(self, block: int, var: str, items: list) -> None:
+        self.state.stack.append({"k": "loop", "b": block, "pc": 0, "e": self._env_frame_index(), "var": var, "items": items, "i": 0})
+
+    def push_repeat(self, block: int, count: int) -> None:
+        self.state.stack.append({"k": "rep", "b": block, "pc": 0, "e": self._env_frame_index(), "left": count})
+
+    # ------------------------------------------------------------ running
+    def start(self) -> None:
+        """Begin a new game: setup, then rounds, until the first choice."""
+        self.state.stack = [{"k": "game", "phase": "setup"}]
+        self.run()
+
+    def run(self) -> None:
+        s = self.state
+        blocks = self.program.blocks
+        while s.pending is None and s.result is None and s.stack:
+            frame = s.stack[-1]
+            k = frame["k"]
+            if k == "turn":
+                self._turn_step(frame)
+                continue
+            if k == "game":
+                self._game_step(frame)
+                continue
+            block = blocks[frame["b"]]
+            pc = frame["pc"]
+            if pc >= len(block):
+                if k == "loop":
+                    frame["i"] += 1
+                    if frame["i"] < len(frame["items"]):
+                        self._env(frame)[frame["var"]] = frame["items"][frame["i"]]
+                        frame["pc"] = 0
+                        continue
+                elif k == "rep":
+                    frame["left"] -= 1
+                    if frame["left"] > 0:
+                        frame["pc"] = 0
+                        continue
+                s.stack.pop()
+                continue
+            frame["pc"] = pc + 1
+            instr = block[pc]
+            self._current_instr = instr
+            try:
+                instr.run(self, self._env(frame))
+            except RuleRuntimeError:
+                raise
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
+                raise RuleRuntimeError(f"{type(err).__name__}: {err}", instr.pos) from err
+
+    def _game_step(self, frame: dict) -> None:
+        s = self.state
+        if frame["phase"] == "setup":
+            frame["phase"] = "rounds"
+            self.call_procedure(self.game.setup, [])
+            return
+        if self._check_victory():
+            return
+        if s.round >= self.game.round_limit:
+            self._end([], "round limit", decided=False)
+            return
+        s.round += 1
+        s.limits["round"] = {}
+        self.emit("round_started", {"round": s.round}, None)
+        self.call_procedure(self.game.round, [])
+
+    def _turn_step(self, frame: dict) -> None:
+        if self._check_victory():
+            return
+        player = frame["player"]
+        options = self.legal_actions(player) if frame["actions"] < self.game.actions_per_turn_limit else []
+        if not options:
+            self.state.stack.pop()
+            self.emit("turn_ended", {"player": player}, None)
+            return
+        self.state.pending = {"kind": "action", "player": player, "prompt": "Choose an action",
+                              "options": options + [dict(END_TURN)]}
+
+    def _check_victory(self) -> bool:
+        for name, when, winners in self.program.victories:
+            if when(self, {}):
+                self._end(list(winners(self, {}) or []), name)
+                return True
+        return False
+
+    def _end(self, winners: list, reason: str, decided: bool = True) -> None:
+        self.state.result = {"winners": winners, "reason": reason, "decided": decided}
+        self.state.pending = None
+        if self.on_event is not None:
+            self.on_event({"type": "game_ended", "reason": reason, "winners": winners, "decided": decided})
+
+    # ------------------------------------------------------------ actions
+    def action_bindings(self, action: ActionInfo, player: str):
+        """Every argument binding of an action whose parameter filters hold."""
+        env: dict = {}
+
+        def bind(i: int):
+            if i == len(action.params):
+                yield dict(env)
+                return
+            p = action.params[i]
+            candidates = p.source(self, env) if p.source is not None else self.kind_list(p.kind)
+            for value in candidates or []:
+                env[p.name] = value
+                if p.where is None or p.where(self, env):
+                    yield from bind(i + 1)
+            env.pop(p.name, None)
+
+        yield from bind(0)
+
+    def why_not(self, action: ActionInfo, player: str, args: dict) -> str | None:
+        """None when the action with these arguments is legal now; else the reason."""
+        s = self.state
+        env = dict(args)
+        for req, message, text in action.requires:
+            if not req(self, env):
+                return message or f"requires {text}"
+        props = s.entities[player]["props"]
+        for amount, resource in action.costs:
+            if (props.get(resource) or 0) < amount(self, env):
+                return f"not enough {resource}"
+        for count, period, group in action.limits:
+            if s.limits[period].get(group, 0) >= count(self, env):
+                return f"already done {count(self, env)} time(s) this {period}"
+        return None
+
+    def legal_actions(self, player: str) -> list[dict]:
+        out = []
+        for action in self.program.actions:
+            for args in self.action_bindings(action, player):
+                if self.why_not(action, player, args) is None:
+                    out.append({"action": action.name, "args": args})
+        return out
+
+    def answer(self, index: int) -> None:
+        """Answer the pending choice with the option at ``index`` and run on."""
+        s = self.state
+        pending = s.pending
+        if pending is None:
+            raise IllegalAnswer("no choice is pending")
+        options = pending["options"]
+        if not isinstance(index, int) or not 0 <= index < len(options):
+            raise IllegalAnswer(f"answer {index!r} is not an option number between 0 and {len(options) - 1}")
+        s.pending = None
+        s.steps += 1
+        option = options[index]
+        if pending["kind"] == "choose":
+            s.stack[pending["frame"]]["env"][pending["var"]] = option
+        else:
+            self._take_action(pending["player"], option)
+        self.run()
+
+    def _take_action(self, player: str, option: dict) -> None:
+        s = self.state
+        frame = s.stack[-1]
+        if option["action"] == "end_turn":
+            s.stack.pop()
+            self.emit("turn_ended", {"player": player}, None)
+            return
+        action = next(a for a in self.program.actions if a.name == option["action"])
+        env = dict(option["args"])
+        props = s.entities[player]["props"]
+        for amount, resource in action.costs:
+            props[resource] = (props.get(resource) or 0) - amount(self, env)
+        for _, period, group in action.limits:
+            s.limits[period][group] = s.limits[period].get(group, 0) + 1
+        frame["actions"] += 1
+        s.stack.append({"k": "call", "b": action.block, "pc": 0, "env": env, "name": action.name})
+        self.emit("action_taken", {"player": player, "action": action.name, "args": env}, None)
+
+
+def _apply(op: str, old: Any, value: Any) -> Any:
+    if op == "=":
+        return value
+    if op == "+=":
+        return (old or 0) + value
+    return (old or 0) - value
+
+
+def _fresh(default):
+    return list(default) if isinstance(default, list) else default

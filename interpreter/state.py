@@ -1,0 +1,140 @@
+"""Game state as plain data: it serializes to JSON and back without loss.
+
+Entities (players, pieces, cards, tiles, spaces) are ids with a kind, a location and
+properties; zones are ordered lists of ids (index 0 is the top). The frame stack of
+the running rules and the pending choice live here too, so a saved state resumes
+exactly where it stopped.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from rulecraft.dsl.model import RuleSet
+
+from . import rng
+
+
+@dataclass
+class GameState:
+    ruleset: str
+    seed: int
+    rng: int
+    players: list[str]
+    entities: dict[str, dict]  # id → {"kind", "at", "props"}
+    zones: dict[str, list[str]]
+    tiles: dict[str, list[int]] = field(default_factory=dict)  # tile id → [x, y, rotation]
+    vars: dict[str, dict] = field(default_factory=lambda: {"game": {}, "turn": {}})
+    current: str | None = None
+    round: int = 0
+    turn_number: int = 0
+    limits: dict[str, dict[str, int]] = field(default_factory=lambda: {"turn": {}, "round": {}, "game": {}})
+    stack: list[dict] = field(default_factory=list)
+    pending: dict | None = None
+    result: dict | None = None
+    steps: int = 0  # decisions answered so far
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict) -> "GameState":
+        return cls(**copy.deepcopy(data))
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+
+    def clone(self) -> "GameState":
+        # Entities' property dicts and zone lists are the only nested mutable parts
+        # besides the stack, so a targeted copy beats deepcopy by an order of magnitude.
+        return GameState(
+            self.ruleset, self.seed, self.rng, list(self.players),
+            {k: {"kind": v["kind"], "at": v["at"], "props": dict(v["props"])} for k, v in self.entities.items()},
+            {k: list(v) for k, v in self.zones.items()},
+            {k: list(v) for k, v in self.tiles.items()},
+            {k: copy.deepcopy(v) for k, v in self.vars.items()},
+            self.current, self.round, self.turn_number,
+            {k: dict(v) for k, v in self.limits.items()},
+            copy.deepcopy(self.stack), copy.deepcopy(self.pending), copy.deepcopy(self.result), self.steps)
+
+
+def player_zone(zone: str, player: str) -> str:
+    return f"{zone}:{player}"
+
+
+def _defaults(props: dict) -> dict:
+    return {name: copy.deepcopy(spec.default) for name, spec in props.items()}
+
+
+def new_state(ruleset: RuleSet, players: int, seed: int) -> GameState:
+    """Lay out every component as the rule set's tables say; rules do the rest in setup."""
+    data = ruleset.data
+    player_ids = [f"p{i}" for i in range(1, players + 1)]
+    entities: dict[str, dict] = {}
+    zones: dict[str, list[str]] = {}
+    for name, z in data.zones.items():
+        if z.per_player:
+            for p in player_ids:
+                zones[player_zone(name, p)] = []
+        else:
+            zones[name] = []
+    pkind = data.kinds["player"]
+    for i, p in enumerate(player_ids):
+        props = _defaults(pkind.properties)
+        for prop, values in (data.game.seats or {}).items():
+            if i < len(values):
+                props[prop] = values[i]
+        entities[p] = {"kind": "player", "at": None, "props": props}
+
+    def add(eid: str, comp, owner: str | None):
+        kind = data.kinds[comp.kind]
+        props = _defaults(kind.properties)
+        props.update(copy.deepcopy(comp.properties))
+        if owner is not None and kind.owner_property:
+            props[kind.owner_property] = owner
+        at = None
+        if comp.zone:
+            at = player_zone(comp.zone, owner) if data.zones[comp.zone].per_player else comp.zone
+            zones[at].append(eid)
+        entities[eid] = {"kind": comp.kind, "at": at, "props": props}
+        if data.board and comp.kind == data.board.tile_kind:
+            layout = data.board.layouts[comp.layout]
+            space = data.kinds[data.board.space_kind]
+            for room, room_props in layout.rooms.items():
+                rid = f"{eid}/{room}"
+                rp = _defaults(space.properties)
+                rp.update(copy.deepcopy(room_props or {}))
+                entities[rid] = {"kind": data.board.space_kind, "at": None, "props": rp}
+                zones[rid] = []
+
+    for comp in data.components:
+        owners = player_ids if comp.per_player else [None]
+        for owner in owners:
+            for n in range(1, comp.count + 1):
+                parts = [comp.name] + ([owner] if owner else []) + ([str(n)] if comp.count > 1 else [])
+                add(".".join(parts), comp, owner)
+    vars_ = {scope: _defaults(specs) for scope, specs in data.variables.items()}
+    vars_.setdefault("game", {})
+    vars_.setdefault("turn", {})
+    return GameState(ruleset.name, seed, rng.seed_state(seed), player_ids, entities, zones, vars=vars_)
+
+
+def tile_layouts(ruleset: RuleSet) -> dict[str, str]:
+    """Tile id → layout name, for the ids new_state gives (they do not depend on the seed)."""
+    data = ruleset.data
+    out = {}
+    if not data.board:
+        return out
+    for comp in data.components:
+        if comp.kind != data.board.tile_kind:
+            continue
+        for n in range(1, comp.count + 1):
+            out[comp.name + (f".{n}" if comp.count > 1 else "")] = comp.layout
+    return out
+
+
+def jsonable(value: Any) -> Any:
+    return json.loads(json.dumps(value))
