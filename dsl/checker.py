@@ -72,7 +72,7 @@ class Checker:
             for d in self.rs.of_kind(kind):
                 self.check_definition(d)
         game = self.data.game
-        for role in ("setup", "round"):
+        for role in (("setup", "round") if game else ()):
             name = getattr(game, role)
             d = self.rs.definitions.get(name)
             pos = self.data.where.get(("game", role))
@@ -83,6 +83,8 @@ class Checker:
                 self.error(f"game.{role} must name a procedure without parameters; '{name}' is a {d.kind}", pos)
             else:
                 self.references[name] += 1
+        if game is None:
+            return  # usage and counts depend on the game section, already reported broken
         for name, n in self.references.items():
             d = self.rs.definitions[name]
             if n == 0 and d.kind in ("function", "procedure"):
@@ -106,17 +108,27 @@ class Checker:
             walk(getattr(d, "body", None))
 
     def _check_manifest(self):
-        counts: dict[str, int] = {}
         players = self.data.game.max_players if self.data.game else 1
-        for c in self.data.components:
-            n = c.count * (players if c.per_player else 1)
-            counts[c.kind] = counts.get(c.kind, 0) + n
         for key, expected in self.data.manifest.items():
             pos = self.data.where.get(("manifest", key))
-            if key not in self.data.kinds:
-                self.error(f"manifest names unknown kind '{key}'", pos, did_you_mean(key, self.data.kinds))
+            kind, _, condition = key.partition(".")
+            if kind not in self.data.kinds:
+                self.error(f"manifest names unknown kind '{kind}'", pos, did_you_mean(kind, self.data.kinds))
                 continue
-            actual = counts.get(key, 0)
+            prop, _, wanted = condition.partition("=")
+            if condition and prop not in self.data.kinds[kind].properties:
+                self.error(f"manifest: kind '{kind}' has no property '{prop}'", pos,
+                           did_you_mean(prop, self.data.kinds[kind].properties))
+                continue
+            actual = 0
+            for c in self.data.components:
+                if c.kind != kind:
+                    continue
+                if condition:
+                    value = c.properties.get(prop, self.data.kinds[kind].properties[prop].default)
+                    if str(value) != wanted:
+                        continue
+                actual += c.count * (players if c.per_player else 1)
             if actual != expected:
                 self.error(f"the rule set has {actual} {key} component(s) (at {players} players) but the manifest says {expected}",
                            pos, "correct the counts in the components table or the manifest")
@@ -437,6 +449,8 @@ class Checker:
                 return T.ANY
             return vars_[e.name].type
         if ot == T.EVENT:
+            if ctx.event not in self.emitted:
+                return T.ANY  # the unknown event itself is already reported
             fields = self.events.get(ctx.event or "", {})
             if e.name not in fields:
                 self.error(f"event '{ctx.event}' has no field '{e.name}'", pos, did_you_mean(e.name, fields))

@@ -56,6 +56,7 @@ def load_ruleset(folder: str | Path, bag: DiagnosticBag | None = None) -> RuleSe
             end = max([located.key_position([s]).line for s in content if located.key_position([s]).line > start],
                       default=10**9)
             if any(start <= line < end for line in broken):
+                data.broken.add(section)
                 continue
             merge_section(data, section, value, located, bag)
     check_data(data, bag)
@@ -74,8 +75,7 @@ def load_ruleset(folder: str | Path, bag: DiagnosticBag | None = None) -> RuleSe
             definitions[d.name] = d
     name = data.game.name if data.game else root.name
     ruleset = RuleSet(name, str(root), data, files, definitions, bag)
-    if data.game is not None:
-        check_definitions(ruleset)
+    check_definitions(ruleset)
     return ruleset
 
 

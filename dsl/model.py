@@ -117,6 +117,8 @@ class RuleSetData:
     manifest: dict[str, int] = field(default_factory=dict)
     # where each section and named entry was declared, for diagnostics
     where: dict[tuple, Position] = field(default_factory=dict)
+    # sections left out because their YAML broke the schema (already reported)
+    broken: set[str] = field(default_factory=set)
 
 
 @dataclass
@@ -246,7 +248,7 @@ def merge_section(data: RuleSetData, section: str, value: Any, located: Located,
 def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
     """Cross-references between YAML tables."""
     where = data.where
-    if data.game is None:
+    if data.game is None and "game" not in data.broken:
         bag.error("the rule set has no 'game' section", None, "add a game.yaml with name, players, setup and round")
     kinds = set(data.kinds)
     base = T.BASE_TYPES | {"list"}
@@ -267,9 +269,9 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
     if "player" not in kinds:
         bag.error("the rule set declares no 'player' kind", where.get(("section", "kinds")),
                   "players are entities too: declare kind 'player' with their properties")
-    for scope in data.variables.values():
+    for scope_name, scope in data.variables.items():
         for p in scope.values():
-            check_type(p.type, None)
+            check_type(p.type, where.get(("variable", scope_name, p.name)))
     for z in data.zones.values():
         if z.holds and z.holds not in kinds:
             bag.error(f"zone '{z.name}' holds unknown kind '{z.holds}'", where.get(("zone", z.name)), did_you_mean(z.holds, kinds))

@@ -75,6 +75,12 @@ _TERMINAL_WORDS = {
     "COMP_OP": "a comparison",
     "ASSIGN_OP": "'=', '+=' or '-='",
     "DECK_END": "'top' or 'bottom'",
+    "MINUS": "'-'",
+    "QMARK": "'?'",
+    "MORETHAN": "'>'",
+    "LESSTHAN": "'<'",
+    "ADD_OP": "'+' or '-'",
+    "MUL_OP": "'*', '//' or '%'",
     "$END": "end of file",
 }
 
@@ -192,7 +198,15 @@ def _syntax_message(err: UnexpectedInput, file: str, text: str) -> tuple[str, Po
     token = err.token
     expected = set(err.expected)
     if token.type == "_INDENT":
-        return ("unexpected indentation", Position(file, line, column), "this line is indented more than the line before it")
+        # The indent token stands at the end of the line before; point at the line itself.
+        width = len(str(token.value).rsplit("\n", 1)[-1]) if "\n" in str(token.value) else 0
+        lines = text.splitlines()
+        line += 1
+        while line <= len(lines) and not lines[line - 1].strip():
+            line += 1
+        if line <= len(lines):
+            width = len(lines[line - 1]) - len(lines[line - 1].lstrip())
+        return ("unexpected indentation", Position(file, line, width + 1), "this line is indented more than the line before it")
     if token.type == "_DEDENT" or token.type == "$END":
         pos = Position(file, max(1, line), max(1, column))
         hint = _describe_expected(expected)
@@ -215,6 +229,15 @@ def _syntax_message(err: UnexpectedInput, file: str, text: str) -> tuple[str, Po
 
 class _BuildError(Exception):
     pass
+
+
+# Words of the language. Keywords are recognised by context, so the parser alone would
+# accept `let for = 1`; names a rule binds or calls must not be one of them.
+RESERVED = frozenset("""
+action procedure function trigger victory text cite with in where require else cost limit per as on when
+winners by do let set if elif for each repeat times choose from prompt move to of top bottom shuffle emit
+stop break and or not true false none list
+""".split())
 
 
 def _pos(file: str, meta) -> Position:
@@ -244,6 +267,14 @@ class _AstBuilder(Transformer):
 
     def p(self, meta) -> Position:
         return _pos(self.file, meta)
+
+    def bound(self, token: Token) -> str:
+        """A name the rule introduces (a variable, parameter or callable definition)."""
+        name = str(token)
+        if name in RESERVED:
+            self.bag.error(f"'{name}' is a reserved word of the language", _tok_pos(self.file, token),
+                           f"'{name}' is a reserved word of the language and cannot be used as a name; pick another name")
+        return name
 
     # ---- top level
     def start(self, meta, children):
@@ -299,12 +330,14 @@ class _AstBuilder(Transformer):
 
     def procedure_def(self, meta, children):
         name, params, clauses = children
+        self.bound(name)
         node = self._definition(ast.ProcedureDef, meta, name, clauses, {"text", "cite", "do"})
         node.params = params or []
         return node
 
     def function_def(self, meta, children):
         name, params, returns, clauses = children
+        self.bound(name)
         node = self._definition(ast.FunctionDef, meta, name, clauses, {"text", "cite", "="})
         node.params = params or []
         node.returns = returns
@@ -323,7 +356,7 @@ class _AstBuilder(Transformer):
 
     def param(self, meta, children):
         name, type_ = children
-        return ast.Param(self.p(meta), str(name), type_)
+        return ast.Param(self.p(meta), self.bound(name), type_)
 
     def simple_type(self, meta, children):
         name, q = children
@@ -344,7 +377,7 @@ class _AstBuilder(Transformer):
 
     def with_clause(self, meta, children):
         name, type_, source, where = children
-        return ("with", self.p(meta), ast.Param(self.p(meta), str(name), type_, source, where))
+        return ("with", self.p(meta), ast.Param(self.p(meta), self.bound(name), type_, source, where))
 
     def in_part(self, meta, children):
         return children[0]
@@ -393,7 +426,7 @@ class _AstBuilder(Transformer):
         return ast.Block(self.p(meta), list(children))
 
     def let_stmt(self, meta, children):
-        return ast.Let(self.p(meta), str(children[0]), children[1])
+        return ast.Let(self.p(meta), self.bound(children[0]), children[1])
 
     def set_stmt(self, meta, children):
         target, op, value = children
@@ -415,14 +448,14 @@ class _AstBuilder(Transformer):
         return children[0]
 
     def for_stmt(self, meta, children):
-        return ast.ForEach(self.p(meta), str(children[0]), children[1], children[2])
+        return ast.ForEach(self.p(meta), self.bound(children[0]), children[1], children[2])
 
     def repeat_stmt(self, meta, children):
         return ast.Repeat(self.p(meta), children[0], children[1])
 
     def choose_stmt(self, meta, children):
         name, options, chooser, prompt = children
-        return ast.Choose(self.p(meta), str(name), options, chooser, prompt)
+        return ast.Choose(self.p(meta), self.bound(name), options, chooser, prompt)
 
     def chooser(self, meta, children):
         return children[0]
@@ -518,7 +551,11 @@ class _AstBuilder(Transformer):
         return ast.Literal(self.p(meta), None)
 
     def name(self, meta, children):
-        return ast.Name(_tok_pos(self.file, children[0]), str(children[0]))
+        token = children[0]
+        if str(token) in RESERVED:
+            self.bag.error(f"'{token}' is a reserved word of the language", _tok_pos(self.file, token),
+                           f"'{token}' is a reserved word of the language and cannot be used as a name")
+        return ast.Name(_tok_pos(self.file, token), str(token))
 
     def list(self, meta, children):
         return ast.ListExpr(self.p(meta), children[0] or [])

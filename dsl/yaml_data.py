@@ -102,8 +102,9 @@ def load_yaml_text(text: str, file: str, bag: DiagnosticBag) -> tuple[Any, Locat
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         pos = Position(file, mark.line + 1, mark.column + 1) if mark else Position(file, 1, 1)
-        bag.error(f"YAML syntax: {err.problem or err.context}", pos,
-                  "check the indentation and that every 'key: value' has a space after the colon")
+        problem = err.problem or err.context
+        hint = None if "appears twice" in str(problem) else "check the indentation and that every 'key: value' has a space after the colon"
+        bag.error(f"YAML syntax: {problem}", pos, hint)
         return None, Located(file, None)
     return data, Located(file, root)
 
@@ -122,6 +123,14 @@ def validate(data: Any, schema_name: str, located: Located, bag: DiagnosticBag) 
     for error in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
         ok = False
         path = list(error.absolute_path)
+        if error.validator == "additionalProperties":
+            # one diagnostic per unknown key, each at its own line
+            allowed = list(error.schema.get("properties", {}))
+            where = "/".join(map(str, path)) or "the file"
+            for key in [k for k in error.instance if k not in error.schema.get("properties", {})]:
+                hint = did_you_mean(str(key), allowed) or ("allowed keys: " + ", ".join(allowed) if allowed else None)
+                bag.error(f"unknown key '{key}' in {where}", located.key_position(path + [key]), hint, code="schema")
+            continue
         message, hint, pos = _explain(error, located, path)
         bag.error(message, pos, hint, code="schema")
     return ok
@@ -144,7 +153,9 @@ def _explain(error: jsonschema.ValidationError, located: Located, path: list) ->
     if error.validator == "type":
         return f"{where}: expected {error.validator_value}, found {type(error.instance).__name__} {error.instance!r}", None, located.position(path)
     if error.validator in ("oneOf", "anyOf") and error.context:
-        best = jsonschema.exceptions.best_match(error.context)
+        # Prefer the branch whose type matched: its complaint is the real one.
+        relevant = [e for e in error.context if e.validator != "type"] or list(error.context)
+        best = jsonschema.exceptions.best_match(relevant)
         return _explain(best, located, list(best.absolute_path))
     return f"{where}: {error.message}", None, located.position(path)
 

@@ -113,8 +113,12 @@ def _placed(m, tile):
 
 def _roll(m, die):
     faces = m.ruleset.data.dice[die]
-    m.state.rng, i = rng.below(m.state.rng, len(faces))
-    value = faces[i]
+    forced = m.state.forced_rolls.get(die)
+    if forced:
+        value = forced.pop(0)
+    else:
+        m.state.rng, i = rng.below(m.state.rng, len(faces))
+        value = faces[i]
     m.emit("rolled", {"die": die, "value": value}, None)
     return value
 

@@ -36,6 +36,8 @@ class GameState:
     pending: dict | None = None
     result: dict | None = None
     steps: int = 0  # decisions answered so far
+    # Results a scenario or test has fixed in advance, per die, consumed before the RNG.
+    forced_rolls: dict[str, list] = field(default_factory=dict)
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -58,7 +60,8 @@ class GameState:
             {k: copy.deepcopy(v) for k, v in self.vars.items()},
             self.current, self.round, self.turn_number,
             {k: dict(v) for k, v in self.limits.items()},
-            copy.deepcopy(self.stack), copy.deepcopy(self.pending), copy.deepcopy(self.result), self.steps)
+            copy.deepcopy(self.stack), copy.deepcopy(self.pending), copy.deepcopy(self.result), self.steps,
+            {k: list(v) for k, v in self.forced_rolls.items()})
 
 
 def player_zone(zone: str, player: str) -> str:

@@ -1,0 +1,28 @@
+"""`rulecraft check RULESET`: every static problem of a rule set, located."""
+
+from __future__ import annotations
+
+import sys
+
+from rulecraft.dsl.loader import load_ruleset
+
+from .common import ruleset_arg
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("check", help="check a rule set's syntax, schema, names, types and counts",
+                       description="Check a rule set statically. Exit 0 when clean, 1 when errors were found.")
+    p.add_argument("ruleset", type=ruleset_arg, help="a rule-set folder, e.g. rules/panic_station")
+    p.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    p.set_defaults(run=run)
+
+
+def run(args) -> int:
+    ruleset = load_ruleset(args.ruleset)
+    bag = ruleset.bag
+    if bag.items:
+        print(bag.render())
+    errors, warnings = len(bag.errors), len(bag.warnings)
+    print(f"{args.ruleset}: {errors} error(s), {warnings} warning(s) in {len(ruleset.files)} file(s), "
+          f"{len(ruleset.definitions)} definition(s)", file=sys.stdout)
+    return 1 if errors or (args.strict and warnings) else 0

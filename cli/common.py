@@ -1,0 +1,44 @@
+"""Argument types and rule-set loading shared by the subcommands."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from rulecraft.dsl.diagnostics import RuleSetError
+from rulecraft.dsl.loader import load_checked, resolve_ruleset_path
+from rulecraft.dsl.model import RuleSet
+
+
+def positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def any_int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+
+
+def ruleset_arg(text: str) -> str:
+    path = resolve_ruleset_path(text)
+    if path is None:
+        raise argparse.ArgumentTypeError(f"no rule set at '{text}' (give a folder or the name of a shipped rule set)")
+    return str(path)
+
+
+def load_or_report(path: str) -> RuleSet | None:
+    """Load and compile; on rule errors print them all and return None."""
+    try:
+        return load_checked(path)
+    except RuleSetError as err:
+        sys.stderr.write(err.bag.render() + "\n")
+        sys.stderr.write(f"{path}: {len(err.bag.errors)} error(s); fix them first (rulecraft check {path})\n")
+        return None

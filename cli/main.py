@@ -1,0 +1,46 @@
+"""The `rulecraft` command: one subcommand per job, no tracebacks unless --debug."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from . import check, simulate
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a bad command line as one line and exit code 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        sys.stderr.write(f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+        raise SystemExit(2)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="rulecraft", description="Board game rules as data: check them, run them, simulate them.")
+    parser.add_argument("--debug", action="store_true", help="show Python tracebacks for internal errors")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    check.add_parser(sub)
+    simulate.add_parser(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args)
+    except KeyboardInterrupt:
+        sys.stderr.write("interrupted\n")
+        return 130
+    except Exception as err:  # noqa: BLE001 - the last line of defence for users
+        if args.debug:
+            raise
+        sys.stderr.write(f"rulecraft: internal error: {type(err).__name__}: {err}\n"
+                         "run again with --debug to see the traceback\n")
+        return 3
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,68 @@
+"""Helpers for the Panic Station tests: load the rule set once, arrange situations."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from rulecraft.dsl.loader import load_checked
+from rulecraft.interpreter.game import Game
+
+RULES = Path(__file__).resolve().parent.parent / "rules" / "panic_station"
+
+
+@lru_cache(maxsize=1)
+def ruleset():
+    return load_checked(RULES)
+
+
+def new_game(players: int = 5, seed: int = 1) -> Game:
+    return Game(ruleset(), players, seed)
+
+
+def relocate(game: Game, entity: str, zone: str | None, end: str = "top") -> None:
+    """Put an entity somewhere directly, as a scenario would set the table up."""
+    s = game.state
+    e = s.entities[entity]
+    if e["at"] is not None:
+        s.zones[e["at"]].remove(entity)
+    e["at"] = zone
+    if zone is not None:
+        if end == "top":
+            s.zones[zone].insert(0, entity)
+        else:
+            s.zones[zone].append(entity)
+
+
+def lay_tile(game: Game, tile: str, x: int, y: int, rotation: int) -> None:
+    s = game.state
+    e = s.entities[tile]
+    if e["at"] is not None:
+        s.zones[e["at"]].remove(tile)
+        e["at"] = None
+    s.tiles[tile] = [x, y, rotation]
+    game.machine.invalidate()
+
+
+def run_procedure(game: Game, name: str, *args) -> None:
+    """Run one procedure of the rule set now, in the middle of the current turn."""
+    s = game.state
+    s.pending = None
+    game.machine.call_procedure(name, list(args))
+    game.machine.run()
+
+
+def options(game: Game, action: str) -> list[dict]:
+    return [o["args"] for o in game.pending.options if o["action"] == action]
+
+
+def take(game: Game, action: str, **args) -> None:
+    game.choose_option({"action": action, "args": args})
+
+
+def end_turn(game: Game) -> None:
+    game.choose_option({"action": "end_turn"})
+
+
+def room(tile: str, part: str = "main") -> str:
+    return f"{tile}/{part}"

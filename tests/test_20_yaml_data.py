@@ -1,0 +1,307 @@
+"""YAML loading and schema validation, every problem located at its YAML line and column."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from rulecraft.dsl.diagnostics import DiagnosticBag
+from rulecraft.dsl.yaml_data import load_yaml_text, validate
+
+SCHEMA = "ruleset.schema.json"
+FILE = "game.yaml"
+
+
+def load(text: str):
+    bag = DiagnosticBag()
+    data, located = load_yaml_text(textwrap.dedent(text), FILE, bag)
+    return data, located, bag
+
+
+def check(text: str) -> tuple[bool | None, DiagnosticBag]:
+    """Load and validate; returns (validate's result or None if YAML did not load, bag)."""
+    data, located, bag = load(text)
+    if located.root is None:
+        return None, bag
+    return validate(data, SCHEMA, located, bag), bag
+
+
+def only_error(bag: DiagnosticBag):
+    assert len(bag.items) == 1, bag.render()
+    (d,) = bag.items
+    assert d.is_error
+    return d
+
+
+def where(d) -> tuple[str, int, int, int | None]:
+    p = d.position
+    return (p.file, p.line, p.column, p.end_column)
+
+
+VALID = '''\
+game:
+  name: tiny
+  players: {min: 2, max: 4}
+  setup: setup_game
+  round: play_round
+kinds:
+  player:
+    properties:
+      score: {type: number, default: 0}
+      name: text
+zones:
+  deck: {visible_to: nobody}
+components:
+  - {name: card, kind: card, count: 3, zone: deck}
+manifest:
+  card: 3
+'''
+
+
+def test_valid_text_loads_and_validates_cleanly():
+    data, located, bag = load(VALID)
+    assert data["game"]["players"] == {"min": 2, "max": 4}
+    assert data["components"][0]["count"] == 3
+    assert validate(data, SCHEMA, located, bag) is True
+    assert bag.items == []
+
+
+def test_located_maps_data_paths_to_yaml_positions():
+    data, located, _ = load(VALID)
+    p = located.position(["game", "players", "max"])
+    assert (p.file, p.line, p.column) == (FILE, 3, 26)
+    p = located.position(["components", 0, "zone"])
+    assert (p.line, p.column, p.end_column) == (14, 46, 50)
+    k = located.key_position(["kinds", "player"])
+    assert (k.line, k.column, k.end_column) == (7, 3, 9)
+
+
+def test_empty_text_loads_as_nothing():
+    data, located, bag = load("# only a comment\n")
+    assert data is None and located.root is None
+    assert bag.items == []
+
+
+def test_unknown_key_has_did_you_mean_and_the_keys_position():
+    ok, bag = check('''\
+        game:
+          name: g
+          players: {min: 1, max: 2}
+          setup: s
+          round: r
+          rounds_limit: 3
+        ''')
+    assert ok is False
+    d = only_error(bag)
+    assert d.message == "unknown key 'rounds_limit' in game"
+    assert d.hint == "did you mean 'round_limit'?"
+    assert where(d) == (FILE, 6, 3, 15)
+    assert d.code == "schema"
+
+
+def test_unknown_top_level_section():
+    _, bag = check('''\
+        kinds:
+          player: {}
+        zonez:
+          deck: {}
+        ''')
+    d = only_error(bag)
+    assert d.message == "unknown key 'zonez' in the file"
+    assert d.hint == "did you mean 'zones'?"
+    assert where(d) == (FILE, 3, 1, 6)
+
+
+def test_unknown_key_inside_a_list_item():
+    _, bag = check('''\
+        components:
+          - {name: a, kind: card}
+          - {name: b, kind: card, cout: 2}
+        ''')
+    d = only_error(bag)
+    assert d.message == "unknown key 'cout' in components/1"
+    assert d.hint == "did you mean 'count'?"
+    assert where(d) == (FILE, 3, 27, 31)
+
+
+def test_unknown_key_far_from_every_allowed_key_lists_the_allowed_keys():
+    _, bag = check('''\
+        zones:
+          deck:
+            zzz: 1
+        ''')
+    d = only_error(bag)
+    assert d.message == "unknown key 'zzz' in zones/deck"
+    assert d.hint.startswith("allowed keys: ")
+    assert "per_player" in d.hint and "visible_to" in d.hint
+    assert where(d)[1:3] == (3, 5)
+
+
+def test_every_unknown_key_of_a_mapping_is_reported():
+    _, bag = check('''\
+        game:
+          name: g
+          players: {min: 1, max: 2}
+          setup: s
+          round: r
+          titel: x
+          txt: y
+        ''')
+    assert sorted(d.message for d in bag.errors) == [
+        "unknown key 'titel' in game", "unknown key 'txt' in game"]
+
+
+def test_unknown_key_in_a_property_mapping_gets_did_you_mean():
+    _, bag = check('''\
+        kinds:
+          player:
+            properties:
+              hp: {type: number, defualt: 3}
+        ''')
+    d = only_error(bag)
+    assert d.message == "unknown key 'defualt' in kinds/player/properties/hp"
+    assert d.hint == "did you mean 'default'?"
+    assert where(d)[1:3] == (4, 26)
+
+
+def test_wrong_type_is_located_at_the_value():
+    _, bag = check('''\
+        game:
+          name: g
+          players: {min: one, max: 2}
+          setup: s
+          round: r
+        ''')
+    d = only_error(bag)
+    assert d.message == "game/players/min: expected integer, found str 'one'"
+    assert where(d) == (FILE, 3, 18, 21)
+
+
+def test_wrong_type_in_a_block_list_item():
+    _, bag = check('''\
+        components:
+          - name: a
+            kind: card
+          - name: b
+            kind: card
+            count: "three"
+        ''')
+    d = only_error(bag)
+    assert d.message == "components/1/count: expected integer, found str 'three'"
+    assert where(d) == (FILE, 6, 12, 19)
+
+
+def test_value_outside_an_enum_gets_did_you_mean():
+    _, bag = check('''\
+        zones:
+          deck:
+            visible_to: evryone
+        ''')
+    d = only_error(bag)
+    assert d.message == "zones/deck/visible_to: 'evryone' is not an allowed value"
+    assert d.hint == "did you mean 'everyone'?"
+    assert where(d) == (FILE, 3, 17, 24)
+
+
+def test_missing_required_key_points_at_the_mapping():
+    _, bag = check('''\
+        kinds:
+          player: {}
+        components:
+          - name: a
+            count: 2
+        ''')
+    d = only_error(bag)
+    assert d.message == "components/0: 'kind' is a required property"
+    assert where(d)[1:3] == (4, 5)
+
+
+def test_schema_errors_point_at_the_right_lines():
+    _, bag = check('''\
+        # comment lines count too
+
+        manifest:
+          card: -1
+        components:
+          - {name: a, kind: card}
+          - {name: 3b, kind: card}
+        dice:
+          d6: []
+        ''')
+    assert len(bag.errors) == 3, bag.render()
+    found = {d.message: (d.position.line, d.position.column) for d in bag.errors}
+    assert found == {
+        "manifest/card: -1 is less than the minimum of 0": (4, 9),
+        "components/1/name: '3b' does not match '^[A-Za-z_][A-Za-z0-9_]*$'": (7, 12),
+        "dice/d6: [] should be non-empty": (9, 7),
+    }
+    out = bag.render()
+    assert "    4 |   card: -1" in out
+    assert "    7 |   - {name: 3b, kind: card}" in out
+
+
+def test_duplicate_key_is_an_error_at_the_second_key():
+    data, located, bag = load('''\
+        kinds:
+          player: {}
+          card: {}
+          player: {properties: {x: number}}
+        ''')
+    d = only_error(bag)
+    assert "the key 'player' appears twice" in d.message
+    assert where(d)[:3] == (FILE, 4, 3)
+    assert data is None and located.root is None
+
+
+def test_duplicate_top_level_section_is_an_error():
+    _, _, bag = load('''\
+        kinds: {}
+        zones: {}
+        kinds: {}
+        ''')
+    d = only_error(bag)
+    assert "the key 'kinds' appears twice" in d.message
+    assert where(d)[1:3] == (3, 1)
+
+
+def test_duplicate_key_in_a_flow_mapping():
+    _, _, bag = load('''\
+        components:
+          - {name: a, kind: card, name: b}
+        ''')
+    d = only_error(bag)
+    assert "the key 'name' appears twice" in d.message
+    assert where(d)[1:3] == (2, 27)
+
+
+def test_yaml_syntax_error_is_located():
+    _, located, bag = load('''\
+        game:
+          name: g
+         players: x
+        ''')
+    assert located.root is None
+    d = only_error(bag)
+    assert d.message.startswith("YAML syntax: ")
+    assert where(d)[:3] == (FILE, 3, 2)
+    assert "indentation" in d.hint
+    assert "    3 |  players: x" in bag.render()
+
+
+def test_yaml_tab_is_a_located_syntax_error():
+    _, _, bag = load("game:\n\tname: g\n")
+    d = only_error(bag)
+    assert "'\\t'" in d.message
+    assert where(d)[1:3] == (2, 1)
+
+
+def test_yaml_mapping_value_in_a_plain_scalar():
+    _, _, bag = load('''\
+        zones:
+          deck:
+            text: a: b
+        ''')
+    d = only_error(bag)
+    assert d.message == "YAML syntax: mapping values are not allowed here"
+    assert where(d)[1:3] == (3, 12)
