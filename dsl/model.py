@@ -280,6 +280,11 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
         if c.name in seen:
             bag.error(f"component '{c.name}' is declared twice", where.get(("component", c.name)))
         seen[c.name] = c
+        # a single, shared component is a constant in rules: its name must be unambiguous
+        for other, what in ((kinds, "kind"), (set(data.zones), "zone")):
+            if c.count == 1 and not c.per_player and c.name in other:
+                bag.error(f"component '{c.name}' has the same name as a {what}", where.get(("component", c.name)),
+                          f"rules could not tell them apart; rename the component, e.g. '{c.name}_piece'")
         if c.kind not in kinds:
             bag.error(f"component '{c.name}' has unknown kind '{c.kind}'", where.get(("component", c.name, "kind")),
                       did_you_mean(c.kind, kinds))

@@ -55,6 +55,9 @@ class Board:
         self.graph = nx.Graph()
         self._towards: dict[tuple[str, str], list[str]] = {}
         self._faces: dict[str, list[str]] = {}
+        # Answers depend only on the placed tiles, which never change for this object
+        # (a placement builds a new Board), so they can be remembered.
+        self._memo: dict[tuple, list[dict]] = {}
         self._build()
 
     # ---- layout after rotation
@@ -137,6 +140,12 @@ class Board:
 
     def placements(self, tile: str, anchor: str, rotations: list[int]) -> list[dict]:
         """Legal spots for ``tile`` that join ``anchor`` through a doorway."""
+        key = ("at", tile, anchor, tuple(rotations))
+        if key not in self._memo:
+            self._memo[key] = self._placements(tile, anchor, rotations)
+        return [dict(spot) for spot in self._memo[key]]
+
+    def _placements(self, tile: str, anchor: str, rotations: list[int]) -> list[dict]:
         if anchor not in self.graph or tile in self.tiles:
             return []
         spec = self.geo.spec
@@ -159,9 +168,12 @@ class Board:
         return found
 
     def placements_anywhere(self, tile: str, rotations: list[int]) -> list[dict]:
-        found = []
-        for room in self.graph.nodes:
-            for spot in self.placements(tile, room, rotations):
-                if spot not in found:
-                    found.append(spot)
-        return found
+        key = ("anywhere", tile, tuple(rotations))
+        if key not in self._memo:
+            found = []
+            for room in self.graph.nodes:
+                for spot in self.placements(tile, room, rotations):
+                    if spot not in found:
+                        found.append(spot)
+            self._memo[key] = found
+        return [dict(spot) for spot in self._memo[key]]

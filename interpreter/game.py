@@ -16,7 +16,7 @@ from rulecraft.dsl.model import RuleSet
 
 from .machine import IllegalAnswer, Machine
 from .state import GameState, new_state
-from .views import player_view, visible_event
+from .views import annotate_visibility, player_view, visible_event
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,8 @@ class Game:
         if self.record_events:
             event = dict(event)
             event["seq"] = len(self.events)
+            # who may see what is decided now, while the entities are where they are
+            annotate_visibility(self.ruleset, self.state, event)
             self.events.append(event)
 
     # ---- driving
@@ -106,7 +108,7 @@ class Game:
             yield json.dumps({"type": "decision", "option": d})
         for e in self.events:
             yield json.dumps({"type": "event", **e}, sort_keys=True)
-        yield json.dumps({"type": "final", "state": self.state.to_json()}, sort_keys=True)
+        yield json.dumps({"type": "final", "state": self.state.to_json()})
 
     def write_log(self, path: str | Path) -> None:
         Path(path).write_text("\n".join(self.log_lines()) + "\n", encoding="utf-8")

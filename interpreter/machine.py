@@ -47,8 +47,7 @@ class Machine:
         self.state = state
         self.lib = FUNCTIONS
         self.geometry = Geometry(ruleset.data.board, tile_layouts(ruleset)) if ruleset.data.board else None
-        self._board: Board | None = None
-        self._board_key: int = -1
+        self._board: Board | None = None  # rebuilt after every placement
         self.on_event = on_event
         self._kind_lists: dict[str, list[str]] = {}
         for eid, e in state.entities.items():
@@ -58,9 +57,8 @@ class Machine:
 
     # ------------------------------------------------------------ reading
     def board(self) -> Board:
-        if self._board is None or self._board_key != len(self.state.tiles):
+        if self._board is None:
             self._board = Board(self.geometry, self.state.tiles)
-            self._board_key = len(self.state.tiles)
         return self._board
 
     def invalidate(self) -> None:
@@ -166,12 +164,16 @@ class Machine:
                 s.zones[e["at"]].remove(tile)
                 e["at"] = None
             s.tiles[tile] = [spot["x"], spot["y"], spot["rotation"]]
+            self.invalidate()
             self.emit("placed", {"tile": tile, "x": spot["x"], "y": spot["y"], "rotation": spot["rotation"]}, None)
         elif name == "remove":
             (entity,) = args
             if entity is None:
                 self._fail("cannot remove nothing")
             e = s.entities[entity]
+            if entity in s.tiles:
+                del s.tiles[entity]
+                self.invalidate()
             if e["at"] is not None:
                 source = e["at"]
                 s.zones[source].remove(entity)
@@ -305,9 +307,9 @@ class Machine:
                               "options": options + [dict(END_TURN)]}
 
     def _check_victory(self) -> bool:
-        for name, when, winners in self.program.victories:
-            if when(self, {}):
-                self._end(list(winners(self, {}) or []), name)
+        for (name, when, winners), node in zip(self.program.victories, self.ruleset.of_kind("victory")):
+            if self._guarded(when, {}, node.when):
+                self._end(list(self._guarded(winners, {}, node.winners) or []), name)
                 return True
         return False
 
@@ -318,19 +320,30 @@ class Machine:
             self.on_event({"type": "game_ended", "reason": reason, "winners": winners, "decided": decided})
 
     # ------------------------------------------------------------ actions
+    def _guarded(self, fn, env: dict, node):
+        """Evaluate a condition of a definition; a failure names the rule's position."""
+        try:
+            return fn(self, env)
+        except RuleRuntimeError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
+            raise RuleRuntimeError(f"{type(err).__name__}: {err}", getattr(node, "pos", None)) from err
+
     def action_bindings(self, action: ActionInfo, player: str):
         """Every argument binding of an action whose parameter filters hold."""
         env: dict = {}
+        nodes = action.definition.params
 
         def bind(i: int):
             if i == len(action.params):
                 yield dict(env)
                 return
             p = action.params[i]
-            candidates = p.source(self, env) if p.source is not None else self.kind_list(p.kind)
+            node = nodes[i]
+            candidates = self._guarded(p.source, env, node.source) if p.source is not None else self.kind_list(p.kind)
             for value in candidates or []:
                 env[p.name] = value
-                if p.where is None or p.where(self, env):
+                if p.where is None or self._guarded(p.where, env, node.where):
                     yield from bind(i + 1)
             env.pop(p.name, None)
 
@@ -340,16 +353,18 @@ class Machine:
         """None when the action with these arguments is legal now; else the reason."""
         s = self.state
         env = dict(args)
-        for req, message, text in action.requires:
-            if not req(self, env):
+        d = action.definition
+        for (req, message, text), node in zip(action.requires, d.requires):
+            if not self._guarded(req, env, node.cond):
                 return message or f"requires {text}"
         props = s.entities[player]["props"]
-        for amount, resource in action.costs:
-            if (props.get(resource) or 0) < amount(self, env):
+        for (amount, resource), node in zip(action.costs, d.costs):
+            if (props.get(resource) or 0) < self._guarded(amount, env, node.amount):
                 return f"not enough {resource}"
-        for count, period, group in action.limits:
-            if s.limits[period].get(group, 0) >= count(self, env):
-                return f"already done {count(self, env)} time(s) this {period}"
+        for (count, period, group), node in zip(action.limits, d.limits):
+            most = self._guarded(count, env, node.count)
+            if s.limits[period].get(group, 0) >= most:
+                return f"already done {most} time(s) this {period}"
         return None
 
     def legal_actions(self, player: str) -> list[dict]:

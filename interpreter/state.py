@@ -47,7 +47,9 @@ class GameState:
         return cls(**copy.deepcopy(data))
 
     def dumps(self) -> str:
-        return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+        # Key order is kept, not sorted: the order of entities and tiles is part of the
+        # state (it orders the options offered), so a reloaded state must keep it.
+        return json.dumps(self.to_json(), separators=(",", ":"))
 
     def clone(self) -> "GameState":
         # Entities' property dicts and zone lists are the only nested mutable parts

@@ -104,26 +104,58 @@ def player_view(ruleset: RuleSet, state: GameState, viewer: str, events: list[di
     return view
 
 
+def annotate_visibility(ruleset: RuleSet, state: GameState, event: dict) -> None:
+    """Record, at the moment an event happens, which players may not see (parts of) it.
+
+    Visibility depends on where entities are at that moment; deciding it later would
+    reveal past changes of a card that has since become public.
+    """
+    kind = event["type"]
+    players = state.players
+    if kind == "changed":
+        entity = event["entity"]
+        e = state.entities[entity]
+        spec = ruleset.data.kinds[e["kind"]].properties.get(event["property"])
+        owner = _owner_of(ruleset, state, entity)
+        hidden = []
+        for p in players:
+            if spec is not None and spec.visible_to == "nobody":
+                hidden.append(p)
+            elif spec is not None and spec.visible_to == "owner" and owner != p:
+                hidden.append(p)
+            elif e["at"] is not None and not zone_visible(ruleset, e["at"], p):
+                hidden.append(p)
+        if hidden:
+            event["_hidden_from"] = hidden
+    elif kind == "action_taken":
+        masked = {}
+        for name, value in (event.get("args") or {}).items():
+            if isinstance(value, str) and value in state.entities:
+                at = state.entities[value]["at"]
+                blind = [p for p in players if not zone_visible(ruleset, at, p)]
+                if blind:
+                    masked[name] = blind
+        if masked:
+            event["_masked"] = masked
+
+
+def _public(event: dict) -> dict:
+    return {k: v for k, v in event.items() if not k.startswith("_")}
+
+
 def visible_event(ruleset: RuleSet, state: GameState, event: dict, viewer: str) -> dict | None:
     audience = event.get("audience")
     if audience is not None and viewer not in audience:
+        return None
+    if viewer in event.get("_hidden_from", ()):
         return None
     kind = event["type"]
     if kind == "moved":
         src, dst = event.get("source"), event.get("destination")
         if zone_visible(ruleset, src, viewer) or zone_visible(ruleset, dst, viewer):
-            return event
-        return {**event, "entity": HIDDEN}
-    if kind == "changed":
-        entity = event["entity"]
-        e = state.entities[entity]
-        spec = ruleset.data.kinds[e["kind"]].properties.get(event["property"])
-        if spec is not None and spec.visible_to != "everyone":
-            if spec.visible_to == "nobody" or _owner_of(ruleset, state, entity) != viewer:
-                return None
-        if e["at"] is not None and not zone_visible(ruleset, e["at"], viewer):
-            return None
-        return event
-    if kind == "shuffled":
-        return event
-    return event
+            return _public(event)
+        return {**_public(event), "entity": HIDDEN}
+    if kind == "action_taken" and "_masked" in event:
+        args = {k: (HIDDEN if viewer in event["_masked"].get(k, ()) else v) for k, v in event["args"].items()}
+        return {**_public(event), "args": args}
+    return _public(event)

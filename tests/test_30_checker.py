@@ -595,3 +595,8 @@ def test_every_diagnostic_has_a_position(tmp_path):
                      "a victory condition must be a bool, not a number", "'hand_size' is defined twice",
                      "component 'blue_card' has unknown kind 'crad'"):
         assert expected in messages, (expected, rs.bag.render())
+
+
+def test_a_component_named_like_a_kind_is_an_error(tmp_path):
+    rs = load_yaml_change(tmp_path, "components:\n", "components:\n  - {name: player, kind: token}\n")
+    assert any(e.message == "component 'player' has the same name as a kind" for e in rs.bag.errors)

@@ -1,0 +1,204 @@
+"""Runtime errors: a rule that does something impossible stops the game with a
+RuleRuntimeError that says where in the rule files it happened."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from engine_rulesets import build, choose_action, game_yaml
+
+from rulecraft.interpreter.game import Game
+from rulecraft.interpreter.machine import RuleRuntimeError
+
+DATA = """
+kinds:
+  player:
+    properties:
+      score: {type: number, default: 0}
+  card:
+    located_in: zone
+zones:
+  deck: {}
+  discard: {}
+components:
+  - {name: a, kind: card, zone: deck}
+"""
+
+ROUND = """
+procedure round():
+    do:
+        for each p in players:
+            play_turn(p)
+"""
+
+
+def make(tmp_path, rules: str):
+    rs = build(tmp_path, {"game.yaml": game_yaml() + DATA, "main.rules": rules + ROUND})
+    return rs, Path(rs.root) / "main.rules"
+
+
+def line_of(path: Path, statement: str) -> tuple[int, int]:
+    """(line, column) where a statement starts in a written rule file."""
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if line.strip() == statement:
+            return number, len(line) - len(line.lstrip()) + 1
+    raise AssertionError(f"{statement!r} is not in {path}")
+
+
+def assert_located(err: RuleRuntimeError, path: Path, statement: str) -> None:
+    line, column = line_of(path, statement)
+    assert err.pos is not None
+    assert Path(err.pos.file).name == "main.rules"
+    assert Path(err.pos.file).resolve() == path.resolve()
+    assert (err.pos.line, err.pos.column) == (line, column)
+    assert str(err).startswith(f"{err.pos.file}:{line}:{column}: ")
+
+
+def test_moving_none_raises_with_the_rule_position(tmp_path):
+    rules = """
+procedure setup():
+    do:
+        move a to discard
+        move top(deck) to discard
+"""
+    rs, path = make(tmp_path, rules)
+    with pytest.raises(RuleRuntimeError) as info:
+        Game(rs, 1, 1)
+    assert "cannot move nothing" in str(info.value)
+    assert_located(info.value, path, "move top(deck) to discard")
+
+
+def test_moving_to_none_raises(tmp_path):
+    rules = """
+procedure setup():
+    do:
+        let nowhere = none
+        move a to nowhere
+"""
+    rs, path = make(tmp_path, rules)
+    with pytest.raises(RuleRuntimeError) as info:
+        Game(rs, 1, 1)
+    assert "nowhere" in str(info.value)
+    assert_located(info.value, path, "move a to nowhere")
+
+
+def test_error_in_a_procedure_called_from_an_action(tmp_path):
+    rules = """
+procedure setup():
+    do:
+        stop
+
+procedure discard_top():
+    do:
+        move top(deck) to discard
+
+action clear:
+    do:
+        discard_top()
+        discard_top()
+"""
+    rs, path = make(tmp_path, rules)
+    game = Game(rs, 1, 1)
+    with pytest.raises(RuleRuntimeError) as info:
+        choose_action(game, "clear")
+    assert_located(info.value, path, "move top(deck) to discard")
+    assert game.state.zones["discard"] == ["a"], "the first discard happened"
+
+
+def test_error_in_a_trigger(tmp_path):
+    rules = """
+procedure setup():
+    do:
+        move a to discard
+
+trigger refill:
+    on moved
+    when event.destination == discard
+    do:
+        move top(deck) to discard
+"""
+    rs, path = make(tmp_path, rules)
+    with pytest.raises(RuleRuntimeError) as info:
+        Game(rs, 1, 1)
+    assert_located(info.value, path, "move top(deck) to discard")
+
+
+def test_setting_a_property_of_none_raises(tmp_path):
+    rules = """
+procedure setup():
+    do:
+        let winner = first([p for p in players where p.score > 5])
+        set winner.score += 1
+"""
+    rs, path = make(tmp_path, rules)
+    with pytest.raises(RuleRuntimeError) as info:
+        Game(rs, 1, 1)
+    assert "nothing" in str(info.value)
+    assert_located(info.value, path, "set winner.score += 1")
+
+
+def test_removing_none_raises(tmp_path):
+    rules = """
+procedure setup():
+    do:
+        remove(top(discard))
+"""
+    rs, path = make(tmp_path, rules)
+    with pytest.raises(RuleRuntimeError) as info:
+        Game(rs, 1, 1)
+    assert_located(info.value, path, "remove(top(discard))")
+
+
+def test_python_errors_inside_expressions_become_rule_errors(tmp_path):
+    rules = """
+procedure setup():
+    do:
+        let nobody = first([p for p in players where p.score > 5])
+        emit q(value: nobody.score + 1)
+"""
+    rs, path = make(tmp_path, rules)
+    with pytest.raises(RuleRuntimeError) as info:
+        Game(rs, 1, 1)
+    assert "TypeError" in str(info.value)
+    assert isinstance(info.value.__cause__, TypeError)
+    assert_located(info.value, path, "emit q(value: nobody.score + 1)")
+
+
+# ---------------------------------------------------------------- errors in conditions
+
+CONDITION_DATA = DATA.replace("    located_in: zone\n", "    located_in: zone\n    properties:\n      rank: number\n")
+
+CONDITIONS = {
+    "require": ("""
+procedure setup():
+    do:
+        stop
+
+action draw:
+    require top(deck).rank + 1 > 2 else "too low"
+    do:
+        stop
+""", 'require top(deck).rank + 1 > 2 else "too low"', "action draw:"),
+    "victory": ("""
+procedure setup():
+    do:
+        stop
+
+victory lucky:
+    when top(deck).rank + 1 > 2
+    winners players
+""", "when top(deck).rank + 1 > 2", "victory lucky:"),
+}
+
+
+@pytest.mark.parametrize("where", sorted(CONDITIONS))
+def test_errors_in_conditions_carry_the_rule_position(tmp_path, where):
+    rules, clause, header = CONDITIONS[where]
+    rs = build(tmp_path, {"game.yaml": game_yaml() + CONDITION_DATA, "main.rules": rules + ROUND})
+    path = Path(rs.root) / "main.rules"
+    with pytest.raises(RuleRuntimeError) as info:  # card a has no rank: none + 1
+        Game(rs, 1, 1)
+    assert info.value.pos is not None
+    assert Path(info.value.pos.file).name == "main.rules"
+    assert info.value.pos.line in (line_of(path, clause)[0], line_of(path, header)[0])
