@@ -184,6 +184,9 @@ class Checker:
         elif isinstance(d, ast.TriggerDef):
             if d.event is None:
                 self.error(f"trigger '{d.name}' does not say which event it waits for", d.name_pos, "add 'on <event>'")
+            elif d.event == "game_ended":
+                self.error(f"trigger '{d.name}' waits for 'game_ended', after which no rule runs", d.event_pos,
+                           "use a victory definition to end the game")
             elif d.event not in self.emitted:
                 self.error(f"trigger '{d.name}' waits for event '{d.event}' that nothing emits", d.event_pos,
                            did_you_mean(d.event, self.emitted))

@@ -291,8 +291,9 @@ class Machine:
             return
         s.round += 1
         s.limits["round"] = {}
-        self.emit("round_started", {"round": s.round}, None)
+        # the round procedure goes under the event's triggers, so they run first
         self.call_procedure(self.game.round, [])
+        self.emit("round_started", {"round": s.round}, None)
 
     def _turn_step(self, frame: dict) -> None:
         if self._check_victory():
@@ -363,7 +364,7 @@ class Machine:
                 return f"not enough {resource}"
         for (count, period, group), node in zip(action.limits, d.limits):
             most = self._guarded(count, env, node.count)
-            if s.limits[period].get(group, 0) >= most:
+            if s.limits[period].get(_limit_key(player, group), 0) >= most:
                 return f"already done {most} time(s) this {period}"
         return None
 
@@ -406,10 +407,16 @@ class Machine:
         for amount, resource in action.costs:
             props[resource] = (props.get(resource) or 0) - amount(self, env)
         for _, period, group in action.limits:
-            s.limits[period][group] = s.limits[period].get(group, 0) + 1
+            key = _limit_key(player, group)
+            s.limits[period][key] = s.limits[period].get(key, 0) + 1
         frame["actions"] += 1
         s.stack.append({"k": "call", "b": action.block, "pc": 0, "env": env, "name": action.name})
         self.emit("action_taken", {"player": player, "action": action.name, "args": env}, None)
+
+
+def _limit_key(player: str, group: str) -> str:
+    # Limits count per player: "once per game" is once for each player.
+    return f"{player}:{group}"
 
 
 def _apply(op: str, old: Any, value: Any) -> Any:

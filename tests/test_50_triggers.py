@@ -233,3 +233,25 @@ trigger heard:
 """
     game = make(tmp_path, rules, players=2)
     assert game.state.vars["game"]["discards"] == 42
+
+
+def test_round_started_triggers_run_before_the_round_procedure(tmp_path):
+    rs = build(tmp_path, {
+        "game.yaml": game_yaml(round_limit=1, setup="setup_game", round="play_round") + "kinds:\n  player: {}\n",
+        "main.rules": """\
+procedure setup_game():
+    do:
+        emit q(name: "setup", value: 0)
+
+procedure play_round():
+    do:
+        emit q(name: "round body", value: round_number)
+
+trigger announce:
+    on round_started
+    do:
+        emit q(name: "round trigger", value: event.round)
+""",
+    })
+    game = Game(rs, 2, 1)
+    assert [e["name"] for e in game.events if e["type"] == "q"] == ["setup", "round trigger", "round body"]

@@ -126,7 +126,7 @@ def test_limit_one_per_turn(ruleset):
     choose_action(game, "rest")
     assert "rest" not in names(game)
     assert "this turn" in game.why_not("rest", {})
-    assert game.state.limits["turn"] == {"rest": 1}
+    assert game.state.limits["turn"] == {"p1:rest": 1}
 
 
 def test_limit_shared_as_group(ruleset):
@@ -134,7 +134,7 @@ def test_limit_shared_as_group(ruleset):
     choose_action(game, "left")
     assert names(game) == {"work", "rest"}, "left and right share one use per turn"
     assert "this turn" in game.why_not("right", {})
-    assert game.state.limits["turn"] == {"side": 1}
+    assert game.state.limits["turn"] == {"p1:side": 1}
 
 
 def test_limits_reset_next_turn(ruleset):
@@ -300,17 +300,21 @@ def test_limits_per_round_and_per_game(tmp_path):
     game = Game(rs, 2, 1)
     choose_action(game, "once_a_round")
     choose_action(game, "twice_a_game")
-    choose_action(game, "end_turn")
-    # p2, same round: the round's use is spent by p1, one of the game's two is left
-    assert names(game) == {"twice_a_game", "tap"}
     assert "this round" in game.why_not("once_a_round", {})
+    choose_action(game, "end_turn")
+    # p2, same round: limits count per player, so p2 has its own uses
+    assert game.pending.player == "p2"
+    assert names(game) == {"once_a_round", "twice_a_game", "tap"}
     choose_action(game, "twice_a_game")
-    assert names(game) == {"tap"}
+    choose_action(game, "twice_a_game")
+    assert names(game) == {"once_a_round", "tap"}
     assert "this game" in game.why_not("twice_a_game", {})
     choose_action(game, "end_turn")
-    # round 2: the round limit is fresh, the game limit is not
-    assert game.state.round == 2
-    assert names(game) == {"once_a_round", "tap"}
+    # round 2: p1's round limit is fresh; one of its two game uses is left
+    assert game.state.round == 2 and game.pending.player == "p1"
+    assert names(game) == {"once_a_round", "twice_a_game", "tap"}
+    choose_action(game, "twice_a_game")
+    assert "this game" in game.why_not("twice_a_game", {})
 
 
 def test_actions_per_turn_limit_ends_a_turn(tmp_path):
