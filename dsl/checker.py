@@ -63,6 +63,7 @@ class Checker:
         self.events: dict[str, dict[str, str]] = {k: dict(v) for k, v in ENGINE_EVENTS.items()}
         self.emitted: set[str] = set(ENGINE_EVENTS)
         self.references: dict[str, int] = {n: 0 for n in ruleset.definitions}
+        self.calls: dict[str, list[tuple[str, Position]]] = {}  # caller → (callee, where)
 
     # ------------------------------------------------------------ entry
     def run(self) -> None:
@@ -71,6 +72,7 @@ class Checker:
         for kind in order:
             for d in self.rs.of_kind(kind):
                 self.check_definition(d)
+        self._check_recursion()
         game = self.data.game
         for role in (("setup", "round") if game else ()):
             name = getattr(game, role)
@@ -90,6 +92,26 @@ class Checker:
             if n == 0 and d.kind in ("function", "procedure"):
                 self.bag.warning(f"{d.kind} '{name}' is never used", d.name_pos, "remove it or call it from a rule", code="unused")
         self._check_manifest()
+
+    def _check_recursion(self):
+        """Rules must terminate: no procedure or function may reach itself again."""
+        reported: set[frozenset] = set()
+        for start in sorted(self.calls):
+            stack = [(start, [start])]
+            seen = set()
+            while stack:
+                name, path = stack.pop()
+                for callee, pos in self.calls.get(name, []):
+                    if callee == start:
+                        cycle = frozenset(path)
+                        if cycle not in reported:
+                            reported.add(cycle)
+                            chain = " → ".join(path + [start])
+                            self.error(f"'{start}' calls itself ({chain}); rules must always finish", pos,
+                                       "repeat a bounded number of times or loop over a list instead")
+                    elif callee not in seen:
+                        seen.add(callee)
+                        stack.append((callee, path + [callee]))
 
     def _collect_emits(self):
         """Rule-emitted event names are known before triggers are checked."""
@@ -317,6 +339,7 @@ class Checker:
         d = self.rs.definitions.get(s.func)
         if d is not None and d.kind == "procedure":
             self.references[s.func] += 1
+            self.calls.setdefault(ctx.definition.name, []).append((s.func, s.pos))
             s.ref = ("procedure", s.func)
             self.check_args(s.func, [self.resolve_type(p.type) for p in d.params], s.args, s.pos, ctx)
             return
@@ -496,6 +519,7 @@ class Checker:
         d = self.rs.definitions.get(n)
         if d is not None and d.kind == "function":
             self.references[n] += 1
+            self.calls.setdefault(ctx.definition.name, []).append((n, e.pos))
             e.ref = ("function", n)
             self.check_args(n, [self.resolve_type(p.type) for p in d.params], e.args, e.pos, ctx)
             return self.resolve_type(d.returns) if d.returns else T.ANY

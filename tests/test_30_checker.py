@@ -257,7 +257,10 @@ def test_wrong_argument_count_of_a_procedure(tmp_path):
 def test_wrong_argument_count_of_a_function_and_a_builtin(tmp_path):
     rs = load_rules_change(tmp_path, "= count(contents(hand(p)))", "= count(contents(hand(p)), 1) + hand_size()")
     messages = sorted(d.message for d in rs.bag.errors)
-    assert messages == ["'count' takes 1 argument(s), not 2", "'hand_size' takes 1 argument(s), not 0"], rs.bag.render()
+    # the edited line also makes hand_size call itself, which is refused too
+    assert messages == ["'count' takes 1 argument(s), not 2",
+                        "'hand_size' calls itself (hand_size → hand_size); rules must always finish",
+                        "'hand_size' takes 1 argument(s), not 0"], rs.bag.render()
     assert all(d.position.line == 19 for d in rs.bag.errors)
 
 
@@ -600,3 +603,29 @@ def test_every_diagnostic_has_a_position(tmp_path):
 def test_a_component_named_like_a_kind_is_an_error(tmp_path):
     rs = load_yaml_change(tmp_path, "components:\n", "components:\n  - {name: player, kind: token}\n")
     assert any(e.message == "component 'player' has the same name as a kind" for e in rs.bag.errors)
+
+
+def test_a_procedure_that_calls_itself_through_another_is_refused(tmp_path):
+    rules = MAIN_RULES + """
+procedure ping():
+    do:
+        pong()
+
+procedure pong():
+    do:
+        ping()
+"""
+    rs = load(tmp_path, rules=rules)
+    errors = [e for e in rs.bag.errors if "calls itself" in e.message]
+    assert len(errors) == 1
+    assert "ping → pong → ping" in errors[0].message or "pong → ping → pong" in errors[0].message
+    assert errors[0].position is not None and errors[0].hint
+
+
+def test_a_function_that_calls_itself_is_refused(tmp_path):
+    rules = MAIN_RULES + """
+function forever(n: number) -> number:
+    = forever(n + 1)
+"""
+    rs = load(tmp_path, rules=rules)
+    assert any(e.message.startswith("'forever' calls itself (forever → forever)") for e in rs.bag.errors)
