@@ -175,6 +175,15 @@ class Emit(Stmt):
 
 
 @dataclass
+class Window(Stmt):
+    """Open a reaction window: players may answer out of turn before play goes on."""
+
+    event: str
+    fields: list[tuple[str, Expr]]
+    var: str
+
+
+@dataclass
 class CallStmt(Stmt):
     func: str
     args: list[Expr]
@@ -270,6 +279,19 @@ class VictoryDef(Definition):
     when: Expr | None = None
     winners: Expr | None = None
     kind: str = "victory"
+
+
+@dataclass
+class ReactionDef(Definition):
+    """What a player may do out of turn while a window of the named event is open."""
+
+    event: str | None = None
+    event_pos: Position | None = None
+    by: Expr | None = None
+    params: list[Param] = field(default_factory=list)
+    requires: list[Require] = field(default_factory=list)
+    body: Block | None = None
+    kind: str = "reaction"
 
 
 @dataclass

@@ -43,8 +43,11 @@ FUNCTIONS: dict[str, Signature] = {
     "all": Signature(("list of bool",), T.BOOL, "True when every item is true (also when empty)."),
     "first": Signature((T.ANY,), _item, "The first item of a list, or none when it is empty."),
     "last": Signature((T.ANY,), _item, "The last item of a list, or none when it is empty."),
+    "take": Signature((T.ANY, T.NUMBER), _same_list, "The first N items of a list (all of it when shorter)."),
     "reversed": Signature((T.ANY,), _same_list, "The list in the opposite order."),
     "without": Signature((T.ANY, T.ANY), _same_list, "The list without the given item."),
+    "flatten": Signature((T.ANY,), lambda a: T.item_type(a[0]) if a and T.is_list(T.item_type(a[0])) else "list of any",
+                         "One list made of the items of a list of lists, in order."),
     # zones
     "contents": Signature((T.ZONE,), "list of any", "What a zone holds, top first."),
     "top": Signature((T.ZONE,), T.ANY, "The top item of a zone, or none when it is empty."),

@@ -62,18 +62,30 @@ class Checker:
         self.names = Names(ruleset.data, ruleset.definitions)
         self.events: dict[str, dict[str, str]] = {k: dict(v) for k, v in ENGINE_EVENTS.items()}
         self.emitted: set[str] = set(ENGINE_EVENTS)
+        self.windows: set[str] = set()
         self.references: dict[str, int] = {n: 0 for n in ruleset.definitions}
         self.calls: dict[str, list[tuple[str, Position]]] = {}  # caller → (callee, where)
 
     # ------------------------------------------------------------ entry
     def run(self) -> None:
         self._collect_emits()
-        order = ["function", "procedure", "action", "victory", "trigger"]
+        order = ["function", "procedure", "action", "victory", "trigger", "reaction"]
         for kind in order:
             for d in self.rs.of_kind(kind):
                 self.check_definition(d)
         self._check_recursion()
         game = self.data.game
+        if game is not None and game.end_turn_allowed:
+            name = game.end_turn_allowed
+            d = self.rs.definitions.get(name)
+            pos = self.data.where.get(("game", "end_turn_allowed"))
+            if d is None or d.kind != "function":
+                self.error(f"game.end_turn_allowed names unknown function '{name}'", pos,
+                           did_you_mean(name, [n for n, x in self.rs.definitions.items() if x.kind == "function"]))
+            elif len(d.params) != 1 or self.resolve_type(d.params[0].type) != "player" or self.resolve_type(d.returns) != T.BOOL:
+                self.error(f"game.end_turn_allowed: '{name}' must take one player and give a bool", pos)
+            else:
+                self.references[name] += 1
         for role in (("setup", "round") if game else ()):
             name = getattr(game, role)
             d = self.rs.definitions.get(name)
@@ -119,11 +131,13 @@ class Checker:
             if block is None:
                 return
             for s in block.statements:
-                if isinstance(s, ast.Emit):
+                if isinstance(s, (ast.Emit, ast.Window)):
                     self.emitted.add(s.event)
                     self.events.setdefault(s.event, {})
                     for f, _ in s.fields:
                         self.events[s.event].setdefault(f, T.ANY)
+                    if isinstance(s, ast.Window):
+                        self.windows.add(s.event)
                 for b in _child_blocks(s):
                     walk(b)
         for d in self.rs.definitions.values():
@@ -164,20 +178,11 @@ class Checker:
         if isinstance(d, (ast.ProcedureDef, ast.FunctionDef)):
             for p in d.params:
                 ctx.locals[p.name] = self.resolve_type(p.type)
+        if isinstance(d, ast.ReactionDef):
+            self.check_reaction(d, ctx)
+            return
         if isinstance(d, ast.ActionDef):
-            for p in d.params:
-                t = self.resolve_type(p.type)
-                if p.source is not None:
-                    st = self.expr(p.source, ctx)
-                    if not T.is_list(st) and st != T.ANY:
-                        self.error(f"'with {p.name}' takes its values from a list, not a {st}", p.source.pos)
-                    elif not T.assignable(T.item_type(st), t, self.names.zone_kinds):
-                        self.error(f"'with {p.name}: {t}' draws from a {st}", p.source.pos)
-                elif t not in self.data.kinds:
-                    self.error(f"'with {p.name}: {t}' needs 'in <list>' unless {t} is a kind", p.type.pos)
-                ctx.locals[p.name] = t
-                if p.where is not None:
-                    self.expect(p.where, T.BOOL, ctx, "a 'where' condition")
+            self.check_params(d.params, ctx)
             for r in d.requires:
                 self.expect(r.cond, T.BOOL, ctx, "a requirement")
             for c in d.costs:
@@ -213,7 +218,7 @@ class Checker:
                 self.error(f"trigger '{d.name}' waits for event '{d.event}' that nothing emits", d.event_pos,
                            did_you_mean(d.event, self.emitted))
             ctx.event = d.event
-            ctx.locals["event"] = T.EVENT
+            ctx.locals["event"] = event_type(d.event)
             if d.where is not None:
                 self.expect(d.where, T.BOOL, ctx, "a trigger condition")
             self.block(d.body, ctx, required=True)
@@ -223,6 +228,40 @@ class Checker:
                 return
             self.expect(d.when, T.BOOL, ctx, "a victory condition")
             self.expect(d.winners, "list of player", ctx, "the winners")
+
+    def check_params(self, params: list[ast.Param], ctx: _Context) -> None:
+        for p in params:
+            t = self.resolve_type(p.type)
+            if p.source is not None:
+                st = self.expr(p.source, ctx)
+                if not T.is_list(st) and st != T.ANY:
+                    self.error(f"'with {p.name}' takes its values from a list, not a {st}", p.source.pos)
+                elif not T.assignable(T.item_type(st), t, self.names.zone_kinds):
+                    self.error(f"'with {p.name}: {t}' draws from a {st}", p.source.pos)
+            elif t not in self.data.kinds:
+                self.error(f"'with {p.name}: {t}' needs 'in <list>' unless {t} is a kind", p.type.pos)
+            ctx.locals[p.name] = t
+            if p.where is not None:
+                self.expect(p.where, T.BOOL, ctx, "a 'where' condition")
+
+    def check_reaction(self, d: ast.ReactionDef, ctx: _Context) -> None:
+        if d.event is None:
+            self.error(f"reaction '{d.name}' does not say which window it answers", d.name_pos, "add 'on <window name>'")
+        elif d.event not in self.windows:
+            self.error(f"reaction '{d.name}' answers window '{d.event}' that no rule opens", d.event_pos,
+                       did_you_mean(d.event, self.windows) or "open it with 'window NAME(...) as x'")
+        ctx.event = d.event
+        ctx.locals["event"] = event_type(d.event or "")
+        if d.by is None:
+            self.error(f"reaction '{d.name}' does not say who may react", d.name_pos, "add 'by <player or list of players>'")
+        else:
+            t = self.expr(d.by, ctx)
+            if not (T.assignable(t, "player") or T.assignable(t, "list of player")):
+                self.error(f"'by' of a reaction must give a player or a list of players, not a {t}", d.by.pos)
+        self.check_params(d.params, ctx)
+        for r in d.requires:
+            self.expect(r.cond, T.BOOL, ctx, "a requirement")
+        self.block(d.body, ctx, required=True)
 
     def resolve_type(self, ref: ast.TypeRef | None) -> str:
         if ref is None:
@@ -292,6 +331,10 @@ class Checker:
                 t = self.expr(s.audience, ctx)
                 if not (T.assignable(t, "player") or T.assignable(t, "list of player")):
                     self.error(f"an event goes to a player or a list of players, not a {t}", s.audience.pos)
+        elif isinstance(s, ast.Window):
+            for _, e in s.fields:
+                self.expr(e, ctx)
+            ctx.locals[s.var] = event_type(s.event)
         elif isinstance(s, ast.CallStmt):
             self.call_stmt(s, ctx)
         elif isinstance(s, ast.Break):
@@ -319,6 +362,14 @@ class Checker:
             ot = self.expr(obj, ctx)
             if ot == T.ANY:
                 return
+            if is_event_type(ot):
+                name = ot[len("event "):]
+                if name not in self.windows:
+                    self.error(f"only the record of a window can be changed, and '{name}' is not a window", pos)
+                elif prop not in self.events.get(name, {}):
+                    self.error(f"window '{name}' has no field '{prop}'", pos, did_you_mean(prop, self.events.get(name, {})))
+                s.event_field = True
+                return
             kind = self.data.kinds.get(ot)
             if kind is None:
                 self.error(f"cannot set a property of a {ot}", pos)
@@ -330,7 +381,10 @@ class Checker:
             values = kind.properties[prop].values
             if values is not None and isinstance(s.value, ast.Literal) and s.value.value not in values:
                 self.error(f"{ot}.{prop} cannot be {s.value.value!r}", s.value.pos, "allowed: " + ", ".join(map(str, values)))
-        if s.op in ("+=", "-=") and want != T.NUMBER:
+        if s.op == "+=" and T.is_list(want):
+            if not T.is_list(vt) and vt != T.ANY:
+                self.error(f"'+=' adds a list to {prop}; wrap the item: [x]", s.value.pos)
+        elif s.op in ("+=", "-=") and want != T.NUMBER:
             self.error(f"'{s.op}' needs a number, but {prop} is a {want}", pos)
         elif not T.assignable(vt, want, self.names.zone_kinds):
             self.error(f"{prop} is a {want}; cannot set it to a {vt}", s.value.pos)
@@ -474,12 +528,13 @@ class Checker:
                            did_you_mean(e.name, vars_) or f"declare it under variables: {scope}: in the rule set's YAML")
                 return T.ANY
             return vars_[e.name].type
-        if ot == T.EVENT:
-            if ctx.event not in self.emitted:
+        if is_event_type(ot):
+            name = ot[len("event "):]
+            if name not in self.emitted:
                 return T.ANY  # the unknown event itself is already reported
-            fields = self.events.get(ctx.event or "", {})
+            fields = self.events.get(name, {})
             if e.name not in fields:
-                self.error(f"event '{ctx.event}' has no field '{e.name}'", pos, did_you_mean(e.name, fields))
+                self.error(f"event '{name}' has no field '{e.name}'", pos, did_you_mean(e.name, fields))
                 return T.ANY
             return fields[e.name]
         kind = self.data.kinds.get(ot)
@@ -564,7 +619,17 @@ class Checker:
             self.expect(e.left, T.BOOL, ctx, f"the left side of '{op}'")
             self.expect(e.right, T.BOOL, ctx, f"the right side of '{op}'")
             return T.BOOL
-        if op in ("+", "-", "*", "//", "%"):
+        if op == "+":
+            a = self.expr(e.left, ctx)
+            if T.is_list(a):  # joining two lists
+                b = self.expr(e.right, ctx)
+                if not T.is_list(b) and b != T.ANY:
+                    self.error(f"a list can only be joined with a list, not a {b}", e.right.pos, "wrap the item: [x]")
+                return a if a == b or b == T.ANY else T.list_of(T.ANY)
+            self.expect(e.left, T.NUMBER, ctx, "the left side of '+'")
+            self.expect(e.right, T.NUMBER, ctx, "the right side of '+'")
+            return T.NUMBER
+        if op in ("-", "*", "//", "%"):
             self.expect(e.left, T.NUMBER, ctx, f"the left side of '{op}'")
             self.expect(e.right, T.NUMBER, ctx, f"the right side of '{op}'")
             return T.NUMBER
@@ -583,6 +648,14 @@ class Checker:
         if not (T.assignable(a, b, self.names.zone_kinds) or T.assignable(b, a, self.names.zone_kinds)):
             self.error(f"comparing a {a} with a {b} is always {'false' if op == '==' else 'true'}", e.pos)
         return T.BOOL
+
+
+def event_type(name: str) -> str:
+    return f"event {name}"
+
+
+def is_event_type(t: str) -> bool:
+    return t.startswith("event ")
 
 
 def _child_blocks(s: ast.Stmt) -> list[ast.Block]:

@@ -42,6 +42,17 @@ class ActionInfo:
 
 
 @dataclass
+class ReactionInfo:
+    name: str
+    event: str
+    by: Fn
+    params: list[ParamInfo]
+    requires: list[tuple[Fn, str | None, str]]
+    block: int
+    definition: ast.ReactionDef
+
+
+@dataclass
 class TriggerInfo:
     name: str
     where: Fn | None
@@ -56,6 +67,8 @@ class Program:
     actions: list[ActionInfo] = field(default_factory=list)
     triggers: dict[str, list[TriggerInfo]] = field(default_factory=dict)
     victories: list[tuple[str, Fn, Fn]] = field(default_factory=list)
+    reactions: dict[str, list[ReactionInfo]] = field(default_factory=dict)
+    end_turn_allowed: str | None = None
     block_names: list[str] = field(default_factory=list)
 
 
@@ -164,6 +177,22 @@ class EmitI(Instr):
         m.emit(self.name, fields, audience)
 
 
+class SetRecordI(Instr):
+    def __init__(self, obj, prop, op, fn):
+        self.obj, self.prop, self.op, self.fn = obj, prop, op, fn
+
+    def run(self, m, env):
+        m.set_record_field(self.obj(m, env), self.prop, self.op, self.fn(m, env))
+
+
+class WindowI(Instr):
+    def __init__(self, name, fields, var):
+        self.name, self.fields, self.var = name, fields, var
+
+    def run(self, m, env):
+        m.open_window(self.name, {k: fn(m, env) for k, fn in self.fields}, self.var, env)
+
+
 class CallProcI(Instr):
     def __init__(self, name, args):
         self.name, self.args = name, args
@@ -217,14 +246,24 @@ class Compiler:
                 p.triggers.setdefault(d.event, []).append(TriggerInfo(d.name, where, self.block(d.body, f"trigger {d.name}")))
             elif isinstance(d, ast.VictoryDef):
                 p.victories.append((d.name, self.expr(d.when), self.expr(d.winners)))
+            elif isinstance(d, ast.ReactionDef):
+                p.reactions.setdefault(d.event, []).append(ReactionInfo(
+                    d.name, d.event, self.expr(d.by), self.params(d.params),
+                    [(self.expr(r.cond), r.message, _source_text(self.rs, r.cond)) for r in d.requires],
+                    self.block(d.body, f"reaction {d.name}"), d))
+        p.end_turn_allowed = self.data.game.end_turn_allowed if self.data.game else None
         return p
 
-    def action(self, d: ast.ActionDef) -> ActionInfo:
-        params = []
-        for prm in d.params:
+    def params(self, params: list[ast.Param]) -> list[ParamInfo]:
+        out = []
+        for prm in params:
             source = self.expr(prm.source) if prm.source is not None else None
             kind = None if source is not None else prm.type.name
-            params.append(ParamInfo(prm.name, kind, source, self.expr(prm.where) if prm.where is not None else None))
+            out.append(ParamInfo(prm.name, kind, source, self.expr(prm.where) if prm.where is not None else None))
+        return out
+
+    def action(self, d: ast.ActionDef) -> ActionInfo:
+        params = self.params(d.params)
         requires = [(self.expr(r.cond), r.message, _source_text(self.rs, r.cond)) for r in d.requires]
         costs = [(self.expr(c.amount), c.resource) for c in d.costs]
         limits = [(self.expr(lim.count), lim.period, lim.group or d.name) for lim in d.limits]
@@ -250,6 +289,8 @@ class Compiler:
             head, *middle, prop = s.target
             if getattr(s, "object", None) is None:
                 return SetVarI(head, prop, s.op, self.expr(s.value))
+            if getattr(s, "event_field", False):
+                return SetRecordI(self.expr(s.object), prop, s.op, self.expr(s.value))
             return SetPropI(self.expr(s.object), prop, s.op, self.expr(s.value))
         if isinstance(s, ast.If):
             branches = [(self.expr(c), self.block(b, name)) for c, b in s.branches]
@@ -266,6 +307,8 @@ class Compiler:
             return ShuffleI(self.expr(s.zone))
         if isinstance(s, ast.Emit):
             return EmitI(s.event, [(k, self.expr(v)) for k, v in s.fields], self.expr(s.audience) if s.audience else None)
+        if isinstance(s, ast.Window):
+            return WindowI(s.event, [(k, self.expr(v)) for k, v in s.fields], s.var)
         if isinstance(s, ast.CallStmt):
             kind, target = s.ref
             args = [self.expr(a) for a in s.args]
@@ -355,8 +398,8 @@ class Compiler:
             scope = e.obj.id
             return lambda m, env: m.state.vars[scope].get(name)
         obj = self.expr(e.obj)
-        if getattr(e.obj, "type", None) == "event":
-            return lambda m, env: (obj(m, env) or {}).get(name)
+        if str(getattr(e.obj, "type", "")).startswith("event "):
+            return lambda m, env: m.record(obj(m, env)).get(name)
         if name == "at":
             return lambda m, env: m.location(obj(m, env))
         if name == "id":

@@ -99,6 +99,7 @@ class GameSpec:
     round_limit: int = 100
     actions_per_turn_limit: int = 100
     text: str | None = None
+    end_turn_allowed: str | None = None  # a function (player) -> bool
 
 
 @dataclass
@@ -171,8 +172,9 @@ def merge_section(data: RuleSetData, section: str, value: Any, located: Located,
             min_players=value["players"]["min"], max_players=value["players"]["max"],
             setup=value["setup"], round=value["round"], seats=value.get("seats", {}),
             round_limit=value.get("round_limit", 100),
-            actions_per_turn_limit=value.get("actions_per_turn_limit", 100), text=value.get("text"))
-        for k in ("setup", "round"):
+            actions_per_turn_limit=value.get("actions_per_turn_limit", 100), text=value.get("text"),
+            end_turn_allowed=value.get("end_turn_allowed"))
+        for k in ("setup", "round", "end_turn_allowed"):
             data.where[("game", k)] = located.position(["game", k])
         if data.game.min_players > data.game.max_players:
             bag.error("players: min is larger than max", located.position(["game", "players"]))

@@ -100,7 +100,7 @@ def _describe_expected(expected: set[str]) -> str:
     return "expected " + ", ".join(words)
 
 
-_DEF_START = re.compile(r"^(action|procedure|function|trigger|victory)\b")
+_DEF_START = re.compile(r"^(action|procedure|function|trigger|victory|reaction)\b")
 
 
 def _split_definitions(text: str) -> list[tuple[int, str]]:
@@ -234,7 +234,7 @@ class _BuildError(Exception):
 # Words of the language. Keywords are recognised by context, so the parser alone would
 # accept `let for = 1`; names a rule binds or calls must not be one of them.
 RESERVED = frozenset("""
-action procedure function trigger victory text cite with in where require else cost limit per as on when
+action procedure function trigger victory reaction window text cite with in where require else cost limit per as on when
 winners by do let set if elif for each repeat times choose from prompt move to of top bottom shuffle emit
 stop break and or not true false none list
 """.split())
@@ -288,7 +288,7 @@ class _AstBuilder(Transformer):
                 self.bag.error(f"'{clause_kind}' is not allowed in {node.kind} '{node.name}'", pos,
                                f"a {node.kind} takes: " + ", ".join(sorted(allowed)))
                 continue
-            single = clause_kind in {"text", "cite", "do", "=", "on", "when", "winners", "where"}
+            single = clause_kind in {"text", "cite", "do", "=", "on", "when", "winners", "where", "by"}
             if single and clause_kind in seen:
                 self.bag.error(f"'{clause_kind}' given twice in {node.kind} '{node.name}'", pos)
                 continue
@@ -322,6 +322,8 @@ class _AstBuilder(Transformer):
                 node.when = payload
         elif kind == "winners":
             node.winners = payload
+        elif kind == "by":
+            node.by = payload
 
     def action_def(self, meta, children):
         name, clauses = children
@@ -350,6 +352,10 @@ class _AstBuilder(Transformer):
     def victory_def(self, meta, children):
         name, clauses = children
         return self._definition(ast.VictoryDef, meta, name, clauses, {"text", "cite", "when", "winners"})
+
+    def reaction_def(self, meta, children):
+        name, clauses = children
+        return self._definition(ast.ReactionDef, meta, name, clauses, {"text", "cite", "on", "by", "with", "require", "do"})
 
     def params(self, meta, children):
         return list(children)
@@ -473,6 +479,10 @@ class _AstBuilder(Transformer):
     def emit_stmt(self, meta, children):
         name, fields, audience = children
         return ast.Emit(self.p(meta), str(name), fields or [], audience)
+
+    def window_stmt(self, meta, children):
+        name, fields, var = children
+        return ast.Window(self.p(meta), str(name), fields or [], self.bound(var))
 
     def fields(self, meta, children):
         return list(children)

@@ -44,14 +44,16 @@ def _bottom(m, zone):
 
 
 def _on_board(m, e):
-    if e is None:
+    if e is None or e not in m.state.entities:
         return False
     at = m.state.entities[e]["at"]
     return at is not None and m.board().has(at)
 
 
 def _kind_of(m, e):
-    return m.state.entities[e]["kind"] if e is not None else None
+    # Zones (a hand, a deck) are not entities: their kind is none.
+    entity = m.state.entities.get(e) if isinstance(e, str) else None
+    return entity["kind"] if entity is not None else None
 
 
 def _next_player(m, p):
@@ -141,7 +143,9 @@ FUNCTIONS = {
     "first": _first,
     "last": _last,
     "reversed": lambda m, items: list(reversed(items or [])),
+    "take": lambda m, items, n: list(items or [])[: max(0, n or 0)],
     "without": lambda m, items, x: [i for i in (items or []) if i != x],
+    "flatten": lambda m, lists: [x for items in (lists or []) for x in (items or [])],
     "contents": _contents,
     "top": _top,
     "bottom": _bottom,

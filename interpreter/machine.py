@@ -26,6 +26,7 @@ from .library import FUNCTIONS
 from .state import GameState, tile_layouts
 
 END_TURN = {"action": "end_turn"}
+PASS = {"reaction": "pass"}
 
 
 class RuleRuntimeError(Exception):
@@ -85,6 +86,14 @@ class Machine:
             return None
         return self.state.entities[entity]["props"].get(name)
 
+    def record(self, value) -> dict:
+        """An event's fields: an event dict itself, or the record of a window by id."""
+        if isinstance(value, dict):
+            return value
+        if isinstance(value, str):
+            return self.state.windows.get(value, {})
+        return {}
+
     def location(self, entity: str | None) -> str | None:
         if entity is None:
             return None
@@ -97,6 +106,24 @@ class Machine:
     def set_var(self, scope: str, name: str, op: str, value: Any) -> None:
         vars_ = self.state.vars[scope]
         vars_[name] = _apply(op, vars_.get(name), value)
+
+    def set_record_field(self, record_id, name: str, op: str, value: Any) -> None:
+        record = self.state.windows.get(record_id) if isinstance(record_id, str) else None
+        if record is None:
+            self._fail(f"only an open window's record can be changed ({name})")
+        record[name] = _apply(op, record.get(name), value)
+
+    def open_window(self, name: str, fields: dict, var: str, env: dict) -> None:
+        """Open a reaction window: each player in turn (the current player first) may react."""
+        s = self.state
+        wid = f"window:{len(s.windows) + 1}"
+        s.windows[wid] = {"type": name, **fields}
+        env[var] = wid
+        players = s.players
+        start = players.index(s.current) if s.current in players else 0
+        order = players[start:] + players[:start]
+        s.stack.append({"k": "window", "id": wid, "name": name, "players": order, "i": 0})
+        self.emit(name, dict(fields), None)
 
     def set_prop(self, entity: str | None, name: str, op: str, value: Any) -> None:
         if entity is None:
@@ -252,6 +279,9 @@ class Machine:
             if k == "game":
                 self._game_step(frame)
                 continue
+            if k == "window":
+                self._window_step(frame)
+                continue
             block = blocks[frame["b"]]
             pc = frame["pc"]
             if pc >= len(block):
@@ -304,8 +334,43 @@ class Machine:
             self.state.stack.pop()
             self.emit("turn_ended", {"player": player}, None)
             return
-        self.state.pending = {"kind": "action", "player": player, "prompt": "Choose an action",
-                              "options": options + [dict(END_TURN)]}
+        if self.may_end_turn(player):
+            options.append(dict(END_TURN))
+        self.state.pending = {"kind": "action", "player": player, "prompt": "Choose an action", "options": options}
+
+    def may_end_turn(self, player: str) -> bool:
+        """The rule set's say on ending the turn now (a turn with no legal action ends anyway)."""
+        name = self.program.end_turn_allowed
+        if name is None:
+            return True
+        params, fn = self.program.functions[name]
+        return bool(fn(self, {params[0]: player}))
+
+    def reaction_options(self, frame: dict, player: str) -> list[dict]:
+        out = []
+        for reaction in self.program.reactions.get(frame["name"], []):
+            env = {"event": frame["id"]}
+            who = self._guarded(reaction.by, env, reaction.definition.by)
+            if who != player and not (isinstance(who, list) and player in who):
+                continue
+            for args in self._bindings(reaction.params, reaction.definition.params, env):
+                full = {"event": frame["id"], **args}
+                if all(self._guarded(req, full, node.cond)
+                       for (req, _, _), node in zip(reaction.requires, reaction.definition.requires)):
+                    out.append({"reaction": reaction.name, "args": args})
+        return out
+
+    def _window_step(self, frame: dict) -> None:
+        players = frame["players"]
+        while frame["i"] < len(players):
+            player = players[frame["i"]]
+            options = self.reaction_options(frame, player)
+            if options:
+                self.state.pending = {"kind": "reaction", "player": player, "prompt": f"React to {frame['name']}?",
+                                      "options": options + [dict(PASS)]}
+                return
+            frame["i"] += 1
+        self.state.stack.pop()
 
     def _check_victory(self) -> bool:
         for (name, when, winners), node in zip(self.program.victories, self.ruleset.of_kind("victory")):
@@ -332,14 +397,17 @@ class Machine:
 
     def action_bindings(self, action: ActionInfo, player: str):
         """Every argument binding of an action whose parameter filters hold."""
-        env: dict = {}
-        nodes = action.definition.params
+        return self._bindings(action.params, action.definition.params, {})
+
+    def _bindings(self, params, nodes, base: dict):
+        env: dict = dict(base)
+        keys = [p.name for p in params]
 
         def bind(i: int):
-            if i == len(action.params):
-                yield dict(env)
+            if i == len(params):
+                yield {k: env[k] for k in keys}
                 return
-            p = action.params[i]
+            p = params[i]
             node = nodes[i]
             candidates = self._guarded(p.source, env, node.source) if p.source is not None else self.kind_list(p.kind)
             for value in candidates or []:
@@ -390,9 +458,22 @@ class Machine:
         option = options[index]
         if pending["kind"] == "choose":
             s.stack[pending["frame"]]["env"][pending["var"]] = option
+        elif pending["kind"] == "reaction":
+            self._react(pending["player"], option)
         else:
             self._take_action(pending["player"], option)
         self.run()
+
+    def _react(self, player: str, option: dict) -> None:
+        s = self.state
+        frame = s.stack[-1]
+        if option.get("reaction") == "pass":
+            frame["i"] += 1
+            return
+        reaction = next(r for r in self.program.reactions[frame["name"]] if r.name == option["reaction"])
+        env = {"event": frame["id"], **option["args"]}
+        s.stack.append({"k": "call", "b": reaction.block, "pc": 0, "env": env, "name": reaction.name})
+        self.emit("reacted", {"player": player, "reaction": reaction.name, "args": dict(option["args"])}, None)
 
     def _take_action(self, player: str, option: dict) -> None:
         s = self.state
@@ -423,6 +504,8 @@ def _apply(op: str, old: Any, value: Any) -> Any:
     if op == "=":
         return value
     if op == "+=":
+        if isinstance(value, list):
+            return list(old or []) + value
         return (old or 0) + value
     return (old or 0) - value
 

@@ -38,6 +38,8 @@ class GameState:
     steps: int = 0  # decisions answered so far
     # Results a scenario or test has fixed in advance, per die, consumed before the RNG.
     forced_rolls: dict[str, list] = field(default_factory=dict)
+    # Records of reaction windows, by id; reactions change them (e.g. damage prevented).
+    windows: dict[str, dict] = field(default_factory=dict)
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -63,7 +65,8 @@ class GameState:
             self.current, self.round, self.turn_number,
             {k: dict(v) for k, v in self.limits.items()},
             copy.deepcopy(self.stack), copy.deepcopy(self.pending), copy.deepcopy(self.result), self.steps,
-            {k: list(v) for k, v in self.forced_rolls.items()})
+            {k: list(v) for k, v in self.forced_rolls.items()},
+            copy.deepcopy(self.windows))
 
 
 def player_zone(zone: str, player: str) -> str:

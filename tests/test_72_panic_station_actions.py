@@ -57,7 +57,7 @@ def test_explore_places_the_top_card_through_a_doorway():
 
 def _walled_in_station(game):
     """Reactor surrounded so that only the west room has a free doorway (a security door)."""
-    lay_tile(game, "terminal_annex", 0, -1, 0)     # doorway south into the Reactor, walls outside
+    lay_tile(game, "hive", 0, -1, 0)               # doorway south into the Reactor, walls outside
     lay_tile(game, "sick_bay_annex", 1, 0, 90)     # doorway west into the Reactor
     lay_tile(game, "run_a", 0, 1, 90)              # open north into the Reactor, security east
     lay_tile(game, "team_search_c", -1, 0, 270)    # open east into the Reactor, security west
@@ -84,7 +84,7 @@ def test_a_card_that_fits_nowhere_goes_under_the_deck_once_per_turn():
     p = game.state.current
     relocate(game, f"trooper.{p}", west)
     relocate(game, "run_b.1", "exploration_deck")
-    relocate(game, "hive", "exploration_deck")      # walls on three sides: fits nowhere now
+    relocate(game, "terminal_annex", "exploration_deck")  # walls on three sides: fits nowhere now
     game.state.pending = None
     game.machine.run()
     assert {"c": f"trooper.{p}"} in options(game, "explore")
@@ -93,14 +93,31 @@ def test_a_card_that_fits_nowhere_goes_under_the_deck_once_per_turn():
     assert {(o["x"], o["y"]) for o in game.pending.options} == {(-2, 0)}
     game.choose(0)
     s = game.state
-    assert s.zones["exploration_deck"][-1] == "hive"
+    assert s.zones["exploration_deck"][-1] == "terminal_annex"
     assert s.tiles["run_b.1"] == [-2, 0, 0] or s.tiles["run_b.1"] == [-2, 0, 180]
     assert s.vars["turn"]["explore_retry_used"] is True
-    # the Hive on top again: the free retry is spent for this turn
-    relocate(game, "hive", "exploration_deck")
+    # the same card on top again: the free retry is spent for this turn
+    relocate(game, "terminal_annex", "exploration_deck")
     game.state.pending = None
     game.machine.run()
     assert options(game, "explore") == []
+
+
+def test_the_hive_is_turned_sideways_when_it_fits_nowhere_upright():
+    game = new_game(5, seed=1)
+    west = _walled_in_station(game)
+    lay_tile(game, "terminal_annex", 0, -1, 0)  # the Hive's place in the shell goes to the annex
+    game.state.tiles.pop("hive")
+    game.machine.invalidate()
+    p = game.state.current
+    relocate(game, f"trooper.{p}", west)
+    relocate(game, "hive", "exploration_deck")
+    game.state.pending = None
+    game.machine.run()
+    take(game, "explore", c=f"trooper.{p}")
+    assert game.state.tiles["hive"] == [-2, 0, 270]  # its doorway faces the security door
+    # placing the Hive pauses the game for an automatic heat scan
+    assert any(e["type"] == "heat_scan" for e in game.events)
 
 
 def test_move_through_open_doorways_but_not_closed_security_doors():
