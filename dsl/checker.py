@@ -74,6 +74,7 @@ class Checker:
             for d in self.rs.of_kind(kind):
                 self.check_definition(d)
         self._check_recursion()
+        self._check_rulings()
         game = self.data.game
         if game is not None and game.end_turn_allowed:
             name = game.end_turn_allowed
@@ -104,6 +105,18 @@ class Checker:
             if n == 0 and d.kind in ("function", "procedure"):
                 self.bag.warning(f"{d.kind} '{name}' is never used", d.name_pos, "remove it or call it from a rule", code="unused")
         self._check_manifest()
+
+    def _check_rulings(self):
+        seen = set()
+        for r in self.data.rulings:
+            pos = self.data.where.get(("ruling", r["id"]))
+            if r["id"] in seen:
+                self.error(f"ruling '{r['id']}' is given twice", pos)
+            seen.add(r["id"])
+            for name in r.get("definitions", []):
+                if name not in self.rs.definitions:
+                    self.error(f"ruling '{r['id']}' names unknown definition '{name}'", pos,
+                               did_you_mean(name, self.rs.definitions))
 
     def _check_recursion(self):
         """Rules must terminate: no procedure or function may reach itself again."""

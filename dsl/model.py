@@ -116,6 +116,7 @@ class RuleSetData:
     parameters: dict[str, dict] = field(default_factory=dict)
     variables: dict[str, dict[str, PropertySpec]] = field(default_factory=lambda: {"game": {}, "turn": {}})
     manifest: dict[str, int] = field(default_factory=dict)
+    rulings: list[dict] = field(default_factory=list)
     # where each section and named entry was declared, for diagnostics
     where: dict[tuple, Position] = field(default_factory=dict)
     # sections left out because their YAML broke the schema (already reported)
@@ -142,7 +143,8 @@ class RuleSet:
         return not self.bag.errors
 
 
-_SECTIONS = ("game", "kinds", "zones", "components", "board", "tables", "dice", "parameters", "variables", "manifest")
+_SECTIONS = ("game", "kinds", "zones", "components", "board", "tables", "dice", "parameters", "variables", "manifest",
+             "rulings")
 
 
 def _prop(name: str, raw) -> PropertySpec:
@@ -241,6 +243,10 @@ def merge_section(data: RuleSetData, section: str, value: Any, located: Located,
             data.variables[scope] = {n: _prop(n, r) for n, r in (entries or {}).items()}
             for n in entries or {}:
                 data.where[("variable", scope, n)] = located.key_position(["variables", scope, n])
+    elif section == "rulings":
+        data.rulings = value
+        for i, r in enumerate(value):
+            data.where[("ruling", r["id"])] = located.position(["rulings", i])
     elif section == "manifest":
         data.manifest = value
         for name in value:
