@@ -101,7 +101,8 @@ ENGINE_EVENTS: dict[str, dict[str, str]] = {
     "turn_started": {"player": "player"},
     "turn_ended": {"player": "player"},
     "round_started": {"round": T.NUMBER},
-    "action_taken": {"player": "player", "action": T.TEXT},
+    "action_taken": {"player": "player", "action": T.TEXT, "args": T.ANY},
+    "reacted": {"player": "player", "reaction": T.TEXT, "args": T.ANY},
     "changed": {"entity": T.ANY, "property": T.TEXT, "value": T.ANY},
     "game_ended": {"reason": T.TEXT},
 }

@@ -108,8 +108,8 @@ class Checker:
 
     def _check_rulings(self):
         seen = set()
-        for r in self.data.rulings:
-            pos = self.data.where.get(("ruling", r["id"]))
+        for i, r in enumerate(self.data.rulings):
+            pos = self.data.where.get(("ruling", i))
             if r["id"] in seen:
                 self.error(f"ruling '{r['id']}' is given twice", pos)
             seen.add(r["id"])
@@ -377,7 +377,10 @@ class Checker:
                 return
             if is_event_type(ot):
                 name = ot[len("event "):]
-                if name not in self.windows:
+                if isinstance(ctx.definition, ast.TriggerDef):
+                    self.error("a trigger cannot change the event it reacts to", pos,
+                               "only a reaction changes a window's record; a trigger reads it")
+                elif name not in self.windows:
                     self.error(f"only the record of a window can be changed, and '{name}' is not a window", pos)
                 elif prop not in self.events.get(name, {}):
                     self.error(f"window '{name}' has no field '{prop}'", pos, did_you_mean(prop, self.events.get(name, {})))

@@ -246,7 +246,7 @@ def merge_section(data: RuleSetData, section: str, value: Any, located: Located,
     elif section == "rulings":
         data.rulings = value
         for i, r in enumerate(value):
-            data.where[("ruling", r["id"])] = located.position(["rulings", i])
+            data.where[("ruling", i)] = located.position(["rulings", i])
     elif section == "manifest":
         data.manifest = value
         for name in value:

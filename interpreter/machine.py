@@ -492,7 +492,8 @@ class Machine:
             s.limits[period][key] = s.limits[period].get(key, 0) + 1
         frame["actions"] += 1
         s.stack.append({"k": "call", "b": action.block, "pc": 0, "env": env, "name": action.name})
-        self.emit("action_taken", {"player": player, "action": action.name, "args": env}, None)
+        # the event keeps a copy: the action's own variables must not leak into the log
+        self.emit("action_taken", {"player": player, "action": action.name, "args": dict(option["args"])}, None)
 
 
 def _limit_key(player: str, group: str) -> str:

@@ -127,7 +127,7 @@ def annotate_visibility(ruleset: RuleSet, state: GameState, event: dict) -> None
                 hidden.append(p)
         if hidden:
             event["_hidden_from"] = hidden
-    elif kind == "action_taken":
+    elif kind in ("action_taken", "reacted"):
         masked = {}
         for name, value in (event.get("args") or {}).items():
             if isinstance(value, str) and value in state.entities:
@@ -155,7 +155,7 @@ def visible_event(ruleset: RuleSet, state: GameState, event: dict, viewer: str) 
         if zone_visible(ruleset, src, viewer) or zone_visible(ruleset, dst, viewer):
             return _public(event)
         return {**_public(event), "entity": HIDDEN}
-    if kind == "action_taken" and "_masked" in event:
+    if kind in ("action_taken", "reacted") and "_masked" in event:
         args = {k: (HIDDEN if viewer in event["_masked"].get(k, ()) else v) for k, v in event["args"].items()}
         return {**_public(event), "args": args}
     return _public(event)

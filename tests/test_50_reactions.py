@@ -163,3 +163,22 @@ def test_checker_knows_the_fields_of_a_window_record(tmp_path, bad, message):
         assert not rs.bag.errors, rs.bag.render()
     else:
         assert [e.message for e in rs.bag.errors] == [message]
+
+
+def test_action_events_keep_the_arguments_as_chosen(tmp_path):
+    game = Game(_ruleset(tmp_path), 2, 1)
+    choose_action(game, "poke", victim="p2")
+    game.choose_option({"reaction": "pass"})
+    taken = [e for e in game.events if e["type"] == "action_taken"][-1]
+    assert taken["args"] == {"victim": "p2"}  # not the action's later variables
+
+
+def test_a_reaction_seen_by_others_hides_the_card_from_a_hidden_hand(tmp_path):
+    game = Game(_ruleset(tmp_path), 2, 1)
+    choose_action(game, "poke", victim="p2")
+    game.choose(0)
+    card = [e for e in game.events if e["type"] == "reacted"][-1]["args"]["card"]
+    mine = [e for e in game.events_for("p2") if e["type"] == "reacted"][-1]
+    theirs = [e for e in game.events_for("p1") if e["type"] == "reacted"][-1]
+    assert mine["args"]["card"] == card
+    assert theirs["args"]["card"] == "?"
