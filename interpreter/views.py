@@ -60,6 +60,13 @@ def visible_props(ruleset: RuleSet, state: GameState, entity: str, viewer: str) 
     return out
 
 
+def _visible_vars(ruleset: RuleSet, state: GameState, scope: str) -> dict:
+    """Variables everyone may see; those declared visible_to nobody stay with the engine."""
+    specs = ruleset.data.variables.get(scope, {})
+    return {name: value for name, value in state.vars.get(scope, {}).items()
+            if name not in specs or specs[name].visible_to == "everyone"}
+
+
 def player_view(ruleset: RuleSet, state: GameState, viewer: str, events: list[dict] | None = None) -> dict:
     zones = {}
     for zone, items in state.zones.items():
@@ -93,7 +100,8 @@ def player_view(ruleset: RuleSet, state: GameState, viewer: str, events: list[di
         "tiles": {k: list(v) for k, v in state.tiles.items()},
         "zones": zones,
         "entities": entities,
-        "vars": {"game": dict(state.vars.get("game", {})), "turn": dict(state.vars.get("turn", {})) if state.current == viewer else {}},
+        "vars": {"game": _visible_vars(ruleset, state, "game"),
+                 "turn": _visible_vars(ruleset, state, "turn") if state.current == viewer else {}},
         "result": state.result,
         "choice": None,
     }
