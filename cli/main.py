@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import check, simulate
+from . import check, simulate, verify
 
 
 class _Parser(argparse.ArgumentParser):
@@ -23,6 +23,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.required = True
     check.add_parser(sub)
     simulate.add_parser(sub)
+    verify.add_parser(sub)
     return parser
 
 

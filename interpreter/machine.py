@@ -338,6 +338,20 @@ class Machine:
             options.append(dict(END_TURN))
         self.state.pending = {"kind": "action", "player": player, "prompt": "Choose an action", "options": options}
 
+    def force_end_turn(self) -> None:
+        """End the turn waiting for an action even if the rules would not offer it yet.
+
+        For drivers that arrange a table (scenarios, tests): arranging is not playing.
+        The turn ends as it normally does: its frame goes and ``turn_ended`` is emitted."""
+        s = self.state
+        frame = s.stack[-1] if s.stack else None
+        if s.pending is None or s.pending["kind"] != "action" or frame is None or frame["k"] != "turn":
+            raise IllegalAnswer("no turn is waiting for an action")
+        s.pending = None
+        s.stack.pop()
+        self.emit("turn_ended", {"player": frame["player"]}, None)
+        self.run()
+
     def may_end_turn(self, player: str) -> bool:
         """The rule set's say on ending the turn now (a turn with no legal action ends anyway)."""
         name = self.program.end_turn_allowed

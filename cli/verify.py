@@ -1,0 +1,203 @@
+"""`rulecraft verify RULESET`: the static checks, then every scenario of the game.
+
+Scenarios live in ``seeds/<game>/`` next to the rule sets (``<ruleset>/../../seeds/<game>``)
+or in the folder given with ``--scenarios``. Exit 0 when all pass, 1 when the rule set
+has errors or a scenario fails or is broken, 2 for a bad command line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from rulecraft.dsl.compiler import compile_ruleset
+from rulecraft.dsl.diagnostics import DiagnosticBag
+from rulecraft.dsl.loader import load_ruleset
+from rulecraft.validator import (BROKEN, FAIL, FIXED, KNOWN, PASS, SKIP, coverage, load_file, load_sections, run_all,
+                                 scenario_files)
+from rulecraft.validator.coverage import SECTIONS_FILE, cite_parts, match_sections
+from rulecraft.validator.expect import fmt
+
+from .common import ruleset_arg
+
+STYLE = {PASS: "[green]PASS[/]", FAIL: "[red]FAIL[/]", BROKEN: "[red]BROKEN[/]", SKIP: "[yellow]SKIP[/]",
+         KNOWN: "[yellow]KNOWN FAILURE[/]", FIXED: "[red]PASSES (known failure)[/]"}
+
+
+def folder_arg(text: str) -> str:
+    if not Path(text).is_dir():
+        raise argparse.ArgumentTypeError(f"no folder at '{text}'")
+    return text
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("verify", help="run a rule set's rulebook scenarios (after the static checks)",
+                       description="Check a rule set statically, then run every scenario of its game and report "
+                                   "PASS/FAIL per scenario. Exit 0 when all pass, 1 otherwise.")
+    p.add_argument("ruleset", type=ruleset_arg, help="a rule-set folder, e.g. rules/panic_station")
+    p.add_argument("--variant", metavar="V", help="also run the scenarios recorded for variant V")
+    p.add_argument("--coverage", action="store_true", help="list the rulebook's sections and the scenarios citing each")
+    p.add_argument("--scenarios", metavar="DIR", type=folder_arg,
+                   help="the scenario folder (default: seeds/<game> next to the rules folder)")
+    p.set_defaults(run=run)
+
+
+def default_folder(ruleset_path: str, game_name: str) -> Path:
+    return Path(ruleset_path).resolve().parent.parent / "seeds" / game_name
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def run(args) -> int:
+    console = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 120)
+    ruleset = load_ruleset(args.ruleset)
+    if ruleset.bag.errors:
+        print(ruleset.bag.render())
+        print(f"{args.ruleset}: {len(ruleset.bag.errors)} error(s); fix them first (rulecraft check {args.ruleset})")
+        return 1
+    compile_ruleset(ruleset)
+    game = ruleset.data.game
+    folder = Path(args.scenarios) if args.scenarios else default_folder(args.ruleset, game.name)
+    if not folder.is_dir():
+        console.print(f"{escape(game.title)}: no scenarios (no folder {escape(_display(folder))})")
+        return 0
+    bag = DiagnosticBag()
+    files = [load_file(p, bag, _display(p)) for p in scenario_files(folder)]
+    scenarios = [sc for f in files for sc in f.scenarios]
+    results = run_all(ruleset, scenarios, args.variant)
+    if args.variant:
+        console.print(f"[yellow]note:[/] rule-set variants are not applied yet: the scenarios of variant "
+                      f"'{escape(args.variant)}' run on the base rules")
+
+    table = Table(title=f"{escape(game.title)}: {len(results)} scenario(s) in {escape(_display(folder))}")
+    table.add_column("#", justify="right")
+    table.add_column("scenario")
+    table.add_column("citation")
+    table.add_column("result")
+    for i, r in enumerate(results, start=1):
+        table.add_row(str(i), escape(r.scenario.title), escape(r.scenario.cite), STYLE[r.status])
+    for f in files:
+        if not f.ok:
+            table.add_row("-", escape(f"{f.file} (does not load)"), "", STYLE[BROKEN])
+    console.print(table)
+
+    if bag.items:
+        console.print("[red]Scenario files with errors:[/]")
+        console.print(escape(bag.render()))
+    for r in results:
+        if r.status == BROKEN:
+            console.print(f"\n[red]BROKEN[/] {escape(str(r.scenario.where))}: {escape(r.scenario.title)}")
+            console.print(escape(r.bag.render()))
+    for r in results:
+        if r.status == FAIL:
+            _print_failure(console, r)
+    for r in results:
+        if r.status == FIXED:
+            console.print(f"\n[red]PASSES[/] {escape(str(r.scenario.where))}: {escape(r.scenario.title)}")
+            console.print(f"  marked known_failure ({escape(r.scenario.known_failure)}) but it passes now: "
+                          "the rules follow the rulebook here; remove the known_failure line")
+    for r in results:
+        if r.status == KNOWN:
+            _print_failure(console, r, known=True)
+
+    if args.coverage:
+        _print_coverage(console, folder, scenarios)
+    elif (folder / SECTIONS_FILE).is_file():
+        _warn_unmatched(console, folder, scenarios)
+
+    counts = {k: sum(1 for r in results if r.status == k) for k in STYLE}
+    broken_files = sum(1 for f in files if not f.ok)
+    summary = f"{len(results)} scenario(s): {counts[PASS]} passed, {counts[FAIL]} failed, {counts[BROKEN]} broken"
+    if counts[KNOWN]:
+        summary += f", {counts[KNOWN]} known failure(s)"
+    if counts[FIXED]:
+        summary += f", {counts[FIXED]} known failure(s) passing"
+    if counts[SKIP]:
+        summary += f", {counts[SKIP]} skipped"
+    if broken_files:
+        summary += f"; {broken_files} file(s) do not load"
+    console.print("\n" + summary)
+    return 1 if counts[FAIL] or counts[BROKEN] or counts[FIXED] or broken_files else 0
+
+
+def _print_failure(console: Console, r, known: bool = False) -> None:
+    d = r.divergence
+    sc = r.scenario
+    head = "[yellow]KNOWN FAILURE[/]" if known else "[red]FAIL[/]"
+    console.print(f"\n{head} {escape(str(sc.where))}: {escape(sc.title)}  [dim]({escape(sc.cite)})[/]")
+    if known:
+        console.print(f"  known: {escape(sc.known_failure)}")
+    console.print(f"  diverged at {escape(d.label)}" + (f", {escape(str(d.position))}" if d.position else ""))
+    if d.message:
+        console.print(f"  {escape(d.message)}")
+    for m in d.mismatches:
+        where = f"  [dim]{escape(str(m.position))}[/]" if m.position else ""
+        console.print(f"  - {escape(m.what)}{where}")
+        console.print(f"      expected: {escape(fmt(m.expected))}")
+        console.print(f"      actual:   {escape(fmt(m.actual))}")
+        if m.note:
+            console.print(f"      ({escape(m.note)})")
+
+
+def _sections(console: Console, folder: Path):
+    path = folder / SECTIONS_FILE
+    if not path.is_file():
+        return None
+    bag = DiagnosticBag()
+    sections = load_sections(path, bag, _display(path))
+    if bag.items:
+        console.print(escape(bag.render()))
+    return sections
+
+
+def _warn_unmatched(console: Console, folder: Path, scenarios) -> None:
+    sections = _sections(console, folder)
+    if sections is None:
+        return
+    for sc in scenarios:
+        for source, part in cite_parts(sc.cite):
+            if source == sections.source and not match_sections(part, sections.sections):
+                console.print(f"[yellow]warning:[/] {escape(str(sc.key_position('cite')))}: '{escape(part)}' "
+                              f"names no section of {escape(sections.file)}")
+
+
+def _print_coverage(console: Console, folder: Path, scenarios) -> None:
+    sections = _sections(console, folder)
+    if sections is None:
+        console.print(f"\nno {SECTIONS_FILE} in {escape(_display(folder))}: citations only")
+        for sc in scenarios:
+            console.print(f"  {escape(sc.cite)}: {escape(sc.title)}")
+        return
+    cov = coverage(sections, scenarios)
+    table = Table(title=f"Coverage of {escape(sections.source or 'the rulebook')} ({escape(sections.file)})")
+    table.add_column("section")
+    table.add_column("scenarios", justify="right")
+    table.add_column("cited by")
+    for s in sections.sections:
+        citing = cov.citing[s.name]
+        if not s.rules:
+            count, who = "-", "[dim]nothing to verify[/]"
+        elif not citing:
+            count, who = "[red]0[/]", "[red]uncovered[/]"
+        else:
+            count, who = str(len(citing)), escape("; ".join(sc.title for sc in citing[:3]) + (" …" if len(citing) > 3 else ""))
+        table.add_row(escape(s.name), count, who)
+    console.print(table)
+    rules = cov.rule_sections
+    console.print(f"covered: {len(cov.covered)} of {len(rules)} section(s) with rules")
+    if cov.uncovered:
+        console.print("uncovered: " + escape("; ".join(s.name for s in cov.uncovered)))
+    for sc, part in cov.unmatched:
+        console.print(f"[yellow]warning:[/] {escape(str(sc.key_position('cite')))}: '{escape(part)}' names no section")
+    if cov.other_sources:
+        console.print("cited from other sources: " + escape("; ".join(sorted({p for _, p in cov.other_sources}))))

@@ -1,0 +1,154 @@
+"""Which sections of a rulebook the scenarios cite, and which none does.
+
+The list of sections belongs to the game, not to the engine: it lives next to the
+scenarios, in ``sections.yaml``::
+
+    source: rulebook-en            # the source a citation must name to count
+    sections:
+      - Game Setup
+      - Team Phase, 1. Explore
+      - {name: Strategy tips, rules: false}   # nothing to verify here
+
+A citation ``"rulebook-en: Team Phase, 1. Explore; Room Types, Storage Room"`` names
+one or more sections, separated by ``;``, each of which may switch source
+(``rulebook-fr: Échanges``). A cited part counts for a section when it is the same
+(case and spacing aside), when it is a more precise part of it (``Game Setup
+(exploration deck)`` counts for ``Game Setup``; the longest such section wins), or
+when it is the end of the section's name (``7. Use Item`` counts for ``Team Phase,
+7. Use Item``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rulecraft.dsl.diagnostics import DiagnosticBag, Position
+from rulecraft.dsl.yaml_data import load_yaml_text
+
+from .scenario import Scenario
+
+SECTIONS_FILE = "sections.yaml"
+
+
+@dataclass
+class Section:
+    name: str
+    rules: bool = True  # False: the section has nothing to verify (story, tips)
+    note: str | None = None
+
+
+@dataclass
+class SectionList:
+    source: str | None
+    sections: list[Section]
+    file: str
+
+
+@dataclass
+class Coverage:
+    sections: list[Section]
+    citing: dict[str, list[Scenario]]  # section name → scenarios citing it
+    unmatched: list[tuple[Scenario, str]] = field(default_factory=list)  # cites of the source naming no section
+    other_sources: list[tuple[Scenario, str]] = field(default_factory=list)
+
+    @property
+    def covered(self) -> list[Section]:
+        return [s for s in self.sections if self.citing[s.name]]
+
+    @property
+    def uncovered(self) -> list[Section]:
+        return [s for s in self.sections if s.rules and not self.citing[s.name]]
+
+    @property
+    def rule_sections(self) -> list[Section]:
+        return [s for s in self.sections if s.rules]
+
+
+def load_sections(path: str | Path, bag: DiagnosticBag, display: str | None = None) -> SectionList | None:
+    """Read a sections file; problems are reported in ``bag`` at their YAML position."""
+    path = Path(path)
+    file = display or str(path)
+    data, located = load_yaml_text(path.read_text(encoding="utf-8"), file, bag)
+    if located.root is None:
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("sections"), list):
+        bag.error("a sections file is a mapping with a list under 'sections:'", Position(file, 1, 1),
+                  "sections:\n  - Game Setup\n  - {name: Strategy tips, rules: false}", code="sections")
+        return None
+    for key in data:
+        if key not in ("source", "sections"):
+            bag.error(f"unknown key '{key}' in the sections file", located.key_position([key]),
+                      "allowed keys: source, sections", code="sections")
+    source = data.get("source")
+    out: list[Section] = []
+    seen: set[str] = set()
+    for i, item in enumerate(data["sections"]):
+        if isinstance(item, str):
+            section = Section(item)
+        elif isinstance(item, dict) and isinstance(item.get("name"), str) and set(item) <= {"name", "rules", "note"} \
+                and isinstance(item.get("rules", True), bool):
+            section = Section(item["name"], item.get("rules", True), item.get("note"))
+        else:
+            bag.error("a section is a name, or {name: ..., rules: false, note: ...}", located.position(["sections", i]),
+                      code="sections")
+            continue
+        if normalize(section.name) in seen:
+            bag.error(f"section '{section.name}' is listed twice", located.position(["sections", i]), code="sections")
+            continue
+        seen.add(normalize(section.name))
+        out.append(section)
+    return SectionList(source if isinstance(source, str) else None, out, file)
+
+
+def normalize(text: str) -> str:
+    return re.sub(r"\s+", " ", text.strip().casefold())
+
+
+def cite_parts(cite: str) -> list[tuple[str | None, str]]:
+    """``"src: A; B; other: C"`` → [(src, A), (src, B), (other, C)]."""
+    out = []
+    source = None
+    for part in cite.split(";"):
+        part = part.strip()
+        m = re.match(r"^([\w.-]+):\s+(.*)$", part)
+        if m:
+            source, part = m.group(1), m.group(2).strip()
+        if part:
+            out.append((source, part))
+    return out
+
+
+def _segments(text: str) -> list[str]:
+    return [s.strip() for s in normalize(text).split(",")]
+
+
+def match_sections(part: str, sections: list[Section]) -> list[Section]:
+    """The sections a cited part names (see the module's description)."""
+    p = normalize(part)
+    exact = [s for s in sections if normalize(s.name) == p]
+    if exact:
+        return exact
+    prefixes = [s for s in sections if p.startswith(normalize(s.name)) and p[len(normalize(s.name))] in " ,(:"]
+    if prefixes:
+        longest = max(len(s.name) for s in prefixes)
+        return [s for s in prefixes if len(s.name) == longest]
+    segs = _segments(part)
+    return [s for s in sections if _segments(s.name)[-len(segs):] == segs and len(_segments(s.name)) > len(segs)]
+
+
+def coverage(sections: SectionList, scenarios: list[Scenario]) -> Coverage:
+    cov = Coverage(sections.sections, {s.name: [] for s in sections.sections})
+    for sc in scenarios:
+        for source, part in cite_parts(sc.cite):
+            if sections.source is not None and source != sections.source:
+                cov.other_sources.append((sc, f"{source}: {part}" if source else part))
+                continue
+            found = match_sections(part, sections.sections)
+            if not found:
+                cov.unmatched.append((sc, part))
+            for s in found:
+                if sc not in cov.citing[s.name]:
+                    cov.citing[s.name].append(sc)
+    return cov

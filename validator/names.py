@@ -1,0 +1,379 @@
+"""What a scenario may name, read from a rule set, and the check that it names only that.
+
+Entity, zone and player ids come from the state the engine lays out for the scenario's
+number of players; actions, reactions and procedures from the rule set's definitions;
+events from the engine's own events and every ``emit`` of the rules. A misspelt name
+is reported at its YAML line and column with a "did you mean" hint, before the
+scenario runs: a typo in an event pattern would otherwise make ``no_events`` pass.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Iterable
+
+from rulecraft.dsl import ast
+from rulecraft.dsl.builtins import ENGINE_EVENTS
+from rulecraft.dsl.diagnostics import DiagnosticBag, did_you_mean
+from rulecraft.dsl.model import RuleSet
+from rulecraft.interpreter.state import new_state, tile_layouts
+
+from .scenario import Scenario, step_verb
+
+# Events the engine records besides those the checker knows triggers may wait for.
+_RECORDED_EVENTS = {"game_ended", "reacted"}
+WILDCARD = "*"
+
+
+class Names:
+    """The names of one rule set played by a given number of players."""
+
+    def __init__(self, ruleset: RuleSet, players: int):
+        data = ruleset.data
+        state = new_state(ruleset, players, 1)
+        self.ruleset = ruleset
+        self.players: list[str] = list(state.players)
+        self.entities: dict[str, str] = {eid: e["kind"] for eid, e in state.entities.items()}
+        # where each entity lies before the setup rules run (a tile taken off the board goes back there)
+        self.home: dict[str, str | None] = {eid: e["at"] for eid, e in state.entities.items()}
+        self.zones: set[str] = set(state.zones)
+        self.per_player_zones = {name for name, z in data.zones.items() if z.per_player}
+        self.tile_rooms: dict[str, list[str]] = {}
+        if data.board:
+            for tile, layout in tile_layouts(ruleset).items():
+                self.tile_rooms[tile] = [f"{tile}/{room}" for room in data.board.layouts[layout].rooms]
+        self.space_kind = data.board.space_kind if data.board else None
+        self.kinds = data.kinds
+        self.variables = data.variables
+        self.dice = data.dice
+        defs = ruleset.definitions.values()
+        self.actions = {d.name: _params(d) for d in defs if d.kind == "action"}
+        self.reactions = {d.name: _params(d) for d in defs if d.kind == "reaction"}
+        self.procedures = {d.name: _params(d) for d in defs if d.kind == "procedure"}
+        self.events = set(ENGINE_EVENTS) | _RECORDED_EVENTS | _emitted(defs)
+
+    # ---- resolving what a scenario writes
+    def space(self, value: Any) -> Any:
+        """A tile id with a single space stands for that space; anything else is itself."""
+        if isinstance(value, str) and value not in self.zones:
+            rooms = self.tile_rooms.get(value)
+            if rooms and len(rooms) == 1:
+                return rooms[0]
+        return value
+
+    def expand_zone(self, zone: str) -> list[str]:
+        """``hand:*`` is the ``hand`` zone of every player, in seat order."""
+        if zone.endswith(":" + WILDCARD):
+            base = zone[: -len(WILDCARD) - 1]
+            return [f"{base}:{p}" for p in self.players]
+        return [zone]
+
+    def properties(self, entity: str) -> dict:
+        kind = self.entities.get(entity)
+        spec = self.kinds.get(kind) if kind else None
+        return spec.properties if spec else {}
+
+
+_CACHE: dict[tuple[int, int], tuple[RuleSet, Names]] = {}
+
+
+def names_for(ruleset: RuleSet, players: int) -> Names:
+    """The names of a rule set for a player count (remembered for the last few rule sets)."""
+    key = (id(ruleset), players)
+    hit = _CACHE.get(key)
+    if hit is None or hit[0] is not ruleset:
+        if len(_CACHE) > 32:
+            _CACHE.clear()
+        hit = _CACHE[key] = (ruleset, Names(ruleset, players))
+    return hit[1]
+
+
+def _params(d) -> list[tuple[str, str | None]]:
+    return [(p.name, p.type.name if p.type is not None else None) for p in getattr(d, "params", [])]
+
+
+def _emitted(defs: Iterable[ast.Definition]) -> set[str]:
+    """Every event name an ``emit`` (or a reaction window) of the rules announces."""
+    found: set[str] = set()
+    seen: set[int] = set()
+
+    def walk(node: Any) -> None:
+        if id(node) in seen:
+            return
+        if isinstance(node, (list, tuple)):
+            for item in node:
+                walk(item)
+            return
+        if not dataclasses.is_dataclass(node) or isinstance(node, type):
+            return
+        seen.add(id(node))
+        if type(node).__name__ in ("Emit", "Window") and isinstance(getattr(node, "event", None), str):
+            found.add(node.event)
+        for f in dataclasses.fields(node):
+            if f.name != "pos":
+                walk(getattr(node, f.name))
+
+    for d in defs:
+        walk(d)
+    return found
+
+
+def default_players(ruleset: RuleSet, scenario: Scenario) -> int:
+    return scenario.players if scenario.players is not None else ruleset.data.game.min_players
+
+
+# ------------------------------------------------------------------ checking
+
+
+class _Check:
+    """Checks one scenario's names; each problem at its YAML position."""
+
+    def __init__(self, sc: Scenario, names: Names, bag: DiagnosticBag):
+        self.sc = sc
+        self.n = names
+        self.bag = bag
+        self.errors = 0
+
+    def error(self, message: str, path: list, hint: str | None = None, key: bool = False) -> None:
+        pos = self.sc.key_position(*path) if key else self.sc.position(*path)
+        self.bag.error(message, pos, hint, code="scenario")
+        self.errors += 1
+
+    # ---- single names
+    def entity(self, value: Any, path: list, key: bool = False) -> bool:
+        if isinstance(value, str) and value in self.n.entities:
+            return True
+        self.error(f"unknown entity '{value}'", path, did_you_mean(str(value), self.n.entities), key)
+        return False
+
+    def player(self, value: Any, path: list, key: bool = False) -> bool:
+        if value in self.n.players:
+            return True
+        self.error(f"unknown player '{value}'", path,
+                   did_you_mean(str(value), self.n.players) or f"players are {', '.join(self.n.players)}", key)
+        return False
+
+    def zone(self, value: Any, path: list, key: bool = False, wildcard: bool = False) -> bool:
+        if isinstance(value, str):
+            if value in self.n.zones:
+                return True
+            if wildcard and value.endswith(":*") and value[:-2] in self.n.per_player_zones:
+                return True
+        hint = did_you_mean(str(value), self.n.zones)
+        if isinstance(value, str) and value in self.n.per_player_zones:
+            hint = f"'{value}' belongs to each player: write '{value}:p1'" + (" or '" + value + ":*'" if wildcard else "")
+        self.error(f"unknown zone '{value}'", path, hint, key)
+        return False
+
+    def place(self, value: Any, path: list) -> bool:
+        """A zone, a space, a single-space tile, or null."""
+        if value is None or (isinstance(value, str) and value in self.n.zones):
+            return True
+        rooms = self.n.tile_rooms.get(value) if isinstance(value, str) else None
+        if rooms and len(rooms) == 1:
+            return True
+        if rooms:
+            self.error(f"'{value}' has {len(rooms)} spaces: say which", path, "one of: " + ", ".join(rooms))
+            return False
+        self.error(f"unknown zone or space '{value}'", path, did_you_mean(str(value), self.n.zones))
+        return False
+
+    def tile(self, value: Any, path: list) -> bool:
+        if value in self.n.tile_rooms:
+            return True
+        self.error(f"unknown tile '{value}'", path, did_you_mean(str(value), self.n.tile_rooms), key=True)
+        return False
+
+    def props(self, mapping: dict, path: list) -> None:
+        for eid, props in mapping.items():
+            if not self.entity(eid, path + [eid], key=True):
+                continue
+            known = self.n.properties(eid)
+            for prop in props:
+                if prop not in known:
+                    kind = self.n.entities[eid]
+                    self.error(f"a {kind} has no property '{prop}'", path + [eid, prop],
+                               did_you_mean(str(prop), known) or ("its properties: " + ", ".join(known) if known else None),
+                               key=True)
+
+    def vars(self, mapping: dict, path: list) -> None:
+        for scope, values in mapping.items():
+            declared = self.n.variables.get(scope, {})
+            for name in values:
+                if name not in declared:
+                    self.error(f"there is no {scope} variable '{name}'", path + [scope, name],
+                               did_you_mean(str(name), declared), key=True)
+
+    def rolls(self, mapping: dict, path: list) -> None:
+        for die, results in mapping.items():
+            if die not in self.n.dice:
+                self.error(f"unknown die '{die}'", path + [die], did_you_mean(str(die), self.n.dice), key=True)
+                continue
+            faces = self.n.dice[die]
+            for i, r in enumerate(results):
+                if r not in faces:
+                    self.error(f"{die} has no face {r!r}", path + [die, i], "its faces: " + ", ".join(map(str, faces)))
+
+    def ids(self, values: list, path: list) -> None:
+        for i, v in enumerate(values):
+            self.entity(v, path + [i])
+
+    # ---- blocks
+    def setup(self, setup: dict, path: list) -> None:
+        if "current" in setup:
+            self.player(setup["current"], path + ["current"])
+        if "clear_board" in setup and "tiles" not in setup:
+            self.error("'clear_board' needs 'tiles' (the tiles that make the new board)", path + ["clear_board"], key=True)
+        for tile in setup.get("tiles", {}) or {}:
+            self.tile(tile, path + ["tiles", tile])
+        for src, dst in (setup.get("move_all") or {}).items():
+            self.zone(src, path + ["move_all", src], key=True)
+            self.zone(dst, path + ["move_all", src])
+        for key in ("pieces", "place"):
+            for eid, where in (setup.get(key) or {}).items():
+                self.entity(eid, path + [key, eid], key=True)
+                self.place(where, path + [key, eid])
+        for p, cards in (setup.get("hands") or {}).items():
+            if self.player(p, path + ["hands", p], key=True):
+                if "hand" not in self.n.per_player_zones:
+                    self.error("'hands' needs a per-player zone called 'hand'", path + ["hands"], key=True)
+            self.ids(cards, path + ["hands", p])
+        for zone, cards in (setup.get("deck_top") or {}).items():
+            self.zone(zone, path + ["deck_top", zone], key=True)
+            self.ids(cards, path + ["deck_top", zone])
+        self.props(setup.get("props") or {}, path + ["props"])
+        self.vars(setup.get("vars") or {}, path + ["vars"])
+        if "ap" in setup and "ap" not in self.n.kinds.get("player").properties:
+            self.error("players have no 'ap' property in this rule set", path + ["ap"], key=True)
+        self.rolls(setup.get("rolls") or {}, path + ["rolls"])
+
+    def action_args(self, action: str, args: dict | None, path: list, params: dict) -> None:
+        known = [p for p, _ in params[action]]
+        for key in args or {}:
+            if key not in known:
+                self.error(f"'{action}' has no argument '{key}'", path + ["args", key],
+                           did_you_mean(str(key), known) or ("its arguments: " + ", ".join(known) if known else "it takes none"),
+                           key=True)
+
+    def action(self, name: Any, args: dict | None, path: list) -> bool:
+        if name == "end_turn":
+            return True
+        if name not in self.n.actions:
+            self.error(f"unknown action '{name}'", path + ["do"], did_you_mean(str(name), list(self.n.actions) + ["end_turn"]))
+            return False
+        self.action_args(name, args, path, self.n.actions)
+        return True
+
+    def step(self, step: dict, path: list) -> None:
+        verb = step_verb(step)
+        if "by" in step:
+            self.player(step["by"], path + ["by"])
+        if verb == "do":
+            self.action(step["do"], step.get("args"), path)
+        elif verb == "react":
+            name = step["react"]
+            if name != "pass":
+                if name not in self.n.reactions:
+                    self.error(f"unknown reaction '{name}'", path + ["react"],
+                               did_you_mean(str(name), list(self.n.reactions) + ["pass"]))
+                else:
+                    self.action_args(name, step.get("args"), path, self.n.reactions)
+        elif verb == "call":
+            name = step["call"]
+            if name not in self.n.procedures:
+                self.error(f"unknown procedure '{name}'", path + ["call"], did_you_mean(str(name), self.n.procedures))
+            else:
+                params = self.n.procedures[name]
+                args = step.get("args") or []
+                if len(args) != len(params):
+                    sig = ", ".join(f"{p}: {t}" for p, t in params)
+                    self.error(f"'{name}' takes {len(params)} argument(s), not {len(args)}",
+                               path + (["args"] if "args" in step else ["call"]), f"{name}({sig})")
+        elif verb == "roll":
+            self.rolls(step["roll"], path + ["roll"])
+        elif verb == "arrange":
+            self.setup(step["arrange"], path + ["arrange"])
+        elif verb == "expect":
+            self.expect(step["expect"], path + ["expect"])
+
+    def events(self, patterns: list, path: list) -> None:
+        for i, pattern in enumerate(patterns):
+            t = pattern.get("type")
+            if t is not None and t not in self.n.events:
+                self.error(f"no rule and no engine event is called '{t}'", path + [i, "type"],
+                           did_you_mean(str(t), self.n.events))
+
+    def option(self, option: dict, path: list, illegal: bool) -> None:
+        has_do, has_choose = "do" in option, "choose" in option
+        if has_do == has_choose:
+            self.error("an option is either {do: ACTION, args: {...}} or {choose: VALUE}", path)
+            return
+        if has_do:
+            self.action(option["do"], option.get("args"), path)
+        elif "args" in option:
+            self.error("'args' goes with 'do'", path + ["args"], key=True)
+        if "because" in option:
+            if not illegal:
+                self.error("'because' is for illegal options", path + ["because"], key=True)
+            elif not has_do:
+                self.error("'because' needs an action ({do: ACTION, args: {...}})", path + ["because"], key=True)
+
+    def expect(self, e: dict, path: list) -> None:
+        for eid, where in (e.get("at") or {}).items():
+            self.entity(eid, path + ["at", eid], key=True)
+            self.place(where, path + ["at", eid])
+        self.props(e.get("props") or {}, path + ["props"])
+        for zone, check in (e.get("zone") or {}).items():
+            self.zone(zone, path + ["zone", zone], key=True, wildcard=True)
+            if isinstance(check, list):
+                self.ids(check, path + ["zone", zone])
+            else:
+                for key in ("contains", "excludes"):
+                    self.ids(check.get(key, []), path + ["zone", zone, key])
+                for key in ("top", "bottom"):
+                    if key in check:
+                        self.entity(check[key], path + ["zone", zone, key])
+                for kind in list(check.get("kinds", {})) + ([check["kind"]] if "kind" in check else []):
+                    if kind not in self.n.kinds:
+                        self.error(f"unknown kind '{kind}'", path + ["zone", zone], did_you_mean(str(kind), self.n.kinds))
+        for i, tally in enumerate(e.get("tally") or []):
+            for j, sl in enumerate(tally["zones"]):
+                zone = sl if isinstance(sl, str) else sl["zone"]
+                self.zone(zone, path + ["tally", i, "zones", j], wildcard=True)
+            self.ids(tally.get("ids", []), path + ["tally", i, "ids"])
+            if "kind" in tally and tally["kind"] not in self.n.kinds:
+                self.error(f"unknown kind '{tally['kind']}'", path + ["tally", i, "kind"], did_you_mean(tally["kind"], self.n.kinds))
+        for tile in (e.get("tiles") or {}):
+            self.tile(tile, path + ["tiles", tile])
+        self.vars(e.get("vars") or {}, path + ["vars"])
+        if "current" in e:
+            self.player(e["current"], path + ["current"])
+        for i, p in enumerate(e.get("turns") or []):
+            self.player(p, path + ["turns", i])
+        for i, p in enumerate(e.get("winners") or []):
+            self.player(p, path + ["winners", i])
+        for key in ("legal", "illegal"):
+            for i, option in enumerate(e.get(key) or []):
+                self.option(option, path + [key, i], key == "illegal")
+        pending = e.get("pending")
+        if isinstance(pending, dict) and "player" in pending:
+            self.player(pending["player"], path + ["pending", "player"])
+        for key in ("events", "no_events", "events_in_order"):
+            self.events(e.get(key) or [], path + [key])
+
+
+def check_scenario(sc: Scenario, ruleset: RuleSet, bag: DiagnosticBag) -> bool:
+    """Check that a scenario names only what the rule set has; True when it does."""
+    game = ruleset.data.game
+    players = default_players(ruleset, sc)
+    if not game.min_players <= players <= game.max_players:
+        bag.error(f"{game.title} is played by {game.min_players} to {game.max_players} players, not {players}",
+                  sc.position("players"), code="scenario")
+        return False
+    c = _Check(sc, names_for(ruleset, players), bag)
+    c.setup(sc.setup, ["setup"])
+    for i, step in enumerate(sc.steps):
+        c.step(step, ["steps", i])
+    if sc.expect:
+        c.expect(sc.expect, ["expect"])
+    return c.errors == 0

@@ -1,0 +1,250 @@
+"""Running a scenario: the game, its setup, its steps, and what must then be true.
+
+A scenario stops at the first step that cannot be carried out or whose expectations
+do not hold; its result names that step (number, what it does, YAML position) and
+gives every expected-versus-actual difference found there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from rulecraft.dsl.diagnostics import DiagnosticBag, Position
+from rulecraft.dsl.model import RuleSet
+from rulecraft.interpreter.game import Game
+from rulecraft.interpreter.machine import END_TURN, IllegalAnswer, RuleRuntimeError
+
+from .arrange import ScenarioError, apply_setup, forced_rolls_left
+from .expect import Expectations, Mismatch, action_options, find_options, fmt, fmt_option, fmt_options, full_args
+from .names import Names, check_scenario, default_players, names_for
+from .scenario import Scenario, step_verb
+
+PASS, FAIL, BROKEN, SKIP = "pass", "fail", "broken", "skip"
+# A scenario marked known_failure: it failed as expected, or it passed (remove the mark).
+KNOWN, FIXED = "known", "fixed"
+# Results that make `rulecraft verify` exit 1.
+FAILING = (FAIL, BROKEN, FIXED)
+
+
+@dataclass
+class Divergence:
+    """Where a scenario stopped agreeing with the game."""
+
+    label: str  # "setup", "step 3 (do move)", "expect (after the steps)"
+    position: Position | None
+    message: str | None = None
+    mismatches: list[Mismatch] = field(default_factory=list)
+
+
+@dataclass
+class ScenarioResult:
+    scenario: Scenario
+    status: str  # pass, fail, broken, skip, known, fixed
+    divergence: Divergence | None = None
+    bag: DiagnosticBag | None = None  # the problems of a broken scenario
+    reason: str | None = None  # why it was skipped
+
+    @property
+    def passed(self) -> bool:
+        return self.status == PASS
+
+
+class StepFailed(Exception):
+    def __init__(self, message: str | None, mismatches: list[Mismatch] | None = None):
+        super().__init__(message or "expectations not met")
+        self.message = message
+        self.mismatches = mismatches or []
+
+
+def run_scenario(ruleset: RuleSet, sc: Scenario, variant: str | None = None) -> ScenarioResult:
+    """Check a scenario's names, then play it; never raises for a scenario's failure."""
+    if sc.variant is not None and sc.variant != variant:
+        return ScenarioResult(sc, SKIP, reason=f"variant '{sc.variant}' (run with --variant {sc.variant})")
+    bag = DiagnosticBag()
+    if not check_scenario(sc, ruleset, bag):
+        return ScenarioResult(sc, BROKEN, bag=bag)
+    result = _Run(ruleset, sc).run()
+    if sc.known_failure is not None:
+        # Like a strict expected failure: failing is expected; passing means the rule
+        # set now follows the rulebook and the mark must go.
+        result.status = KNOWN if result.status == FAIL else FIXED
+    return result
+
+
+class _Run:
+    def __init__(self, ruleset: RuleSet, sc: Scenario):
+        self.ruleset = ruleset
+        self.sc = sc
+        self.players = default_players(ruleset, sc)
+        self.names: Names = names_for(ruleset, self.players)
+        self.game: Game | None = None
+        self.events_from = 0
+        self.start_tiles: set[str] = set()
+
+    def run(self) -> ScenarioResult:
+        sc = self.sc
+        try:
+            self.game = Game(self.ruleset, self.players, sc.seed)
+        except (RuleRuntimeError, IllegalAnswer, ValueError) as err:
+            return self._fail("the game's setup", sc.where, f"the game could not start: {err}")
+        self.start_tiles = set(self.game.state.tiles)
+        if sc.setup:
+            try:
+                apply_setup(self.game, self.names, sc.setup, self.start_tiles)
+            except (ScenarioError, RuleRuntimeError, IllegalAnswer) as err:
+                return self._fail("setup", sc.key_position("setup"), str(err))
+            self.events_from = len(self.game.events)
+        for i, step in enumerate(sc.steps):
+            label = f"step {i + 1} ({describe_step(step)})"
+            try:
+                self._step(step, ["steps", i])
+            except StepFailed as failed:
+                return self._fail(label, sc.position("steps", i), failed.message, failed.mismatches)
+            except ScenarioError as err:
+                return self._fail(label, sc.position("steps", i), str(err))
+            except (RuleRuntimeError, IllegalAnswer) as err:
+                return self._fail(label, sc.position("steps", i), f"the rules stopped with an error: {err}")
+        mismatches = []
+        if sc.expect:
+            mismatches = self._expect(sc.expect, ["expect"])
+        left = forced_rolls_left(self.game)
+        if left:
+            mismatches.append(Mismatch("forced rolls used up", "all used", left, sc.key_position("expect") if sc.expect else sc.where,
+                                       "a roll the scenario fixed never happened"))
+        if mismatches:
+            return self._fail("expect (after the steps)", sc.key_position("expect") if sc.expect else sc.where,
+                              None, mismatches)
+        return ScenarioResult(sc, PASS)
+
+    def _fail(self, label, position, message=None, mismatches=None) -> ScenarioResult:
+        return ScenarioResult(self.sc, FAIL, Divergence(label, position, message, list(mismatches or [])))
+
+    # ------------------------------------------------------------ steps
+    def _expect(self, block: dict, path: list) -> list[Mismatch]:
+        checker = Expectations(self.game, self.names, self.events_from, lambda p: self.sc.position(*path, *p))
+        return checker.check(block)
+
+    def _pending(self, kind: str, by: str | None, what: str) -> dict:
+        game = self.game
+        pending = game.state.pending
+        if pending is None:
+            raise StepFailed(f"cannot {what}: " + (f"the game is over ({game.result['reason']})" if game.over else "nothing is pending"))
+        if by is not None and pending["player"] != by:
+            raise StepFailed(f"cannot {what} as {by}: it is {pending['player']} who must answer now "
+                             f"({pending['kind']}: {pending.get('prompt') or ''})")
+        if pending["kind"] != kind:
+            raise StepFailed(f"cannot {what}: {pending['player']} is answering {_a(pending['kind'])} "
+                             f"({pending.get('prompt') or ''}), not {_a(kind)}; "
+                             f"offered: {fmt_options(pending['options'])}")
+        return pending
+
+    def _step(self, step: dict, path: list) -> None:
+        game = self.game
+        verb = step_verb(step)
+        by = step.get("by")
+        if verb == "end_turn" or (verb == "do" and step["do"] == "end_turn"):
+            pending = self._pending("action", by, "end the turn")
+            if END_TURN not in pending["options"]:
+                raise StepFailed(f"{pending['player']} may not end their turn now (the rules do not offer it); "
+                                 f"offered: {fmt_options(pending['options'])}")
+            game.choose(pending["options"].index(END_TURN))
+        elif verb == "do":
+            self._do(step["do"], step.get("args"), by)
+        elif verb == "react":
+            self._react(step["react"], step.get("args"), by)
+        elif verb == "choose":
+            pending = self._pending("choose", by, f"choose {fmt(step['choose'])}")
+            found = find_options(pending["options"], step["choose"], self.names)
+            if len(found) != 1:
+                problem = "is not among the options" if not found else f"matches {len(found)} options: say more"
+                raise StepFailed(f"{fmt(step['choose'])} {problem} of '{pending.get('prompt') or 'the choice'}'; "
+                                 f"offered: {fmt_options(pending['options'])}")
+            game.choose(found[0])
+        elif verb == "choose_index":
+            pending = game.state.pending
+            if pending is None:
+                raise StepFailed("cannot choose: nothing is pending")
+            if by is not None and pending["player"] != by:
+                raise StepFailed(f"cannot choose as {by}: it is {pending['player']} who must answer now")
+            i = step["choose_index"]
+            if i >= len(pending["options"]):
+                raise StepFailed(f"there is no option {i}: the choice has {len(pending['options'])} "
+                                 f"(numbered from 0): {fmt_options(pending['options'])}")
+            game.choose(i)
+        elif verb == "call":
+            self._call(step["call"], step.get("args") or [])
+        elif verb == "roll":
+            for die, results in step["roll"].items():
+                game.state.forced_rolls.setdefault(die, []).extend(results)
+        elif verb == "arrange":
+            apply_setup(game, self.names, step["arrange"], self.start_tiles)
+        elif verb == "expect":
+            mismatches = self._expect(step["expect"], path + ["expect"])
+            if mismatches:
+                raise StepFailed(None, mismatches)
+
+    def _do(self, action: str, args: dict | None, by: str | None) -> None:
+        label = fmt_option({"action": action, "args": args or {}})
+        pending = self._pending("action", by, f"do {label}")
+        options = pending["options"]
+        found = action_options(options, action, args, self.names)
+        if len(found) == 1:
+            self.game.choose(found[0])
+            return
+        if found:
+            raise StepFailed(f"{label} matches {len(found)} options; give the arguments that tell them apart: "
+                             f"{fmt_options([options[i] for i in found])}")
+        full = full_args(self.names, action, args)
+        why = self.game.why_not(action, full) if full is not None else None
+        reason = f" ({why})" if why else ""
+        raise StepFailed(f"{label} is not legal for {pending['player']} now{reason}; offered: {fmt_options(options)}")
+
+    def _react(self, reaction: str, args: dict | None, by: str | None) -> None:
+        pending = self._pending("reaction", by, f"react with {reaction}")
+        options = pending["options"]
+        if reaction == "pass":
+            found = [i for i, o in enumerate(options) if o == {"reaction": "pass"}]
+        else:
+            found = action_options(options, reaction, args, self.names, key="reaction")
+        if len(found) != 1:
+            problem = "is not offered" if not found else f"matches {len(found)} options: give its arguments"
+            raise StepFailed(f"reaction {fmt_option({'reaction': reaction, 'args': args or {}})} {problem}; "
+                             f"offered: {fmt_options(options)}")
+        self.game.choose(found[0])
+
+    def _call(self, name: str, args: list) -> None:
+        game = self.game
+        s = game.state
+        if game.over:
+            raise StepFailed(f"cannot call {name}: the game is over ({game.result['reason']})")
+        if s.pending is not None and s.pending["kind"] != "action":
+            raise StepFailed(f"cannot call {name} while {s.pending['player']} is answering a {s.pending['kind']} "
+                             f"({s.pending.get('prompt') or ''}): answer it first")
+        params = self.names.procedures[name]
+        values = [self.names.space(v) if t == self.names.space_kind else v for v, (_, t) in zip(args, params)]
+        # Like a rule calling the procedure in the middle of the turn: the action choice
+        # is withdrawn, the procedure runs (asking any choice it has), then the turn goes on.
+        s.pending = None
+        game.machine.call_procedure(name, values)
+        game.machine.run()
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+def describe_step(step: dict) -> str:
+    verb = step_verb(step)
+    if verb == "do":
+        return "do " + fmt_option({"action": step["do"], "args": step.get("args") or {}})
+    if verb == "react":
+        return "react " + fmt_option({"reaction": step["react"], "args": step.get("args") or {}})
+    if verb == "call":
+        return f"call {step['call']}({', '.join(fmt(a) for a in step.get('args') or [])})"
+    if verb in ("choose", "choose_index", "roll"):
+        return f"{verb} {fmt(step[verb])}"
+    return verb or "?"
+
+
+def run_all(ruleset: RuleSet, scenarios: list[Scenario], variant: str | None = None) -> list[ScenarioResult]:
+    return [run_scenario(ruleset, sc, variant) for sc in scenarios]
+

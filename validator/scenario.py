@@ -1,0 +1,140 @@
+"""Scenario files: YAML checked by ``schemas/scenario.schema.json``, every problem located.
+
+A scenario file holds one scenario (a mapping with ``title``) or several under
+``scenarios:``. Each :class:`Scenario` keeps the YAML positions of its parts, so a
+step or an expectation that fails can be reported at its line and column.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rulecraft.dsl.diagnostics import DiagnosticBag, Position
+from rulecraft.dsl.yaml_data import Located, load_yaml_text, validate
+
+SCHEMA = "scenario.schema.json"
+
+# The keys of a step that say what it does; a step has exactly one of them.
+STEP_VERBS = ("do", "choose", "choose_index", "react", "call", "end_turn", "roll", "arrange", "expect")
+# Keys a step may carry besides its verb, and the verbs they go with.
+STEP_EXTRAS = {"args": ("do", "react", "call"), "by": ("do", "choose", "choose_index", "react", "end_turn"), "text": STEP_VERBS}
+
+# Files of a scenario folder that are not scenarios.
+NOT_SCENARIOS = {"sections.yaml"}
+
+
+@dataclass(eq=False)
+class Scenario:
+    title: str
+    cite: str
+    file: str
+    located: Located
+    path: list  # where the scenario's mapping lies in its file: [] or ["scenarios", i]
+    text: str | None = None
+    variant: str | None = None
+    known_failure: str | None = None  # why the rule set does not follow the rulebook here yet
+    players: int | None = None
+    seed: int = 1
+    setup: dict = field(default_factory=dict)
+    steps: list[dict] = field(default_factory=list)
+    expect: dict | None = None
+
+    def position(self, *path) -> Position:
+        """The YAML position of a part of this scenario (``"steps", 2, "args"``)."""
+        return self.located.position(self.path + list(path))
+
+    def key_position(self, *path) -> Position:
+        return self.located.key_position(self.path + list(path))
+
+    @property
+    def where(self) -> Position:
+        return self.key_position("title")
+
+
+@dataclass
+class ScenarioFile:
+    file: str
+    scenarios: list[Scenario]
+    ok: bool  # False: the file did not load or broke the schema (already reported)
+
+
+def load_text(text: str, file: str, bag: DiagnosticBag) -> ScenarioFile:
+    """Parse and schema-check one scenario file's text; problems go to ``bag``."""
+    before = len(bag.errors)
+    data, located = load_yaml_text(text, file, bag)
+    if located.root is None:
+        if len(bag.errors) == before:
+            bag.error("the scenario file is empty", Position(file, 1, 1), "write a scenario with a title and a cite")
+        return ScenarioFile(file, [], False)
+    if not validate(data, SCHEMA, located, bag):
+        _check_raw_steps(data, located, file, bag)
+        return ScenarioFile(file, [], False)
+    if "scenarios" in data:
+        items = [(item, ["scenarios", i]) for i, item in enumerate(data["scenarios"])]
+    else:
+        items = [(data, [])]
+    scenarios = []
+    for item, path in items:
+        sc = Scenario(
+            title=item["title"], cite=item["cite"], file=file, located=located, path=path,
+            text=item.get("text"), variant=item.get("variant"), known_failure=item.get("known_failure"),
+            players=item.get("players"),
+            seed=item.get("seed", 1), setup=item.get("setup") or {}, steps=list(item.get("steps") or []),
+            expect=item.get("expect"))
+        _check_steps(sc, bag)
+        scenarios.append(sc)
+    return ScenarioFile(file, scenarios, len(bag.errors) == before)
+
+
+def load_file(path: str | Path, bag: DiagnosticBag, display: str | None = None) -> ScenarioFile:
+    path = Path(path)
+    return load_text(path.read_text(encoding="utf-8"), display or str(path), bag)
+
+
+def scenario_files(folder: str | Path) -> list[Path]:
+    """The scenario files of a folder, in name order (sub-folders are not read)."""
+    folder = Path(folder)
+    return sorted(p for p in folder.iterdir()
+                  if p.suffix in (".yaml", ".yml") and p.name not in NOT_SCENARIOS and p.is_file())
+
+
+def step_verb(step: dict) -> str | None:
+    verbs = [v for v in STEP_VERBS if v in step]
+    return verbs[0] if len(verbs) == 1 else None
+
+
+def _check_steps(sc: Scenario, bag: DiagnosticBag) -> None:
+    """What the schema cannot say well: a step does exactly one thing."""
+    for i, step in enumerate(sc.steps):
+        verbs = [v for v in STEP_VERBS if v in step]
+        if not verbs:
+            bag.error(f"step {i + 1} does nothing", sc.position("steps", i),
+                      "a step has one of: " + ", ".join(STEP_VERBS), code="scenario")
+            continue
+        if len(verbs) > 1:
+            bag.error(f"step {i + 1} has {' and '.join(verbs)}: a step does one thing",
+                      sc.key_position("steps", i, verbs[1]), "split it into two steps", code="scenario")
+            continue
+        for extra, verbs_ok in STEP_EXTRAS.items():
+            if extra in step and verbs[0] not in verbs_ok:
+                bag.error(f"'{extra}' does not go with '{verbs[0]}'", sc.key_position("steps", i, extra),
+                          f"'{extra}' goes with: " + ", ".join(verbs_ok), code="scenario")
+
+
+def _check_raw_steps(data: Any, located: Located, file: str, bag: DiagnosticBag) -> None:
+    """After schema errors, still point at steps that do two things or nothing."""
+    if not isinstance(data, dict):
+        return
+    items = data.get("scenarios") if "scenarios" in data else [data]
+    if not isinstance(items, list):
+        return
+    for i, item in enumerate(items):
+        if not isinstance(item, dict) or not isinstance(item.get("steps"), list):
+            continue
+        if not all(isinstance(step, dict) for step in item["steps"]):
+            continue
+        path = ["scenarios", i] if "scenarios" in data else []
+        sc = Scenario(str(item.get("title")), str(item.get("cite")), file, located, path, steps=item["steps"])
+        _check_steps(sc, bag)
