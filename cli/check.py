@@ -14,15 +14,17 @@ def add_parser(sub) -> None:
                        description="Check a rule set statically. Exit 0 when clean, 1 when errors were found.")
     p.add_argument("ruleset", type=ruleset_arg, help="a rule-set folder, e.g. rules/panic_station")
     p.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    p.add_argument("--variant", metavar="V", help="check the rule set with its variant V applied")
     p.set_defaults(run=run)
 
 
 def run(args) -> int:
-    ruleset = load_ruleset(args.ruleset)
+    ruleset = load_ruleset(args.ruleset, variant=args.variant)
     bag = ruleset.bag
     if bag.items:
         print(bag.render())
     errors, warnings = len(bag.errors), len(bag.warnings)
-    print(f"{args.ruleset}: {errors} error(s), {warnings} warning(s) in {len(ruleset.files)} file(s), "
+    label = f"{args.ruleset} --variant {args.variant}" if args.variant else args.ruleset
+    print(f"{label}: {errors} error(s), {warnings} warning(s) in {len(ruleset.files)} file(s), "
           f"{len(ruleset.definitions)} definition(s)", file=sys.stdout)
     return 1 if errors or (args.strict and warnings) else 0

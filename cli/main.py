@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import check, simulate, verify
+from . import check, play, replay, simulate, variant, verify
 
 
 class _Parser(argparse.ArgumentParser):
@@ -24,6 +24,9 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_parser(sub)
     simulate.add_parser(sub)
     verify.add_parser(sub)
+    replay.add_parser(sub)
+    play.add_parser(sub)
+    variant.add_parser(sub)
     return parser
 
 

@@ -16,7 +16,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from rulecraft.dsl.compiler import compile_ruleset
-from rulecraft.dsl.diagnostics import DiagnosticBag
+from rulecraft.dsl.diagnostics import DiagnosticBag, did_you_mean
 from rulecraft.dsl.loader import load_ruleset
 from rulecraft.validator import (BROKEN, FAIL, FIXED, KNOWN, PASS, SKIP, coverage, load_file, load_sections, run_all,
                                  scenario_files)
@@ -40,7 +40,8 @@ def add_parser(sub) -> None:
                        description="Check a rule set statically, then run every scenario of its game and report "
                                    "PASS/FAIL per scenario. Exit 0 when all pass, 1 otherwise.")
     p.add_argument("ruleset", type=ruleset_arg, help="a rule-set folder, e.g. rules/panic_station")
-    p.add_argument("--variant", metavar="V", help="also run the scenarios recorded for variant V")
+    p.add_argument("--variant", metavar="V", help="apply variant V of the rule set; its own scenarios run too, "
+                                                  "and base scenarios it marks superseded are skipped")
     p.add_argument("--coverage", action="store_true", help="list the rulebook's sections and the scenarios citing each")
     p.add_argument("--scenarios", metavar="DIR", type=folder_arg,
                    help="the scenario folder (default: seeds/<game> next to the rules folder)")
@@ -60,7 +61,7 @@ def _display(path: Path) -> str:
 
 def run(args) -> int:
     console = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 120)
-    ruleset = load_ruleset(args.ruleset)
+    ruleset = load_ruleset(args.ruleset, variant=args.variant)
     if ruleset.bag.errors:
         print(ruleset.bag.render())
         print(f"{args.ruleset}: {len(ruleset.bag.errors)} error(s); fix them first (rulecraft check {args.ruleset})")
@@ -75,9 +76,11 @@ def run(args) -> int:
     files = [load_file(p, bag, _display(p)) for p in scenario_files(folder)]
     scenarios = [sc for f in files for sc in f.scenarios]
     results = run_all(ruleset, scenarios, args.variant)
-    if args.variant:
-        console.print(f"[yellow]note:[/] rule-set variants are not applied yet: the scenarios of variant "
-                      f"'{escape(args.variant)}' run on the base rules")
+    unknown = [t for t in (ruleset.variant.superseded if ruleset.variant else {}) if t not in {sc.title for sc in scenarios}]
+    for title in unknown:
+        hint = did_you_mean(title, [sc.title for sc in scenarios])
+        console.print(f"[red]error:[/] variant '{escape(args.variant)}' supersedes a scenario that does not exist: "
+                      f"{escape(title)!r}" + (f" ({escape(hint)})" if hint else ""))
 
     table = Table(title=f"{escape(game.title)}: {len(results)} scenario(s) in {escape(_display(folder))}")
     table.add_column("#", justify="right")
@@ -127,7 +130,7 @@ def run(args) -> int:
     if broken_files:
         summary += f"; {broken_files} file(s) do not load"
     console.print("\n" + summary)
-    return 1 if counts[FAIL] or counts[BROKEN] or counts[FIXED] or broken_files else 0
+    return 1 if counts[FAIL] or counts[BROKEN] or counts[FIXED] or broken_files or unknown else 0
 
 
 def _print_failure(console: Console, r, known: bool = False) -> None:

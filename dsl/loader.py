@@ -10,6 +10,7 @@ from .checker import check_definitions
 from .diagnostics import DiagnosticBag, RuleSetError
 from .model import RuleSet, RuleSetData, check_data, merge_section
 from .parser import parse_file
+from .variants import apply_variant
 from .yaml_data import load_and_validate
 
 SCHEMA = "ruleset.schema.json"
@@ -35,8 +36,10 @@ def resolve_ruleset_path(name_or_path: str) -> Path | None:
     return None
 
 
-def load_ruleset(folder: str | Path, bag: DiagnosticBag | None = None) -> RuleSet:
-    """Load and check a rule set. Never raises for rule errors: inspect ``ruleset.bag``."""
+def load_ruleset(folder: str | Path, bag: DiagnosticBag | None = None, variant: str | None = None) -> RuleSet:
+    """Load and check a rule set, optionally patched by one of its variants.
+
+    Never raises for rule errors: inspect ``ruleset.bag``."""
     bag = bag or DiagnosticBag()
     root = Path(folder)
     data = RuleSetData()
@@ -59,7 +62,6 @@ def load_ruleset(folder: str | Path, bag: DiagnosticBag | None = None) -> RuleSe
                 data.broken.add(section)
                 continue
             merge_section(data, section, value, located, bag)
-    check_data(data, bag)
     rule_files: list[ast.RuleFile] = []
     for path in sorted(root.glob("*.rules")):
         display = _display(path)
@@ -73,17 +75,21 @@ def load_ruleset(folder: str | Path, bag: DiagnosticBag | None = None) -> RuleSe
                 bag.error(f"'{d.name}' is defined twice", d.name_pos, f"the first definition is at {first.name_pos}")
                 continue
             definitions[d.name] = d
+    info = None
+    if variant is not None:
+        info = apply_variant(root, variant, data, definitions, files, bag)
+    check_data(data, bag)
     name = data.game.name if data.game else root.name
-    ruleset = RuleSet(name, str(root), data, files, definitions, bag)
+    ruleset = RuleSet(name, str(root), data, files, definitions, bag, variant=info)
     check_definitions(ruleset)
     return ruleset
 
 
-def load_checked(folder: str | Path) -> RuleSet:
-    """Load a rule set and compile it; raise :class:`RuleSetError` if it has errors."""
+def load_checked(folder: str | Path, variant: str | None = None) -> RuleSet:
+    """Load a rule set (and variant) and compile it; raise :class:`RuleSetError` if it has errors."""
     from .compiler import compile_ruleset
 
-    ruleset = load_ruleset(folder)
+    ruleset = load_ruleset(folder, variant=variant)
     if not ruleset.ok:
         raise RuleSetError(ruleset.bag)
     compile_ruleset(ruleset)

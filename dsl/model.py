@@ -134,6 +134,7 @@ class RuleSet:
     definitions: dict[str, ast.Definition]
     bag: DiagnosticBag
     compiled: Any = None  # filled by the compiler
+    variant: Any = None  # a dsl.variants.VariantInfo when a variant is applied
 
     def of_kind(self, kind: str) -> list[ast.Definition]:
         return [d for d in self.definitions.values() if d.kind == kind]

@@ -57,8 +57,12 @@ class StepFailed(Exception):
 
 def run_scenario(ruleset: RuleSet, sc: Scenario, variant: str | None = None) -> ScenarioResult:
     """Check a scenario's names, then play it; never raises for a scenario's failure."""
-    if sc.variant is not None and sc.variant != variant:
+    info = ruleset.variant
+    chain = info.chain if info is not None else ([variant] if variant else [])
+    if sc.variant is not None and sc.variant not in chain:
         return ScenarioResult(sc, SKIP, reason=f"variant '{sc.variant}' (run with --variant {sc.variant})")
+    if info is not None and sc.title in info.superseded:
+        return ScenarioResult(sc, SKIP, reason=f"superseded by variant '{info.name}': {info.superseded[sc.title]}")
     bag = DiagnosticBag()
     if not check_scenario(sc, ruleset, bag):
         return ScenarioResult(sc, BROKEN, bag=bag)

@@ -1,0 +1,111 @@
+"""`rulecraft variant new|diff`: scaffold a house variant, or show what one changes."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from rich.console import Console
+from rich.markup import escape
+from rich.syntax import Syntax
+
+from rulecraft.dsl.loader import load_ruleset
+from rulecraft.dsl.variants import available_variants, scaffold, variants_folder
+
+from .common import ruleset_arg
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("variant", help="create a house variant or show what one changes",
+                       description="House variants are patches on a rule set: see docs/variants.md.")
+    vsub = p.add_subparsers(dest="variant_command", metavar="new|diff|list")
+    vsub.required = True
+    new = vsub.add_parser("new", help="scaffold rules/<game>/variants/NAME.yaml")
+    new.add_argument("name", type=_name, help="the variant's name (letters, digits, _)")
+    new.add_argument("--base", type=ruleset_arg, required=True, help="the rule set it changes, e.g. rules/panic_station")
+    new.set_defaults(run=run_new)
+    diff = vsub.add_parser("diff", help="show what a variant changes, rule by rule")
+    diff.add_argument("name", help="the variant's name")
+    diff.add_argument("--base", type=ruleset_arg, default="panic_station", help="the rule set (default: panic_station)")
+    diff.set_defaults(run=run_diff)
+    lst = vsub.add_parser("list", help="list the variants of a rule set")
+    lst.add_argument("--base", type=ruleset_arg, default="panic_station", help="the rule set (default: panic_station)")
+    lst.set_defaults(run=run_list)
+
+
+def _name(text: str) -> str:
+    import argparse
+
+    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", text):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a valid name (letters, digits and _, not starting with a digit)")
+    return text
+
+
+def run_new(args) -> int:
+    root = Path(args.base)
+    path = variants_folder(root) / f"{args.name}.yaml"
+    if path.exists():
+        sys.stderr.write(f"rulecraft variant new: error: {path} already exists\n")
+        return 2
+    base = load_ruleset(root)
+    game = base.data.game.name if base.data.game else root.name
+    written = scaffold(root, args.name, game)
+    print(f"wrote {written}\nedit it, then: rulecraft check {args.base} --variant {args.name}")
+    return 0
+
+
+def run_list(args) -> int:
+    root = Path(args.base)
+    for name in available_variants(root):
+        rs = load_ruleset(root, variant=name)
+        status = "ok" if rs.ok else f"{len(rs.bag.errors)} error(s)"
+        title = rs.variant.title if rs.variant else name
+        print(f"{name:24} {title}  [{status}]")
+    return 0
+
+
+def _source(rs, d) -> str:
+    lines = []
+    for n in range(d.pos.line, 10**6):
+        line = rs.bag.sources.line(d.pos.file, n)
+        if line is None or (n > d.pos.line and line and not line[0].isspace() and not line.startswith("#")):
+            break
+        lines.append(line)
+    while lines and not lines[-1].strip():
+        lines.pop()
+    return "\n".join(lines)
+
+
+def run_diff(args) -> int:
+    console = Console(highlight=False)
+    rs = load_ruleset(args.base, variant=args.name)
+    if not rs.ok:
+        console.print(escape(rs.bag.render()))
+        return 1
+    v = rs.variant
+    console.print(f"[bold]{escape(v.title)}[/] ({escape(v.name)}), built on: {escape(' → '.join([rs.name] + v.chain))}")
+    if v.text:
+        console.print(escape(v.text))
+    if v.cite:
+        console.print(f"[dim]{escape(v.cite)}[/]")
+    for name, (old, new) in v.parameters.items():
+        console.print(f"\n[yellow]parameter[/] {escape(name)}: {old!r} → {new!r}")
+    for name, (old, new) in v.components.items():
+        console.print(f"\n[yellow]component[/] {escape(name)}: {escape(str(old))} → {escape(str(new))}")
+    for name in v.variables:
+        console.print(f"\n[green]new variable[/] {escape(name)}")
+    for name, (old, new) in v.replaced.items():
+        console.print(f"\n[yellow]replaced[/] {escape(name)}")
+        console.print("  [red]before:[/]")
+        console.print(Syntax(_source(rs, old), "python", theme="ansi_dark", word_wrap=True))
+        console.print("  [green]after:[/]")
+        console.print(Syntax(_source(rs, new), "python", theme="ansi_dark", word_wrap=True))
+    for name, d in v.removed.items():
+        console.print(f"\n[red]removed[/] {d.kind} {escape(name)}")
+    for name, d in v.added.items():
+        console.print(f"\n[green]added[/] {d.kind} {escape(name)}")
+        console.print(Syntax(_source(rs, d), "python", theme="ansi_dark", word_wrap=True))
+    for title, reason in v.superseded.items():
+        console.print(f"\n[magenta]scenario superseded[/] {escape(title)}: {escape(reason)}")
+    return 0

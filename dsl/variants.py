@@ -1,0 +1,232 @@
+"""House variants: small patches on a rule set, checked like the base game.
+
+A variant is ``<rule set>/variants/NAME.yaml`` (checked by ``schemas/variant.schema.json``)
+plus optional ``.rules`` files. It names its base (the rule set itself, or another
+variant, so variants build on variants), overrides parameters, patches components,
+adds variables, and replaces, removes or adds definitions. Every mistake in a variant
+is reported in the variant's own files.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import ast
+from .diagnostics import DiagnosticBag, did_you_mean
+from .model import RuleSetData, _prop
+from .parser import parse_file
+from .yaml_data import Located, load_and_validate
+
+SCHEMA = "variant.schema.json"
+
+
+@dataclass
+class VariantInfo:
+    """What a variant (with the variants it builds on) changes, for diff, docs and verify."""
+
+    name: str
+    title: str
+    chain: list[str]  # base-most variant first, this one last
+    text: str | None = None
+    cite: str | None = None
+    parameters: dict[str, tuple] = field(default_factory=dict)  # name → (old, new)
+    components: dict[str, tuple] = field(default_factory=dict)  # name → (old patch, new patch)
+    variables: list[str] = field(default_factory=list)
+    replaced: dict[str, tuple] = field(default_factory=dict)  # name → (old definition, new definition)
+    removed: dict[str, ast.Definition] = field(default_factory=dict)
+    added: dict[str, ast.Definition] = field(default_factory=dict)
+    superseded: dict[str, str] = field(default_factory=dict)  # scenario title → reason
+    files: list[str] = field(default_factory=list)
+
+
+def variants_folder(root: Path) -> Path:
+    return root / "variants"
+
+
+def available_variants(root: Path) -> list[str]:
+    folder = variants_folder(root)
+    return sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def load_variant_chain(root: Path, name: str, game_name: str, bag: DiagnosticBag) -> list[tuple[str, dict, Located, Path]]:
+    """The variant and those it builds on, base-most first; errors go to ``bag``."""
+    chain: list[tuple[str, dict, Located, Path]] = []
+    seen: set[str] = set()
+    current = name
+    while current != game_name:
+        if current in seen:
+            bag.error(f"variant '{name}' builds on itself through '{current}'", None,
+                      "a variant's base must lead back to the rule set")
+            return []
+        seen.add(current)
+        path = variants_folder(root) / f"{current}.yaml"
+        if not path.is_file():
+            known = available_variants(root)
+            bag.error(f"no variant '{current}' in {_display(variants_folder(root))}", None,
+                      did_you_mean(current, known) or ("known variants: " + ", ".join(known) if known else
+                                                       f"create one with: rulecraft variant new {current} --base {_display(root)}"))
+            return []
+        before = len(bag.errors)
+        content, located = load_and_validate(path, SCHEMA, bag, _display(path))
+        if len(bag.errors) > before or not isinstance(content, dict):
+            return []
+        chain.append((current, content, located, path))
+        current = content["variant"]["base"]
+    return list(reversed(chain))
+
+
+def apply_variant(root: Path, name: str, data: RuleSetData, definitions: dict[str, ast.Definition],
+                  files: list[str], bag: DiagnosticBag) -> VariantInfo | None:
+    """Patch the loaded base in place with the variant ``name`` and its own bases."""
+    game_name = data.game.name if data.game else root.name
+    chain = load_variant_chain(root, name, game_name, bag)
+    if not chain:
+        return None
+    info = VariantInfo(name, name, [c[0] for c in chain])
+    for vname, content, located, path in chain:
+        meta = content["variant"]
+        info.title, info.text, info.cite = meta.get("title", vname), meta.get("text"), meta.get("cite")
+        info.files.append(_display(path))
+        files.append(_display(path))
+        _apply_parameters(content, located, data, info, bag)
+        _apply_components(content, located, data, info, bag)
+        _apply_variables(content, located, data, info, bag)
+        _apply_definitions(vname, content, located, path, definitions, files, info, bag)
+        for i, s in enumerate(content.get("superseded") or []):
+            info.superseded[s["scenario"]] = s["reason"]
+    return info
+
+
+def _apply_parameters(content, located, data, info, bag):
+    for pname, value in (content.get("parameters") or {}).items():
+        if pname not in data.parameters:
+            bag.error(f"the base has no parameter '{pname}'", located.key_position(["parameters", pname]),
+                      did_you_mean(pname, data.parameters) or "a variant changes existing parameters; add new data under variables")
+            continue
+        old = data.parameters[pname]["value"]
+        if type(old) is not type(value):
+            bag.error(f"parameter '{pname}' is a {type(old).__name__} in the base, not a {type(value).__name__}",
+                      located.position(["parameters", pname]))
+            continue
+        data.parameters[pname] = {**data.parameters[pname], "value": value}
+        first = info.parameters.get(pname, (old, None))[0]
+        info.parameters[pname] = (first, value)
+
+
+def _apply_components(content, located, data, info, bag):
+    by_name = {c.name: c for c in data.components}
+    for cname, patch in (content.get("components") or {}).items():
+        comp = by_name.get(cname)
+        if comp is None:
+            bag.error(f"the base has no component '{cname}'", located.key_position(["components", cname]),
+                      did_you_mean(cname, by_name))
+            continue
+        old = {"count": comp.count, "properties": dict(comp.properties)}
+        if "count" in patch:
+            comp.count = patch["count"]
+        for pname, value in (patch.get("properties") or {}).items():
+            kind = data.kinds.get(comp.kind)
+            if kind is not None and pname not in kind.properties:
+                bag.error(f"component '{cname}': kind '{comp.kind}' has no property '{pname}'",
+                          located.key_position(["components", cname, "properties", pname]), did_you_mean(pname, kind.properties))
+                continue
+            comp.properties[pname] = value
+        new = {"count": comp.count, "properties": dict(comp.properties)}
+        info.components[cname] = (info.components.get(cname, (old, None))[0], new)
+
+
+def _apply_variables(content, located, data, info, bag):
+    for scope, entries in (content.get("variables") or {}).items():
+        for vname, raw in (entries or {}).items():
+            if vname in data.variables.get(scope, {}):
+                bag.error(f"the base already has the {scope} variable '{vname}'", located.key_position(["variables", scope, vname]),
+                          "a variant adds new variables; give it another name")
+                continue
+            data.variables.setdefault(scope, {})[vname] = _prop(vname, raw)
+            data.where[("variable", scope, vname)] = located.key_position(["variables", scope, vname])
+            info.variables.append(f"{scope}.{vname}")
+
+
+def _apply_definitions(vname, content, located, path, definitions, files, info, bag):
+    replaces = list(content.get("replaces") or [])
+    for i, dname in enumerate(content.get("removes") or []):
+        if dname not in definitions:
+            bag.error(f"variant '{vname}' removes '{dname}', which the base does not define",
+                      located.position(["removes", i]), did_you_mean(dname, definitions))
+            continue
+        info.removed[dname] = definitions.pop(dname)
+    for i, dname in enumerate(replaces):
+        if dname not in definitions:
+            bag.error(f"variant '{vname}' replaces '{dname}', which the base does not define",
+                      located.position(["replaces", i]), did_you_mean(dname, definitions))
+    rule_names = content.get("rules")
+    rule_paths = [path.parent / r for r in rule_names] if rule_names else (
+        [path.with_suffix(".rules")] if path.with_suffix(".rules").is_file() else [])
+    for i, rp in enumerate(rule_paths):
+        if not rp.is_file():
+            bag.error(f"variant '{vname}' names rule file '{rp.name}', which does not exist",
+                      located.position(["rules", i]))
+            continue
+        files.append(_display(rp))
+        info.files.append(_display(rp))
+        rf = parse_file(rp, bag, _display(rp))
+        for d in rf.definitions:
+            if d.name in replaces:
+                if d.name in definitions:
+                    old = definitions[d.name]
+                    first = info.replaced.get(d.name, (old, None))[0]
+                    info.replaced[d.name] = (first, d)
+                else:  # already reported as replacing nothing; still check its body
+                    info.added[d.name] = d
+                definitions[d.name] = d
+                continue
+            if d.name in definitions:
+                bag.error(f"'{d.name}' is already defined by the base", d.name_pos,
+                          f"to change it, list it under 'replaces:' in {_display(path)}")
+                continue
+            definitions[d.name] = d
+            info.added[d.name] = d
+    for dname in replaces:
+        if dname in definitions and dname not in info.replaced and dname not in info.removed:
+            bag.error(f"variant '{vname}' lists '{dname}' under replaces but its rule files do not define it",
+                      located.position(["replaces", replaces.index(dname)]),
+                      "write the new definition in the variant's .rules file")
+
+
+def scaffold(root: Path, name: str, base: str) -> Path:
+    """Write a new variant file with commented examples; returns its path."""
+    folder = variants_folder(root)
+    folder.mkdir(exist_ok=True)
+    path = folder / f"{name}.yaml"
+    path.write_text(f"""# yaml-language-server: $schema=../../../schemas/variant.schema.json
+# A house variant of {base}. Change what you need; delete the rest.
+variant:
+  name: {name}
+  title: {name.replace('_', ' ').capitalize()}
+  base: {base}
+  text: What this variant changes and why.
+  # cite: "rulebook-en: <section>"
+
+# parameters:            # change a number of the base (see its game.yaml)
+#   some_parameter: 4
+
+# components:            # change how many of a component there are, or its properties
+#   some_component: {{count: 2}}
+
+# replaces: [some_definition]   # definitions redefined in {name}.rules
+# removes: [some_definition]    # definitions taken out
+# Definitions in {name}.rules that the base does not have are added.
+
+# superseded:            # base scenarios that no longer hold, with the reason
+#   - scenario: "Title of a base scenario"
+#     reason: Why it does not apply here.
+""", encoding="utf-8")
+    return path

@@ -1,0 +1,115 @@
+"""House variants: patches on a rule set, with errors located in the variant's own files."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rulecraft.cli.main import main
+from rulecraft.dsl.loader import load_checked, load_ruleset
+
+RULES = Path(__file__).resolve().parent.parent / "rules" / "panic_station"
+
+
+@pytest.fixture
+def rules(tmp_path) -> Path:
+    folder = tmp_path / "panic_station"
+    shutil.copytree(RULES, folder, ignore=shutil.ignore_patterns("__pycache__"))
+    return folder
+
+
+def _write(folder: Path, name: str, yaml: str, rules: str | None = None) -> None:
+    (folder / "variants" / f"{name}.yaml").write_text(yaml)
+    if rules is not None:
+        (folder / "variants" / f"{name}.rules").write_text(rules)
+
+
+def test_each_rulebook_variant_changes_what_it_says():
+    assert load_checked(RULES, "four_gas_cans").data.parameters["gas_cans_to_burn"]["value"] == 4
+    infection = next(c for c in load_checked(RULES, "humans_advantage").data.components if c.name == "infection")
+    assert infection.count == 2
+    ms = load_checked(RULES, "master_and_servant")
+    assert set(ms.variant.replaced) == {"infected_team", "all_infected_winners"}
+    assert {"remember_the_host", "loyal_by_infecting", "loyal_by_eliminating"} <= set(ms.variant.added)
+    assert load_checked(RULES).data.parameters["gas_cans_to_burn"]["value"] == 3  # the base is untouched
+
+
+def test_a_mistake_in_a_variant_is_reported_in_the_variant_file(rules):
+    _write(rules, "broken", """variant:
+  name: broken
+  base: panic_station
+parameters:
+  gas_cans_to_brun: 4
+replaces: [infected_teem]
+""", """function infected_teem() -> list of player:
+    = [p for p in living_players() where p.infectd]
+""")
+    rs = load_ruleset(rules, variant="broken")
+    messages = {e.message: e for e in rs.bag.errors}
+    param = messages["the base has no parameter 'gas_cans_to_brun'"]
+    assert param.position.file.endswith("variants/broken.yaml") and param.position.line == 5
+    assert param.hint == "did you mean 'gas_cans_to_burn'?"
+    replaced = messages["variant 'broken' replaces 'infected_teem', which the base does not define"]
+    assert replaced.hint == "did you mean 'infected_team'?"
+    assert replaced.position.file.endswith("variants/broken.yaml")
+    typo = next(e for e in rs.bag.errors if "infectd" in e.message)
+    assert typo.position.file.endswith("variants/broken.rules")
+
+
+def test_redefining_a_base_definition_needs_replaces(rules):
+    _write(rules, "sneaky", "variant:\n  name: sneaky\n  base: panic_station\n",
+           "function infected_team() -> list of player:\n    = []\n")
+    rs = load_ruleset(rules, variant="sneaky")
+    err = next(e for e in rs.bag.errors if "already defined by the base" in e.message)
+    assert err.position.file.endswith("variants/sneaky.rules")
+    assert "replaces" in err.hint
+
+
+def test_variants_build_on_variants(rules):
+    _write(rules, "very_hard", """variant:
+  name: very_hard
+  base: four_gas_cans
+parameters:
+  hand_minimum: 6
+""")
+    rs = load_checked(rules, "very_hard")
+    assert rs.data.parameters["gas_cans_to_burn"]["value"] == 4
+    assert rs.data.parameters["hand_minimum"]["value"] == 6
+    assert rs.variant.chain == ["four_gas_cans", "very_hard"]
+
+
+def test_a_variant_that_builds_on_itself_is_refused(rules):
+    _write(rules, "a", "variant:\n  name: a\n  base: b\n")
+    _write(rules, "b", "variant:\n  name: b\n  base: a\n")
+    rs = load_ruleset(rules, variant="a")
+    assert any("builds on itself" in e.message for e in rs.bag.errors)
+
+
+def test_unknown_variant_lists_the_known_ones():
+    rs = load_ruleset(RULES, variant="four_gas_can")
+    assert rs.bag.errors[0].hint == "did you mean 'four_gas_cans'?"
+
+
+def test_variant_new_scaffolds_a_file_that_checks_clean(rules, capsys):
+    assert main(["variant", "new", "my_house_rule", "--base", str(rules)]) == 0
+    assert (rules / "variants" / "my_house_rule.yaml").is_file()
+    assert main(["check", str(rules), "--variant", "my_house_rule"]) == 0
+    assert main(["variant", "new", "my_house_rule", "--base", str(rules)]) == 2  # already there
+
+
+def test_variant_diff_shows_each_change(capsys):
+    assert main(["variant", "diff", "master_and_servant", "--base", str(RULES)]) == 0
+    out = capsys.readouterr().out
+    assert "replaced infected_team" in out and "before:" in out and "after:" in out
+    assert "new variable game.loyal" in out
+    assert main(["variant", "diff", "four_gas_cans", "--base", str(RULES)]) == 0
+    assert "gas_cans_to_burn: 3 → 4" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("variant", ["four_gas_cans", "humans_advantage", "passing_the_host", "master_and_servant"])
+def test_verify_passes_with_each_rulebook_variant(variant, capsys):
+    assert main(["verify", str(RULES), "--variant", variant]) == 0
+    out = capsys.readouterr().out
+    assert "0 failed" in out
