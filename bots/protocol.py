@@ -4,6 +4,12 @@ A bot is asked to answer a choice and receives only the view of the player it pl
 that player's hand and status, the public table, and the choice itself
 (``view["choice"]``: its kind, prompt and exact legal options). It answers with the
 index of one option.
+
+The view also holds the events the player has seen (``view["events"]``). Building that
+list is the costliest part of a view, so a bot that never reads it may say so with a
+class attribute ``needs_events = False``; drivers (``rulecraft.bots.view_for``) then
+leave the event history out of its view. Everything else in the view is the same, and
+a bot still never sees more than its player may.
 """
 
 from __future__ import annotations
@@ -13,6 +19,8 @@ from typing import Protocol
 
 class Bot(Protocol):
     name: str
+    # optional: False when the bot never reads view["events"] (default True)
+    needs_events: bool
 
     def choose(self, view: dict) -> int:
         """Return the index of one option of ``view["choice"]["options"]``."""

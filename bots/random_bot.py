@@ -7,6 +7,7 @@ import random
 
 class RandomBot:
     name = "random"
+    needs_events = False  # it only looks at the options
 
     def __init__(self, seed: int):
         # Bots draw from their own generator: the game's RNG stays the only source of

@@ -1,43 +1,323 @@
-"""`rulecraft simulate RULESET`: bots play many games; a summary of how they ended."""
+"""`rulecraft simulate RULESET`: bots play many games; win rates, lengths and endings.
+
+Game *i* always uses seed ``SEED + i`` and bots seeded from that game seed, and results
+are sorted by game index, so a simulation gives the same figures whatever the number of
+worker processes. Each worker process loads the rule set once and plays many games.
+Exit 0 when every game ran, 1 when a game hit a rule error (or the rule set has errors),
+2 for a bad command line.
+"""
 
 from __future__ import annotations
 
+import argparse
+import csv
+import json
+import math
+import multiprocessing
+import os
 import statistics
+import sys
 import time
 from collections import Counter
+from pathlib import Path
 
 from rich.console import Console
-from rich.progress import Progress
+from rich.progress import (BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn,
+                           TimeRemainingColumn)
 from rich.table import Table
 
-from rulecraft.bots import RandomBot
+from rulecraft.bots import REGISTRY, bot_names, make_bot, view_for
 from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.machine import RuleRuntimeError
 
 from .common import any_int, load_or_report, positive_int, ruleset_arg
 
+ROW_FIELDS = ["index", "seed", "players", "winners", "side", "reason", "decided", "rounds", "decisions", "error"]
+Z95 = 1.959963984540054
+
+
+# ------------------------------------------------------------------ arguments
+def bot_arg(text: str) -> str:
+    if text not in REGISTRY:
+        raise argparse.ArgumentTypeError(f"unknown bot '{text}' (known bots: {', '.join(bot_names())})")
+    return text
+
+
+def out_arg(text: str) -> str:
+    if Path(text).suffix.lower() not in (".json", ".csv"):
+        raise argparse.ArgumentTypeError(f"'{text}' must end in .json or .csv")
+    return text
+
+
+def png_arg(text: str) -> str:
+    if Path(text).suffix.lower() != ".png":
+        raise argparse.ArgumentTypeError(f"'{text}' must end in .png")
+    return text
+
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("simulate", help="play many games with random bots and summarize them",
-                       description="Random-legal-move bots play K games; prints how the games ended.")
+    p = sub.add_parser("simulate", help="play many games with bots and summarize them",
+                       description="Bots play K games (game i uses seed SEED+i), spread over all CPU cores; prints "
+                                   "win rates per side with 95% confidence intervals, game lengths and how the "
+                                   "games ended. Exit 0 when every game ran, 1 when a game hit a rule error.")
     p.add_argument("ruleset", type=ruleset_arg, help="a rule-set folder, e.g. rules/panic_station")
     p.add_argument("--players", type=positive_int, default=None, help="players per game (default: the rule set's minimum)")
     p.add_argument("--games", type=positive_int, default=100, help="how many games (default 100)")
     p.add_argument("--seed", type=any_int, default=0, help="game i uses seed SEED+i (default 0)")
+    p.add_argument("--bot", type=bot_arg, action="append", metavar="NAME",
+                   help="the bot of the next seat (repeat once per seat), or one bot for every seat; "
+                        f"default random (known: {', '.join(bot_names())})")
+    p.add_argument("--workers", type=positive_int, default=None,
+                   help="worker processes (default: one per CPU core; 1 plays in this process)")
+    p.add_argument("--out", type=out_arg, metavar="FILE", help="write one row per game to FILE (.json or .csv)")
+    p.add_argument("--plot", type=png_arg, metavar="FILE",
+                   help="write a PNG of the win rates with their intervals and a histogram of game lengths")
     p.add_argument("--log", metavar="FILE", help="write the first game's log (JSON lines) to FILE")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=run)
 
 
-def play_one(ruleset, players: int, seed: int) -> Game:
+def usage_error(message: str) -> int:
+    """A bad command line found after parsing: one line and exit code 2, as argparse does."""
+    sys.stderr.write(f"rulecraft simulate: error: {message} (see 'rulecraft simulate --help')\n")
+    return 2
+
+
+# ------------------------------------------------------------------ playing
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` (0-based) of the game with ``game_seed``."""
+    return game_seed * 7919 + seat
+
+
+def play_game(ruleset, players: int, seed: int, bots: list[str] | None = None) -> Game:
+    """Play one game with bots to the end. A rule error propagates as RuleRuntimeError
+    with ``err.game`` set to the game so far (its last decision is the failing one)."""
     game = Game(ruleset, players, seed)
-    bots = {p: RandomBot(seed * 7919 + i) for i, p in enumerate(game.state.players)}
+    names = bots or ["random"]
+    if len(names) == 1:
+        names = names * players
+    seats = {p: make_bot(names[i], bot_seed(seed, i)) for i, p in enumerate(game.state.players)}
     while not game.over:
         choice = game.pending
-        game.choose(bots[choice.player].choose(game.view(choice.player)))
+        bot = seats[choice.player]
+        index = bot.choose(view_for(game, bot, choice.player))
+        try:
+            game.choose(index)
+        except RuleRuntimeError as err:
+            game.decisions.append(index)  # so that the game's log replays up to the error
+            err.game = game
+            raise
     return game
 
 
+def play_one(ruleset, players: int, seed: int) -> Game:
+    """One game with random bots (kept for callers of the earlier API)."""
+    return play_game(ruleset, players, seed)
+
+
+def winning_side(state, winners: list) -> str:
+    """Which side won a finished game, from its final state.
+
+    Games whose players have an ``infected`` property (Panic Station) have two sides:
+    "infected" when any winner was infected at the end, else "humans"; "nobody" when no
+    one won. Other games fall back to "winners" or "none".
+    """
+    props = {p: state.entities[p]["props"] for p in state.players}
+    if any("infected" in pr for pr in props.values()):
+        if not winners:
+            return "nobody"
+        return "infected" if any(props.get(w, {}).get("infected") for w in winners) else "humans"
+    return "winners" if winners else "none"
+
+
+def main_sides(ruleset) -> tuple[str, ...]:
+    """The sides always listed in the win-rate table, even with no win."""
+    player = ruleset.data.kinds.get("player")
+    return ("humans", "infected") if player is not None and "infected" in player.properties else ("winners",)
+
+
+def play_row(ruleset, index: int, seed: int, players: int, bots: list[str], want_log: bool = False) -> dict:
+    """Play game ``index`` and describe it as one result row."""
+    row = {"index": index, "seed": seed, "players": players, "winners": [], "side": None, "reason": None,
+           "decided": False, "rounds": 0, "decisions": 0, "error": None}
+    game = None
+    try:
+        game = play_game(ruleset, players, seed, bots)
+    except RuleRuntimeError as err:
+        game = getattr(err, "game", None)
+        row.update(reason="rule error", error=str(err))
+    if game is not None:
+        row["rounds"] = game.state.round
+        row["decisions"] = len(game.decisions)
+        if row["error"] is None:
+            result = game.result
+            row.update(winners=list(result["winners"]), reason=result["reason"], decided=bool(result["decided"]),
+                       side=winning_side(game.state, result["winners"]))
+        if want_log:
+            row["_log"] = list(game.log_lines())
+    return row
+
+
+# Worker processes keep the loaded rule set for all the games they play.
+_WORKER: dict = {}
+
+
+def _init_worker(path: str) -> None:
+    if _WORKER.get("path") != path:  # a forked worker inherits the parent's rule set
+        from rulecraft.dsl.loader import load_checked
+
+        _WORKER["ruleset"] = load_checked(path)
+        _WORKER["path"] = path
+
+
+def _play_task(task: tuple) -> dict:
+    return play_row(_WORKER["ruleset"], *task)
+
+
+def default_workers() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def run_games(path: str, ruleset, tasks: list[tuple], workers: int, on_row) -> None:
+    """Play the tasks, in this process or in a pool of ``workers`` processes."""
+    if workers <= 1 or len(tasks) <= 1:
+        for task in tasks:
+            on_row(play_row(ruleset, *task))
+        return
+    _WORKER.update(path=path, ruleset=ruleset)
+    chunk = max(1, min(8, len(tasks) // (workers * 16)))
+    with multiprocessing.Pool(workers, initializer=_init_worker, initargs=(path,)) as pool:
+        for row in pool.imap_unordered(_play_task, tasks, chunksize=chunk):
+            on_row(row)
+
+
+# ------------------------------------------------------------------ reporting
+def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion k/n (95% by default)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def summarize(rows: list[dict], sides: tuple[str, ...]) -> dict:
+    played = [r for r in rows if r["error"] is None]
+    decided = [r for r in played if r["decided"]]
+    n = len(played)
+    wins = Counter(r["side"] for r in decided)
+    rates = []
+    for side in list(sides) + sorted(s for s in wins if s not in sides):
+        k = wins.get(side, 0)
+        rates.append({"side": side, "games": k, "rate": k / n if n else 0.0, "ci": wilson(k, n)})
+    undecided = len(played) - len(decided)
+    return {
+        "played": n, "rates": rates,
+        "undecided": {"games": undecided, "rate": undecided / n if n else 0.0, "ci": wilson(undecided, n)},
+        "endings": Counter((r["reason"], r["side"]) for r in decided),
+        "undecided_endings": Counter(r["reason"] for r in played if not r["decided"]),
+        "errors": [r for r in rows if r["error"] is not None],
+        "rounds": [r["rounds"] for r in played],
+        "decisions": [r["decisions"] for r in played],
+    }
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def print_report(console: Console, title: str, summary: dict, total: int, elapsed: float, workers: int) -> None:
+    n = summary["played"]
+    if not n:
+        console.print(f"{title}: no game finished")
+    table = Table(title=title)
+    table.add_column("winning side")
+    table.add_column("games", justify="right")
+    table.add_column("win rate", justify="right")
+    table.add_column("95% CI (Wilson)", justify="right")
+    for r in summary["rates"]:
+        lo, hi = r["ci"]
+        table.add_row(r["side"], str(r["games"]), _pct(r["rate"]), f"{_pct(lo)} – {_pct(hi)}")
+    u = summary["undecided"]
+    if u["games"]:
+        lo, hi = u["ci"]
+        table.add_row("[yellow]undecided[/]", str(u["games"]), _pct(u["rate"]), f"{_pct(lo)} – {_pct(hi)}")
+    if n:
+        console.print(table)
+
+    endings = Table(title="How the games ended")
+    endings.add_column("reason")
+    endings.add_column("side")
+    endings.add_column("games", justify="right")
+    endings.add_column("share", justify="right")
+    for (reason, side), k in summary["endings"].most_common():
+        endings.add_row(reason, side, str(k), _pct(k / total))
+    for reason, k in summary["undecided_endings"].most_common():
+        endings.add_row(f"[yellow]undecided ({reason})[/]", "—", str(k), _pct(k / total))
+    if summary["errors"]:
+        k = len(summary["errors"])
+        endings.add_row("[red]rule error[/]", "—", str(k), _pct(k / total))
+    console.print(endings)
+
+    if n:
+        rounds, decisions = summary["rounds"], summary["decisions"]
+        console.print(f"game length: rounds mean {statistics.mean(rounds):.1f} (range {min(rounds)}–{max(rounds)}); "
+                      f"decisions mean {statistics.mean(decisions):.1f} (range {min(decisions)}–{max(decisions)})")
+    console.print(f"{total} games in {elapsed:.1f} s ({total / elapsed:.1f} games/s, {workers} worker(s))")
+    for r in summary["errors"][:5]:
+        console.print(f"[red]game {r['index']} (seed {r['seed']}):[/] {r['error']}", markup=True, highlight=False)
+
+
+def write_rows(path: str, rows: list[dict]) -> None:
+    public = [{k: r[k] for k in ROW_FIELDS} for r in rows]
+    if Path(path).suffix.lower() == ".json":
+        Path(path).write_text(json.dumps(public, indent=1) + "\n", encoding="utf-8")
+        return
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        writer = csv.DictWriter(f, fieldnames=ROW_FIELDS)
+        writer.writeheader()
+        for r in public:
+            writer.writerow({**r, "winners": " ".join(r["winners"]), "side": r["side"] or "",
+                             "error": r["error"] or ""})
+
+
+def write_plot(path: str, title: str, summary: dict) -> None:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(11, 4.5))
+    FigureCanvasAgg(fig)
+    ax1, ax2 = fig.subplots(1, 2)
+    bars = list(summary["rates"])
+    if summary["undecided"]["games"]:
+        bars.append({"side": "undecided", **summary["undecided"]})
+    names = [b["side"] for b in bars]
+    rates = [100 * b["rate"] for b in bars]
+    lower = [100 * (b["rate"] - b["ci"][0]) for b in bars]
+    upper = [100 * (b["ci"][1] - b["rate"]) for b in bars]
+    ax1.bar(names, rates, yerr=[lower, upper], capsize=6, color="#4c72b0")
+    for i, r in enumerate(rates):
+        ax1.annotate(f"{r:.1f}%", (i, r), textcoords="offset points", xytext=(8, 4), fontsize=9)
+    ax1.set_ylim(0, 100)
+    ax1.set_ylabel("games won (%)")
+    ax1.set_title("Win rate per side (95% Wilson interval)")
+    rounds = summary["rounds"]
+    if rounds:
+        ax2.hist(rounds, bins=range(min(rounds), max(rounds) + 2), align="left", color="#55a868", edgecolor="white")
+    ax2.set_xlabel("rounds")
+    ax2.set_ylabel("games")
+    ax2.set_title("Game length")
+    fig.suptitle(title)
+    fig.tight_layout()
+    fig.savefig(path, format="png", dpi=100)
+
+
+# ------------------------------------------------------------------ the command
 def run(args) -> int:
     console = Console()
     ruleset = load_or_report(args.ruleset)
@@ -46,43 +326,41 @@ def run(args) -> int:
     spec = ruleset.data.game
     players = args.players or spec.min_players
     if not spec.min_players <= players <= spec.max_players:
-        console.print(f"[red]error:[/] {spec.title} is played by {spec.min_players} to {spec.max_players} players, not {players}")
-        return 2
-    endings: Counter = Counter()
-    rounds, decisions, failures = [], [], []
+        return usage_error(f"{spec.title} is played by {spec.min_players} to {spec.max_players} players, not {players}")
+    bots = args.bot or ["random"]
+    if len(bots) not in (1, players):
+        return usage_error(f"give one --bot for every seat ({players}) or one for all, not {len(bots)}")
+    workers = min(args.workers or default_workers(), args.games)
+    tasks = [(i, args.seed + i, players, bots, bool(args.log) and i == 0) for i in range(args.games)]
+    rows: list[dict] = []
     started = time.perf_counter()
-    with Progress(console=console, disable=args.quiet, transient=True) as progress:
-        task = progress.add_task(f"{spec.title}, {players} players", total=args.games)
-        for i in range(args.games):
-            seed = args.seed + i
-            try:
-                game = play_one(ruleset, players, seed)
-            except RuleRuntimeError as err:
-                failures.append((seed, str(err)))
-                progress.advance(task)
-                continue
-            if i == 0 and args.log:
-                game.write_log(args.log)
-            result = game.result
-            label = result["reason"] if result["decided"] else f"undecided ({result['reason']})"
-            endings[label] += 1
-            rounds.append(game.state.round)
-            decisions.append(len(game.decisions))
-            progress.advance(task)
+    progress = Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                        TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
+                        console=Console(stderr=True), disable=args.quiet, transient=True)
+    task_id = progress.add_task(f"{spec.title}, {players} players, {workers} worker(s)", total=args.games)
+
+    def on_row(row: dict) -> None:
+        rows.append(row)
+        progress.advance(task_id)
+
+    with progress:
+        run_games(args.ruleset, ruleset, tasks, workers, on_row)
     elapsed = time.perf_counter() - started
-    table = Table(title=f"{spec.title}: {args.games} games, {players} players, seeds {args.seed}–{args.seed + args.games - 1}")
-    table.add_column("how the game ended")
-    table.add_column("games", justify="right")
-    table.add_column("share", justify="right")
-    for label, n in endings.most_common():
-        table.add_row(label, str(n), f"{100 * n / args.games:.1f}%")
-    if failures:
-        table.add_row("[red]rule error[/]", str(len(failures)), f"{100 * len(failures) / args.games:.1f}%")
-    console.print(table)
-    if rounds:
-        console.print(f"rounds per game: mean {statistics.mean(rounds):.1f}, min {min(rounds)}, max {max(rounds)}; "
-                      f"decisions per game: mean {statistics.mean(decisions):.1f}")
-    console.print(f"{args.games} games in {elapsed:.1f} s ({args.games / elapsed:.1f} games/s)")
-    for seed, message in failures[:5]:
-        console.print(f"[red]seed {seed}:[/] {message}")
-    return 1 if failures else 0
+    rows.sort(key=lambda r: r["index"])
+
+    if args.log:
+        log = rows[0].pop("_log", None)
+        if log is None:
+            console.print("[yellow]the first game failed during setup; no log written[/]")
+        else:
+            Path(args.log).write_text("\n".join(log) + "\n", encoding="utf-8")
+    bot_text = bots[0] if len(bots) == 1 else ", ".join(bots)
+    title = f"{spec.title}: {args.games} games, {players} players"
+    summary = summarize(rows, main_sides(ruleset))
+    console.print(f"seeds {args.seed}–{args.seed + args.games - 1}; bots: {bot_text}", highlight=False)
+    print_report(console, title, summary, args.games, elapsed, workers)
+    if args.out:
+        write_rows(args.out, rows)
+    if args.plot:
+        write_plot(args.plot, title, summary)
+    return 1 if summary["errors"] else 0

@@ -1,0 +1,187 @@
+"""`rulecraft simulate`: reproducible across worker counts, per-game rows, plots, bad usage."""
+
+from __future__ import annotations
+
+import csv
+import json
+from types import SimpleNamespace
+
+import pytest
+from engine_rulesets import game_yaml, write_ruleset
+from panic_station import RULES, ruleset
+
+from rulecraft.bots import REGISTRY, make_bot, register
+from rulecraft.cli.main import main
+from rulecraft.cli.simulate import ROW_FIELDS, play_game, play_row, wilson, winning_side
+
+GAMES = ["--players", "4", "--games", "4", "--seed", "11", "--quiet"]
+
+
+def simulate(*args) -> int:
+    try:
+        return main(["simulate", str(RULES), *map(str, args)])
+    except SystemExit as stop:  # argparse's own errors
+        return stop.code
+
+
+def report(out: str) -> str:
+    """The printed report without the timing line."""
+    return "\n".join(line for line in out.splitlines() if " games in " not in line)
+
+
+def test_one_and_two_workers_give_identical_results(tmp_path, capsys):
+    one, two = tmp_path / "one.json", tmp_path / "two.json"
+    assert simulate(*GAMES, "--workers", 1, "--out", one) == 0
+    first = capsys.readouterr().out
+    assert simulate(*GAMES, "--workers", 2, "--out", two) == 0
+    second = capsys.readouterr().out
+    assert json.loads(one.read_text()) == json.loads(two.read_text())
+    assert report(first) == report(second)
+    assert "2 worker(s)" in second and "1 worker(s)" in first
+    assert "95% CI" in first and "How the games ended" in first and "game length" in first
+
+
+def test_json_rows_describe_each_game(tmp_path):
+    out = tmp_path / "rows.json"
+    assert simulate(*GAMES, "--workers", 1, "--out", out) == 0
+    rows = json.loads(out.read_text())
+    assert [r["index"] for r in rows] == [0, 1, 2, 3]
+    assert [r["seed"] for r in rows] == [11, 12, 13, 14]
+    for row in rows:
+        assert list(row) == ROW_FIELDS
+        game = play_game(ruleset(), 4, row["seed"])  # game i: seed S+i, bots seeded from it
+        assert row["players"] == 4
+        assert row["winners"] == game.result["winners"]
+        assert row["reason"] == game.result["reason"]
+        assert row["decided"] == game.result["decided"]
+        assert row["rounds"] == game.state.round
+        assert row["decisions"] == len(game.decisions)
+        assert row["side"] == winning_side(game.state, game.result["winners"])
+        assert row["error"] is None
+
+
+def test_csv_rows_match_the_json_rows(tmp_path):
+    js, cs = tmp_path / "rows.json", tmp_path / "rows.csv"
+    assert simulate(*GAMES, "--workers", 1, "--out", js) == 0
+    assert simulate(*GAMES, "--workers", 1, "--out", cs) == 0
+    with open(cs, newline="", encoding="utf-8") as f:
+        reader = csv.DictReader(f)
+        assert reader.fieldnames == ROW_FIELDS
+        table = list(reader)
+    for row, line in zip(json.loads(js.read_text()), table, strict=True):
+        assert line["index"] == str(row["index"]) and line["seed"] == str(row["seed"])
+        assert line["winners"].split() == row["winners"]
+        assert line["side"] == row["side"] and line["reason"] == row["reason"]
+        assert line["decided"] == str(row["decided"])
+        assert (line["rounds"], line["decisions"]) == (str(row["rounds"]), str(row["decisions"]))
+
+
+def test_plot_writes_a_png(tmp_path):
+    png = tmp_path / "outcomes.png"
+    assert simulate("--players", 4, "--games", 2, "--seed", 3, "--quiet", "--workers", 1, "--plot", png) == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_log_of_the_first_game_is_still_written(tmp_path):
+    log = tmp_path / "first.jsonl"
+    assert simulate("--players", 4, "--games", 2, "--seed", 5, "--quiet", "--workers", 2, "--log", log) == 0
+    game = play_game(ruleset(), 4, 5)
+    assert log.read_text().splitlines() == list(game.log_lines())
+
+
+def test_a_bot_per_seat_or_one_for_all(tmp_path, capsys):
+    seats = ["--bot", "random"] * 4
+    assert simulate("--players", 4, "--games", 1, "--quiet", *seats) == 0
+    assert "bots: random" in capsys.readouterr().out
+
+
+def test_a_registered_bot_is_used_by_name(tmp_path):
+    class FirstBot:
+        name = "first"
+        needs_events = True
+
+        def __init__(self, seed):
+            self.views = 0
+
+        def choose(self, view):
+            assert "events" in view and view["choice"]["options"]
+            return 0
+
+    register("first_option", FirstBot)
+    try:
+        row = play_row(ruleset(), 0, 1, 4, ["first_option"])
+        assert row["error"] is None and row["decisions"] > 0
+        assert isinstance(make_bot("first_option", 1), FirstBot)
+    finally:
+        REGISTRY.pop("first_option")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--bot", "clever"], "unknown bot 'clever' (known bots: random)"),
+    (["--players", "4", "--bot", "random", "--bot", "random"], "one --bot for every seat (4) or one for all, not 2"),
+    (["--out", "rows.txt"], "must end in .json or .csv"),
+    (["--plot", "outcomes.svg"], "must end in .png"),
+    (["--players", "9"], "played by 4 to 6 players, not 9"),
+    (["--workers", "0"], "must be at least 1"),
+])
+def test_bad_arguments_exit_2_with_one_line(capsys, args, message):
+    assert simulate(*args, "--quiet") == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert err.count("\n") == 1 and err.startswith("rulecraft simulate: error:")
+
+
+def test_a_rule_error_exits_1_and_is_reported(tmp_path, capsys):
+    folder = write_ruleset(tmp_path / "broken", {
+        "game.yaml": game_yaml(players=(1, 2)) + """
+zones:
+  deck: {}
+  discard: {}
+kinds:
+  player:
+    properties: {}
+  card:
+    located_in: zone
+components:
+  - {name: a, kind: card, zone: deck}
+""",
+        "main.rules": """
+procedure setup():
+    do:
+        stop
+
+procedure round():
+    do:
+        move top(deck) to discard
+        move top(deck) to discard
+""",
+    })
+    out = tmp_path / "rows.json"
+    assert main(["simulate", str(folder), "--games", "2", "--quiet", "--workers", "2", "--out", str(out)]) == 1
+    printed = capsys.readouterr().out
+    assert "rule error" in printed and "cannot move nothing" in printed
+    rows = json.loads(out.read_text())
+    assert [r["reason"] for r in rows] == ["rule error", "rule error"]
+    assert all("main.rules" in r["error"] for r in rows)
+
+
+def test_winning_side_reads_the_final_infected_property():
+    def state(**infected):
+        entities = {p: {"kind": "player", "at": None, "props": ({"infected": v} if v is not None else {})}
+                    for p, v in infected.items()}
+        return SimpleNamespace(players=list(infected), entities=entities)
+
+    assert winning_side(state(p1=True, p2=False), ["p1"]) == "infected"
+    assert winning_side(state(p1=True, p2=False), ["p2"]) == "humans"
+    assert winning_side(state(p1=True, p2=False), []) == "nobody"
+    # a game without an 'infected' property
+    assert winning_side(state(p1=None, p2=None), ["p2"]) == "winners"
+    assert winning_side(state(p1=None, p2=None), []) == "none"
+
+
+def test_wilson_interval():
+    lo, hi = wilson(5, 10)
+    assert lo == pytest.approx(0.2366, abs=1e-4) and hi == pytest.approx(0.7634, abs=1e-4)
+    lo, hi = wilson(0, 10)
+    assert lo == 0 and hi == pytest.approx(0.2775, abs=1e-4)
+    assert wilson(0, 0) == (0.0, 1.0)
