@@ -80,8 +80,8 @@ def read_log(path: str) -> GameLog:
             if not isinstance(record["option"], int):
                 raise LogError(f"{path}:{number}: a decision's option must be a whole number")
             log.decisions.append(record["option"])
-        elif "seq" in record:  # an event line: its own "type" is the event's type
-            log.events.append(record)
+        elif record.get("type") == "event" and isinstance(record.get("event"), dict):
+            log.events.append(record["event"])
         elif record.get("type") == "final" and "state" in record:
             log.final = record["state"]
         else:

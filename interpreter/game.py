@@ -107,7 +107,8 @@ class Game:
         for d in self.decisions:
             yield json.dumps({"type": "decision", "option": d})
         for e in self.events:
-            yield json.dumps({"type": "event", **e}, sort_keys=True)
+            # nested, so an event's own type never collides with the line's kind
+            yield json.dumps({"type": "event", "event": e}, sort_keys=True)
         yield json.dumps({"type": "final", "state": self.state.to_json()})
 
     def write_log(self, path: str | Path) -> None:
