@@ -99,6 +99,9 @@ def apply_variant(root: Path, name: str, data: RuleSetData, definitions: dict[st
         _apply_parameters(content, located, data, info, bag)
         _apply_components(content, located, data, info, bag)
         _apply_variables(content, located, data, info, bag)
+        for key, count in (content.get("manifest") or {}).items():
+            data.manifest[key] = count
+            data.where[("manifest", key)] = located.key_position(["manifest", key])
         _apply_definitions(vname, content, located, path, definitions, files, info, bag)
         for i, s in enumerate(content.get("superseded") or []):
             info.superseded[s["scenario"]] = s["reason"]
