@@ -34,10 +34,10 @@ def ruleset_arg(text: str) -> str:
     return str(path)
 
 
-def load_or_report(path: str) -> RuleSet | None:
-    """Load and compile; on rule errors print them all and return None."""
+def load_or_report(path: str, variant: str | None = None) -> RuleSet | None:
+    """Load and compile (with a variant); on rule errors print them all and return None."""
     try:
-        return load_checked(path)
+        return load_checked(path, variant)
     except RuleSetError as err:
         sys.stderr.write(err.bag.render() + "\n")
         sys.stderr.write(f"{path}: {len(err.bag.errors)} error(s); fix them first (rulecraft check {path})\n")

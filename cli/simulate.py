@@ -32,7 +32,7 @@ from rulecraft.interpreter.machine import RuleRuntimeError
 
 from .common import any_int, load_or_report, positive_int, ruleset_arg
 
-ROW_FIELDS = ["index", "seed", "players", "winners", "side", "reason", "decided", "rounds", "decisions", "error"]
+ROW_FIELDS = ["variant", "index", "seed", "players", "winners", "side", "reason", "decided", "rounds", "decisions", "error"]
 Z95 = 1.959963984540054
 
 
@@ -74,6 +74,8 @@ def add_parser(sub) -> None:
                    help="write a PNG of the win rates with their intervals and a histogram of game lengths")
     p.add_argument("--log", metavar="FILE", help="write the first game's log (JSON lines) to FILE")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--variant", action="append", metavar="V", default=[],
+                   help="also play the rule set's variant V (repeatable): the base and each variant side by side")
     p.set_defaults(run=run)
 
 
@@ -162,12 +164,12 @@ def play_row(ruleset, index: int, seed: int, players: int, bots: list[str], want
 _WORKER: dict = {}
 
 
-def _init_worker(path: str) -> None:
-    if _WORKER.get("path") != path:  # a forked worker inherits the parent's rule set
+def _init_worker(path: str, variant: str | None = None) -> None:
+    if _WORKER.get("path") != (path, variant):  # a forked worker inherits the parent's rule set
         from rulecraft.dsl.loader import load_checked
 
-        _WORKER["ruleset"] = load_checked(path)
-        _WORKER["path"] = path
+        _WORKER["ruleset"] = load_checked(path, variant)
+        _WORKER["path"] = (path, variant)
 
 
 def _play_task(task: tuple) -> dict:
@@ -181,15 +183,15 @@ def default_workers() -> int:
         return os.cpu_count() or 1
 
 
-def run_games(path: str, ruleset, tasks: list[tuple], workers: int, on_row) -> None:
+def run_games(path: str, ruleset, tasks: list[tuple], workers: int, on_row, variant: str | None = None) -> None:
     """Play the tasks, in this process or in a pool of ``workers`` processes."""
     if workers <= 1 or len(tasks) <= 1:
         for task in tasks:
             on_row(play_row(ruleset, *task))
         return
-    _WORKER.update(path=path, ruleset=ruleset)
+    _WORKER.update(path=(path, variant), ruleset=ruleset)
     chunk = max(1, min(8, len(tasks) // (workers * 16)))
-    with multiprocessing.Pool(workers, initializer=_init_worker, initargs=(path,)) as pool:
+    with multiprocessing.Pool(workers, initializer=_init_worker, initargs=(path, variant)) as pool:
         for row in pool.imap_unordered(_play_task, tasks, chunksize=chunk):
             on_row(row)
 
@@ -274,7 +276,7 @@ def print_report(console: Console, title: str, summary: dict, total: int, elapse
 
 
 def write_rows(path: str, rows: list[dict]) -> None:
-    public = [{k: r[k] for k in ROW_FIELDS} for r in rows]
+    public = [{k: r.get(k, "base") if k == "variant" else r[k] for k in ROW_FIELDS} for r in rows]
     if Path(path).suffix.lower() == ".json":
         Path(path).write_text(json.dumps(public, indent=1) + "\n", encoding="utf-8")
         return
@@ -320,10 +322,14 @@ def write_plot(path: str, title: str, summary: dict) -> None:
 # ------------------------------------------------------------------ the command
 def run(args) -> int:
     console = Console()
-    ruleset = load_or_report(args.ruleset)
-    if ruleset is None:
-        return 1
-    spec = ruleset.data.game
+    configs: list[str | None] = [None] + list(dict.fromkeys(args.variant))
+    rulesets = {}
+    for variant in configs:
+        ruleset = load_or_report(args.ruleset, variant)
+        if ruleset is None:
+            return 1
+        rulesets[variant] = ruleset
+    spec = rulesets[None].data.game
     players = args.players or spec.min_players
     if not spec.min_players <= players <= spec.max_players:
         return usage_error(f"{spec.title} is played by {spec.min_players} to {spec.max_players} players, not {players}")
@@ -331,36 +337,68 @@ def run(args) -> int:
     if len(bots) not in (1, players):
         return usage_error(f"give one --bot for every seat ({players}) or one for all, not {len(bots)}")
     workers = min(args.workers or default_workers(), args.games)
-    tasks = [(i, args.seed + i, players, bots, bool(args.log) and i == 0) for i in range(args.games)]
-    rows: list[dict] = []
-    started = time.perf_counter()
-    progress = Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                        TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
-                        console=Console(stderr=True), disable=args.quiet, transient=True)
-    task_id = progress.add_task(f"{spec.title}, {players} players, {workers} worker(s)", total=args.games)
-
-    def on_row(row: dict) -> None:
-        rows.append(row)
-        progress.advance(task_id)
-
-    with progress:
-        run_games(args.ruleset, ruleset, tasks, workers, on_row)
-    elapsed = time.perf_counter() - started
-    rows.sort(key=lambda r: r["index"])
-
-    if args.log:
-        log = rows[0].pop("_log", None)
-        if log is None:
-            console.print("[yellow]the first game failed during setup; no log written[/]")
-        else:
-            Path(args.log).write_text("\n".join(log) + "\n", encoding="utf-8")
     bot_text = bots[0] if len(bots) == 1 else ", ".join(bots)
-    title = f"{spec.title}: {args.games} games, {players} players"
-    summary = summarize(rows, main_sides(ruleset))
     console.print(f"seeds {args.seed}–{args.seed + args.games - 1}; bots: {bot_text}", highlight=False)
-    print_report(console, title, summary, args.games, elapsed, workers)
+    all_rows: list[dict] = []
+    summaries: dict[str | None, dict] = {}
+    errors = 0
+    for variant in configs:
+        ruleset = rulesets[variant]
+        label = spec.title if variant is None else f"{spec.title} + {ruleset.variant.title}"
+        tasks = [(i, args.seed + i, players, bots, bool(args.log) and i == 0 and variant is None)
+                 for i in range(args.games)]
+        rows: list[dict] = []
+        started = time.perf_counter()
+        progress = Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                            TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
+                            console=Console(stderr=True), disable=args.quiet, transient=True)
+        task_id = progress.add_task(f"{label}, {players} players, {workers} worker(s)", total=args.games)
+
+        def on_row(row: dict) -> None:
+            rows.append(row)
+            progress.advance(task_id)
+
+        with progress:
+            run_games(args.ruleset, ruleset, tasks, workers, on_row, variant)
+        elapsed = time.perf_counter() - started
+        rows.sort(key=lambda r: r["index"])
+        if args.log and variant is None:
+            log = rows[0].pop("_log", None)
+            if log is None:
+                console.print("[yellow]the first game failed during setup; no log written[/]")
+            else:
+                Path(args.log).write_text("\n".join(log) + "\n", encoding="utf-8")
+        title = f"{label}: {args.games} games, {players} players"
+        summary = summarize(rows, main_sides(ruleset))
+        summaries[variant] = summary
+        print_report(console, title, summary, args.games, elapsed, workers)
+        errors += len(summary["errors"])
+        for row in rows:
+            row["variant"] = variant or "base"
+        all_rows.extend(rows)
+        if args.plot:
+            plot = args.plot if variant is None else str(Path(args.plot).with_name(f"{Path(args.plot).stem}-{variant}.png"))
+            write_plot(plot, title, summary)
+    if len(configs) > 1:
+        print_comparison(console, configs, rulesets, summaries)
     if args.out:
-        write_rows(args.out, rows)
-    if args.plot:
-        write_plot(args.plot, title, summary)
-    return 1 if summary["errors"] else 0
+        write_rows(args.out, all_rows)
+    return 1 if errors else 0
+
+
+def print_comparison(console: Console, configs, rulesets, summaries) -> None:
+    """Win rates per side for the base and each variant, with 95% intervals."""
+    sides = main_sides(rulesets[None])
+    table = Table(title="How each variant moves the balance (win rate, 95% interval)")
+    table.add_column("rules")
+    for side in sides:
+        table.add_column(side, justify="right")
+    for variant in configs:
+        rates = {r["side"]: r for r in summaries[variant]["rates"]}
+        name = "base game" if variant is None else variant
+        cells = []
+        for side in sides:
+            r = rates.get(side, {"rate": 0.0, "ci": (0.0, 0.0)})
+            cells.append(f"{_pct(r['rate'])} [{_pct(r['ci'][0])}–{_pct(r['ci'][1])}]")
+        table.add_row(name, *cells)
+    console.print(table)

@@ -113,3 +113,22 @@ def test_verify_passes_with_each_rulebook_variant(variant, capsys):
     assert main(["verify", str(RULES), "--variant", variant]) == 0
     out = capsys.readouterr().out
     assert "0 failed" in out
+
+
+def test_simulate_plays_the_base_and_each_variant_side_by_side(capsys, tmp_path):
+    out_file = tmp_path / "rows.json"
+    code = main(["simulate", str(RULES), "--players", "4", "--games", "3", "--seed", "5", "--workers", "1",
+                 "--quiet", "--variant", "four_gas_cans", "--variant", "humans_advantage", "--out", str(out_file)])
+    assert code == 0
+    out = capsys.readouterr().out
+    assert "How each variant moves the balance" in out
+    assert "four_gas_cans" in out and "humans_advantage" in out and "base game" in out
+    import json
+
+    rows = json.loads(out_file.read_text())
+    assert sorted({r["variant"] for r in rows}) == ["base", "four_gas_cans", "humans_advantage"]
+    assert len(rows) == 9
+
+
+def test_simulate_refuses_an_unknown_variant(capsys):
+    assert main(["simulate", str(RULES), "--games", "1", "--variant", "nope", "--quiet"]) == 1
