@@ -527,7 +527,8 @@ def add_parser(sub) -> None:
                    help=f"the bot for the other seats (default random; known: {', '.join(bot_names())})")
     p.add_argument("--seed", type=any_int, default=None, help="the game's seed (default: a random one, shown)")
     p.add_argument("--save", metavar="FILE", help="where s saves (default <ruleset>-seed<S>.save.jsonl)")
-    p.add_argument("--resume", metavar="FILE", help="continue a saved game (its seed, players and seats)")
+    p.add_argument("--resume", metavar="FILE", help="continue a saved game (its seed, players, seats and variant)")
+    p.add_argument("--variant", metavar="V", help="play the rule set's variant V")
     p.set_defaults(run=run)
 
 
@@ -538,7 +539,17 @@ def usage_error(message: str) -> int:
 
 def run(args, *, console: Console | None = None, read: Callable[[str], str] | None = None) -> int:
     console = console or Console()
-    ruleset = load_or_report(args.ruleset)
+    variant = args.variant
+    if args.resume:
+        try:
+            saved_variant = read_save(args.resume)[0].get("variant")
+        except SaveError as err:
+            console.print(f"[red]error:[/] {escape(str(err))}")
+            return 1
+        if variant is not None and variant != saved_variant:
+            return usage_error(f"the saved game is played with variant {saved_variant!r}, not {variant!r}")
+        variant = saved_variant
+    ruleset = load_or_report(args.ruleset, variant)
     if ruleset is None:
         return 1
     spec = ruleset.data.game

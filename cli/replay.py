@@ -232,7 +232,7 @@ def run(args) -> int:
             console.print(f"[red]error:[/] no shipped rule set named '{header.get('ruleset')}'; give it with --rules")
             return 1
         rules = str(found)
-    ruleset = load_or_report(rules)
+    ruleset = load_or_report(rules, header.get("variant"))
     if ruleset is None:
         return 1
     if header.get("ruleset") and header["ruleset"] != ruleset.name:

@@ -103,7 +103,9 @@ class Game:
 
     # ---- saving and replaying
     def log_lines(self) -> Iterable[str]:
-        yield json.dumps({"type": "header", "ruleset": self.ruleset.name, "players": self.players_count, "seed": self.seed})
+        variant = self.ruleset.variant.name if self.ruleset.variant is not None else None
+        yield json.dumps({"type": "header", "ruleset": self.ruleset.name, "variant": variant,
+                          "players": self.players_count, "seed": self.seed})
         for d in self.decisions:
             yield json.dumps({"type": "decision", "option": d})
         for e in self.events:

@@ -132,3 +132,17 @@ def test_simulate_plays_the_base_and_each_variant_side_by_side(capsys, tmp_path)
 
 def test_simulate_refuses_an_unknown_variant(capsys):
     assert main(["simulate", str(RULES), "--games", "1", "--variant", "nope", "--quiet"]) == 1
+
+
+def test_a_game_log_names_its_variant_and_replays_with_it(tmp_path, capsys):
+    from rulecraft.interpreter.game import Game
+
+    rs = load_checked(RULES, "four_gas_cans")
+    game = Game(rs, 4, 2)
+    game.choose(0)
+    path = tmp_path / "game.jsonl"
+    game.write_log(path)
+    import json
+
+    assert json.loads(path.read_text().splitlines()[0])["variant"] == "four_gas_cans"
+    assert main(["replay", str(path), "--quiet"]) == 0
