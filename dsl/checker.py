@@ -65,6 +65,7 @@ class Checker:
         self.windows: set[str] = set()
         self.references: dict[str, int] = {n: 0 for n in ruleset.definitions}
         self.calls: dict[str, list[tuple[str, Position]]] = {}  # caller → (callee, where)
+        self.mentioned_names: set[str] = set()
 
     # ------------------------------------------------------------ entry
     def run(self) -> None:
@@ -100,11 +101,37 @@ class Checker:
                 self.references[name] += 1
         if game is None:
             return  # usage and counts depend on the game section, already reported broken
+        self._check_reachability()
         for name, n in self.references.items():
             d = self.rs.definitions[name]
             if n == 0 and d.kind in ("function", "procedure"):
                 self.bag.warning(f"{d.kind} '{name}' is never used", d.name_pos, "remove it or call it from a rule", code="unused")
         self._check_manifest()
+
+    def _check_reachability(self):
+        """Components that can never enter play, actions that can never be legal."""
+        mentioned = self.mentioned_names
+        board = self.data.board
+        for c in self.data.components:
+            starts_nowhere = c.zone is None
+            tile = board is not None and c.kind == board.tile_kind
+            if starts_nowhere and not tile and c.kind not in mentioned and c.name not in mentioned:
+                self.bag.warning(f"component '{c.name}' starts off the table and no rule names it or its kind "
+                                 f"'{c.kind}': it can never enter play", self.data.where.get(("component", c.name)),
+                                 "give it a starting zone, or a rule that brings it in", code="unreachable")
+        counts: dict[str, int] = {}
+        for c in self.data.components:
+            counts[c.kind] = counts.get(c.kind, 0) + 1
+        counts["player"] = 1
+        for d in self.rs.of_kind("action"):
+            for p in d.params:
+                kind = p.type.name
+                if p.source is None and kind in self.data.kinds and not counts.get(kind) and not (board and kind == board.space_kind):
+                    self.bag.warning(f"action '{d.name}' can never be legal: no component is a {kind}", p.pos,
+                                     f"add {kind} components, or draw '{p.name}' from a list", code="unreachable")
+            for r in d.requires:
+                if isinstance(r.cond, ast.Literal) and r.cond.value is False:
+                    self.bag.warning(f"action '{d.name}' can never be legal: it requires false", r.pos, code="unreachable")
 
     def _check_rulings(self):
         seen = set()
@@ -244,6 +271,7 @@ class Checker:
 
     def check_params(self, params: list[ast.Param], ctx: _Context) -> None:
         for p in params:
+            self.mentioned_names.add(p.type.name)
             t = self.resolve_type(p.type)
             if p.source is not None:
                 st = self.expr(p.source, ctx)
@@ -494,6 +522,7 @@ class Checker:
 
     def name(self, e: ast.Name, ctx: _Context) -> str:
         n = e.id
+        self.mentioned_names.add(n)
         d = self.data
         if n in ctx.locals:
             e.ref = ("local", n)
