@@ -42,7 +42,7 @@ zones:
 components:
   - {name: red_card, kind: card, count: 4, zone: deck, properties: {colour: red}}
   - {name: blue_card, kind: card, count: 2, zone: deck, properties: {colour: blue}}
-  - {name: token, kind: token, count: 2, per_player: true}
+  - {name: token, kind: token, count: 2, per_player: true, zone: hand}
 
 dice:
   d6: [1, 2, 3, 4, 5, 6]
