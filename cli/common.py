@@ -27,6 +27,14 @@ def any_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
 
 
+def bot_arg(text: str) -> str:
+    from rulecraft.bots import REGISTRY, bot_names
+
+    if text not in REGISTRY:
+        raise argparse.ArgumentTypeError(f"unknown bot '{text}' (known bots: {', '.join(bot_names())})")
+    return text
+
+
 def ruleset_arg(text: str) -> str:
     path = resolve_ruleset_path(text)
     if path is None:

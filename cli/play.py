@@ -14,7 +14,6 @@ from the rule set's board layouts and lists what stands in each space.
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import sys
@@ -34,7 +33,7 @@ from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.machine import RuleRuntimeError
 from rulecraft.interpreter.state import tile_layouts
 
-from .common import any_int, load_or_report, positive_int, ruleset_arg
+from .common import any_int, bot_arg, load_or_report, positive_int, ruleset_arg
 
 HUMAN = "human"
 MAX_EVENTS_SHOWN = 40
@@ -507,12 +506,6 @@ def replay_for_play(ruleset, players: int, seed: int, decisions: list[int]) -> t
 
 
 # ------------------------------------------------------------------ the command
-def bot_arg(text: str) -> str:
-    if text not in REGISTRY:
-        raise argparse.ArgumentTypeError(f"unknown bot '{text}' (known bots: {', '.join(bot_names())})")
-    return text
-
-
 def add_parser(sub) -> None:
     p = sub.add_parser("play", help="play a game in the terminal (hot-seat), with bots in the other seats",
                        description="Play in the terminal: each human seat sees only its own view, after a "

@@ -26,23 +26,17 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, SpinnerColum
                            TimeRemainingColumn)
 from rich.table import Table
 
-from rulecraft.bots import REGISTRY, bot_names, make_bot, view_for
+from rulecraft.bots import bot_names, make_bot, view_for
 from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.machine import RuleRuntimeError
 
-from .common import any_int, load_or_report, positive_int, ruleset_arg
+from .common import any_int, bot_arg, load_or_report, positive_int, ruleset_arg
 
 ROW_FIELDS = ["variant", "index", "seed", "players", "winners", "side", "reason", "decided", "rounds", "decisions", "error"]
 Z95 = 1.959963984540054
 
 
 # ------------------------------------------------------------------ arguments
-def bot_arg(text: str) -> str:
-    if text not in REGISTRY:
-        raise argparse.ArgumentTypeError(f"unknown bot '{text}' (known bots: {', '.join(bot_names())})")
-    return text
-
-
 def out_arg(text: str) -> str:
     if Path(text).suffix.lower() not in (".json", ".csv"):
         raise argparse.ArgumentTypeError(f"'{text}' must end in .json or .csv")

@@ -144,7 +144,7 @@ def parse_text(text: str, file: str, bag: DiagnosticBag) -> ast.RuleFile:
         except UnexpectedInput as err:
             bag.error(*_syntax_message(err, file, padded))
             continue
-        except DedentError as err:
+        except DedentError:
             line = _first_bad_dedent(padded)
             bag.error("the indentation does not match any outer block", Position(file, line, 1),
                       "indent each block by the same number of spaces as its siblings")

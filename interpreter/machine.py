@@ -14,7 +14,6 @@ returns; a driver answers with :meth:`Machine.answer`.
 
 from __future__ import annotations
 
-import itertools
 from typing import Any, Callable
 
 from rulecraft.dsl.compiler import ActionInfo, Program
