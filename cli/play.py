@@ -488,6 +488,11 @@ class PlaySession:
         self.console.print(f"winners: {winners}; {len(self.game.decisions)} decisions, round {state.round}")
 
 
+# People share one table: a reaction window asks everyone it could concern, so the
+# pass screens never tell who holds a reaction card.
+PLAY_SETTINGS = {"ask_every_eligible": True}
+
+
 def _bot_seed(game_seed: int, seat: int) -> int:
     from .simulate import bot_seed
 
@@ -496,7 +501,7 @@ def _bot_seed(game_seed: int, seat: int) -> int:
 
 def replay_for_play(ruleset, players: int, seed: int, decisions: list[int]) -> tuple[Game, dict[str, int]]:
     """Replay saved decisions; also where each player's last choice left the events."""
-    game = Game(ruleset, players, seed)
+    game = Game(ruleset, players, seed, settings=PLAY_SETTINGS)
     seen: dict[str, int] = {}
     for d in decisions:
         if game.pending is not None:
@@ -592,7 +597,7 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
                           f"(edited rules or a changed file; 'rulecraft replay {args.resume}' shows where)")
             return 1
     else:
-        game = Game(ruleset, players, seed)
+        game = Game(ruleset, players, seed, settings=PLAY_SETTINGS)
     save_path = args.save or args.resume
     session = PlaySession(ruleset, game, seats, console=console, read=read, save_path=save_path, seen=seen)
     humans_text = ", ".join(p for p, s in seats.items() if s == HUMAN) or "none"

@@ -156,7 +156,7 @@ def replay_log(ruleset, log: GameLog) -> Outcome:
         return None
 
     try:
-        game = Game(ruleset, log.header["players"], log.header["seed"])
+        game = Game(ruleset, log.header["players"], log.header["seed"], settings=log.header.get("settings"))
     except (RuleRuntimeError, ValueError) as err:
         return Outcome(None, steps, f"the game cannot be set up: {err}")
     steps.append(Step(0, end_event=len(game.events)))

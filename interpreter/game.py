@@ -30,7 +30,11 @@ class Choice:
 
 
 class Game:
-    def __init__(self, ruleset: RuleSet, players: int, seed: int, *, record_events: bool = True):
+    def __init__(self, ruleset: RuleSet, players: int, seed: int, *, record_events: bool = True,
+                 settings: dict | None = None):
+        """``settings``: how a driver wants the game run. ``ask_every_eligible``: in a
+        reaction window, ask every player a reaction could name, even with only "pass"
+        to offer (a table of people would otherwise learn who holds a reaction card)."""
         game = ruleset.data.game
         if not game.min_players <= players <= game.max_players:
             raise ValueError(f"{game.title} is played by {game.min_players} to {game.max_players} players, not {players}")
@@ -41,6 +45,7 @@ class Game:
         self.decisions: list[int] = []
         self.record_events = record_events
         self.state = new_state(ruleset, players, seed)
+        self.state.settings = dict(settings or {})
         self.machine = Machine(ruleset, self.state, self._record)
         self.machine.start()
 
@@ -105,7 +110,7 @@ class Game:
     def log_lines(self) -> Iterable[str]:
         variant = self.ruleset.variant.name if self.ruleset.variant is not None else None
         yield json.dumps({"type": "header", "ruleset": self.ruleset.name, "variant": variant,
-                          "players": self.players_count, "seed": self.seed})
+                          "players": self.players_count, "seed": self.seed, "settings": self.state.settings})
         for d in self.decisions:
             yield json.dumps({"type": "decision", "option": d})
         for e in self.events:
@@ -117,8 +122,9 @@ class Game:
         Path(path).write_text("\n".join(self.log_lines()) + "\n", encoding="utf-8")
 
     @classmethod
-    def replay(cls, ruleset: RuleSet, players: int, seed: int, decisions: list[int]) -> "Game":
-        game = cls(ruleset, players, seed)
+    def replay(cls, ruleset: RuleSet, players: int, seed: int, decisions: list[int],
+               settings: dict | None = None) -> "Game":
+        game = cls(ruleset, players, seed, settings=settings)
         for d in decisions:
             game.choose(d)
         return game
@@ -128,7 +134,7 @@ class Game:
         records = [json.loads(line) for line in lines if line.strip()]
         header = records[0]
         decisions = [r["option"] for r in records if r["type"] == "decision"]
-        return cls.replay(ruleset, header["players"], header["seed"], decisions)
+        return cls.replay(ruleset, header["players"], header["seed"], decisions, header.get("settings"))
 
 
 def state_digest(state: GameState) -> str:

@@ -359,6 +359,14 @@ class Machine:
         params, fn = self.program.functions[name]
         return bool(fn(self, {params[0]: player}))
 
+    def eligible(self, frame: dict, player: str) -> bool:
+        """Could any reaction of this window be this player's (whatever they hold)?"""
+        for reaction in self.program.reactions.get(frame["name"], []):
+            who = self._guarded(reaction.by, {"event": frame["id"]}, reaction.definition.by)
+            if who == player or (isinstance(who, list) and player in who):
+                return True
+        return False
+
     def reaction_options(self, frame: dict, player: str) -> list[dict]:
         out = []
         for reaction in self.program.reactions.get(frame["name"], []):
@@ -375,10 +383,11 @@ class Machine:
 
     def _window_step(self, frame: dict) -> None:
         players = frame["players"]
+        ask_all = self.state.settings.get("ask_every_eligible", False)
         while frame["i"] < len(players):
             player = players[frame["i"]]
             options = self.reaction_options(frame, player)
-            if options:
+            if options or (ask_all and self.eligible(frame, player)):
                 self.state.pending = {"kind": "reaction", "player": player, "prompt": f"React to {frame['name']}?",
                                       "options": options + [dict(PASS)]}
                 return

@@ -40,6 +40,8 @@ class GameState:
     forced_rolls: dict[str, list] = field(default_factory=dict)
     # Records of reaction windows, by id; reactions change them (e.g. damage prevented).
     windows: dict[str, dict] = field(default_factory=dict)
+    # How the driver wants the game run (see Game), kept so a replay runs it the same way.
+    settings: dict = field(default_factory=dict)
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -66,7 +68,7 @@ class GameState:
             {k: dict(v) for k, v in self.limits.items()},
             copy.deepcopy(self.stack), copy.deepcopy(self.pending), copy.deepcopy(self.result), self.steps,
             {k: list(v) for k, v in self.forced_rolls.items()},
-            copy.deepcopy(self.windows))
+            copy.deepcopy(self.windows), dict(self.settings))
 
 
 def player_zone(zone: str, player: str) -> str:

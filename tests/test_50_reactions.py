@@ -182,3 +182,21 @@ def test_a_reaction_seen_by_others_hides_the_card_from_a_hidden_hand(tmp_path):
     theirs = [e for e in game.events_for("p1") if e["type"] == "reacted"][-1]
     assert mine["args"]["card"] == card
     assert theirs["args"]["card"] == "?"
+
+
+def test_asking_every_eligible_player_hides_who_holds_a_reaction(tmp_path):
+    rs = _ruleset(tmp_path)
+    lean = Game(rs, 2, 1)
+    table = Game(rs, 2, 1, settings={"ask_every_eligible": True})
+    for game in (lean, table):
+        for card in list(game.state.zones["hand:p2"]):  # p2 holds no shield at all
+            game.state.zones["hand:p2"].remove(card)
+            game.state.entities[card]["at"] = None
+    choose_action(lean, "poke", victim="p2")
+    assert lean.pending.kind != "reaction"  # nothing to play: not asked
+    choose_action(table, "poke", victim="p2")
+    assert table.pending.kind == "reaction" and table.pending.player == "p2"
+    assert table.pending.options == [{"reaction": "pass"}]
+    # the setting travels with the log, so a replay asks the same questions
+    assert json.loads(next(iter(table.log_lines())))["settings"] == {"ask_every_eligible": True}
+    assert Game.from_log(rs, list(table.log_lines())).state.settings == {"ask_every_eligible": True}

@@ -300,7 +300,7 @@ def test_replaying_a_log_gives_the_identical_final_state(ruleset, players, seed,
     full = full_game(ruleset, players, seed)
     lines = list(full.log_lines())
     header = json.loads(lines[0])
-    assert header == {"type": "header", "ruleset": "journey", "variant": None, "players": players, "seed": seed}
+    assert header == {"type": "header", "ruleset": "journey", "variant": None, "players": players, "seed": seed, "settings": {}}
     replayed = Game.from_log(ruleset, lines)
     assert replayed.state.dumps() == full.state.dumps()
     assert replayed.decisions == full.decisions

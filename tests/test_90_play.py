@@ -48,7 +48,7 @@ def choices_of(path, player):
     header = json.loads(path.read_text().splitlines()[0])
     decisions = [json.loads(x)["option"] for x in path.read_text().splitlines()
                  if json.loads(x).get("type") == "decision" and len(json.loads(x)) == 2]
-    game = Game(ruleset(), header["players"], header["seed"])
+    game = Game(ruleset(), header["players"], header["seed"], settings=header.get("settings"))
     n = 0
     for d in decisions:
         n += game.pending.player == player
