@@ -76,8 +76,12 @@ class Located:
         return node
 
 
-class _UniqueKeyLoader(yaml.SafeLoader):
-    """SafeLoader that refuses duplicate mapping keys instead of silently keeping the last."""
+# libyaml's parser when PyYAML was built with it: same nodes and marks, much faster.
+_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _UniqueKeyLoader(_BaseLoader):
+    """A safe loader that refuses duplicate mapping keys instead of silently keeping the last."""
 
 
 def _construct_mapping(loader, node, deep=False):
@@ -91,15 +95,34 @@ def _construct_mapping(loader, node, deep=False):
     return loader.construct_mapping(node, deep)
 
 
-_UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+class _PyUniqueKeyLoader(yaml.SafeLoader):
+    """The pure-Python twin, read again only to word a syntax error (its messages name the culprit)."""
+
+
+for _loader in (_UniqueKeyLoader, _PyUniqueKeyLoader):
+    _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+
+
+def _compose(text: str, loader_class):
+    loader = loader_class(text)
+    try:
+        root = loader.get_single_node()
+        return root, (loader.construct_document(root) if root is not None else None)
+    finally:
+        loader.dispose()
 
 
 def load_yaml_text(text: str, file: str, bag: DiagnosticBag) -> tuple[Any, Located]:
     bag.sources.add(file, text)
     try:
-        root = yaml.compose(text, Loader=_UniqueKeyLoader)
-        data = _UniqueKeyLoader(text).get_single_data() if root is not None else None
-    except yaml.MarkedYAMLError as err:
+        # compose once: the node tree keeps positions, the data is built from it
+        root, data = _compose(text, _UniqueKeyLoader)
+    except yaml.MarkedYAMLError as fast_error:
+        err = fast_error
+        try:
+            _compose(text, _PyUniqueKeyLoader)
+        except yaml.MarkedYAMLError as worded:
+            err = worded
         mark = err.problem_mark or err.context_mark
         pos = Position(file, mark.line + 1, mark.column + 1) if mark else Position(file, 1, 1)
         problem = err.problem or err.context
