@@ -72,3 +72,32 @@ def end_turn(game: Game) -> None:
 
 def room(tile: str, part: str = "main") -> str:
     return f"{tile}/{part}"
+
+
+def put(game: Game, thing: str, where: str | None) -> None:
+    """Put a piece somewhere; a character put on the board counts as having entered."""
+    relocate(game, thing, where)
+    if thing.startswith(("trooper.", "android.")):
+        game.state.entities[thing.split(".")[1]]["props"]["entered"] = True
+
+
+def set_hand(game: Game, p: str, cards: list[str]) -> None:
+    """Make a player's hand exactly these cards (the others leave the game)."""
+    for c in list(game.state.zones[f"hand:{p}"]):
+        relocate(game, c, "out_of_game")
+    for c in cards:
+        relocate(game, c, f"hand:{p}")
+
+
+def reoffer(game: Game) -> None:
+    """Offer the pending choice again after the table was arranged."""
+    game.state.pending = None
+    game.machine.run()
+
+
+def health(game: Game, c: str) -> int:
+    return game.state.entities[c]["props"]["health"]
+
+
+def ap(game: Game, p: str) -> int:
+    return game.state.entities[p]["props"]["ap"]

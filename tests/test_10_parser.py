@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import textwrap
 
-import pytest
 
 from rulecraft.dsl import ast
 from rulecraft.dsl.diagnostics import DiagnosticBag

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import textwrap
 
-import pytest
 
 from rulecraft.dsl.diagnostics import DiagnosticBag
 from rulecraft.dsl.yaml_data import load_yaml_text, validate

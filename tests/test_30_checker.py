@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 
 from rulecraft.dsl.loader import load_ruleset
 

@@ -1,6 +1,6 @@
 """Explore, Move and Search (rulebook-en: Team Phase 1, 2 and 4)."""
 
-from panic_station import lay_tile, new_game, options, relocate, room, run_procedure, take
+from panic_station import lay_tile, new_game, options, relocate, take
 
 
 def test_explore_example_only_legal_placements_are_offered():

@@ -1,9 +1,9 @@
 """Trading and infection (rulebook-en: Trading; Order of Actions; Game Setup, The Host Card;
 rulebook-fr: Échanger, where the English text is silent)."""
 
-import pytest
 
 from panic_station import lay_tile, new_game, options, relocate, take
+from panic_station import set_hand as _hand, put as _put, reoffer as _reoffer
 
 FORCED = "first attack or trade with the character you met"
 WEST = "plain_a/main"          # a plain room west of the Reactor, no icon
@@ -28,27 +28,9 @@ def _begin(players=5, seed=1):
     return game, p, others
 
 
-def _put(game, thing, where):
-    relocate(game, thing, where)
-    if thing.startswith(("trooper.", "android.")):
-        game.state.entities[thing.split(".")[1]]["props"]["entered"] = True
-
-
-def _hand(game, p, cards):
-    for c in list(game.state.zones[f"hand:{p}"]):
-        relocate(game, c, "out_of_game")
-    for c in cards:
-        relocate(game, c, f"hand:{p}")
-
-
 def _infected(game, *infected):
     for q in game.state.players:
         game.state.entities[q]["props"]["infected"] = q in infected
-
-
-def _reoffer(game):
-    game.state.pending = None
-    game.machine.run()
 
 
 def _own(p):

@@ -4,6 +4,7 @@ Betrayal; Heavy Gun; Target Scope; Ammo; Combat Knife; Grenade)."""
 import pytest
 
 from panic_station import lay_tile, new_game, options, relocate, take
+from panic_station import ap as _ap, set_hand as _hand, health as _health, put as _put, reoffer as _reoffer
 
 WEST = "plain_a/main"   # open doorway east into the Reactor
 SOUTH = "run_a/main"    # its security door faces the Reactor's south doorway
@@ -27,39 +28,13 @@ def _begin(players=5, seed=1):
     return game, p, others
 
 
-def _put(game, thing, where):
-    relocate(game, thing, where)
-    if thing.startswith(("trooper.", "android.")):
-        game.state.entities[thing.split(".")[1]]["props"]["entered"] = True
-
-
-def _hand(game, p, cards):
-    for c in list(game.state.zones[f"hand:{p}"]):
-        relocate(game, c, "out_of_game")
-    for c in cards:
-        relocate(game, c, f"hand:{p}")
-
-
 def _in_play(game, p, *cards):
     for c in cards:
         relocate(game, c, f"play_area:{p}")
 
 
-def _reoffer(game):
-    game.state.pending = None
-    game.machine.run()
-
-
 def _at(game, x):
     return game.state.entities[x]["at"]
-
-
-def _health(game, c):
-    return game.state.entities[c]["props"]["health"]
-
-
-def _ap(game, p):
-    return game.state.entities[p]["props"]["ap"]
 
 
 # ---------------------------------------------------------------- Fire Gun

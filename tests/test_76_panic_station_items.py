@@ -1,9 +1,9 @@
 """Items and armor (rulebook-en: 7. Use Item; Armor; Energy Boost; First Aid Kit; Heat
 Scanner; Keycard; General Notes)."""
 
-import pytest
 
 from panic_station import lay_tile, new_game, options, relocate, run_procedure, take
+from panic_station import ap as _ap, set_hand as _hand, health as _health, put as _put, reoffer as _reoffer
 
 WEST = "plain_a/main"
 TOO_FEW = "an item is played only from a hand of more than 5 cards"
@@ -29,32 +29,6 @@ def _begin(players=5, seed=1):
 
 def _own(p):
     return [f"infection.{p}.{i}" for i in (1, 2, 3)]
-
-
-def _put(game, thing, where):
-    relocate(game, thing, where)
-    if thing.startswith(("trooper.", "android.")):
-        game.state.entities[thing.split(".")[1]]["props"]["entered"] = True
-
-
-def _hand(game, p, cards):
-    for c in list(game.state.zones[f"hand:{p}"]):
-        relocate(game, c, "out_of_game")
-    for c in cards:
-        relocate(game, c, f"hand:{p}")
-
-
-def _reoffer(game):
-    game.state.pending = None
-    game.machine.run()
-
-
-def _health(game, c):
-    return game.state.entities[c]["props"]["health"]
-
-
-def _ap(game, p):
-    return game.state.entities[p]["props"]["ap"]
 
 
 def _armor(card):

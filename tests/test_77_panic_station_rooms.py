@@ -1,9 +1,9 @@
 """Room types, terminals and the first turn (rulebook-en: Room Types; 5. Activate Computer
 Terminal; 6. Heal in Sick Bay; 4. Search Location, first turn)."""
 
-import pytest
 
 from panic_station import end_turn, lay_tile, new_game, options, relocate, run_procedure, take
+from panic_station import ap as _ap, set_hand as _hand, health as _health, put as _put, reoffer as _reoffer
 
 FORCED = "first attack or trade with the character you met"
 
@@ -18,32 +18,6 @@ def _begin(players=5, seed=1, first_turn=False):
     p = s.current
     others = [q for q in s.players if q != p]
     return game, p, others
-
-
-def _put(game, thing, where):
-    relocate(game, thing, where)
-    if thing.startswith(("trooper.", "android.")):
-        game.state.entities[thing.split(".")[1]]["props"]["entered"] = True
-
-
-def _hand(game, p, cards):
-    for c in list(game.state.zones[f"hand:{p}"]):
-        relocate(game, c, "out_of_game")
-    for c in cards:
-        relocate(game, c, f"hand:{p}")
-
-
-def _reoffer(game):
-    game.state.pending = None
-    game.machine.run()
-
-
-def _ap(game, p):
-    return game.state.entities[p]["props"]["ap"]
-
-
-def _health(game, c):
-    return game.state.entities[c]["props"]["health"]
 
 
 def _parasites_in(game, room):

@@ -1,9 +1,9 @@
 """How the game ends, and players who are out (rulebook-en: End Game Conditions; 5. Perform
 Heat Scan; 1. Explore (the Hive); The Character Cards in Detail)."""
 
-import pytest
 
 from panic_station import end_turn, lay_tile, new_game, options, relocate, run_procedure, take
+from panic_station import set_hand as _hand, put as _put, reoffer as _reoffer
 
 HIVE = "hive/main"
 
@@ -20,24 +20,6 @@ def _begin(players=5, seed=1):
     for q in s.players:
         s.entities[q]["props"]["infected"] = False
     return game, p, others
-
-
-def _put(game, thing, where):
-    relocate(game, thing, where)
-    if thing.startswith(("trooper.", "android.")):
-        game.state.entities[thing.split(".")[1]]["props"]["entered"] = True
-
-
-def _hand(game, p, cards):
-    for c in list(game.state.zones[f"hand:{p}"]):
-        relocate(game, c, "out_of_game")
-    for c in cards:
-        relocate(game, c, f"hand:{p}")
-
-
-def _reoffer(game):
-    game.state.pending = None
-    game.machine.run()
 
 
 def _infect(game, *players):

@@ -2,7 +2,6 @@
 
 import json
 
-import pytest
 
 from panic_station import ruleset
 from rulecraft.cli.simulate import play_one
