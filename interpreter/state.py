@@ -11,7 +11,6 @@ from __future__ import annotations
 import copy
 import json
 from dataclasses import asdict, dataclass, field
-from typing import Any
 
 from rulecraft.dsl.model import RuleSet
 
@@ -144,7 +143,3 @@ def tile_layouts(ruleset: RuleSet) -> dict[str, str]:
         for n in range(1, comp.count + 1):
             out[comp.name + (f".{n}" if comp.count > 1 else "")] = comp.layout
     return out
-
-
-def jsonable(value: Any) -> Any:
-    return json.loads(json.dumps(value))
