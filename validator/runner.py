@@ -7,7 +7,9 @@ gives every expected-versus-actual difference found there.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+
 from rulecraft.dsl.diagnostics import DiagnosticBag, Position
 from rulecraft.dsl.model import RuleSet
 from rulecraft.interpreter.game import Game
@@ -55,7 +57,12 @@ class StepFailed(Exception):
         self.mismatches = mismatches or []
 
 
-def run_scenario(ruleset: RuleSet, sc: Scenario, variant: str | None = None) -> ScenarioResult:
+# Called with ("before", game) once the scenario's setup is in place and with
+# ("after", game) where it stopped, so a reader (the docs' board pictures) can look on.
+Watcher = Callable[[str, Game], None]
+
+
+def run_scenario(ruleset: RuleSet, sc: Scenario, variant: str | None = None, watch: Watcher | None = None) -> ScenarioResult:
     """Check a scenario's names, then play it; never raises for a scenario's failure."""
     info = ruleset.variant
     chain = info.chain if info is not None else ([variant] if variant else [])
@@ -66,7 +73,7 @@ def run_scenario(ruleset: RuleSet, sc: Scenario, variant: str | None = None) -> 
     bag = DiagnosticBag()
     if not check_scenario(sc, ruleset, bag):
         return ScenarioResult(sc, BROKEN, bag=bag)
-    result = _Run(ruleset, sc).run()
+    result = _Run(ruleset, sc, watch).run()
     if sc.known_failure is not None:
         # Like a strict expected failure: failing is expected; passing means the rule
         # set now follows the rulebook and the mark must go.
@@ -75,9 +82,10 @@ def run_scenario(ruleset: RuleSet, sc: Scenario, variant: str | None = None) -> 
 
 
 class _Run:
-    def __init__(self, ruleset: RuleSet, sc: Scenario):
+    def __init__(self, ruleset: RuleSet, sc: Scenario, watch: Watcher | None = None):
         self.ruleset = ruleset
         self.sc = sc
+        self.watch = watch
         self.players = default_players(ruleset, sc)
         self.names: Names = names_for(ruleset, self.players)
         self.game: Game | None = None
@@ -85,6 +93,12 @@ class _Run:
         self.start_tiles: set[str] = set()
 
     def run(self) -> ScenarioResult:
+        result = self._play()
+        if self.watch is not None and self.game is not None:
+            self.watch("after", self.game)
+        return result
+
+    def _play(self) -> ScenarioResult:
         sc = self.sc
         try:
             self.game = Game(self.ruleset, self.players, sc.seed)
@@ -97,6 +111,8 @@ class _Run:
             except (ScenarioError, RuleRuntimeError, IllegalAnswer) as err:
                 return self._fail("setup", sc.key_position("setup"), str(err))
             self.events_from = len(self.game.events)
+        if self.watch is not None:
+            self.watch("before", self.game)
         for i, step in enumerate(sc.steps):
             label = f"step {i + 1} ({describe_step(step)})"
             try:
