@@ -1,0 +1,231 @@
+"""A rule set's glossaries: the words of the game in each language, and their check.
+
+A glossary is ``<rule set>/glossary/<lang>.yaml`` (checked by
+``schemas/glossary.schema.json``); a variant may add or override entries in
+``<rule set>/variants/<variant>/glossary/<lang>.yaml``. Each section maps names of the
+rule set (kinds, zones, properties, definitions, local names, …) to the words a reader
+sees. :func:`check_glossaries` lists every name the renderer needs that a glossary
+lacks, located in the glossary file.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rulecraft.dsl import ast
+from rulecraft.dsl.builtins import ENGINE_EVENTS
+from rulecraft.dsl.diagnostics import Diagnostic, DiagnosticBag, Position
+from rulecraft.dsl.model import RuleSet
+from rulecraft.dsl.yaml_data import Located, load_and_validate
+
+SCHEMA = "glossary.schema.json"
+
+# Sections of a glossary file, in the order the renderer looks a bare name up.
+SECTIONS = ("names", "fields", "kinds", "zones", "components", "parameters", "properties", "variables", "values",
+            "tables", "dice", "events", "groups", "definitions")
+
+_SLOT = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+@dataclass(frozen=True)
+class Term:
+    """How a game word is written in one language."""
+
+    one: str  # singular (or the title of a definition)
+    many: str | None = None  # plural; defaults to the singular plus "s"
+    gender: str = "m"  # "m" or "f", for languages whose articles agree
+    article: bool = True  # false for words that never take an article
+    elide: bool | None = None  # French "l'": defaults to the first letter being a vowel
+    say: str | None = None  # a phrase with {slots}: a definition's parameters, or {obj} for a property
+
+    @property
+    def plural(self) -> str:
+        return self.many if self.many is not None else self.one + "s"
+
+
+@dataclass
+class Glossary:
+    language: str
+    terms: dict[tuple[str, str], Term] = field(default_factory=dict)
+    where: dict[tuple[str, str], Position] = field(default_factory=dict)
+    files: list[str] = field(default_factory=list)  # base first, then each variant's
+    sections: dict[str, Position] = field(default_factory=dict)  # section -> where the last file declares it
+
+    def get(self, section: str, key: str) -> Term | None:
+        return self.terms.get((section, key))
+
+    def slots(self, section: str, key: str) -> set[str]:
+        term = self.get(section, key)
+        return set(_SLOT.findall(term.say)) if term and term.say else set()
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def glossary_files(ruleset: RuleSet, lang: str) -> list[Path]:
+    """The base glossary of ``lang``, then the glossary of each applied variant, base-most first."""
+    root = Path(ruleset.root)
+    paths = [root / "glossary" / f"{lang}.yaml"]
+    if ruleset.variant is not None:
+        paths += [root / "variants" / v / "glossary" / f"{lang}.yaml" for v in ruleset.variant.chain]
+    return [p for p in paths if p.is_file()]
+
+
+def languages(ruleset: RuleSet) -> list[str]:
+    """The languages the rule set has a glossary for."""
+    folder = Path(ruleset.root) / "glossary"
+    return sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
+
+
+def _term(raw) -> Term:
+    if isinstance(raw, str):
+        return Term(raw)
+    return Term(raw.get("one", ""), raw.get("many"), raw.get("gender", "m"), raw.get("article", True),
+                raw.get("elide"), raw.get("say"))
+
+
+def load_glossary(ruleset: RuleSet, lang: str, bag: DiagnosticBag | None = None) -> Glossary:
+    """Read the glossary of ``lang`` with the variant's additions; problems go to ``bag``."""
+    bag = bag if bag is not None else DiagnosticBag()
+    glossary = Glossary(lang)
+    for path in glossary_files(ruleset, lang):
+        display = _display(path)
+        before = len(bag.errors)
+        content, located = load_and_validate(path, SCHEMA, bag, display)
+        glossary.files.append(display)
+        if len(bag.errors) > before or not isinstance(content, dict):
+            continue
+        if content.get("language") != lang:
+            bag.error(f"glossary {display} says it is in '{content.get('language')}', not '{lang}'",
+                      located.position(["language"]), f"write 'language: {lang}' or rename the file")
+        _merge(glossary, content, located)
+    return glossary
+
+
+def _merge(glossary: Glossary, content: dict, located: Located) -> None:
+    for section in SECTIONS:
+        entries = content.get(section)
+        if entries is None:
+            continue
+        glossary.sections[section] = located.key_position([section])
+        for key, raw in entries.items():
+            glossary.terms[(section, str(key))] = _term(raw)
+            glossary.where[(section, str(key))] = located.key_position([section, key])
+
+
+# ---------------------------------------------------------------- what the renderer needs
+
+
+@dataclass(frozen=True)
+class Need:
+    """A glossary entry the renderer needs: section and key, and slots a phrase must use."""
+
+    section: str
+    key: str
+    slots: tuple[str, ...] = ()  # the parameters a definition's `say` may name
+
+
+def needed_terms(ruleset: RuleSet) -> list[Need]:
+    """Every glossary entry rendering this rule set's definitions and data may ask for."""
+    data = ruleset.data
+    needs: dict[tuple[str, str], Need] = {}
+
+    def need(section: str, key: str, slots: tuple[str, ...] = ()) -> None:
+        needs.setdefault((section, key), Need(section, key, slots))
+
+    for kind in data.kinds.values():
+        need("kinds", kind.name)
+        for prop in kind.properties:
+            need("properties", f"{kind.name}.{prop}")
+    for zone in data.zones:
+        need("zones", zone)
+    for comp in data.components:
+        if comp.count == 1 and not comp.per_player:
+            need("components", comp.name)
+    for section, names in (("parameters", data.parameters), ("tables", data.tables), ("dice", data.dice)):
+        for name in names:
+            need(section, name)
+    for scope, variables in data.variables.items():
+        for name in variables:
+            need("variables", f"{scope}.{name}")
+    for d in ruleset.definitions.values():
+        params = tuple(p.name for p in getattr(d, "params", []))
+        need("definitions", d.name, params)
+        for node in walk(d):
+            _needs_of(node, need)
+    return list(needs.values())
+
+
+def _needs_of(node, need) -> None:
+    if isinstance(node, ast.Param):
+        need("names", node.name)
+    elif isinstance(node, ast.Let):
+        need("names", node.name)
+    elif isinstance(node, (ast.ForEach, ast.Choose, ast.Comprehension, ast.Window)):
+        need("names", node.var)
+    elif isinstance(node, ast.Literal) and isinstance(node.value, str):
+        need("values", node.value)
+    elif isinstance(node, (ast.Emit, ast.Window)):
+        if node.event not in ENGINE_EVENTS:
+            need("events", node.event)
+        for name, _ in node.fields:
+            need("fields", name)
+    elif isinstance(node, (ast.TriggerDef, ast.ReactionDef)) and node.event and node.event not in ENGINE_EVENTS:
+        need("events", node.event)
+    elif isinstance(node, ast.Limit) and node.group:
+        need("groups", node.group)
+
+
+def walk(node):
+    """Every AST node under ``node`` (itself included), depth first."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (list, tuple)):
+            stack.extend(reversed(n))
+            continue
+        if not isinstance(n, ast.Node):
+            continue
+        yield n
+        for name in getattr(n, "__dataclass_fields__", {}):
+            if name not in ("pos", "name_pos", "event_pos"):
+                value = getattr(n, name)
+                if isinstance(value, (list, tuple, ast.Node)):
+                    stack.append(value)
+
+
+# ---------------------------------------------------------------- the check
+
+
+def check_glossaries(ruleset: RuleSet) -> list[Diagnostic]:
+    """Schema errors of every glossary, and every term a glossary lacks (as warnings)."""
+    bag = DiagnosticBag()
+    langs = languages(ruleset)
+    if not langs:
+        return []
+    needs = needed_terms(ruleset)
+    for lang in langs:
+        glossary = load_glossary(ruleset, lang, bag)
+        if not glossary.files:
+            continue
+        target = glossary.files[-1]
+        for n in needs:
+            term = glossary.get(n.section, n.key)
+            if term is None:
+                where = glossary.sections.get(n.section) or Position(target, 1, 1)
+                bag.warning(f"the {lang} glossary has no entry '{n.key}' in '{n.section}'", where,
+                            f"add '{n.key}' under '{n.section}:' in {where.file}", code="glossary")
+                continue
+            unknown = glossary.slots(n.section, n.key) - set(n.slots)
+            if n.section == "definitions" and unknown:
+                bag.warning(f"the {lang} glossary entry '{n.key}' names {', '.join(sorted(unknown))}, "
+                            f"which is not a parameter of '{n.key}'", glossary.where[(n.section, n.key)],
+                            "use the parameters: " + (", ".join("{%s}" % s for s in n.slots) or "none"),
+                            code="glossary")
+    return bag.items

@@ -1,0 +1,563 @@
+"""Plain-language text of a rule set's definitions, rendered from the syntax tree.
+
+The sentence templates of each language live in ``docgen/phrases/<lang>.yaml`` and
+know no game; every game word comes from the rule set's glossary
+(:mod:`rulecraft.docgen.glossary`). Since the text is made from the same tree the
+interpreter runs, it cannot drift from the rules. A node kind without a rendering
+raises :class:`UnrenderableNode` instead of printing code.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+import yaml
+
+from rulecraft.dsl import ast
+from rulecraft.dsl import types as T
+from rulecraft.dsl.builtins import ENGINE_EVENTS
+from rulecraft.dsl.model import RuleSet
+
+from .glossary import SECTIONS, Term, load_glossary
+
+_SLOT = re.compile(r"\{([A-Za-z_0-9]+)\}")
+_VOWELS = "aeiouyàâäéèêëîïôöûùüAEIOUYÀÂÄÉÈÊËÎÏÔÖÛÙÜ"
+
+
+class UnrenderableNode(TypeError):
+    """The renderer met a syntax-tree node it has no sentence for."""
+
+
+@lru_cache(maxsize=None)
+def phrases(lang: str) -> dict:
+    """The sentence templates of a language (``docgen/phrases/<lang>.yaml``)."""
+    folder = Path(__file__).parent / "phrases"
+    path = folder / f"{lang}.yaml"
+    if not path.is_file():
+        known = sorted(p.stem for p in folder.glob("*.yaml"))
+        raise ValueError(f"no phrases for language '{lang}' (known: {', '.join(known)})")
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def available_languages() -> list[str]:
+    return sorted(p.stem for p in (Path(__file__).parent / "phrases").glob("*.yaml"))
+
+
+def fill(template: str, **slots) -> str:
+    """Put values in a template's ``{slots}``; a slot without a value is left as written."""
+    return _SLOT.sub(lambda m: str(slots[m.group(1)]) if m.group(1) in slots else m.group(0), template)
+
+
+def capitalize(text: str) -> str:
+    for i, ch in enumerate(text):
+        if ch.isalpha():
+            return text[:i] + ch.upper() + text[i + 1:]
+    return text
+
+
+def _strip_type(t: str | None) -> str:
+    return (t or T.ANY).rstrip("?")
+
+
+class Prose:
+    """Renders one rule set's definitions and terms in one language."""
+
+    def __init__(self, ruleset: RuleSet, lang: str = "en"):
+        self.ruleset = ruleset
+        self.lang = lang
+        self.ph = phrases(lang)
+        self.glossary = load_glossary(ruleset, lang)
+        self.missing: set[tuple[str, str]] = set()  # glossary entries asked for but absent
+        self._locals: dict[str, str] = {}  # local name -> type, inside the definition being rendered
+        self._definition: ast.Definition | None = None
+
+    # ------------------------------------------------------------ public interface
+
+    def definition(self, name: str) -> str:
+        """Markdown for one definition: its cost, conditions and steps."""
+        d = self._get(name)
+        render = getattr(self, f"_def_{d.kind}", None)
+        if render is None:
+            raise UnrenderableNode(f"no rendering for a {d.kind} definition")
+        self._definition, self._locals = d, {}
+        try:
+            return self._finish("\n".join(render(d)).strip() + "\n")
+        finally:
+            self._definition, self._locals = None, {}
+
+    def summary(self, name: str) -> str:
+        """One plain sentence about a definition, for tables and navigation."""
+        d = self._get(name)
+        self._definition, self._locals = d, {}
+        try:
+            self._declare_params(d)
+            title = self.title(name)
+            D = self.ph["definitions"]
+            if d.kind == "action":
+                costs = D["and"].join(f"{self.ex(c.amount)} {self._resource(c)}" for c in d.costs)
+                text = fill(D["summary_action"], title=title, costs=costs) if costs else fill(D["summary_action_free"], title=title)
+            elif d.kind in ("procedure", "function"):
+                text = fill(D[f"summary_{d.kind}"], title=title, say=self._say_of(d))
+            elif d.kind in ("trigger", "reaction"):
+                text = fill(D[f"summary_{d.kind}"], title=title, event=self._event_name(d.event))
+            elif d.kind == "victory":
+                text = fill(D["summary_victory"], title=title, when=self.ex(d.when))
+            else:
+                raise UnrenderableNode(f"no summary for a {d.kind} definition")
+            return self._finish(capitalize(text))
+        finally:
+            self._definition, self._locals = None, {}
+
+    def term(self, key: str, plural: bool = False) -> str:
+        """The word for a game term: ``section.key`` (``kinds.character``, ``properties.character.health``,
+        ``variables.turn.searched``) or a bare key looked up section by section."""
+        section, _, rest = key.partition(".")
+        if section in SECTIONS and rest:
+            t = self._lookup(section, rest)
+        else:
+            found = next((s for s in SECTIONS if self.glossary.get(s, key) is not None), None)
+            t = self._lookup(found or "names", key)
+        return t.plural if plural else t.one
+
+    def title(self, name: str) -> str:
+        """The title of a definition in this language."""
+        return capitalize(self._lookup("definitions", name).one)
+
+    # ------------------------------------------------------------ words and articles
+
+    def _get(self, name: str) -> ast.Definition:
+        try:
+            return self.ruleset.definitions[name]
+        except KeyError:
+            raise KeyError(f"the rule set has no definition '{name}'") from None
+
+    def _lookup(self, section: str, key: str) -> Term:
+        t = self.glossary.get(section, key)
+        if t is None:
+            self.missing.add((section, key))
+            return Term(key.rsplit(".", 1)[-1].replace("_", " "))
+        return t
+
+    def _article(self, t: Term, which: str, plural: bool = False) -> str:
+        if not t.article:
+            return t.plural if plural or which == "all" else t.one
+        A = self.ph["articles"]
+        if self.lang == "fr":
+            elide = t.elide if t.elide is not None else t.one[:1] in _VOWELS
+            if which == "the":
+                key = "the_plural" if plural else ("the_elided" if elide else f"the_{t.gender}")
+            else:
+                key = f"{which}_{t.gender}"
+        else:
+            key = which
+            if which == "the" and plural:
+                return fill(A["the"], n=t.plural)
+            if which == "a" and t.one[:1] in "aeiouAEIOU":
+                key = "an"
+        return fill(A[key], n=t.one, ns=t.plural)
+
+    def _the(self, section: str, key: str, plural: bool = False) -> str:
+        return self._article(self._lookup(section, key), "the", plural)
+
+    def _finish(self, text: str) -> str:
+        for pattern, replacement in (self.ph.get("contractions") or {}).items():
+            text = re.sub(pattern, replacement, text)
+        return text
+
+    # ------------------------------------------------------------ definitions
+
+    def _declare_params(self, d: ast.Definition) -> None:
+        for p in getattr(d, "params", []):
+            self._locals[p.name] = self._type_text(p.type)
+        if isinstance(d, (ast.TriggerDef, ast.ReactionDef)) and d.event:
+            self._locals["event"] = f"event {d.event}"
+
+    @staticmethod
+    def _type_text(t: ast.TypeRef) -> str:
+        return f"list of {Prose._type_text(t.item)}" if t.name == "list" and t.item else t.name
+
+    def _say_of(self, d) -> str:
+        slots = {p.name: self._the("names", p.name) for p in d.params}
+        term = self._lookup("definitions", d.name)
+        return fill(term.say or term.one, **slots)
+
+    def _choices(self, d) -> list[str]:
+        D = self.ph["definitions"]
+        lines = []
+        for p in d.params:
+            what = self._a_type(p.type)
+            if p.source is not None:
+                what = fill(D["with_in"], a_type=what, source=self.ex(p.source))
+            self._locals[p.name] = self._type_text(p.type)
+            if p.where is not None:
+                what += fill(D["with_where"], where=self.ex(p.where))
+            lines.append(capitalize(fill(D["with"], name=self._the("names", p.name), what=what)) + ".")
+        return lines
+
+    def _a_type(self, t: ast.TypeRef) -> str:
+        types = self.ph["types"]
+        if t.name == "list":
+            return fill(types["list"], item=self._article(self._lookup("kinds", t.item.name), "all")
+                        if t.item and t.item.name in self.ruleset.data.kinds else
+                        (types.get(t.item.name, t.item.name) if t.item else types["any"]))
+        if t.name in self.ruleset.data.kinds:
+            return self._article(self._lookup("kinds", t.name), "a")
+        return types.get(t.name, types["any"])
+
+    def _requires(self, d) -> list[str]:
+        return [capitalize(fill(self.ph["definitions"]["require"], cond=self.ex(r.cond))) for r in d.requires]
+
+    def _resource(self, c: ast.Cost) -> str:
+        t = self._lookup("properties", f"player.{c.resource}")
+        amount = c.amount.value if isinstance(c.amount, ast.Literal) else None
+        return t.one if amount == 1 else t.plural
+
+    def _def_action(self, d: ast.ActionDef) -> list[str]:
+        D = self.ph["definitions"]
+        head = self._choices(d) + self._requires(d)
+        for c in d.costs:
+            head.append(fill(D["cost"], amount=self.ex(c.amount), resource=self._resource(c)))
+        for lim in d.limits:
+            one = isinstance(lim.count, ast.Literal) and lim.count.value == 1
+            slots = dict(count=self.ex(lim.count), times=D["times_one" if one else "times_many"],
+                         period=D[f"period_{lim.period}"])
+            if lim.group:
+                head.append(fill(D["limit_group"], group=self._lookup("groups", lim.group).one, **slots))
+            else:
+                head.append(fill(D["limit"], **slots))
+        return self._paragraph(head) + self._steps(d.body, D["steps"])
+
+    def _def_procedure(self, d: ast.ProcedureDef) -> list[str]:
+        D = self.ph["definitions"]
+        self._declare_params(d)
+        head = [capitalize(self._say_of(d)) + "."]
+        if d.params:
+            names = [self._the("names", p.name) for p in d.params]
+            head.append(fill(D["takes"], params=self._join(names)))
+        return self._paragraph(head) + self._steps(d.body, D["steps_procedure"])
+
+    def _def_function(self, d: ast.FunctionDef) -> list[str]:
+        D = self.ph["definitions"]
+        self._declare_params(d)
+        key = "function_bool" if d.returns is not None and d.returns.name == T.BOOL else "function_value"
+        return [capitalize(fill(D[key], say=self._say_of(d), value=self.ex(d.value)))]
+
+    def _def_trigger(self, d: ast.TriggerDef) -> list[str]:
+        D = self.ph["definitions"]
+        self._declare_params(d)
+        event = self._event_name(d.event)
+        if d.where is not None:
+            head = fill(D["trigger_when"], event=event, cond=self.ex(d.where))
+        else:
+            head = fill(D["trigger"], event=event)
+        return [capitalize(head), ""] + self._block(d.body, 0)
+
+    def _def_victory(self, d: ast.VictoryDef) -> list[str]:
+        D = self.ph["definitions"]
+        return self._paragraph([capitalize(fill(D["victory"], when=self.ex(d.when))),
+                                capitalize(fill(D["winners"], winners=self.ex(d.winners)))])
+
+    def _def_reaction(self, d: ast.ReactionDef) -> list[str]:
+        D = self.ph["definitions"]
+        self._locals["event"] = f"event {d.event}"
+        head = [capitalize(fill(D["reaction_on"], event=self._event_name(d.event), by=self.ex(d.by)))]
+        head += self._choices(d) + self._requires(d)
+        return self._paragraph(head) + self._steps(d.body, D["steps"])
+
+    @staticmethod
+    def _paragraph(sentences: list[str]) -> list[str]:
+        return [" ".join(sentences), ""] if sentences else []
+
+    def _steps(self, body: ast.Block | None, label: str) -> list[str]:
+        if body is None:
+            return []
+        return [label, ""] + self._block(body, 0)
+
+    def _event_name(self, event: str | None) -> str:
+        if event in ENGINE_EVENTS and self.glossary.get("events", event) is None:
+            return self.ph["engine_events"][event]
+        return self._lookup("events", event or "").one
+
+    # ------------------------------------------------------------ statements
+
+    def _block(self, block: ast.Block | None, depth: int) -> list[str]:
+        lines: list[str] = []
+        for s in block.statements if block else []:
+            lines += self._statement(s, depth)
+        return lines
+
+    def _bullet(self, text: str, depth: int) -> str:
+        return "    " * depth + "- " + capitalize(text)
+
+    def _statement(self, s: ast.Stmt, depth: int) -> list[str]:
+        S = self.ph["statements"]
+        if isinstance(s, ast.If):
+            lines = []
+            for i, (cond, body) in enumerate(s.branches):
+                lines.append(self._bullet(fill(S["if" if i == 0 else "elif"], cond=self.ex(cond)), depth))
+                lines += self._block(body, depth + 1)
+            if s.otherwise is not None:
+                lines.append(self._bullet(S["else"], depth))
+                lines += self._block(s.otherwise, depth + 1)
+            return lines
+        if isinstance(s, ast.ForEach):
+            iterable = self.ex(s.iterable)
+            self._locals[s.var] = T.item_type(_strip_type(getattr(s.iterable, "type", None)))
+            head = self._bullet(fill(S["for_each"], var=self._lookup("names", s.var).one, iterable=iterable), depth)
+            return [head] + self._block(s.body, depth + 1)
+        if isinstance(s, ast.Repeat):
+            return [self._bullet(fill(S["repeat"], count=self.ex(s.count)), depth)] + self._block(s.body, depth + 1)
+        return [self._bullet(self._simple(s), depth)]
+
+    def _simple(self, s: ast.Stmt) -> str:
+        S = self.ph["statements"]
+        if isinstance(s, ast.Let):
+            value = s.value
+            if isinstance(value, ast.Call) and value.func == "roll" and getattr(value, "ref", None) == ("builtin", "roll"):
+                text = fill(S["let_roll"], die=self.ex(value.args[0]), name=self._the("names", s.name))
+            elif isinstance(value, ast.Call) and value.func == "random" and getattr(value, "ref", None) == ("builtin", "random"):
+                text = fill(S["let_random"], list=self.ex(value.args[0]), name=self._the("names", s.name))
+            else:
+                text = fill(S["let"], name=self._the("names", s.name), value=self.ex(value))
+            self._locals[s.name] = _strip_type(getattr(value, "type", None))
+            return text
+        if isinstance(s, ast.Set):
+            target, predicate = self._target(s.target)
+            if s.op == "=" and predicate is not None and isinstance(s.value, ast.Literal) and isinstance(s.value.value, bool):
+                return fill(S["set_true" if s.value.value else "set_false"], predicate=predicate)
+            key = {"=": "set", "+=": "add", "-=": "subtract"}[s.op]
+            return fill(S[key], target=target, value=self.ex(s.value))
+        if isinstance(s, ast.Choose):
+            options = self.ex(s.options)
+            self._locals[s.var] = T.item_type(_strip_type(getattr(s.options, "type", None)))
+            var = self._the("names", s.var)
+            if s.chooser is None:
+                return fill(S["choose_default"], var=var, options=options)
+            return fill(S["choose"], chooser=self.ex(s.chooser), var=var, options=options)
+        if isinstance(s, ast.Move):
+            key = {None: "move", "top": "move_top", "bottom": "move_bottom"}[s.end]
+            return fill(S[key], item=self.ex(s.item), destination=self.ex(s.destination))
+        if isinstance(s, ast.Shuffle):
+            return fill(S["shuffle"], zone=self.ex(s.zone))
+        if isinstance(s, ast.Emit):
+            fields = self._fields(s.fields)
+            key = "emit" + ("_fields" if fields else "") + ("_to" if s.audience is not None else "")
+            audience = self.ex(s.audience) if s.audience is not None else ""
+            return fill(S[key], event=self._event_name(s.event), fields=fields, audience=audience)
+        if isinstance(s, ast.Window):
+            fields = self._fields(s.fields)
+            self._locals[s.var] = f"event {s.event}"
+            return fill(S["window" if fields else "window_nofields"], event=self._event_name(s.event), fields=fields,
+                        var=self._the("names", s.var))
+        if isinstance(s, ast.CallStmt):
+            return self._call_statement(s)
+        if isinstance(s, ast.Stop):
+            return S["stop"]
+        if isinstance(s, ast.Break):
+            return S["break"]
+        raise UnrenderableNode(f"no rendering for the statement {type(s).__name__}")
+
+    def _fields(self, fields: list[tuple[str, ast.Expr]]) -> str:
+        S = self.ph["statements"]
+        return self.ph["operators"]["list_sep"].join(
+            fill(S["field"], field=self._field_name(name), value=self.ex(value)) for name, value in fields)
+
+    def _field_name(self, name: str, event: str | None = None) -> str:
+        if self.glossary.get("fields", name) is None and event in ENGINE_EVENTS and name in ENGINE_EVENTS[event]:
+            return self.ph["engine_fields"][name]
+        return self._the("fields", name)
+
+    def _call_statement(self, s: ast.CallStmt) -> str:
+        d = self.ruleset.definitions.get(s.func)
+        if d is not None and d.kind == "procedure":
+            return capitalize(self._call_definition(d, s.args)) + "."
+        effects = self.ph["effects"]
+        if s.func in effects:
+            return fill(effects[s.func], **{str(i): self.ex(a) for i, a in enumerate(s.args)})
+        raise UnrenderableNode(f"no rendering for a call of '{s.func}'")
+
+    def _call_definition(self, d, args: list[ast.Expr]) -> str:
+        term = self._lookup("definitions", d.name)
+        slots = {p.name: self.ex(a) for p, a in zip(d.params, args)}
+        if term.say is None:
+            return term.one + (" (" + self._join(list(slots.values())) + ")" if slots else "")
+        return fill(term.say, **slots)
+
+    def _target(self, path: list[str]) -> tuple[str, str | None]:
+        """The words for a `set` target, and its predicate when it is a yes/no property with a phrase."""
+        E = self.ph["expressions"]
+        head, rest = path[0], path[1:]
+        if head in ("game", "turn") and head not in self._locals and rest:
+            t = self._lookup("variables", f"{head}.{rest[0]}")
+            return self._article(t, "the"), t.say
+        type_ = self._locals.get(head, T.ANY)
+        if type_.startswith("event ") and rest:
+            record = self.ph["values"]["event"] if head == "event" else self._the("names", head)
+            return fill(E["record_field"], field=self._field_name(rest[0], type_[6:]), record=record), None
+        text = self._the("names", head)
+        predicate = None
+        for prop in rest:
+            kind = self.ruleset.data.kinds.get(type_)
+            t = self._lookup("properties", f"{type_}.{prop}")
+            predicate = fill(t.say, obj=text) if t.say else None
+            text = fill(E["property"], prop=self._article(t, "the"), obj=text)
+            type_ = _strip_type(kind.properties[prop].type) if kind and prop in kind.properties else T.ANY
+        return text, predicate
+
+    # ------------------------------------------------------------ expressions
+
+    def ex(self, e: ast.Expr | None) -> str:
+        """The words for an expression."""
+        if e is None:
+            return ""
+        method = getattr(self, f"_ex_{type(e).__name__}", None)
+        if method is None:
+            raise UnrenderableNode(f"no rendering for the expression {type(e).__name__}")
+        return method(e)
+
+    def _ex_Literal(self, e: ast.Literal) -> str:
+        V = self.ph["values"]
+        if isinstance(e.value, bool):
+            return V["true" if e.value else "false"]
+        if e.value is None:
+            return V["none"]
+        if isinstance(e.value, str):
+            return self._lookup("values", e.value).one
+        return str(e.value)
+
+    def _ex_Name(self, e: ast.Name) -> str:
+        ref = getattr(e, "ref", None) or ("local", e.id)
+        what, name = ref
+        if what == "local":
+            if name == "event" and self._locals.get("event", "").startswith("event "):
+                return self.ph["values"]["event"]
+            return self._the("names", name)
+        if what == "value":
+            return self.ph["values"][name]
+        if what == "zone":
+            return self._the("zones", name)
+        if what == "kind":
+            return self._article(self._lookup("kinds", name), "all")
+        if what == "entity":
+            return self._the("components", name)
+        if what == "parameter":
+            return fill(self.ph["expressions"]["parameter"], param=self._the("parameters", name),
+                        value=self.ruleset.data.parameters[name]["value"])
+        if what == "die":
+            return self._the("dice", name)
+        if what == "table":
+            return self._the("tables", name)
+        raise UnrenderableNode(f"no rendering for the name '{e.id}' ({what})")
+
+    def _ex_Attr(self, e: ast.Attr) -> str:
+        E = self.ph["expressions"]
+        obj = e.obj
+        if isinstance(obj, ast.Name) and getattr(obj, "ref", None) == ("scope", obj.id):
+            t = self._lookup("variables", f"{obj.id}.{e.name}")
+            return t.say if t.say else self._article(t, "the")
+        otype = _strip_type(getattr(obj, "type", None))
+        if otype.startswith("event "):
+            field = self._field_name(e.name, otype[6:])
+            if isinstance(obj, ast.Name) and obj.id == "event":
+                return fill(E["event_field"], field=field)
+            return fill(E["record_field"], field=field, record=self.ex(obj))
+        if e.name == "at":
+            return fill(E["at"], obj=self.ex(obj))
+        if e.name == "id":
+            return fill(E["id"], obj=self.ex(obj))
+        t = self._lookup("properties", f"{otype}.{e.name}")
+        if t.say:
+            return fill(t.say, obj=self.ex(obj))
+        return fill(E["property"], prop=self._article(t, "the"), obj=self.ex(obj))
+
+    def _ex_Index(self, e: ast.Index) -> str:
+        E = self.ph["expressions"]
+        if isinstance(e.obj, ast.Name) and getattr(e.obj, "ref", None) == ("table", e.obj.id):
+            return fill(E["table"], table=self._the("tables", e.obj.id), key=self.ex(e.key))
+        return fill(E["index"], key=self.ex(e.key), obj=self.ex(e.obj))
+
+    def _ex_Call(self, e: ast.Call) -> str:
+        ref = getattr(e, "ref", None)
+        d = self.ruleset.definitions.get(e.func)
+        if (ref and ref[0] == "function") or (ref is None and d is not None and d.kind == "function"):
+            return self._call_definition(d, e.args)
+        if ref and ref[0] == "player_zone":
+            return fill(self.ph["expressions"]["player_zone"], zone=self._the("zones", e.func), player=self.ex(e.args[0]))
+        builtins = self.ph["builtins"]
+        if e.func == "count" and e.args and isinstance(e.args[0], ast.Call) and e.args[0].func == "contents" \
+                and getattr(e.args[0], "ref", None) == ("builtin", "contents"):
+            return fill(builtins["count_contents"], **{"0": self.ex(e.args[0].args[0])})
+        if e.func in builtins:
+            return fill(builtins[e.func], **{str(i): self.ex(a) for i, a in enumerate(e.args)})
+        raise UnrenderableNode(f"no rendering for a call of '{e.func}'")
+
+    def _ex_Unary(self, e: ast.Unary) -> str:
+        O = self.ph["operators"]
+        if e.op == "-":
+            return fill(O["neg"], operand=self._operand(e.operand, "neg"))
+        inner = e.operand
+        if isinstance(inner, ast.Binary) and inner.op in ("==", "in"):
+            return fill(O["!=" if inner.op == "==" else "notin"], left=self.ex(inner.left), right=self.ex(inner.right))
+        return fill(O["not"], operand=self._operand(inner, "not"))
+
+    _LOOSE = {"or": 1, "and": 2}
+
+    def _operand(self, e: ast.Expr, parent: str) -> str:
+        text = self.ex(e)
+        if isinstance(e, ast.Binary) and e.op in self._LOOSE and e.op != parent:
+            return fill(self.ph["operators"]["group"], x=text)
+        if isinstance(e, ast.Ternary):
+            return fill(self.ph["operators"]["group"], x=text)
+        return text
+
+    def _ex_Binary(self, e: ast.Binary) -> str:
+        O = self.ph["operators"]
+        op = e.op
+        if op == "+" and T.is_list(_strip_type(getattr(e.left, "type", None))):
+            op = "join"
+        if op not in O:
+            raise UnrenderableNode(f"no rendering for the operator '{e.op}'")
+        return fill(O[op], left=self._operand(e.left, op), right=self._operand(e.right, op))
+
+    def _ex_Ternary(self, e: ast.Ternary) -> str:
+        return fill(self.ph["operators"]["ternary"], then=self.ex(e.then), cond=self.ex(e.cond),
+                    otherwise=self.ex(e.otherwise))
+
+    def _join(self, items: list[str]) -> str:
+        O = self.ph["operators"]
+        if len(items) <= 1:
+            return "".join(items)
+        return O["list_sep"].join(items[:-1]) + O["list_last"] + items[-1]
+
+    def _ex_ListExpr(self, e: ast.ListExpr) -> str:
+        if not e.items:
+            return self.ph["values"]["empty_list"]
+        return self._join([self.ex(i) for i in e.items])
+
+    def _ex_Comprehension(self, e: ast.Comprehension) -> str:
+        E = self.ph["expressions"]
+        saved = self._locals.get(e.var)
+        iterable_ref = getattr(e.iterable, "ref", None)
+        over_kind = isinstance(e.iterable, ast.Name) and iterable_ref == ("kind", e.iterable.id)
+        iterable = "" if over_kind else self.ex(e.iterable)
+        self._locals[e.var] = T.item_type(_strip_type(getattr(e.iterable, "type", None)))
+        try:
+            var = self._lookup("names", e.var).one
+            where = self.ex(e.where) if e.where is not None else None
+            suffix = "_where" if where is not None else ""
+            if isinstance(e.item, ast.Name) and e.item.id == e.var:
+                key = ("comprehension_kind" if over_kind else "comprehension") + suffix
+                if over_kind:
+                    var = self._lookup("kinds", e.iterable.id).one
+                return fill(E[key], var=var, iterable=iterable, where=where)
+            if over_kind:
+                iterable = self._article(self._lookup("kinds", e.iterable.id), "all")
+            return fill(E["comprehension_map" + suffix], item=self.ex(e.item), var=var, iterable=iterable, where=where)
+        finally:
+            if saved is None:
+                self._locals.pop(e.var, None)
+            else:
+                self._locals[e.var] = saved
