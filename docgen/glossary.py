@@ -128,7 +128,7 @@ class Need:
 
     section: str
     key: str
-    slots: tuple[str, ...] = ()  # the parameters a definition's `say` may name
+    slots: tuple[str, ...] = ()  # a definition's parameters (its `say` may name them); for a local name, its definitions
 
 
 def needed_terms(ruleset: RuleSet) -> list[Need]:
@@ -138,6 +138,8 @@ def needed_terms(ruleset: RuleSet) -> list[Need]:
 
     def need(section: str, key: str, slots: tuple[str, ...] = ()) -> None:
         needs.setdefault((section, key), Need(section, key, slots))
+
+    users: dict[str, list[str]] = {}  # local name -> the definitions that use it
 
     for kind in data.kinds.values():
         need("kinds", kind.name)
@@ -158,20 +160,39 @@ def needed_terms(ruleset: RuleSet) -> list[Need]:
         params = tuple(p.name for p in getattr(d, "params", []))
         need("definitions", d.name, params)
         for node in walk(d):
-            _needs_of(node, need)
+            _needs_of(node, need, lambda name, d=d: users.setdefault(name, []).append(d.name), data)
+    for name, definitions in users.items():
+        needs[("names", name)] = Need("names", name, tuple(dict.fromkeys(definitions)))
     return list(needs.values())
 
 
-def _needs_of(node, need) -> None:
+def item_kind(iterable: ast.Expr, data) -> str | None:
+    """The kind of the items of a list expression, when the checker or the zone it reads tells."""
+    t = (getattr(iterable, "type", None) or "").rstrip("?")
+    if t.startswith("list of ") and t[len("list of "):] in data.kinds:
+        return t[len("list of "):]
+    if isinstance(iterable, ast.Call) and iterable.func == "contents" and iterable.args:
+        zone = iterable.args[0]
+        name = zone.id if isinstance(zone, ast.Name) else zone.func if isinstance(zone, ast.Call) else None
+        spec = data.zones.get(name)
+        if spec is not None and spec.holds in data.kinds:
+            return spec.holds
+    return None
+
+
+def _needs_of(node, need, local, data) -> None:
     if isinstance(node, ast.Param):
-        need("names", node.name)
+        local(node.name)
     elif isinstance(node, ast.Let):
-        need("names", node.name)
-    elif isinstance(node, (ast.ForEach, ast.Choose, ast.Comprehension, ast.Window)):
-        need("names", node.var)
+        local(node.name)
+    elif isinstance(node, (ast.ForEach, ast.Comprehension)):
+        if item_kind(node.iterable, data) is None:  # otherwise the item is called by its kind
+            local(node.var)
+    elif isinstance(node, (ast.Choose, ast.Window)):
+        local(node.var)
     elif isinstance(node, ast.Literal) and isinstance(node.value, str):
         need("values", node.value)
-    elif isinstance(node, (ast.Emit, ast.Window)):
+    if isinstance(node, (ast.Emit, ast.Window)):
         if node.event not in ENGINE_EVENTS:
             need("events", node.event)
         for name, _ in node.fields:
@@ -217,6 +238,9 @@ def check_glossaries(ruleset: RuleSet) -> list[Diagnostic]:
         target = glossary.files[-1]
         for n in needs:
             term = glossary.get(n.section, n.key)
+            if term is None and n.section == "names":
+                # a name given per definition, `definition.name`, in every definition that uses it
+                term = all(glossary.get("names", f"{d}.{n.key}") for d in n.slots) or None
             if term is None:
                 where = glossary.sections.get(n.section) or Position(target, 1, 1)
                 bag.warning(f"the {lang} glossary has no entry '{n.key}' in '{n.section}'", where,

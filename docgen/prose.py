@@ -18,10 +18,10 @@ import yaml
 
 from rulecraft.dsl import ast
 from rulecraft.dsl import types as T
-from rulecraft.dsl.builtins import ENGINE_EVENTS
+from rulecraft.dsl.builtins import ENGINE_EVENTS, VALUES
 from rulecraft.dsl.model import RuleSet
 
-from .glossary import SECTIONS, Term, load_glossary
+from .glossary import SECTIONS, Term, item_kind, load_glossary
 
 _SLOT = re.compile(r"\{([A-Za-z_0-9]+)\}")
 _VOWELS = "aeiouyàâäéèêëîïôöûùüAEIOUYÀÂÄÉÈÊËÎÏÔÖÛÙÜ"
@@ -73,6 +73,7 @@ class Prose:
         self.missing: set[tuple[str, str]] = set()  # glossary entries asked for but absent
         self._locals: dict[str, str] = {}  # local name -> type, inside the definition being rendered
         self._definition: ast.Definition | None = None
+        self._words: dict[str, Term] = {}  # loop names called by the kind of their items
 
     # ------------------------------------------------------------ public interface
 
@@ -82,7 +83,7 @@ class Prose:
         render = getattr(self, f"_def_{d.kind}", None)
         if render is None:
             raise UnrenderableNode(f"no rendering for a {d.kind} definition")
-        self._definition, self._locals = d, {}
+        self._definition, self._locals, self._words = d, {}, {}
         try:
             return self._finish("\n".join(render(d)).strip() + "\n")
         finally:
@@ -91,7 +92,7 @@ class Prose:
     def summary(self, name: str) -> str:
         """One plain sentence about a definition, for tables and navigation."""
         d = self._get(name)
-        self._definition, self._locals = d, {}
+        self._definition, self._locals, self._words = d, {}, {}
         try:
             self._declare_params(d)
             title = self.title(name)
@@ -135,6 +136,13 @@ class Prose:
             raise KeyError(f"the rule set has no definition '{name}'") from None
 
     def _lookup(self, section: str, key: str) -> Term:
+        if section == "names" and key in self._words:
+            return self._words[key]
+        if section == "names" and self._definition is not None:
+            # a local name may mean different things in different definitions
+            t = self.glossary.get(section, f"{self._definition.name}.{key}")
+            if t is not None:
+                return t
         t = self.glossary.get(section, key)
         if t is None:
             self.missing.add((section, key))
@@ -145,6 +153,8 @@ class Prose:
         if not t.article:
             return t.plural if plural or which == "all" else t.one
         A = self.ph["articles"]
+        if t.gender == "p":  # a word used in the plural only
+            t, plural = Term(t.plural if t.many else t.one, t.plural if t.many else t.one, "m", elide=t.elide), True
         if self.lang == "fr":
             elide = t.elide if t.elide is not None else t.one[:1] in _VOWELS
             if which == "the":
@@ -305,12 +315,20 @@ class Prose:
             return lines
         if isinstance(s, ast.ForEach):
             iterable = self.ex(s.iterable)
-            self._locals[s.var] = T.item_type(_strip_type(getattr(s.iterable, "type", None)))
+            self._bind_loop_name(s.var, s.iterable)
             head = self._bullet(fill(S["for_each"], var=self._lookup("names", s.var).one, iterable=iterable), depth)
             return [head] + self._block(s.body, depth + 1)
         if isinstance(s, ast.Repeat):
             return [self._bullet(fill(S["repeat"], count=self.ex(s.count)), depth)] + self._block(s.body, depth + 1)
         return [self._bullet(self._simple(s), depth)]
+
+    def _bind_loop_name(self, var: str, iterable: ast.Expr) -> None:
+        kind = item_kind(iterable, self.ruleset.data)
+        self._locals[var] = kind or T.item_type(_strip_type(getattr(iterable, "type", None)))
+        if kind is not None:
+            self._words[var] = self._lookup("kinds", kind)
+        else:
+            self._words.pop(var, None)
 
     def _simple(self, s: ast.Stmt) -> str:
         S = self.ph["statements"]
@@ -397,15 +415,25 @@ class Prose:
         if type_.startswith("event ") and rest:
             record = self.ph["values"]["event"] if head == "event" else self._the("names", head)
             return fill(E["record_field"], field=self._field_name(rest[0], type_[6:]), record=record), None
-        text = self._the("names", head)
+        if head not in self._locals and head in VALUES:
+            text, type_ = self.ph["values"][head], VALUES[head][0]
+        elif head not in self._locals and head in self._constants():
+            text, type_ = self._the("components", head), self._constants()[head]
+        else:
+            text = self._the("names", head)
         predicate = None
         for prop in rest:
+            type_ = self._owner_kind(type_, prop)
             kind = self.ruleset.data.kinds.get(type_)
             t = self._lookup("properties", f"{type_}.{prop}")
             predicate = fill(t.say, obj=text) if t.say else None
             text = fill(E["property"], prop=self._article(t, "the"), obj=text)
             type_ = _strip_type(kind.properties[prop].type) if kind and prop in kind.properties else T.ANY
         return text, predicate
+
+    def _constants(self) -> dict[str, str]:
+        """Components that rules name directly (one copy, not per player), with their kind."""
+        return {c.name: c.kind for c in self.ruleset.data.components if c.count == 1 and not c.per_player}
 
     # ------------------------------------------------------------ expressions
 
@@ -465,13 +493,24 @@ class Prose:
                 return fill(E["event_field"], field=field)
             return fill(E["record_field"], field=field, record=self.ex(obj))
         if e.name == "at":
+            kind = self.ruleset.data.kinds.get(otype)
+            if kind is not None and kind.located_in in self.ruleset.data.kinds:
+                return fill(E["property"], prop=self._the("kinds", kind.located_in), obj=self.ex(obj))
             return fill(E["at"], obj=self.ex(obj))
         if e.name == "id":
             return fill(E["id"], obj=self.ex(obj))
-        t = self._lookup("properties", f"{otype}.{e.name}")
+        t = self._lookup("properties", f"{self._owner_kind(otype, e.name)}.{e.name}")
         if t.say:
             return fill(t.say, obj=self.ex(obj))
         return fill(E["property"], prop=self._article(t, "the"), obj=self.ex(obj))
+
+    def _owner_kind(self, type_: str, prop: str) -> str:
+        """The kind whose property this is: the value's type, or, for a value of unknown type,
+        the first kind that has a property of that name."""
+        kinds = self.ruleset.data.kinds
+        if type_ in kinds:
+            return type_
+        return next((k for k, spec in kinds.items() if prop in spec.properties), type_)
 
     def _ex_Index(self, e: ast.Index) -> str:
         E = self.ph["expressions"]
@@ -490,9 +529,30 @@ class Prose:
         if e.func == "count" and e.args and isinstance(e.args[0], ast.Call) and e.args[0].func == "contents" \
                 and getattr(e.args[0], "ref", None) == ("builtin", "contents"):
             return fill(builtins["count_contents"], **{"0": self.ex(e.args[0].args[0])})
+        if e.func in ("any", "all") and e.args and isinstance(e.args[0], ast.Comprehension) \
+                and getattr(e, "ref", None) == ("builtin", e.func):
+            return self._quantified(e.func, e.args[0])
         if e.func in builtins:
             return fill(builtins[e.func], **{str(i): self.ex(a) for i, a in enumerate(e.args)})
         raise UnrenderableNode(f"no rendering for a call of '{e.func}'")
+
+    def _quantified(self, func: str, c: ast.Comprehension) -> str:
+        """any/all over a comprehension: "for at least one X among Y, Z"."""
+        E = self.ph["expressions"]
+        saved, saved_word = self._locals.get(c.var), self._words.get(c.var)
+        over_kind = isinstance(c.iterable, ast.Name) and getattr(c.iterable, "ref", None) == ("kind", c.iterable.id)
+        iterable = self._article(self._lookup("kinds", c.iterable.id), "all") if over_kind else self.ex(c.iterable)
+        self._bind_loop_name(c.var, c.iterable)
+        try:
+            where = self.ex(c.where) if c.where is not None else None
+            key = f"{func}_each" + ("_where" if where is not None else "")
+            return fill(E[key], var=self._lookup("names", c.var).one, iterable=iterable, where=where, item=self.ex(c.item))
+        finally:
+            for table, value in ((self._locals, saved), (self._words, saved_word)):
+                if value is None:
+                    table.pop(c.var, None)
+                else:
+                    table[c.var] = value
 
     def _ex_Unary(self, e: ast.Unary) -> str:
         O = self.ph["operators"]
@@ -515,7 +575,7 @@ class Prose:
 
     def _ex_Binary(self, e: ast.Binary) -> str:
         O = self.ph["operators"]
-        op = e.op
+        op = "notin" if e.op == "not in" else e.op
         if op == "+" and T.is_list(_strip_type(getattr(e.left, "type", None))):
             op = "join"
         if op not in O:
@@ -539,11 +599,11 @@ class Prose:
 
     def _ex_Comprehension(self, e: ast.Comprehension) -> str:
         E = self.ph["expressions"]
-        saved = self._locals.get(e.var)
+        saved, saved_word = self._locals.get(e.var), self._words.get(e.var)
         iterable_ref = getattr(e.iterable, "ref", None)
         over_kind = isinstance(e.iterable, ast.Name) and iterable_ref == ("kind", e.iterable.id)
         iterable = "" if over_kind else self.ex(e.iterable)
-        self._locals[e.var] = T.item_type(_strip_type(getattr(e.iterable, "type", None)))
+        self._bind_loop_name(e.var, e.iterable)
         try:
             var = self._lookup("names", e.var).one
             where = self.ex(e.where) if e.where is not None else None
@@ -557,7 +617,8 @@ class Prose:
                 iterable = self._article(self._lookup("kinds", e.iterable.id), "all")
             return fill(E["comprehension_map" + suffix], item=self.ex(e.item), var=var, iterable=iterable, where=where)
         finally:
-            if saved is None:
-                self._locals.pop(e.var, None)
-            else:
-                self._locals[e.var] = saved
+            for table, value in ((self._locals, saved), (self._words, saved_word)):
+                if value is None:
+                    table.pop(e.var, None)
+                else:
+                    table[e.var] = value
