@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import check, play, replay, simulate, variant, verify
+from . import check, docs, play, replay, simulate, variant, verify
 
 
 class _Parser(argparse.ArgumentParser):
@@ -27,6 +27,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_parser(sub)
     play.add_parser(sub)
     variant.add_parser(sub)
+    docs.add_parser(sub)
     return parser
 
 

@@ -1,0 +1,79 @@
+"""`rulecraft docs`: write a rule set's mkdocs site; optionally build it strictly or serve it."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from rulecraft.dsl.diagnostics import RuleSetError
+from rulecraft.dsl.variants import available_variants
+
+from .common import ruleset_arg
+
+
+def add_parser(sub) -> None:
+    from rulecraft.docgen.ui import LANGUAGES
+
+    p = sub.add_parser("docs", help="write an mkdocs site for a rule set (build or serve it)",
+                       description="Write an mkdocs project (mkdocs.yml and docs/) describing a rule set: overview, "
+                                   "setup, turn structure, every action, card, room type, phase, victory condition "
+                                   "and ruling, the worked examples with their result, and the variants.")
+    p.add_argument("ruleset", type=ruleset_arg, help="rule-set folder or shipped rule-set name")
+    p.add_argument("--out", required=True, type=_out_dir, help="folder to write the mkdocs project into")
+    p.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the pages (default: en)")
+    p.add_argument("--variant", help="describe the rules with this house variant applied")
+    p.add_argument("--scenarios", type=_folder, help="worked examples folder (default: seeds/<game> next to the rules folder)")
+    what = p.add_mutually_exclusive_group()
+    what.add_argument("--build", action="store_true", help="then run 'mkdocs build --strict' into OUT/site")
+    what.add_argument("--serve", action="store_true", help="then preview the site with 'mkdocs serve'")
+    p.add_argument("--addr", default="127.0.0.1:8000", help="address for --serve (default: 127.0.0.1:8000)")
+    p.set_defaults(run=run)
+
+
+def _out_dir(text: str) -> str:
+    path = Path(text)
+    if path.exists() and not path.is_dir():
+        raise argparse.ArgumentTypeError(f"'{text}' exists and is not a folder")
+    return text
+
+
+def _folder(text: str) -> str:
+    if not Path(text).is_dir():
+        raise argparse.ArgumentTypeError(f"no folder '{text}'")
+    return text
+
+
+def run(args) -> int:
+    from rulecraft.docgen.site import collect, mkdocs, write
+
+    root = Path(args.ruleset)
+    if args.variant is not None and args.variant not in available_variants(root):
+        known = ", ".join(available_variants(root)) or "none"
+        sys.stderr.write(f"rulecraft docs: error: unknown variant '{args.variant}' (known: {known}) "
+                         f"(see 'rulecraft docs --help')\n")
+        return 2
+    started = time.perf_counter()
+    try:
+        site = collect(root, args.lang, args.variant, Path(args.scenarios) if args.scenarios else None)
+    except RuleSetError as err:
+        sys.stderr.write(err.bag.render() + "\n")
+        sys.stderr.write(f"{args.ruleset}: {len(err.bag.errors)} error(s); fix them first (rulecraft check {args.ruleset})\n")
+        return 1
+    config = write(site, args.out)
+    print(f"wrote {len(site.pages)} pages and {len(site.files)} pictures to {args.out} "
+          f"in {time.perf_counter() - started:.1f} s ({config})")
+    if args.build:
+        started = time.perf_counter()
+        done = mkdocs(config, "build", "--strict")
+        if done.returncode != 0:
+            sys.stderr.write(done.stdout + done.stderr)
+            sys.stderr.write(f"rulecraft docs: mkdocs build --strict failed for {config}\n")
+            return 1
+        print(f"built {Path(args.out) / 'site'} with mkdocs build --strict in {time.perf_counter() - started:.1f} s")
+    elif args.serve:
+        return mkdocs(config, "serve", "--dev-addr", args.addr).returncode
+    else:
+        print(f"build it with: mkdocs build --strict -f {config}")
+    return 0

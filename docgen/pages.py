@@ -1,0 +1,487 @@
+"""The pages of a rule set's site, as Markdown, and the navigation in rulebook order.
+
+Every rule appears twice: as plain-language text rendered from its syntax tree by
+the prose renderer, and as its rules-language source (highlighted by the rules
+lexer). Game words come from the glossary; the site's own words from ``ui``.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections import Counter
+from dataclasses import dataclass, field
+
+import yaml
+
+from rulecraft.dsl import ast
+from rulecraft.dsl.model import ComponentSpec, RuleSet
+from rulecraft.validator import FAILING, PASS
+
+from .catalogue import Catalogue, section_index, source_of
+from .examples import Example, ExampleFile
+from .svg import tile_svg
+from .ui import UI
+
+
+@dataclass
+class VariantChanges:
+    """One variant applied to the base rule set, with its own renderer."""
+
+    name: str
+    ruleset: RuleSet
+    prose: object
+
+
+@dataclass
+class Site:
+    title: str
+    lang: str
+    pages: dict[str, str] = field(default_factory=dict)  # path under docs/ → Markdown
+    files: dict[str, str] = field(default_factory=dict)  # other files (SVG) → text
+    nav: list = field(default_factory=list)  # mkdocs nav: [{title: path or [...]}, ...]
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _md_escape(text: str) -> str:
+    return text.replace("|", "\\|").replace("<", "&lt;").replace("*", "\\*").replace("_", "\\_")
+
+
+def _code(text: str, lang: str = "rules") -> str:
+    fence = "```"
+    while fence in text:
+        fence += "`"
+    return f"{fence}{lang}\n{text}\n{fence}\n"
+
+
+class SiteWriter:
+    def __init__(self, ruleset: RuleSet, cat: Catalogue, prose, lang: str, examples: list[ExampleFile],
+                 variants: list[VariantChanges], base_ruleset: RuleSet | None = None, base_prose=None):
+        self.rs = ruleset
+        # Variant pages compare with the rule set without any variant.
+        self.base_ruleset = base_ruleset or ruleset
+        self.cat = cat
+        self.prose = prose
+        self.base_prose = base_prose or prose
+        self.ui = UI(lang)
+        self.lang = lang
+        self.examples = examples
+        self.variants = variants
+        self.home: dict[str, str] = {}  # definition name → the page that shows it in full
+        title = ruleset.data.game.title
+        self.site = Site(self.ui("reference", title=title), lang)
+
+    # ------------------------------------------------------------ words
+    def word(self, key: str, plural: bool = False) -> str:
+        return self.prose.term(key, plural)
+
+    def title(self, name: str) -> str:
+        return self.prose.title(name)
+
+    def link(self, name: str, here: str) -> str:
+        page = self.home.get(name)
+        if page is None:
+            return _md_escape(self.title(name))
+        rel = posixpath.relpath(page, posixpath.dirname(here) or ".")
+        return f"[{_md_escape(self.title(name))}]({rel}#{name})"
+
+    @staticmethod
+    def rel(target: str, here: str) -> str:
+        return posixpath.relpath(target, posixpath.dirname(here) or ".")
+
+    # ------------------------------------------------------------ one rule, twice
+    def rule_block(self, name: str, level: int, prose=None, ruleset: RuleSet | None = None, anchor: bool = True) -> str:
+        prose = prose or self.prose
+        rs = ruleset or self.rs
+        d = rs.definitions[name]
+        hashes = "#" * level
+        ident = f" {{#{name}}}" if anchor else ""
+        out = [f"{hashes} {_md_escape(prose.title(name))}{ident}\n", f"*{prose.summary(name)}*\n"]
+        facts = []
+        for c in getattr(d, "costs", []):
+            if isinstance(c.amount, ast.Literal):
+                amount = c.amount.value
+                facts.append(f"**{self.ui('cost')}:** {amount} "
+                             f"{prose.term(f'properties.player.{c.resource}', plural=amount != 1)}")
+        if d.cite:
+            facts.append(f"**{self.ui('rulebook')}:** {_md_escape(d.cite)}")
+        if facts:
+            out.append("  \n".join(facts) + "\n")
+        out.append(f"**{self.ui('plain')}**\n")
+        out.append(prose.definition(name).rstrip() + "\n")
+        out.append(f"**{self.ui('rule_source')}** (`{d.file}:{d.pos.line}`)\n")
+        out.append(_code(source_of(rs, d)))
+        return "\n".join(out)
+
+    def blocks(self, names: list[str], level: int = 2) -> str:
+        return "\n".join(self.rule_block(n, level) for n in names)
+
+    # ------------------------------------------------------------ the whole site
+    def build(self) -> Site:
+        cat, ui = self.cat, self.ui
+        # Where each definition is shown in full: the first page in reading order.
+        plan: list[tuple[str, list[str]]] = [("setup.md", cat.setup), ("turn.md", cat.round)]
+        plan += [(f"phases/{n}.md", [n]) for n in cat.phases]
+        plan += [(f"actions/{n}.md", [n]) for n in cat.actions]
+        plan += [("victory.md", cat.victory)]
+        by_file: dict[str, list[str]] = {}
+        for n in cat.others:
+            by_file.setdefault(self.rs.definitions[n].file, []).append(n)
+        plan += [(f"rules/{posixpath.splitext(posixpath.basename(f))[0]}.md", names) for f, names in by_file.items()]
+        for page, names in plan:
+            for n in names:
+                self.home.setdefault(n, page)
+
+        nav: list = [{ui("overview"): "index.md"}]
+        self._overview()
+        self._page("setup.md", ui("setup"), self.blocks(cat.setup))
+        nav.append({ui("setup"): "setup.md"})
+        turn = [f"# {ui('turn_structure')}\n", ui("turn_structure_intro") + "\n", self.blocks(cat.round)]
+        if cat.phases:
+            turn.append(f"## {ui('phases')}\n")
+            turn += [f"- {self.link(n, 'turn.md')}: {self.prose.summary(n)}" for n in cat.phases]
+        self.site.pages["turn.md"] = "\n".join(turn) + "\n"
+        nav.append({ui("turn_structure"): "turn.md"})
+        if cat.phases:
+            for n in cat.phases:
+                self._page(f"phases/{n}.md", self.title(n), self.rule_block(n, 1), raw=True)
+            nav.append({ui("phases"): [{self.title(n): f"phases/{n}.md"} for n in cat.phases]})
+        nav.append({ui("actions"): self._actions()})
+        nav.append({ui("cards"): self._cards()})
+        if cat.room_types:
+            nav.append({ui("room_types"): self._rooms()})
+        self._victory()
+        nav.append({ui("victory"): "victory.md"})
+        if self.rs.data.rulings:
+            self._rulings()
+            nav.append({ui("rulings"): "rulings.md"})
+        if self.examples:
+            nav.append({ui("examples"): self._examples()})
+        if self.variants:
+            nav.append({ui("variants"): self._variants()})
+        more = []
+        for f, names in by_file.items():
+            stem = posixpath.splitext(posixpath.basename(f))[0]
+            page = f"rules/{stem}.md"
+            heading = ui("other_rules_in", file=f"{stem}.rules")
+            self._page(page, heading, self.blocks(names))
+            more.append({heading: page})
+        if more:
+            nav.append({ui("other_rules"): more})
+        self.site.nav = nav
+        return self.site
+
+    def _page(self, path: str, title: str, body: str, raw: bool = False) -> None:
+        self.site.pages[path] = body if raw else f"# {_md_escape(title)}\n\n{body}"
+
+    # ------------------------------------------------------------ overview
+    def _overview(self) -> None:
+        ui, data = self.ui, self.rs.data
+        game = data.game
+        out = [f"# {_md_escape(game.title)}\n"]
+        if self.rs.variant is not None:
+            out.append(f"!!! note\n    {ui('site_variant', name=self.rs.variant.title)}\n")
+        out.append(f"## {ui('players')}\n\n{ui('players_count', min=game.min_players, max=game.max_players)}\n")
+        if self.cat.victory:
+            out.append(f"## {ui('goal')}\n")
+            out += [f"- {self.link(n, 'index.md')}: {self.prose.summary(n)}" for n in self.cat.victory]
+            out.append("")
+        out.append(f"## {ui('components')}\n")
+        out.append(f"| {ui('component')} | {ui('kind')} | {ui('count')} | {ui('starts_in')} |\n|---|---|---|---|")
+        cards = {c.name for c in self.cat.cards}
+        for comp in data.components:
+            name = _cap(self.word(comp.name, plural=comp.count > 1))
+            if comp.name in cards:
+                name = f"[{_md_escape(name)}](cards/{comp.name}.md)"
+            count = ui("per_player", count=comp.count) if comp.per_player else str(comp.count)
+            zone = self.word(f"zones.{comp.zone}") if comp.zone else ""
+            out.append(f"| {name} | {self.word(f'kinds.{comp.kind}')} | {count} | {zone} |")
+        out.append("")
+        if data.parameters:
+            out.append(f"## {ui('parameter')}\n\n| {ui('parameter')} | {ui('value')} |\n|---|---|")
+            for name, p in data.parameters.items():
+                value = getattr(p, "value", p)
+                out.append(f"| {self.word(f'parameters.{name}')} | {value} |")
+            out.append("")
+        self.site.pages["index.md"] = "\n".join(out) + "\n"
+
+    # ------------------------------------------------------------ actions
+    def _actions(self) -> list:
+        ui = self.ui
+        index = [f"# {ui('actions')}\n", ui("actions_intro") + "\n"]
+        index += [f"- {self.link(n, 'actions/index.md')}: {self.prose.summary(n)}" for n in self.cat.actions]
+        self.site.pages["actions/index.md"] = "\n".join(index) + "\n"
+        nav: list = ["actions/index.md"]
+        for n in self.cat.actions:
+            self._page(f"actions/{n}.md", self.title(n), self.rule_block(n, 1), raw=True)
+            nav.append({self.title(n): f"actions/{n}.md"})
+        return nav
+
+    # ------------------------------------------------------------ cards
+    def card_name(self, comp: ComponentSpec) -> str:
+        """A card's name; cards the glossary names alike are told apart by their own names."""
+        word = _cap(self.word(comp.name))
+        alike = [c for c in self.cat.cards if _cap(self.word(c.name)) == word]
+        return f"{word} ({comp.name})" if len(alike) > 1 else word
+
+    def _card_words(self, comp: ComponentSpec) -> list[str]:
+        """What rules may call a card by: its name and its text properties."""
+        return [comp.name] + [v for v in comp.properties.values() if isinstance(v, str)]
+
+    def _cards(self) -> list:
+        ui, data = self.ui, self.rs.data
+        board = data.board
+        index = [f"# {ui('cards')}\n", ui("cards_intro") + "\n"]
+        nav: list = ["cards/index.md"]
+        by_kind: dict[str, list[ComponentSpec]] = {}
+        for comp in self.cat.cards:
+            by_kind.setdefault(comp.kind, []).append(comp)
+        for kind, comps in by_kind.items():
+            total = sum(c.count for c in comps if not c.per_player)
+            index.append(f"## {_cap(self.word(f'kinds.{kind}', plural=True))}" + (f" ({total})" if total else "") + "\n")
+            index.append(f"| {ui('component')} | {ui('count')} |\n|---|---|")
+            for comp in comps:
+                count = ui("per_player", count=comp.count) if comp.per_player else str(comp.count)
+                index.append(f"| [{_md_escape(self.card_name(comp))}]({comp.name}.md) | {count} |")
+            index.append("")
+            section = []
+            for comp in comps:
+                self._card_page(comp, board)
+                section.append({self.card_name(comp): f"cards/{comp.name}.md"})
+            nav.append({_cap(self.word(f"kinds.{kind}", plural=True)): section})
+        self.site.pages["cards/index.md"] = "\n".join(index) + "\n"
+        return nav
+
+    def _card_page(self, comp: ComponentSpec, board) -> None:
+        ui = self.ui
+        here = f"cards/{comp.name}.md"
+        out = [f"# {_md_escape(self.card_name(comp))}\n"]
+        count = ui("per_player", count=comp.count) if comp.per_player else str(comp.count)
+        rows = [(ui("kind"), self.word(f"kinds.{comp.kind}")), (ui("count"), count)]
+        if comp.zone:
+            rows.append((ui("starts_in"), self.word(f"zones.{comp.zone}")))
+        for prop, value in comp.properties.items():
+            shown = self.word(f"values.{value}") if isinstance(value, str) else str(value).lower()
+            rows.append((self.word(f"properties.{comp.kind}.{prop}"), shown))
+        out.append(f"| {ui('properties')} | {ui('value')} |\n|---|---|")
+        out += [f"| {_md_escape(k)} | {_md_escape(str(v))} |" for k, v in rows]
+        out.append("")
+        if board is not None and comp.layout and comp.layout in board.layouts:
+            layout = board.layouts[comp.layout]
+            self.site.files[f"cards/{comp.name}.svg"] = tile_svg(board, comp.layout, self.card_name(comp), self._room_word)
+            out.append(f"![{_md_escape(self.card_name(comp))}]({comp.name}.svg){{ .rulecraft-card }}\n")
+            out.append(f"## {ui('doors')}\n")
+            for direction, side in layout.sides.items():
+                rooms = ", ".join(self._room_word(layout.rooms[r].get("type", r)) for r in side.rooms) \
+                    if len(layout.rooms) > 1 else ""
+                out.append(f"- {_cap(self.word(direction))}: {self.word(side.edge)}" + (f" ({rooms})" if rooms else ""))
+            for lk in layout.links:
+                out.append(f"- {ui('inner_door')}: {self.word(lk['connection'])}")
+            out.append(f"\n## {ui('rooms')}\n")
+            for r, info in layout.rooms.items():
+                rtype = (info or {}).get("type", r)
+                out.append(f"- [{_md_escape(self._room_word(rtype))}](../rooms/{rtype}.md)")
+            out.append("")
+        named = self.cat.mentioning(*self._card_words(comp))
+        if named:
+            out.append(f"## {ui('rules_naming')}\n")
+            out += [f"- {self.link(n, here)}: {self.prose.summary(n)}" for n in named]
+            out.append("")
+        self.site.pages[here] = "\n".join(out) + "\n"
+
+    def _room_word(self, room_type: str) -> str:
+        return self.word(f"values.{room_type}")
+
+    # ------------------------------------------------------------ rooms
+    def _rooms(self) -> list:
+        ui, board = self.ui, self.rs.data.board
+        index = [f"# {ui('room_types')}\n", ui("rooms_intro") + "\n"]
+        nav: list = ["rooms/index.md"]
+        for rtype in self.cat.room_types:
+            here = f"rooms/{rtype}.md"
+            index.append(f"- [{_md_escape(_cap(self._room_word(rtype)))}]({rtype}.md)")
+            out = [f"# {_md_escape(_cap(self._room_word(rtype)))}\n", f"## {ui('cards_with')}\n"]
+            for comp in self.cat.cards:
+                layout = board.layouts.get(comp.layout) if comp.layout else None
+                if layout and any((info or {}).get("type") == rtype for info in layout.rooms.values()):
+                    out.append(f"- [{_md_escape(self.card_name(comp))}](../cards/{comp.name}.md) ({comp.count})")
+            out.append("")
+            named = self.cat.mentioning(rtype)
+            if named:
+                out.append(f"## {ui('rules_naming')}\n")
+                out += [f"- {self.link(n, here)}: {self.prose.summary(n)}" for n in named]
+                out.append("")
+            self.site.pages[here] = "\n".join(out) + "\n"
+            nav.append({_cap(self._room_word(rtype)): here})
+        self.site.pages["rooms/index.md"] = "\n".join(index) + "\n"
+        return nav
+
+    # ------------------------------------------------------------ victory and rulings
+    def _victory(self) -> None:
+        ui = self.ui
+        out = [f"# {ui('victory')}\n", ui("victory_intro") + "\n"]
+        for n in self.cat.victory:
+            if self.home.get(n) == "victory.md":
+                out.append(self.rule_block(n, 2))
+            else:
+                out.append(f"## {_md_escape(self.title(n))}\n\n*{self.prose.summary(n)}* → {self.link(n, 'victory.md')}\n")
+        self.site.pages["victory.md"] = "\n".join(out) + "\n"
+
+    def _rulings(self) -> None:
+        ui = self.ui
+        out = [f"# {ui('rulings')}\n", ui("rulings_intro") + "\n"]
+        for r in self.rs.data.rulings:
+            out.append(f"## {_md_escape(r.get('question', r['id']))} {{#{r['id']}}}\n")
+            if r.get("section"):
+                out.append(f"**{ui('rulebook')}:** {_md_escape(r['section'])}\n")
+            out.append(f"**{ui('ruling')}:** {_md_escape(r.get('ruling', ''))}\n")
+            if r.get("reason"):
+                out.append(f"**{ui('reason')}:** {_md_escape(r['reason'])}\n")
+            names = [n for n in r.get("definitions", []) if n in self.rs.definitions]
+            if names:
+                out.append(f"**{ui('rules_carrying')}:** " + ", ".join(self.link(n, "rulings.md") for n in names) + "\n")
+        self.site.pages["rulings.md"] = "\n".join(out) + "\n"
+
+    # ------------------------------------------------------------ worked examples
+    def _status(self, status: str) -> str:
+        return self.ui(f"status_{status}")
+
+    def _examples(self) -> list:
+        ui = self.ui
+        sections = self.cat.sections
+        files = sorted(self.examples, key=lambda f: section_index(self._example_file_title(f), sections))
+        every = [e for f in files for e in f.examples]
+        passed = sum(e.result.status == PASS for e in every)
+        index = [f"# {ui('examples')}\n", ui("examples_intro") + "\n", ui("summary_line", passed=passed, total=len(every)) + "\n",
+                 f"| {ui('scenario')} | {ui('rulebook')} | {ui('result')} |\n|---|---|---|"]
+        nav: list = ["examples/index.md"]
+        for f in files:
+            page = f"examples/{f.stem}.md"
+            out = [f"# {_md_escape(self._example_file_title(f))}\n"]
+            if f.broken:  # the loader's problems, as `rulecraft verify` prints them
+                out.append("!!! failure\n\n" + "\n".join("    " + line for line in _code(f.problems, "text").splitlines()) + "\n")
+            for i, e in enumerate(f.examples, start=1):
+                anchor = f"example-{i}"
+                index.append(f"| [{_md_escape(e.scenario.title)}]({f.stem}.md#{anchor}) | {_md_escape(e.scenario.cite)} "
+                             f"| {self._status(e.result.status)} |")
+                out.append(self._example(f, i, e, anchor))
+            self.site.pages[page] = "\n".join(out) + "\n"
+            nav.append({self._example_file_title(f): page})
+        self.site.pages["examples/index.md"] = "\n".join(index) + "\n"
+        return nav
+
+    @staticmethod
+    def _display(path) -> str:
+        # seeds/<game>/<file>.yaml: where the file lies in a checkout, whoever built the site
+        return "/".join(path.resolve().parts[-3:])
+
+    def _example_file_title(self, f: ExampleFile) -> str:
+        cites = Counter(e.scenario.cite.split(";")[0].split(":", 1)[-1].strip() for e in f.examples)
+        common = cites.most_common(1)[0][0] if cites else ""
+        return common or f.stem.replace("_", " ").capitalize()
+
+    def _example(self, f: ExampleFile, i: int, e: Example, anchor: str) -> str:
+        ui = self.ui
+        sc, r = e.scenario, e.result
+        kind = "success" if r.status == PASS else ("failure" if r.status in FAILING else "note")
+        out = [f"## {_md_escape(sc.title)} {{#{anchor}}}\n",
+               f"**{ui('result')}:** <span class=\"rulecraft-status rulecraft-{r.status}\">{self._status(r.status)}</span>  ",
+               f"**{ui('rulebook')}:** {_md_escape(sc.cite)}\n"]
+        if sc.text and self.lang == "en":
+            out.append(_md_escape(sc.text) + "\n")
+        if r.reason:
+            out.append(f"*{_md_escape(r.reason)}*\n")
+        if r.divergence is not None:
+            d = r.divergence
+            lines = [f"{d.label}: {d.message}" if d.message else d.label]
+            lines += [f"{m.what}: expected {m.expected!r}, actual {m.actual!r}" for m in d.mismatches]
+            out.append(f"!!! {kind} \"{ui('divergence')}\"\n\n" + "\n".join("    " + line for line in _code("\n".join(lines), "text").splitlines()) + "\n")
+        pictures = []
+        for moment, picture in (("before", e.before), ("after", e.after)):
+            if picture is None:
+                continue
+            name = f"{f.stem}-{i}-{moment}.svg"
+            self.site.files[f"examples/{name}"] = picture
+            pictures.append(f"<figure class=\"rulecraft-board\" markdown>\n![{ui('board_' + moment)}]({name})\n"
+                            f"<figcaption>{ui(moment)}</figcaption>\n</figure>")
+        if pictures:
+            out.append("<div class=\"rulecraft-boards\" markdown>\n" + "\n".join(pictures) + "\n</div>\n")
+        body = {k: v for k, v in (("players", sc.players), ("setup", sc.setup), ("steps", sc.steps), ("expect", sc.expect)) if v}
+        dumped = yaml.safe_dump(body, sort_keys=False, allow_unicode=True, width=100).rstrip()
+        out.append(f"??? quote \"{ui('steps')} — {self._display(f.path)}\"\n\n" + "\n".join("    " + line for line in _code(dumped, "yaml").splitlines()) + "\n")
+        return "\n".join(out)
+
+    # ------------------------------------------------------------ variants
+    def _variants(self) -> list:
+        ui = self.ui
+        index = [f"# {ui('variants')}\n", ui("variants_intro") + "\n"]
+        nav: list = ["variants/index.md"]
+        for v in self.variants:
+            info = v.ruleset.variant
+            page = f"variants/{v.name}.md"
+            index.append(f"- [{_md_escape(info.title)}]({v.name}.md)")
+            self.site.pages[page] = self._variant_page(v)
+            nav.append({info.title: page})
+        self.site.pages["variants/index.md"] = "\n".join(index) + "\n"
+        return nav
+
+    def _variant_page(self, v: VariantChanges) -> str:
+        ui, info, vrs = self.ui, v.ruleset.variant, v.ruleset
+        out = [f"# {_md_escape(info.title)}\n", ui("variant_of", chain=" → ".join([self.base_ruleset.data.game.title] + info.chain)) + "\n"]
+        if info.text and self.lang == "en":
+            out.append(_md_escape(info.text) + "\n")
+        if info.cite:
+            out.append(f"**{ui('rulebook')}:** {_md_escape(info.cite)}\n")
+        if info.parameters:
+            out.append(f"## {ui('changed_parameters')}\n\n| {ui('parameter')} | {ui('before_change')} | {ui('after_change')} |\n|---|---|---|")
+            out += [f"| {v.prose.term(f'parameters.{n}')} | {old} | {new} |" for n, (old, new) in info.parameters.items()]
+            out.append("")
+        if info.components:
+            out.append(f"## {ui('changed_components')}\n\n| {ui('component')} | {ui('before_change')} | {ui('after_change')} |\n|---|---|---|")
+            out += [f"| {v.prose.term(n)} | {_md_escape(_patch(old))} | {_md_escape(_patch(new))} |" for n, (old, new) in info.components.items()]
+            out.append("")
+        if info.variables:
+            out.append(f"## {ui('new_variables')}\n")
+            out += [f"- {v.prose.term(n)} (`{n}`)" for n in info.variables]
+            out.append("")
+        if info.replaced:
+            out.append(f"## {ui('replaced')}\n")
+            for n in info.replaced:
+                out.append(f"### {_md_escape(v.prose.title(n))}\n")
+                out.append(f"=== \"{ui('before_change')}\"\n\n" + _indent(self._version(n, self.base_prose, self.base_ruleset)))
+                out.append(f"=== \"{ui('after_change')}\"\n\n" + _indent(self._version(n, v.prose, vrs)))
+        if info.removed:
+            out.append(f"## {ui('removed')}\n")
+            for n in info.removed:
+                out.append(f"### {_md_escape(self.base_prose.title(n))}\n")
+                out.append(self._version(n, self.base_prose, self.base_ruleset))
+        if info.added:
+            out.append(f"## {ui('added')}\n")
+            for n in info.added:
+                out.append(f"### {_md_escape(v.prose.title(n))}\n")
+                out.append(self._version(n, v.prose, vrs))
+        if info.superseded:
+            out.append(f"## {ui('superseded')}\n")
+            out += [f"- {_md_escape(t)}: {_md_escape(why)}" for t, why in info.superseded.items()]
+            out.append("")
+        if not (info.parameters or info.components or info.variables or info.replaced or info.removed or info.added):
+            out.append(ui("no_changes") + "\n")
+        return "\n".join(out) + "\n"
+
+    def _version(self, name: str, prose, rs: RuleSet) -> str:
+        d = rs.definitions[name]
+        return "\n".join([f"*{prose.summary(name)}*\n", prose.definition(name).rstrip() + "\n",
+                          f"`{d.file}:{d.pos.line}`\n", _code(source_of(rs, d))])
+
+
+def _indent(text: str) -> str:
+    return "\n".join(("    " + line) if line.strip() else "" for line in text.splitlines()) + "\n"
+
+
+def _patch(value) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {v}" for k, v in value.items())
+    return str(value)
+

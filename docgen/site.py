@@ -1,0 +1,114 @@
+"""A rule set's mkdocs project: gather the pages, write ``mkdocs.yml`` and ``docs/``,
+and build or serve it with mkdocs."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import yaml
+
+from rulecraft.dsl.loader import load_checked
+from rulecraft.dsl.variants import available_variants
+
+from .catalogue import catalogue
+from .examples import run_examples
+from .pages import Site, SiteWriter, VariantChanges
+from .prose import Prose
+from .ui import UI
+
+STYLESHEET = "rulecraft.css"
+# Board pictures side by side, status colours; the rest is the theme's.
+CSS = """\
+.rulecraft-boards { display: flex; flex-wrap: wrap; gap: 1.5em; align-items: flex-start; }
+.rulecraft-board { margin: 0; }
+img.rulecraft-card { width: 16em; }
+.rulecraft-board img { max-width: 100%; background: #fff; }
+.rulecraft-status { font-weight: bold; padding: 0 .4em; border-radius: .2em; color: #fff; background: #777; }
+.rulecraft-pass { background: #2e7d32; }
+.rulecraft-fail, .rulecraft-broken, .rulecraft-fixed { background: #c62828; }
+"""
+
+
+def scenario_folder_for(ruleset_root: Path, game_name: str) -> Path:
+    """Where a rule set's worked examples live: ``seeds/<game>`` next to ``rules/``."""
+    return ruleset_root.resolve().parent.parent / "seeds" / game_name
+
+
+def collect(root: str | Path, lang: str = "en", variant: str | None = None,
+            scenarios: Path | None = None) -> Site:
+    """Every page of a rule set's site, in memory."""
+    root = Path(root)
+    ui = UI(lang)
+    ruleset = load_checked(root, variant)
+    base = load_checked(root) if variant else ruleset
+    prose = Prose(ruleset, lang)
+    base_prose = Prose(base, lang) if variant else prose
+    folder = scenarios if scenarios is not None else scenario_folder_for(root, ruleset.data.game.name)
+    folder = folder if folder.is_dir() else None
+    cat = catalogue(ruleset, folder)
+
+    def room_word(room_type: str) -> str:
+        return prose.term(f"values.{room_type}")
+
+    examples = run_examples(ruleset, folder, variant=variant, label=room_word, describe=prose.term,
+                            titles=(ui("board_before"), ui("board_after"))) if folder else []
+    variants = []
+    for name in available_variants(root):
+        vrs = ruleset if name == variant else load_checked(root, name)
+        variants.append(VariantChanges(name, vrs, prose if name == variant else Prose(vrs, lang)))
+    writer = SiteWriter(ruleset, cat, prose, lang, examples, variants, base_ruleset=base, base_prose=base_prose)
+    return writer.build()
+
+
+def mkdocs_config(site: Site) -> dict:
+    return {
+        "site_name": site.title,
+        "docs_dir": "docs",
+        "site_dir": "site",
+        "use_directory_urls": False,
+        "theme": {
+            "name": "material",
+            "language": site.lang,
+            # No web fonts: the site reads the same offline.
+            "font": False,
+            "features": ["navigation.indexes", "navigation.top", "search.highlight", "content.code.copy"],
+        },
+        "plugins": [{"search": {"lang": site.lang}}],
+        "extra_css": [STYLESHEET],
+        "markdown_extensions": [
+            {"toc": {"permalink": True}}, "tables", "attr_list", "md_in_html", "admonition", "pymdownx.details",
+            {"pymdownx.highlight": {"use_pygments": True}}, "pymdownx.superfences",
+            {"pymdownx.tabbed": {"alternate_style": True}},
+        ],
+        "nav": site.nav,
+    }
+
+
+def write(site: Site, out: str | Path) -> Path:
+    """Write ``mkdocs.yml`` and ``docs/`` under ``out``; a previous ``docs/`` there is replaced."""
+    out = Path(out)
+    docs = out / "docs"
+    if docs.exists():
+        shutil.rmtree(docs)
+    docs.mkdir(parents=True)
+    for path, text in {**site.pages, **site.files, STYLESHEET: CSS}.items():
+        target = docs / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    config = out / "mkdocs.yml"
+    config.write_text(yaml.safe_dump(mkdocs_config(site), sort_keys=False, allow_unicode=True), encoding="utf-8")
+    return config
+
+
+def mkdocs(config: Path, command: str, *extra: str, quiet: bool = True) -> subprocess.CompletedProcess:
+    """Run ``mkdocs COMMAND`` on a written project with the interpreter rulecraft runs on."""
+    args = [sys.executable, "-m", "mkdocs", command, "-f", str(config), *extra]
+    if quiet and command == "build":
+        args.append("--quiet")
+    # Material's banner about MkDocs 2 says nothing about this site: both are pinned.
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    return subprocess.run(args, capture_output=command == "build", text=True, env=env)
