@@ -560,7 +560,7 @@ class Prose:
             return fill(O["neg"], operand=self._operand(e.operand, "neg"))
         inner = e.operand
         if isinstance(inner, ast.Binary) and inner.op in ("==", "in"):
-            return fill(O["!=" if inner.op == "==" else "notin"], left=self.ex(inner.left), right=self.ex(inner.right))
+            return self.ex(ast.Binary(inner.pos, "!=" if inner.op == "==" else "not in", inner.left, inner.right))
         return fill(O["not"], operand=self._operand(inner, "not"))
 
     _LOOSE = {"or": 1, "and": 2}
@@ -578,6 +578,8 @@ class Prose:
         op = "notin" if e.op == "not in" else e.op
         if op == "+" and T.is_list(_strip_type(getattr(e.left, "type", None))):
             op = "join"
+        if op in ("==", "!=") and isinstance(e.right, ast.Literal) and e.right.value is None:
+            return fill(O["is_none" if op == "==" else "not_none"], left=self._operand(e.left, op))
         if op not in O:
             raise UnrenderableNode(f"no rendering for the operator '{e.op}'")
         return fill(O[op], left=self._operand(e.left, op), right=self._operand(e.right, op))
