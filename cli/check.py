@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import sys
 
+from rulecraft.docgen.glossary import check_glossaries
 from rulecraft.dsl.loader import load_ruleset
 
 from .common import ruleset_arg
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("check", help="check a rule set's syntax, schema, names, types and counts",
+    p = sub.add_parser("check", help="check a rule set's syntax, schema, names, types, counts and glossaries",
                        description="Check a rule set statically. Exit 0 when clean, 1 when errors were found.")
     p.add_argument("ruleset", type=ruleset_arg, help="a rule-set folder, e.g. rules/panic_station")
     p.add_argument("--strict", action="store_true", help="treat warnings as errors")
@@ -21,6 +22,8 @@ def add_parser(sub) -> None:
 def run(args) -> int:
     ruleset = load_ruleset(args.ruleset, variant=args.variant)
     bag = ruleset.bag
+    # the glossaries are part of the rule set: a term they lack is reported like any warning
+    bag.extend(check_glossaries(ruleset))
     if bag.items:
         print(bag.render())
     errors, warnings = len(bag.errors), len(bag.warnings)

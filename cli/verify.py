@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from rulecraft.docgen.glossary import check_glossaries
 from rulecraft.dsl.compiler import compile_ruleset
 from rulecraft.dsl.diagnostics import DiagnosticBag, did_you_mean
 from rulecraft.dsl.loader import load_ruleset
@@ -62,6 +63,7 @@ def _display(path: Path) -> str:
 def run(args) -> int:
     console = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 120)
     ruleset = load_ruleset(args.ruleset, variant=args.variant)
+    ruleset.bag.extend(check_glossaries(ruleset))
     if ruleset.bag.errors:
         print(ruleset.bag.render())
         print(f"{args.ruleset}: {len(ruleset.bag.errors)} error(s); fix them first (rulecraft check {args.ruleset})")

@@ -232,9 +232,10 @@ def check_glossaries(ruleset: RuleSet) -> list[Diagnostic]:
         return []
     needs = needed_terms(ruleset)
     for lang in langs:
+        before = len(bag.errors)
         glossary = load_glossary(ruleset, lang, bag)
-        if not glossary.files:
-            continue
+        if not glossary.files or len(bag.errors) > before:
+            continue  # a broken file is left out: listing every term it would give adds only noise
         target = glossary.files[-1]
         for n in needs:
             term = glossary.get(n.section, n.key)
