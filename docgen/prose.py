@@ -344,8 +344,10 @@ class Prose:
             return text
         if isinstance(s, ast.Set):
             target, predicate = self._target(s.target)
-            if s.op == "=" and predicate is not None and isinstance(s.value, ast.Literal) and isinstance(s.value.value, bool):
-                return fill(S["set_true" if s.value.value else "set_false"], predicate=predicate)
+            if s.op == "=" and predicate is not None:
+                if isinstance(s.value, ast.Literal) and isinstance(s.value.value, bool):
+                    return fill(S["set_true" if s.value.value else "set_false"], predicate=predicate)
+                return fill(S["set_when"], predicate=predicate, value=self.ex(s.value))
             key = {"=": "set", "+=": "add", "-=": "subtract"}[s.op]
             return fill(S[key], target=target, value=self.ex(s.value))
         if isinstance(s, ast.Choose):
@@ -563,11 +565,14 @@ class Prose:
             return self.ex(ast.Binary(inner.pos, "!=" if inner.op == "==" else "not in", inner.left, inner.right))
         return fill(O["not"], operand=self._operand(inner, "not"))
 
-    _LOOSE = {"or": 1, "and": 2}
+    _LOOSE = {"or", "and"}
+    _ARITHMETIC = {"+", "-", "*", "//", "%", "neg", "join"}
 
     def _operand(self, e: ast.Expr, parent: str) -> str:
+        """An operand, bracketed where words alone would not show how it groups."""
         text = self.ex(e)
-        if isinstance(e, ast.Binary) and e.op in self._LOOSE and e.op != parent:
+        if isinstance(e, ast.Binary) and e.op != parent and (
+                e.op in self._LOOSE or (e.op in self._ARITHMETIC and parent in self._ARITHMETIC)):
             return fill(self.ph["operators"]["group"], x=text)
         if isinstance(e, ast.Ternary):
             return fill(self.ph["operators"]["group"], x=text)

@@ -1,0 +1,487 @@
+"""Rule text rendered from the syntax tree: every node kind, in English and in French.
+
+A tiny rule set uses every expression and statement of the language once; its
+glossaries give the words, so each expected sentence below is what a reader sees.
+Panic Station's definitions must all render in both languages from its glossaries.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from engine_rulesets import game_yaml, write_ruleset
+
+from rulecraft.docgen.glossary import walk
+from rulecraft.docgen.prose import Prose, UnrenderableNode
+from rulecraft.dsl import ast
+from rulecraft.dsl.loader import load_checked
+from rulecraft.dsl.variants import available_variants
+
+DATA = """
+kinds:
+  player:
+    properties:
+      gold: {type: number, default: 0}
+      ready: {type: bool, default: false}
+  token:
+    located_in: zone
+    properties:
+      worth: {type: number, default: 1}
+zones:
+  bag: {holds: token}
+  pile: {}
+  purse: {per_player: true}
+components:
+  - {name: coin, kind: token, count: 3, zone: bag}
+  - {name: crown, kind: token, zone: bag}
+dice:
+  d6: [1, 2, 3, 4, 5, 6]
+tables:
+  bonus: {1: 0, 2: 1}
+parameters:
+  limit_gold: {value: 9}
+variables:
+  game:
+    over: {type: bool, default: false}
+  turn:
+    spent: {type: number, default: 0}
+"""
+
+RULES = """
+procedure setup():
+    do:
+        shuffle bag
+        for each p in players:
+            move top(bag) to purse(p)
+
+procedure round():
+    do:
+        for each p in players:
+            play_turn(p)
+
+function rich(p: player) -> bool:
+    = p.gold >= limit_gold or not p.ready
+
+function worth_of(p: player) -> number:
+    = sum([t.worth for t in contents(purse(p)) where t.worth > 0])
+
+action take:
+    with t: token in contents(bag) where t.worth != 0
+    require count(contents(bag)) > 0 else "empty"
+    cost 2 gold
+    limit 1 per turn
+    limit 3 per game as grab
+    do:
+        let face = roll(d6)
+        move t to purse(current_player)
+        if face == 6:
+            set current_player.gold += bonus[face]
+        elif face < 3:
+            set current_player.gold -= 1
+        else:
+            set current_player.ready = true
+        set turn.spent = -face * 2 // 3 % 4
+        emit taken(token: t) to current_player
+        emit noted()
+
+procedure pay(p: player, amount: number):
+    do:
+        repeat amount times:
+            let t = top(purse(p))
+            if t == none:
+                stop
+            move t to bottom of pile
+        choose w from [1, 2] by p
+        choose v from players
+        move crown to top of bag
+        let who = random(players)
+        set game.over = rich(p) and worth_of(p) + 1 - 2 <= 3 and [1][0] in [1, 2] and who not in []
+        let s = 1 if p.ready else 2
+        let l = [p.id for p in players]
+        let spot = crown.at
+        for each x in players:
+            break
+        window ask(asker: p) as answer
+        end_game(players, "done")
+
+trigger on_taken:
+    on taken
+    when event.token != none
+    do:
+        pay(current_player, 1)
+
+reaction refuse:
+    on ask
+    by event.asker
+    with k: token in contents(purse(event.asker))
+    require k.worth > 0
+    do:
+        move k to bag
+
+victory hoard:
+    when any([rich(p) for p in players])
+    winners [p for p in players where rich(p)]
+"""
+
+GLOSSARY_EN = """
+language: en
+kinds:
+  player: player
+  token: token
+properties:
+  player.gold: {one: gold coin, many: gold, gender: p}
+  player.ready: {one: readiness, say: "{obj} is ready"}
+  token.worth: worth
+zones:
+  bag: bag
+  pile: pile
+  purse: purse
+components:
+  crown: crown
+parameters:
+  limit_gold: gold limit
+tables:
+  bonus: bonus
+dice:
+  d6: die
+variables:
+  game.over: {one: end, say: "the game is over"}
+  turn.spent: amount spent
+definitions:
+  setup: {one: Setup, say: "set up"}
+  round: {one: Round, say: "play a round"}
+  rich: {one: Rich, say: "{p} is rich"}
+  worth_of: {one: Worth, say: "the worth of {p}"}
+  take: Take a token
+  pay: {one: Pay, say: "{p} pays {amount}"}
+  on_taken: After taking
+  refuse: Refuse
+  hoard: Hoard
+events:
+  taken: a token is taken
+  noted: a note is made
+  ask: a question is asked
+fields:
+  token: token
+  asker: asker
+groups:
+  grab: grabbing
+values:
+  done: "“done”"
+names:
+  p: player
+  t: token
+  face: roll
+  w: choice
+  v: voter
+  who: chosen player
+  s: size
+  l: {one: names, gender: p}
+  spot: place
+  answer: answer
+  amount: amount
+  k: {one: token, elide: true}
+"""
+
+GLOSSARY_FR = """
+language: fr
+kinds:
+  player: joueur
+  token: {one: jeton}
+properties:
+  player.gold: {one: pièce d'or, many: pièces d'or, gender: p}
+  player.ready: {one: préparation, gender: f, say: "{obj} est prêt"}
+  token.worth: {one: valeur, gender: f}
+zones:
+  bag: sac
+  pile: {one: pile, gender: f}
+  purse: {one: bourse, gender: f}
+components:
+  crown: {one: couronne, gender: f}
+parameters:
+  limit_gold: {one: limite d'or, gender: f}
+tables:
+  bonus: bonus
+dice:
+  d6: dé
+variables:
+  game.over: {one: fin, gender: f, say: "la partie est finie"}
+  turn.spent: montant dépensé
+definitions:
+  setup: {one: Mise en place, say: "faites la mise en place"}
+  round: {one: Tour, say: "jouez un tour"}
+  rich: {one: Riche, say: "{p} est riche"}
+  worth_of: {one: Valeur, say: "la valeur de {p}"}
+  take: Prendre un jeton
+  pay: {one: Payer, say: "{p} paie {amount}"}
+  on_taken: Après une prise
+  refuse: Refuser
+  hoard: Thésauriser
+events:
+  taken: un jeton est pris
+  noted: une note est prise
+  ask: une question est posée
+fields:
+  token: jeton
+  asker: {one: demandeur}
+groups:
+  grab: la prise
+values:
+  done: "« fini »"
+names:
+  p: joueur
+  t: jeton
+  face: résultat
+  w: choix
+  v: votant
+  who: joueur tiré
+  s: {one: taille, gender: f}
+  l: {one: noms, gender: p}
+  spot: endroit
+  answer: {one: réponse, gender: f}
+  amount: montant
+  k: {one: jeton}
+"""
+
+
+def tiny_ruleset(tmp_path: Path, glossaries: dict[str, str] | None = None):
+    folder = write_ruleset(tmp_path / "tiny", {"game.yaml": game_yaml() + DATA, "main.rules": RULES})
+    glossaries = {"en": GLOSSARY_EN, "fr": GLOSSARY_FR} if glossaries is None else glossaries
+    (folder / "glossary").mkdir()
+    for lang, text in glossaries.items():
+        (folder / "glossary" / f"{lang}.yaml").write_text(text.lstrip(), encoding="utf-8")
+    return load_checked(folder)
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory):
+    return tiny_ruleset(tmp_path_factory.mktemp("prose"))
+
+
+def subclasses(base: type) -> set[type]:
+    """The node kinds of the language (those of this file's own tests left out)."""
+    found = set()
+    for sub in base.__subclasses__():
+        found |= {sub} | subclasses(sub)
+    return {c for c in found if c.__module__ == ast.__name__}
+
+
+def test_the_tiny_rule_set_uses_every_node_kind(tiny):
+    used = {type(n) for d in tiny.definitions.values() for n in walk(d)}
+    assert subclasses(ast.Expr) - used == set()
+    assert subclasses(ast.Stmt) - used == set()
+    assert {d.kind for d in tiny.definitions.values()} == {"action", "procedure", "function", "trigger", "victory",
+                                                           "reaction"}
+
+
+ENGLISH = {
+    "setup": ["Set up.", "- Shuffle the bag.", "- For each player among the players:",
+              "    - Move the top item of the bag to the purse of the player."],
+    "round": ["    - The player plays a turn."],
+    "rich": ["The player is rich when the gold of the player is at least the gold limit (9) or it is not the case "
+             "that the player is ready."],
+    "worth_of": ["The worth of the player is the total of the worth of the token for each token among the items in "
+                 "the purse of the player for which the worth of the token is more than 0."],
+    "take": ["Choose the token: a token among the items in the bag, such that the worth of the token is not 0. "
+             "Only when the number of items in the bag is more than 0. Costs 2 gold. At most 1 time per turn. "
+             "At most 3 times per game, counted together with every action limited as grabbing.",
+             "Then:",
+             "- Roll the die; let the roll be the result.",
+             "- Move the token to the purse of the current player.",
+             "- If the roll is 6:",
+             "    - Add the bonus for the roll to the gold of the current player.",
+             "- Otherwise, if the roll is less than 3:",
+             "    - Subtract 1 from the gold of the current player.",
+             "- Otherwise:",
+             "    - From now on, the current player is ready.",
+             "- The amount spent becomes the remainder of ((minus the roll times 2) divided by 3, rounded down) "
+             "divided by 4.",
+             "- Announce to the current player only: a token is taken (the token: the token).",
+             "- Announce: a note is made."],
+    "pay": ["The player pays the amount. Takes the player and the amount.",
+            "- Repeat the amount times:",
+            "    - Let the token be the top item of the purse of the player.",
+            "    - If the token is missing:",
+            "        - Stop here.",
+            "    - Put the token at the bottom of the pile.",
+            "- The player chooses the choice among 1 and 2.",
+            "- The current player chooses the voter among the players.",
+            "- Put the crown on top of the bag.",
+            "- Pick one of the players at random; let the chosen player be that one.",
+            "- From now on, the game is over exactly when the player is rich and (the worth of the player plus 1) "
+            "minus 2 is at most 3 and item 0 (counting from 0) of 1 is among 1 and 2 and the chosen player is not "
+            "among no items.",
+            "- Let the size be 1 if the player is ready, otherwise 2.",
+            "- Let the names be the name of the player for each player among the players.",
+            "- Let the place be the place of the crown.",
+            "    - Leave the loop.",
+            "- Open a reaction window, a question is asked (the asker: the player); when it closes, call its record "
+            "the answer.",
+            "- The game ends; the winners are the players (“done”)."],
+    "on_taken": ["When a token is taken, if the token of the event exists:", "- The current player pays 1."],
+    "refuse": ["While the reaction window “a question is asked” is open, the asker of the event may react. "
+               "Choose the token: a token among the items in the purse of the asker of the event. "
+               "Only when the worth of the token is more than 0.", "- Move the token to the bag."],
+    "hoard": ["The game ends when for at least one player among the players, the player is rich. The winners are "
+              "each player among the players for which the player is rich."],
+}
+
+FRENCH = {
+    "setup": ["Faites la mise en place.", "- Mélangez le sac.", "- Pour chaque joueur parmi les joueurs :",
+              "    - Déplacez l'élément du dessus du sac vers la bourse du joueur."],
+    "round": ["    - Le joueur joue un tour."],
+    "rich": ["Le joueur est riche quand les pièces d'or du joueur est au moins la limite d'or (9) ou il est faux "
+             "que le joueur est prêt."],
+    "worth_of": ["La valeur du joueur est le total de la valeur du jeton pour chaque jeton parmi les éléments de la "
+                 "bourse du joueur où la valeur du jeton est supérieur à 0."],
+    "take": ["Choisissez le jeton : un jeton parmi les éléments du sac, si la valeur du jeton n'est pas 0. "
+             "Seulement si le nombre d'éléments du sac est supérieur à 0. Coûte 2 pièces d'or. Au plus 1 fois par "
+             "tour. Au plus 3 fois par partie, en comptant avec chaque action limitée comme la prise.",
+             "Ensuite :",
+             "- Lancez le dé ; soit le résultat : le résultat.",
+             "- Déplacez le jeton vers la bourse du joueur actif.",
+             "- Si le résultat est 6 :",
+             "    - Ajoutez le bonus pour le résultat aux pièces d'or du joueur actif.",
+             "- Sinon, si le résultat est inférieur à 3 :",
+             "    - Retirez 1 des pièces d'or du joueur actif.",
+             "- Sinon :",
+             "    - Désormais, le joueur actif est prêt.",
+             "- Le montant dépensé devient le reste de ((moins le résultat fois 2) divisé par 3, arrondi à "
+             "l'inférieur) divisé par 4.",
+             "- Annoncez au joueur actif seulement : un jeton est pris (le jeton : le jeton).",
+             "- Annoncez : une note est prise."],
+    "pay": ["Le joueur paie le montant. Reçoit le joueur et le montant.",
+            "- Répétez le montant fois :",
+            "    - Soit le jeton : l'élément du dessus de la bourse du joueur.",
+            "    - Si le jeton manque :",
+            "        - Arrêtez ici.",
+            "    - Placez le jeton sous la pile.",
+            "- Le joueur choisit le choix parmi 1 et 2.",
+            "- Le joueur actif choisit le votant parmi les joueurs.",
+            "- Placez la couronne sur le dessus du sac.",
+            "- Tirez au hasard l'un des joueurs ; soit le joueur tiré : celui-ci.",
+            "- Désormais, la partie est finie si et seulement si le joueur est riche et (la valeur du joueur plus 1) "
+            "moins 2 est au plus 3 et l'élément 0 (en comptant depuis 0) de 1 fait partie de 1 et 2 et le joueur "
+            "tiré ne fait pas partie d'aucun élément.",
+            "- Soit la taille : 1 si le joueur est prêt, sinon 2.",
+            "- Soit les noms : le nom du joueur pour chaque joueur parmi les joueurs.",
+            "- Soit l'endroit : l'emplacement de la couronne.",
+            "    - Sortez de la boucle.",
+            "- Ouvrez une fenêtre de réaction, une question est posée (le demandeur : le joueur) ; quand elle se "
+            "ferme, appelez son relevé la réponse.",
+            "- La partie s'arrête ; les gagnants sont les joueurs (« fini »)."],
+    "on_taken": ["Quand un jeton est pris, si le jeton de l'événement existe :", "- Le joueur actif paie 1."],
+    "refuse": ["Tant que la fenêtre de réaction « une question est posée » est ouverte, le demandeur de l'événement "
+               "peut réagir. Choisissez le jeton : un jeton parmi les éléments de la bourse du demandeur de "
+               "l'événement. Seulement si la valeur du jeton est supérieur à 0.", "- Déplacez le jeton vers le sac."],
+    "hoard": ["La partie s'arrête quand pour au moins un joueur parmi les joueurs, le joueur est riche. Les gagnants "
+              "sont chaque joueur parmi les joueurs où le joueur est riche."],
+}
+
+
+@pytest.mark.parametrize("lang, expected", [("en", ENGLISH), ("fr", FRENCH)])
+def test_each_definition_reads_as_expected(tiny, lang, expected):
+    prose = Prose(tiny, lang)
+    for name, lines in expected.items():
+        text = prose.definition(name).splitlines()
+        for line in lines:
+            assert line in text, f"{lang} {name}: {line!r} not in\n" + "\n".join(text)
+    assert prose.missing == set()
+
+
+def test_steps_are_a_markdown_list_after_a_blank_line(tiny):
+    text = Prose(tiny, "en").definition("take")
+    assert "\n\nThen:\n\n- Roll the die;" in text
+
+
+@pytest.mark.parametrize("lang, name, sentence", [
+    ("en", "take", "Take a token: an action that costs 2 gold."),
+    ("fr", "take", "Prendre un jeton : une action qui coûte 2 pièces d'or."),
+    ("en", "on_taken", "After taking: when a token is taken."),
+    ("fr", "hoard", "Thésauriser : la partie s'arrête quand pour au moins un joueur parmi les joueurs, le joueur est riche."),
+    ("en", "refuse", "Refuse: a reaction while the window “a question is asked” is open."),
+    ("en", "worth_of", "Worth: the worth of the player."),
+])
+def test_summary_is_one_sentence(tiny, lang, name, sentence):
+    assert Prose(tiny, lang).summary(name) == sentence
+
+
+def test_terms_come_from_the_glossary(tiny):
+    en, fr = Prose(tiny, "en"), Prose(tiny, "fr")
+    assert en.term("kinds.token", plural=True) == "tokens"
+    assert fr.term("properties.player.gold", plural=True) == "pièces d'or"
+    assert fr.term("crown") == "couronne"
+    assert en.term("variables.turn.spent") == "amount spent"
+    assert fr.title("take") == "Prendre un jeton"
+    assert en.missing == set() and fr.missing == set()
+
+
+def test_a_term_missing_from_the_glossary_is_recorded(tmp_path):
+    ruleset = tiny_ruleset(tmp_path, {"en": GLOSSARY_EN.replace("  bag: bag\n", "")})
+    prose = Prose(ruleset, "en")
+    assert "- Shuffle the bag." in prose.definition("setup")  # the name, made readable
+    assert prose.missing == {("zones", "bag")}
+
+
+def test_an_unknown_language_is_refused(tiny):
+    with pytest.raises(ValueError, match="no phrases for language 'xx'"):
+        Prose(tiny, "xx")
+
+
+@dataclass
+class Mystery(ast.Expr):
+    pass
+
+
+@dataclass
+class Riddle(ast.Stmt):
+    pass
+
+
+def test_an_unknown_node_kind_fails_loudly(tiny):
+    prose = Prose(tiny, "en")
+    with pytest.raises(UnrenderableNode, match="Mystery"):
+        prose.ex(Mystery(None))
+    setup = tiny.definitions["setup"]
+    odd = ast.ProcedureDef(setup.pos, "odd", setup.name_pos, setup.file, body=ast.Block(setup.pos, [Riddle(None)]))
+    tiny.definitions["odd"] = odd
+    try:
+        with pytest.raises(UnrenderableNode, match="Riddle"):
+            prose.definition("odd")
+    finally:
+        del tiny.definitions["odd"]
+
+
+# ---------------------------------------------------------------- Panic Station
+
+PANIC_STATION = Path(__file__).resolve().parent.parent / "rules" / "panic_station"
+# an identifier written as in the rules: lower case words joined by underscores
+RAW_IDENTIFIER = re.compile(r"\b[a-z0-9]+(?:_[a-z0-9]+)+\b")
+
+
+@pytest.mark.parametrize("variant", [None] + available_variants(PANIC_STATION))
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_panic_station_definition_renders_from_the_glossary(lang, variant):
+    ruleset = load_checked(PANIC_STATION, variant=variant)
+    prose = Prose(ruleset, lang)
+    for name in ruleset.definitions:
+        text = prose.definition(name) + prose.summary(name)
+        assert not RAW_IDENTIFIER.findall(text), f"{name}: {RAW_IDENTIFIER.findall(text)}"
+        assert text[0].isupper()
+    assert prose.missing == set()
+
+
+def test_panic_station_speaks_the_french_rulebook_terms():
+    ruleset = load_checked(PANIC_STATION)
+    fr = Prose(ruleset, "fr")
+    assert fr.term("values.trooper") == "Soldat"
+    assert fr.term("components.gas_can") == "Jerrican"
+    assert fr.term("components.hive") == "Nid"
+    assert fr.term("components.android") == "Androïde"
+    text = fr.definition("burn_hive")
+    assert "Coûte 1 point d'action." in text
+    assert "le rôle du Personnage est Soldat" in text
