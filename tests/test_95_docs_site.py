@@ -1,0 +1,319 @@
+"""The generated rules site: a page for everything a reader looks up, every rule in plain
+words and in its source, pictures drawn from the board data, a strict mkdocs build."""
+
+from __future__ import annotations
+
+import atexit
+import functools
+import re
+import shutil
+import tempfile
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
+from pygments.token import Error, Keyword, Name, String
+
+from rulecraft.cli.main import main
+from rulecraft.docgen.catalogue import catalogue, section_index, source_of
+from rulecraft.docgen.lexer import RulesLexer
+from rulecraft.docgen.prose import Prose
+from rulecraft.docgen.site import collect, mkdocs, write
+from rulecraft.docgen.svg import tile_svg
+from rulecraft.dsl.loader import load_checked
+from rulecraft.dsl.variants import available_variants
+from rulecraft.dsl.diagnostics import DiagnosticBag
+from rulecraft.validator import PASS, load_file, run_all, scenario_files
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES = ROOT / "rules" / "panic_station"
+SEEDS = ROOT / "seeds" / "panic_station"
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@functools.lru_cache(maxsize=None)
+def built_site(lang: str = "en") -> tuple[object, Path]:
+    """A site written and built with ``mkdocs build --strict`` once per test session
+    (the browser test reads it too): (the Site in memory, the project folder)."""
+    folder = Path(tempfile.mkdtemp(prefix=f"rulecraft-site-{lang}-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    site = collect(RULES, lang)
+    config = write(site, folder)
+    done = mkdocs(config, "build", "--strict")
+    if done.returncode != 0:
+        raise AssertionError(f"mkdocs build --strict failed:\n{done.stdout}\n{done.stderr}")
+    return site, folder
+
+
+@pytest.fixture(scope="module")
+def en():
+    return built_site("en")
+
+
+@pytest.fixture(scope="module")
+def fr(tmp_path_factory):
+    # Written, not built: CI builds the French site strictly; here the pages are enough.
+    folder = tmp_path_factory.mktemp("site-fr")
+    site = collect(RULES, "fr")
+    write(site, folder)
+    return site, folder
+
+
+@pytest.fixture(scope="module")
+def rs():
+    return load_checked(RULES)
+
+
+@pytest.fixture(scope="module")
+def cat(rs):
+    return catalogue(rs, SEEDS)
+
+
+def all_text(site) -> str:
+    return "\n".join(site.pages.values())
+
+
+# ---------------------------------------------------------------- the build
+
+
+def test_strict_build_writes_every_page_and_highlights_rules(en):
+    site, folder = en
+    for page in site.pages:
+        assert (folder / "site" / page.replace(".md", ".html")).is_file(), page
+    html = (folder / "site" / "actions" / "move.html").read_text(encoding="utf-8")
+    # The source block went through the rules lexer: keywords and the definition name
+    # carry Pygments' classes (k = keyword, kd = declaration, nf = function name).
+    assert '<span class="kd">action</span>' in html
+    assert '<span class="nf">move</span>' in html
+    assert '<span class="k">cost</span>' in html
+    assert (folder / "site" / "search" / "search_index.json").is_file()
+
+
+def test_the_navigation_follows_the_rulebook(en, cat):
+    site, _ = en
+    titles = [next(iter(item)) for item in site.nav]
+    ui_order = ["Overview", "Setup", "Turn structure", "Phases", "Actions", "Cards", "Room types", "Victory", "Rulings",
+                "Worked examples", "Variants"]
+    assert [t for t in titles if t in ui_order] == ui_order
+    actions = next(item["Actions"] for item in site.nav if "Actions" in item)
+    pages = [next(iter(a.values())) for a in actions if isinstance(a, dict)]
+    assert pages == [f"actions/{n}.md" for n in cat.actions]
+    order = [section_index(cat.ruleset.definitions[n].cite, cat.sections) for n in cat.actions]
+    assert order == sorted(order) and order[0] < order[-1]
+
+
+# ---------------------------------------------------------------- a page for everything
+
+
+def test_a_page_for_every_action_card_room_and_phase(en, rs, cat):
+    site, _ = en
+    actions = [n for n, d in rs.definitions.items() if d.kind in ("action", "reaction")]
+    assert sorted(actions) == sorted(cat.actions) and len(actions) >= 15
+    for n in actions:
+        assert f"actions/{n}.md" in site.pages
+    cards = [c for c in rs.data.components if rs.data.kinds[c.kind].located_in == "zone"]
+    for c in cards:
+        assert f"cards/{c.name}.md" in site.pages
+    room_types = {info["type"] for layout in rs.data.board.layouts.values() for info in layout.rooms.values()}
+    for t in room_types:
+        assert f"rooms/{t}.md" in site.pages
+    assert cat.phases and all(f"phases/{n}.md" in site.pages for n in cat.phases)
+    assert rs.data.game.round in site.pages["turn.md"] and "{#" + rs.data.game.round + "}" in site.pages["turn.md"]
+    assert "{#" + rs.data.game.setup + "}" in site.pages["setup.md"]
+
+
+def test_victory_rulings_and_every_definition_have_a_home(en, rs):
+    site, _ = en
+    victory = site.pages["victory.md"]
+    for n, d in rs.definitions.items():
+        if d.kind == "victory":
+            assert "{#" + n + "}" in victory
+    for r in rs.data.rulings:
+        assert "{#" + r["id"] + "}" in site.pages["rulings.md"]
+    text = all_text(site)
+    for n in rs.definitions:
+        # Shown in full exactly once, everywhere else linked.
+        assert len(re.findall(r"\{#" + re.escape(n) + r"\}", text)) == 1, n
+
+
+def test_every_rule_is_shown_in_plain_words_and_in_its_source(en, rs):
+    site, _ = en
+    prose = Prose(rs, "en")
+    homes = {}
+    for page, text in site.pages.items():
+        for n in re.findall(r"\{#([a-z_0-9]+)\}", text):
+            homes[n] = page
+    for n, d in rs.definitions.items():
+        page = site.pages[homes[n]]
+        assert prose.definition(n).strip() in page, n
+        assert source_of(rs, d) in page, n
+
+
+def test_card_and_room_pages_link_the_rules_that_name_them(en):
+    site, _ = en
+    # Burning the Hive takes gas cans; the heavy gun changes firing; a storage room
+    # changes searching: each page links the rule that says so.
+    assert "(../actions/burn_hive.md#burn_hive)" in site.pages["cards/gas_can.md"]
+    assert "(../actions/fire_gun.md#fire_gun)" in site.pages["cards/heavy_gun.md"]
+    assert "(../actions/search.md#search)" in site.pages["rooms/storage.md"]
+    assert "(../actions/burn_hive.md#burn_hive)" in site.pages["rooms/hive.md"]
+    assert "(../actions/search.md#search)" not in site.pages["rooms/hive.md"]
+
+
+# ---------------------------------------------------------------- worked examples
+
+
+def test_worked_examples_show_each_scenario_with_its_result(en, rs):
+    site, folder = en
+    bag = DiagnosticBag()
+    scenarios = [sc for p in scenario_files(SEEDS) for sc in load_file(p, bag).scenarios]
+    results = run_all(rs, scenarios)
+    index = site.pages["examples/index.md"]
+    assert f"{sum(r.status == PASS for r in results)} of {len(results)} pass." in index
+    examples = "\n".join(t for p, t in site.pages.items() if p.startswith("examples/"))
+    labels = {"pass": "PASS", "skip": "SKIPPED", "fail": "FAIL", "broken": "BROKEN", "known": "KNOWN FAILURE"}
+    for sc, r in zip(scenarios, results):
+        title = sc.title.replace("*", "\\*").replace("_", "\\_").replace("<", "&lt;").replace("|", "\\|")
+        assert f"## {title} " in examples, sc.title
+        assert f"| [{title}]" in index and f"| {labels[r.status]} |" in index
+    for path in site.files:
+        if path.startswith("examples/"):
+            assert (folder / "docs" / path).is_file()
+
+
+def test_board_pictures_show_the_placed_tiles_and_the_pieces(en, rs):
+    site, _ = en
+    page = site.pages["examples/explore.md"]
+    first = re.search(r"!\[[^\]]*\]\((explore-1-before\.svg)\)", page)
+    assert first, "the first explore example has a picture before its steps"
+    before = ET.fromstring(site.files["examples/explore-1-before.svg"])
+    after = ET.fromstring(site.files["examples/explore-1-after.svg"])
+    tiles_before = {g.get("data-tile") for g in before.iter(f"{SVG}g") if g.get("class") == "tile"}
+    tiles_after = {g.get("data-tile") for g in after.iter(f"{SVG}g") if g.get("class") == "tile"}
+    # The scenario explores one card next to the start tile.
+    assert len(tiles_after) == len(tiles_before) + 1
+    pieces = [g.get("data-piece") for g in after.iter(f"{SVG}g") if g.get("class") == "piece"]
+    assert pieces and all("." in p for p in pieces)
+
+
+# ---------------------------------------------------------------- pictures of cards
+
+
+def test_every_exploration_card_picture_is_xml_showing_its_doors(rs):
+    board = rs.data.board
+    cards = [c for c in rs.data.components if c.kind == board.tile_kind]
+    assert sum(c.count for c in cards) == rs.data.manifest[board.tile_kind] == 20
+    for comp in cards:
+        root = ET.fromstring(tile_svg(board, comp.layout))
+        layout = board.layouts[comp.layout]
+        doors = {(e.get("data-side"), e.get("data-edge")) for e in root.iter(f"{SVG}line") if "door" in e.get("class", "").split()}
+        expected = {(d, s.edge) for d, s in layout.sides.items() if s.edge in board.doorways}
+        expected |= {("inside", lk["connection"]) for lk in layout.links if lk["connection"] in board.doorways}
+        assert doors == expected and doors, comp.name
+        rooms = [e for e in root.iter(f"{SVG}rect") if e.get("class") == "room"]
+        assert len(rooms) == len(layout.rooms)
+
+
+def test_card_pages_carry_their_picture(en, rs):
+    site, folder = en
+    for comp in rs.data.components:
+        if comp.layout:
+            assert f"({comp.name}.svg)" in site.pages[f"cards/{comp.name}.md"]
+            assert (folder / "site" / "cards" / f"{comp.name}.svg").is_file()
+
+
+# ---------------------------------------------------------------- languages and variants
+
+
+def test_french_site_uses_french_terms_and_words(fr, en, rs):
+    site_fr, folder = fr
+    site_en, _ = en
+    fr_prose, en_prose = Prose(rs, "fr"), Prose(rs, "en")
+    assert fr_prose.term("trooper") != en_prose.term("trooper")
+    assert fr_prose.term("trooper").lower().startswith("soldat")
+    text = all_text(site_fr)
+    assert fr_prose.term("trooper") in text and "Mise en place" in text and "Matériel" in site_fr.pages["index.md"]
+    assert en_prose.definition("move").strip() not in text
+    assert fr_prose.definition("move").strip() in site_fr.pages["actions/move.md"]
+    assert "language: fr" in (folder / "mkdocs.yml").read_text(encoding="utf-8")
+    assert site_fr.pages.keys() == site_en.pages.keys()
+
+
+def test_variant_pages_show_each_change_before_and_after(en, rs):
+    site, _ = en
+    for name in available_variants(RULES):
+        vrs = load_checked(RULES, name)
+        page = site.pages[f"variants/{name}.md"]
+        info = vrs.variant
+        for n, (old, new) in info.replaced.items():
+            assert source_of(rs, old).splitlines()[0] in page
+            assert "    " + source_of(vrs, new).splitlines()[-1] in page
+        for n in info.added:
+            assert source_of(vrs, vrs.definitions[n]) in page
+        for n, (old, new) in info.parameters.items():
+            assert f"| {old} | {new} |" in page
+
+
+def test_a_site_with_a_variant_describes_the_patched_rules(tmp_path):
+    site = collect(RULES, "en", "master_and_servant", scenarios=tmp_path)
+    vrs = load_checked(RULES, "master_and_servant")
+    assert "master" in site.pages["index.md"].lower()
+    for n, (old, new) in vrs.variant.replaced.items():
+        assert source_of(vrs, new) in all_text(site)
+
+
+# ---------------------------------------------------------------- the lexer
+
+
+def test_the_lexer_reads_every_shipped_rule_file_without_error():
+    files = sorted(ROOT.glob("rules/**/*.rules"))
+    assert len(files) > 10
+    lexer = RulesLexer()
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        tokens = list(lexer.get_tokens(text))
+        assert not [v for t, v in tokens if t is Error], path
+        assert "".join(v for _, v in tokens).rstrip("\n") == text.rstrip("\n")
+
+
+def test_the_lexer_is_registered_and_tells_the_parts_apart():
+    assert isinstance(get_lexer_by_name("rules"), RulesLexer)
+    assert isinstance(get_lexer_for_filename("x.rules"), RulesLexer)
+    tokens = [(t, v) for t, v in RulesLexer().get_tokens('action move:\n    cite "x"\n    cost 1 ap  # why\n') if v.strip()]
+    assert tokens[:2] == [(Keyword.Declaration, "action"), (Name.Function, "move")]
+    assert (String.Doc, '"x"') in tokens and (Keyword, "cost") in tokens
+    assert any(v == "# why" for _, v in tokens)
+    assert [t for t, v in RulesLexer().get_tokens("action x:\n    cost 1 ap $\n") if v == "$"] == [Error]
+
+
+# ---------------------------------------------------------------- the command
+
+
+def test_docs_command_writes_a_project(tmp_path, capsys):
+    (tmp_path / "none").mkdir()
+    assert main(["docs", str(RULES), "--out", str(tmp_path / "site"), "--lang", "fr", "--scenarios", str(tmp_path / "none")]) == 0
+    out = capsys.readouterr().out
+    assert "wrote" in out and (tmp_path / "site" / "mkdocs.yml").is_file()
+    assert (tmp_path / "site" / "docs" / "cards" / "hive.svg").is_file()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--lang", "de"], "invalid choice: 'de'"),
+    (["--variant", "no_such_variant"], "unknown variant 'no_such_variant'"),
+    (["--build", "--serve"], "not allowed with argument"),
+])
+def test_docs_command_refuses_bad_arguments_in_one_line(tmp_path, capsys, args, message):
+    with pytest.raises(SystemExit) as stopped:
+        code = main(["docs", str(RULES), "--out", str(tmp_path / "o"), *args])
+        raise SystemExit(code)
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert not (tmp_path / "o").exists()
+
+
+def test_docs_command_needs_an_out_folder(capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["docs", str(RULES)])
+    assert stopped.value.code == 2 and "--out" in capsys.readouterr().err
