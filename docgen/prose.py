@@ -155,7 +155,7 @@ class Prose:
         A = self.ph["articles"]
         if t.gender == "p":  # a word used in the plural only
             t, plural = Term(t.plural if t.many else t.one, t.plural if t.many else t.one, "m", elide=t.elide), True
-        if self.lang == "fr":
+        if "the_m" in A:  # articles that agree with the word's gender, and elide before a vowel
             elide = t.elide if t.elide is not None else t.one[:1] in _VOWELS
             if which == "the":
                 key = "the_plural" if plural else ("the_elided" if elide else f"the_{t.gender}")
@@ -165,7 +165,7 @@ class Prose:
             key = which
             if which == "the" and plural:
                 return fill(A["the"], n=t.plural)
-            if which == "a" and t.one[:1] in "aeiouAEIOU":
+            if which == "a" and "an" in A and t.one[:1] in "aeiouAEIOU":
                 key = "an"
         return fill(A[key], n=t.one, ns=t.plural)
 
