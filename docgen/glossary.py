@@ -147,9 +147,21 @@ def needed_terms(ruleset: RuleSet) -> list[Need]:
             need("properties", f"{kind.name}.{prop}")
     for zone in data.zones:
         need("zones", zone)
+    # every component, and every text value the data gives (shown in component and tile lists)
     for comp in data.components:
-        if comp.count == 1 and not comp.per_player:
-            need("components", comp.name)
+        need("components", comp.name)
+        for value in comp.properties.values():
+            if isinstance(value, str):
+                need("values", value)
+    if data.board is not None:
+        for name in list(data.board.directions) + list(data.board.edges) + sorted(
+                {c for c in data.board.joins.values() if c and c != "none"}):
+            need("values", name)
+        for layout in data.board.layouts.values():
+            for props in layout.rooms.values():
+                for value in (props or {}).values():
+                    if isinstance(value, str):
+                        need("values", value)
     for section, names in (("parameters", data.parameters), ("tables", data.tables), ("dice", data.dice)):
         for name in names:
             need(section, name)

@@ -141,6 +141,7 @@ zones:
   pile: pile
   purse: purse
 components:
+  coin: coin
   crown: crown
 parameters:
   limit_gold: gold limit
@@ -201,6 +202,7 @@ zones:
   pile: {one: pile, gender: f}
   purse: {one: bourse, gender: f}
 components:
+  coin: {one: pièce, gender: f}
   crown: {one: couronne, gender: f}
 parameters:
   limit_gold: {one: limite d'or, gender: f}
