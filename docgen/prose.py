@@ -531,6 +531,10 @@ class Prose:
         if e.func == "count" and e.args and isinstance(e.args[0], ast.Call) and e.args[0].func == "contents" \
                 and getattr(e.args[0], "ref", None) == ("builtin", "contents"):
             return fill(builtins["count_contents"], **{"0": self.ex(e.args[0].args[0])})
+        if e.func == "count" and e.args and isinstance(e.args[0], ast.Comprehension) \
+                and isinstance(e.args[0].item, ast.Name) and e.args[0].item.id == e.args[0].var \
+                and getattr(e, "ref", None) == ("builtin", "count"):
+            return self._quantified("count", e.args[0])
         if e.func in ("any", "all") and e.args and isinstance(e.args[0], ast.Comprehension) \
                 and getattr(e, "ref", None) == ("builtin", e.func):
             return self._quantified(e.func, e.args[0])
@@ -539,7 +543,7 @@ class Prose:
         raise UnrenderableNode(f"no rendering for a call of '{e.func}'")
 
     def _quantified(self, func: str, c: ast.Comprehension) -> str:
-        """any/all over a comprehension: "for at least one X among Y, Z"."""
+        """count/any/all over a comprehension: "the number of Xs among Y for which Z", "for at least one X among Y, Z"."""
         E = self.ph["expressions"]
         saved, saved_word = self._locals.get(c.var), self._words.get(c.var)
         over_kind = isinstance(c.iterable, ast.Name) and getattr(c.iterable, "ref", None) == ("kind", c.iterable.id)
@@ -547,8 +551,13 @@ class Prose:
         self._bind_loop_name(c.var, c.iterable)
         try:
             where = self.ex(c.where) if c.where is not None else None
+            word = self._lookup("names", c.var)
+            if func == "count":
+                key = "count_kind" if over_kind else "count_each"
+                return fill(E[key + ("_where" if where is not None else "")], vars=word.plural, iterable=iterable,
+                            where=where)
             key = f"{func}_each" + ("_where" if where is not None else "")
-            return fill(E[key], var=self._lookup("names", c.var).one, iterable=iterable, where=where, item=self.ex(c.item))
+            return fill(E[key], var=word.one, iterable=iterable, where=where, item=self.ex(c.item))
         finally:
             for table, value in ((self._locals, saved), (self._words, saved_word)):
                 if value is None:

@@ -300,7 +300,7 @@ ENGLISH = {
              "    - Subtract 1 from the gold of the current player.",
              "- Otherwise:",
              "    - From now on, the current player is ready.",
-             "- The amount spent becomes the remainder of ((minus the roll times 2) divided by 3, rounded down) "
+             "- Set the amount spent to the remainder of ((minus the roll times 2) divided by 3, rounded down) "
              "divided by 4.",
              "- Announce to the current player only: a token is taken (the token: the token).",
              "- Announce: a note is made."],
@@ -352,7 +352,7 @@ FRENCH = {
              "    - Retirez 1 des pièces d'or du joueur actif.",
              "- Sinon :",
              "    - Désormais, le joueur actif est prêt.",
-             "- Le montant dépensé devient le reste de ((moins le résultat fois 2) divisé par 3, arrondi à "
+             "- Fixez le montant dépensé au reste de ((moins le résultat fois 2) divisé par 3, arrondi à "
              "l'inférieur) divisé par 4.",
              "- Annoncez au joueur actif seulement : un jeton est pris (le jeton : le jeton).",
              "- Annoncez : une note est prise."],
@@ -487,3 +487,15 @@ def test_panic_station_speaks_the_french_rulebook_terms():
     text = fr.definition("burn_hive")
     assert "Coûte 1 point d'action." in text
     assert "le rôle du Personnage est Soldat" in text
+
+
+def test_panic_station_counts_and_takes_read_as_sentences():
+    ruleset = load_checked(PANIC_STATION)
+    en = Prose(ruleset, "en").definition("burn_hive")
+    assert ("Only when the number of cards among the items in the hand of the current player for which the item of "
+            "the card is a gas can is at least the number of gas cans that burn the Hive (3).") in en
+    assert ("- For each card among the first items of each card among the items in the hand of the current player "
+            "for which the item of the card is a gas can, as many as the number of gas cans that burn the Hive (3):"
+            ) in en.splitlines()
+    victory = Prose(ruleset, "fr").definition("troopers_all_dead")
+    assert victory.startswith("La partie s'arrête quand le nombre de Personnages où le rôle du Personnage est Soldat")
