@@ -109,6 +109,6 @@ def mkdocs(config: Path, command: str, *extra: str, quiet: bool = True) -> subpr
     args = [sys.executable, "-m", "mkdocs", command, "-f", str(config), *extra]
     if quiet and command == "build":
         args.append("--quiet")
-    # Material's banner about MkDocs 2 says nothing about this site: both are pinned.
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    # Banners about MkDocs 2 say nothing about this site: MkDocs and Material are pinned.
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true"}
     return subprocess.run(args, capture_output=command == "build", text=True, env=env)
