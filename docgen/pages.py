@@ -66,6 +66,7 @@ class SiteWriter:
         self.prose = prose
         self.base_prose = base_prose or prose
         self.ui = UI(lang)
+        self.c = self.ui("colon")  # a label's colon, spaced as the language writes it
         self.lang = lang
         self.examples = examples
         self.variants = variants
@@ -103,10 +104,10 @@ class SiteWriter:
         for c in getattr(d, "costs", []):
             if isinstance(c.amount, ast.Literal):
                 amount = c.amount.value
-                facts.append(f"**{self.ui('cost')}:** {amount} "
+                facts.append(f"**{self.ui('cost')}{self.c}** {amount} "
                              f"{prose.term(f'properties.player.{c.resource}', plural=amount != 1)}")
         if d.cite:
-            facts.append(f"**{self.ui('rulebook')}:** {_md_escape(d.cite)}")
+            facts.append(f"**{self.ui('rulebook')}{self.c}** {_md_escape(d.cite)}")
         if facts:
             out.append("  \n".join(facts) + "\n")
         out.append(f"**{self.ui('plain')}**\n")
@@ -141,7 +142,7 @@ class SiteWriter:
         turn = [f"# {ui('turn_structure')}\n", ui("turn_structure_intro") + "\n", self.blocks(cat.round)]
         if cat.phases:
             turn.append(f"## {ui('phases')}\n")
-            turn += [f"- {self.link(n, 'turn.md')}: {self.prose.summary(n)}" for n in cat.phases]
+            turn += [f"- {self.link(n, 'turn.md')} — {self.prose.summary(n)}" for n in cat.phases]
         self.site.pages["turn.md"] = "\n".join(turn) + "\n"
         nav.append({ui("turn_structure"): "turn.md"})
         if cat.phases:
@@ -186,7 +187,7 @@ class SiteWriter:
         out.append(f"## {ui('players')}\n\n{ui('players_count', min=game.min_players, max=game.max_players)}\n")
         if self.cat.victory:
             out.append(f"## {ui('goal')}\n")
-            out += [f"- {self.link(n, 'index.md')}: {self.prose.summary(n)}" for n in self.cat.victory]
+            out += [f"- {self.link(n, 'index.md')} — {self.prose.summary(n)}" for n in self.cat.victory]
             out.append("")
         out.append(f"## {ui('components')}\n")
         out.append(f"| {ui('component')} | {ui('kind')} | {ui('count')} | {ui('starts_in')} |\n|---|---|---|---|")
@@ -211,7 +212,7 @@ class SiteWriter:
     def _actions(self) -> list:
         ui = self.ui
         index = [f"# {ui('actions')}\n", ui("actions_intro") + "\n"]
-        index += [f"- {self.link(n, 'actions/index.md')}: {self.prose.summary(n)}" for n in self.cat.actions]
+        index += [f"- {self.link(n, 'actions/index.md')} — {self.prose.summary(n)}" for n in self.cat.actions]
         self.site.pages["actions/index.md"] = "\n".join(index) + "\n"
         nav: list = ["actions/index.md"]
         for n in self.cat.actions:
@@ -276,9 +277,9 @@ class SiteWriter:
             for direction, side in layout.sides.items():
                 rooms = ", ".join(self._room_word(layout.rooms[r].get("type", r)) for r in side.rooms) \
                     if len(layout.rooms) > 1 else ""
-                out.append(f"- {_cap(self.word(direction))}: {self.word(side.edge)}" + (f" ({rooms})" if rooms else ""))
+                out.append(f"- {_cap(self.word(direction))}{self.c} {self.word(side.edge)}" + (f" ({rooms})" if rooms else ""))
             for lk in layout.links:
-                out.append(f"- {ui('inner_door')}: {self.word(lk['connection'])}")
+                out.append(f"- {ui('inner_door')}{self.c} {self.word(lk['connection'])}")
             out.append(f"\n## {ui('rooms')}\n")
             for r, info in layout.rooms.items():
                 rtype = (info or {}).get("type", r)
@@ -287,7 +288,7 @@ class SiteWriter:
         named = self.cat.mentioning(*self._card_words(comp))
         if named:
             out.append(f"## {ui('rules_naming')}\n")
-            out += [f"- {self.link(n, here)}: {self.prose.summary(n)}" for n in named]
+            out += [f"- {self.link(n, here)} — {self.prose.summary(n)}" for n in named]
             out.append("")
         self.site.pages[here] = "\n".join(out) + "\n"
 
@@ -311,7 +312,7 @@ class SiteWriter:
             named = self.cat.mentioning(rtype)
             if named:
                 out.append(f"## {ui('rules_naming')}\n")
-                out += [f"- {self.link(n, here)}: {self.prose.summary(n)}" for n in named]
+                out += [f"- {self.link(n, here)} — {self.prose.summary(n)}" for n in named]
                 out.append("")
             self.site.pages[here] = "\n".join(out) + "\n"
             nav.append({_cap(self._room_word(rtype)): here})
@@ -335,13 +336,13 @@ class SiteWriter:
         for r in self.rs.data.rulings:
             out.append(f"## {_md_escape(r.get('question', r['id']))} {{#{r['id']}}}\n")
             if r.get("section"):
-                out.append(f"**{ui('rulebook')}:** {_md_escape(r['section'])}\n")
-            out.append(f"**{ui('ruling')}:** {_md_escape(r.get('ruling', ''))}\n")
+                out.append(f"**{ui('rulebook')}{self.c}** {_md_escape(r['section'])}\n")
+            out.append(f"**{ui('ruling')}{self.c}** {_md_escape(r.get('ruling', ''))}\n")
             if r.get("reason"):
-                out.append(f"**{ui('reason')}:** {_md_escape(r['reason'])}\n")
+                out.append(f"**{ui('reason')}{self.c}** {_md_escape(r['reason'])}\n")
             names = [n for n in r.get("definitions", []) if n in self.rs.definitions]
             if names:
-                out.append(f"**{ui('rules_carrying')}:** " + ", ".join(self.link(n, "rulings.md") for n in names) + "\n")
+                out.append(f"**{ui('rules_carrying')}{self.c}** " + ", ".join(self.link(n, "rulings.md") for n in names) + "\n")
         self.site.pages["rulings.md"] = "\n".join(out) + "\n"
 
     # ------------------------------------------------------------ worked examples
@@ -387,8 +388,8 @@ class SiteWriter:
         sc, r = e.scenario, e.result
         kind = "success" if r.status == PASS else ("failure" if r.status in FAILING else "note")
         out = [f"## {_md_escape(sc.title)} {{#{anchor}}}\n",
-               f"**{ui('result')}:** <span class=\"rulecraft-status rulecraft-{r.status}\">{self._status(r.status)}</span>  ",
-               f"**{ui('rulebook')}:** {_md_escape(sc.cite)}\n"]
+               f"**{ui('result')}{self.c}** <span class=\"rulecraft-status rulecraft-{r.status}\">{self._status(r.status)}</span>  ",
+               f"**{ui('rulebook')}{self.c}** {_md_escape(sc.cite)}\n"]
         if sc.text and self.lang == "en":
             out.append(_md_escape(sc.text) + "\n")
         if r.reason:
@@ -433,7 +434,7 @@ class SiteWriter:
         if info.text and self.lang == "en":
             out.append(_md_escape(info.text) + "\n")
         if info.cite:
-            out.append(f"**{ui('rulebook')}:** {_md_escape(info.cite)}\n")
+            out.append(f"**{ui('rulebook')}{self.c}** {_md_escape(info.cite)}\n")
         if info.parameters:
             out.append(f"## {ui('changed_parameters')}\n\n| {ui('parameter')} | {ui('before_change')} | {ui('after_change')} |\n|---|---|---|")
             out += [f"| {v.prose.term(f'parameters.{n}')} | {old} | {new} |" for n, (old, new) in info.parameters.items()]
@@ -464,7 +465,7 @@ class SiteWriter:
                 out.append(self._version(n, v.prose, vrs))
         if info.superseded:
             out.append(f"## {ui('superseded')}\n")
-            out += [f"- {_md_escape(t)}: {_md_escape(why)}" for t, why in info.superseded.items()]
+            out += [f"- {_md_escape(t)}{self.c} {_md_escape(why)}" for t, why in info.superseded.items()]
             out.append("")
         if not (info.parameters or info.components or info.variables or info.replaced or info.removed or info.added):
             out.append(ui("no_changes") + "\n")

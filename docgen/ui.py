@@ -10,6 +10,7 @@ LANGUAGES = ("en", "fr")
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
+        "colon": ":",
         "reference": "{title}: the rules",
         "overview": "Overview",
         "players": "Players",
@@ -89,6 +90,7 @@ WORDS: dict[str, dict[str, str]] = {
         "pieces": "Pieces",
     },
     "fr": {
+        "colon": "\u00a0:",
         "reference": "{title} : les règles",
         "overview": "Aperçu",
         "players": "Joueurs",
