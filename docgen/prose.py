@@ -252,8 +252,13 @@ class Prose:
     def _def_function(self, d: ast.FunctionDef) -> list[str]:
         D = self.ph["definitions"]
         self._declare_params(d)
-        key = "function_bool" if d.returns is not None and d.returns.name == T.BOOL else "function_value"
-        return [capitalize(fill(D[key], say=self._say_of(d), value=self.ex(d.value)))]
+        if d.returns is not None and d.returns.name == T.BOOL:
+            template = D["function_bool"]
+        elif d.returns is not None and d.returns.name == "list":
+            template = D.get("function_value_plural", D["function_value"])
+        else:
+            template = D["function_value"]
+        return [capitalize(fill(template, say=self._say_of(d), value=self.ex(d.value)))]
 
     def _def_trigger(self, d: ast.TriggerDef) -> list[str]:
         D = self.ph["definitions"]
@@ -593,10 +598,34 @@ class Prose:
         if op == "+" and T.is_list(_strip_type(getattr(e.left, "type", None))):
             op = "join"
         if op in ("==", "!=") and isinstance(e.right, ast.Literal) and e.right.value is None:
-            return fill(O["is_none" if op == "==" else "not_none"], left=self._operand(e.left, op))
+            return fill(self._agreeing(O, "is_none" if op == "==" else "not_none", e.left),
+                        left=self._operand(e.left, op))
         if op not in O:
             raise UnrenderableNode(f"no rendering for the operator '{e.op}'")
-        return fill(O[op], left=self._operand(e.left, op), right=self._operand(e.right, op))
+        return fill(self._agreeing(O, op, e.left), left=self._operand(e.left, op), right=self._operand(e.right, op))
+
+    def _agreeing(self, table: dict, key: str, subject: ast.Expr) -> str:
+        """The template whose verb agrees with the subject: ``key_plural`` for a plural one, when the language has it."""
+        if f"{key}_plural" in table and self._plural(subject):
+            return table[f"{key}_plural"]
+        return table[key]
+
+    def _plural(self, e: ast.Expr) -> bool:
+        """Whether the words for an expression are plural: a list, or a word the glossary uses only in the plural."""
+        if T.is_list(_strip_type(getattr(e, "type", None))):
+            return True
+        if isinstance(e, ast.Name) and (getattr(e, "ref", None) or ("local",))[0] == "local":
+            return self._lookup("names", e.id).gender == "p"
+        if isinstance(e, ast.Attr):
+            obj = e.obj
+            if isinstance(obj, ast.Name) and getattr(obj, "ref", None) == ("scope", obj.id):
+                return self._lookup("variables", f"{obj.id}.{e.name}").gender == "p"
+            otype = _strip_type(getattr(obj, "type", None))
+            if otype.startswith("event "):
+                return self.glossary.get("fields", e.name) is not None and self._lookup("fields", e.name).gender == "p"
+            if e.name not in ("at", "id"):
+                return self._lookup("properties", f"{self._owner_kind(otype, e.name)}.{e.name}").gender == "p"
+        return False
 
     def _ex_Ternary(self, e: ast.Ternary) -> str:
         return fill(self.ph["operators"]["ternary"], then=self.ex(e.then), cond=self.ex(e.cond),

@@ -133,7 +133,7 @@ kinds:
   player: player
   token: token
 properties:
-  player.gold: {one: gold coin, many: gold, gender: p}
+  player.gold: {one: gold coin, many: gold coins, gender: p}
   player.ready: {one: readiness, say: "{obj} is ready"}
   token.worth: worth
 zones:
@@ -284,20 +284,20 @@ ENGLISH = {
     "setup": ["Set up.", "- Shuffle the bag.", "- For each player among the players:",
               "    - Move the top item of the bag to the purse of the player."],
     "round": ["    - The player plays a turn."],
-    "rich": ["The player is rich when the gold of the player is at least the gold limit (9) or it is not the case "
+    "rich": ["The player is rich when the gold coins of the player are at least the gold limit (9) or it is not the case "
              "that the player is ready."],
     "worth_of": ["The worth of the player is the total of the worth of the token for each token among the items in "
                  "the purse of the player for which the worth of the token is more than 0."],
     "take": ["Choose the token: a token among the items in the bag, such that the worth of the token is not 0. "
-             "Only when the number of items in the bag is more than 0. Costs 2 gold. At most 1 time per turn. "
+             "Only when the number of items in the bag is more than 0. Costs 2 gold coins. At most 1 time per turn. "
              "At most 3 times per game, counted together with every action limited as grabbing.",
              "Then:",
              "- Roll the die; let the roll be the result.",
              "- Move the token to the purse of the current player.",
              "- If the roll is 6:",
-             "    - Add the bonus for the roll to the gold of the current player.",
+             "    - Add the bonus for the roll to the gold coins of the current player.",
              "- Otherwise, if the roll is less than 3:",
-             "    - Subtract 1 from the gold of the current player.",
+             "    - Subtract 1 from the gold coins of the current player.",
              "- Otherwise:",
              "    - From now on, the current player is ready.",
              "- Set the amount spent to the remainder of ((minus the roll times 2) divided by 3, rounded down) "
@@ -336,7 +336,7 @@ FRENCH = {
     "setup": ["Faites la mise en place.", "- Mélangez le sac.", "- Pour chaque joueur parmi les joueurs :",
               "    - Déplacez l'élément du dessus du sac vers la bourse du joueur."],
     "round": ["    - Le joueur joue un tour."],
-    "rich": ["Le joueur est riche quand les pièces d'or du joueur est au moins la limite d'or (9) ou il est faux "
+    "rich": ["Le joueur est riche quand les pièces d'or du joueur sont au moins la limite d'or (9) ou il est faux "
              "que le joueur est prêt."],
     "worth_of": ["La valeur du joueur est le total de la valeur du jeton pour chaque jeton parmi les éléments de la "
                  "bourse du joueur où la valeur du jeton est supérieur à 0."],
@@ -401,7 +401,7 @@ def test_steps_are_a_markdown_list_after_a_blank_line(tiny):
 
 
 @pytest.mark.parametrize("lang, name, sentence", [
-    ("en", "take", "Take a token: an action that costs 2 gold."),
+    ("en", "take", "Take a token: an action that costs 2 gold coins."),
     ("fr", "take", "Prendre un jeton : une action qui coûte 2 pièces d'or."),
     ("en", "on_taken", "After taking: when a token is taken."),
     ("fr", "hoard", "Thésauriser : la partie s'arrête quand pour au moins un joueur parmi les joueurs, le joueur est riche."),
