@@ -642,11 +642,20 @@ class Prose:
             return self.ph["values"]["empty_list"]
         return self._join([self.ex(i) for i in e.items])
 
+    def _whole_kind(self, e: ast.Expr) -> str | None:
+        """The kind when an expression is every entity of it: a kind's name, or `players`."""
+        ref = getattr(e, "ref", None)
+        if isinstance(e, ast.Name) and ref == ("kind", e.id):
+            return e.id
+        if isinstance(e, ast.Name) and ref == ("value", "players") and "player" in self.ruleset.data.kinds:
+            return "player"
+        return None
+
     def _ex_Comprehension(self, e: ast.Comprehension) -> str:
         E = self.ph["expressions"]
         saved, saved_word = self._locals.get(e.var), self._words.get(e.var)
-        iterable_ref = getattr(e.iterable, "ref", None)
-        over_kind = isinstance(e.iterable, ast.Name) and iterable_ref == ("kind", e.iterable.id)
+        kind = self._whole_kind(e.iterable)
+        over_kind = kind is not None
         iterable = "" if over_kind else self.ex(e.iterable)
         self._bind_loop_name(e.var, e.iterable)
         try:
@@ -655,11 +664,11 @@ class Prose:
             suffix = "_where" if where is not None else ""
             if isinstance(e.item, ast.Name) and e.item.id == e.var:
                 key = ("comprehension_kind" if over_kind else "comprehension") + suffix
-                if over_kind:
-                    var = self._lookup("kinds", e.iterable.id).one
-                return fill(E[key], var=var, iterable=iterable, where=where)
+                word = self._lookup("kinds", kind) if over_kind else self._lookup("names", e.var)
+                return fill(E[key], all=self._article(word, "all"), them=self._article(word, "the", plural=True),
+                            iterable=iterable, where=where)
             if over_kind:
-                iterable = self._article(self._lookup("kinds", e.iterable.id), "all")
+                iterable = self._article(self._lookup("kinds", kind), "all")
             return fill(E["comprehension_map" + suffix], item=self.ex(e.item), var=var, iterable=iterable, where=where)
         finally:
             for table, value in ((self._locals, saved), (self._words, saved_word)):

@@ -318,7 +318,7 @@ ENGLISH = {
             "minus 2 is at most 3 and item 0 (counting from 0) of 1 is among 1 and 2 and the chosen player is not "
             "among no items.",
             "- Let the size be 1 if the player is ready, otherwise 2.",
-            "- Let the names be the name of the player for each player among the players.",
+            "- Let the names be the name of the player for each player among all players.",
             "- Let the place be the place of the crown.",
             "    - Leave the loop.",
             "- Open a reaction window, a question is asked (the asker: the player); when it closes, call its record "
@@ -329,7 +329,7 @@ ENGLISH = {
                "Choose the token: a token among the items in the purse of the asker of the event. "
                "Only when the worth of the token is more than 0.", "- Move the token to the bag."],
     "hoard": ["The game ends when for at least one player among the players, the player is rich. The winners are "
-              "each player among the players for which the player is rich."],
+              "all players for which the player is rich."],
 }
 
 FRENCH = {
@@ -370,7 +370,7 @@ FRENCH = {
             "moins 2 est au plus 3 et l'élément 0 (en comptant depuis 0) de 1 fait partie de 1 et 2 et le joueur "
             "tiré ne fait pas partie d'aucun élément.",
             "- Soit la taille : 1 si le joueur est prêt, sinon 2.",
-            "- Soit les noms : le nom du joueur pour chaque joueur parmi les joueurs.",
+            "- Soit les noms : le nom du joueur pour chaque joueur parmi tous les joueurs.",
             "- Soit l'endroit : l'emplacement de la couronne.",
             "    - Sortez de la boucle.",
             "- Ouvrez une fenêtre de réaction, une question est posée (le demandeur : le joueur) ; quand elle se "
@@ -381,7 +381,7 @@ FRENCH = {
                "peut réagir. Choisissez le jeton : un jeton parmi les éléments de la bourse du demandeur de "
                "l'événement. Seulement si la valeur du jeton est supérieur à 0.", "- Déplacez le jeton vers le sac."],
     "hoard": ["La partie s'arrête quand pour au moins un joueur parmi les joueurs, le joueur est riche. Les gagnants "
-              "sont chaque joueur parmi les joueurs où le joueur est riche."],
+              "sont tous les joueurs où le joueur est riche."],
 }
 
 
@@ -494,7 +494,7 @@ def test_panic_station_counts_and_takes_read_as_sentences():
     en = Prose(ruleset, "en").definition("burn_hive")
     assert ("Only when the number of cards among the items in the hand of the current player for which the item of "
             "the card is a gas can is at least the number of gas cans that burn the Hive (3).") in en
-    assert ("- For each card among the first items of each card among the items in the hand of the current player "
+    assert ("- For each card among the first items of the cards among the items in the hand of the current player "
             "for which the item of the card is a gas can, as many as the number of gas cans that burn the Hive (3):"
             ) in en.splitlines()
     victory = Prose(ruleset, "fr").definition("troopers_all_dead")
