@@ -353,6 +353,8 @@ class Prose:
                 if isinstance(s.value, ast.Literal) and isinstance(s.value.value, bool):
                     return fill(S["set_true" if s.value.value else "set_false"], predicate=predicate)
                 return fill(S["set_when"], predicate=predicate, value=self.ex(s.value))
+            if s.op == "=" and isinstance(s.value, ast.Literal) and s.value.value is None:
+                return fill(S["set_none"], target=target)
             key = {"=": "set", "+=": "add", "-=": "subtract"}[s.op]
             return fill(S[key], target=target, value=self.ex(s.value))
         if isinstance(s, ast.Choose):

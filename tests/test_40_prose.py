@@ -499,3 +499,9 @@ def test_panic_station_counts_and_takes_read_as_sentences():
             ) in en.splitlines()
     victory = Prose(ruleset, "fr").definition("troopers_all_dead")
     assert victory.startswith("La partie s'arrête quand le nombre de Personnages où le rôle du Personnage est Soldat")
+
+
+def test_setting_nothing_reads_as_clearing():
+    ruleset = load_checked(PANIC_STATION)
+    assert "- Clear the room of the meeting." in Prose(ruleset, "en").definition("trade").splitlines()
+    assert "- Effacez la pièce de la rencontre." in Prose(ruleset, "fr").definition("trade").splitlines()
