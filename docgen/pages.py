@@ -187,13 +187,17 @@ class SiteWriter:
         out.append(f"## {ui('players')}\n\n{ui('players_count', min=game.min_players, max=game.max_players)}\n")
         if self.cat.victory:
             out.append(f"## {ui('goal')}\n")
-            out += [f"- {self.link(n, 'index.md')} — {self.prose.summary(n)}" for n in self.cat.victory]
+            conditions = [n for n in self.cat.victory if self.rs.definitions[n].kind == "victory"]
+            out += [f"- {self.prose.summary(n)} ({self.link(n, 'index.md')})" for n in conditions]
+            enders = [n for n in self.cat.victory if n not in conditions]
+            if enders:
+                out.append(f"- {ui('also_ends')}{self.c} " + ", ".join(self.link(n, "index.md") for n in enders))
             out.append("")
         out.append(f"## {ui('components')}\n")
         out.append(f"| {ui('component')} | {ui('kind')} | {ui('count')} | {ui('starts_in')} |\n|---|---|---|---|")
         cards = {c.name for c in self.cat.cards}
         for comp in data.components:
-            name = _cap(self.word(comp.name, plural=comp.count > 1))
+            name = _cap(self.word(comp.name))
             if comp.name in cards:
                 name = f"[{_md_escape(name)}](cards/{comp.name}.md)"
             count = ui("per_player", count=comp.count) if comp.per_player else str(comp.count)
