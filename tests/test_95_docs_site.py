@@ -34,7 +34,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 @functools.lru_cache(maxsize=None)
 def built_site(lang: str = "en") -> tuple[object, Path]:
-    """A site written and built with ``mkdocs build --strict`` once per test session
+    """A site written and built with ``mkdocs build --strict`` once per pytest run
     (the browser test reads it too): (the Site in memory, the project folder)."""
     folder = Path(tempfile.mkdtemp(prefix=f"rulecraft-site-{lang}-"))
     atexit.register(shutil.rmtree, folder, ignore_errors=True)
