@@ -39,6 +39,17 @@ class ActionInfo:
     limits: list[tuple[Fn, str, str]]  # (count, period, group key)
     block: int
     definition: ast.ActionDef
+    # The same checks split by whether they read a parameter: legality is their
+    # conjunction, so the fixed ones are decided once per action, not per binding.
+    fixed: "Checks | None" = None
+    varying: "Checks | None" = None
+
+
+@dataclass
+class Checks:
+    requires: list[Fn] = field(default_factory=list)
+    costs: list[tuple[Fn, str]] = field(default_factory=list)
+    limits: list[tuple[Fn, str, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -267,7 +278,16 @@ class Compiler:
         requires = [(self.expr(r.cond), r.message, _source_text(self.rs, r.cond)) for r in d.requires]
         costs = [(self.expr(c.amount), c.resource) for c in d.costs]
         limits = [(self.expr(lim.count), lim.period, lim.group or d.name) for lim in d.limits]
-        return ActionInfo(d.name, params, requires, costs, limits, self.block(d.body, f"action {d.name}"), d)
+        names = {p.name for p in d.params}
+        fixed, varying = Checks(), Checks()
+        for (fn, _, _), r in zip(requires, d.requires):
+            (varying if free_locals(r.cond) & names else fixed).requires.append(fn)
+        for cost, c in zip(costs, d.costs):
+            (varying if free_locals(c.amount) & names else fixed).costs.append(cost)
+        for limit, lim in zip(limits, d.limits):
+            (varying if free_locals(lim.count) & names else fixed).limits.append(limit)
+        return ActionInfo(d.name, params, requires, costs, limits, self.block(d.body, f"action {d.name}"), d,
+                          fixed, varying)
 
     # ---- statements
     def block(self, block: ast.Block | None, name: str) -> int:
@@ -380,6 +400,8 @@ class Compiler:
         if kind == "local":
             return lambda m, env: env.get(n)
         if kind == "value":
+            if n == "current_player":  # by far the most read value: read it directly
+                return lambda m, env: m.state.current
             return lambda m, env: m.value(n)
         if kind in ("zone", "entity", "die"):
             return lambda m, env: n
@@ -400,22 +422,30 @@ class Compiler:
         obj = self.expr(e.obj)
         if str(getattr(e.obj, "type", "")).startswith("event "):
             return lambda m, env: m.record(obj(m, env)).get(name)
-        if name == "at":
-            return lambda m, env: m.location(obj(m, env))
         if name == "id":
             return obj
+        if isinstance(e.obj, ast.Name) and e.obj.ref and e.obj.ref[0] == "local":
+            # the commonest shape, `x.prop` of a local: one closure instead of two
+            var = e.obj.ref[1]
+            if name == "at":
+                def local_at(m, env):
+                    x = env.get(var)
+                    return None if x is None else m.state.entities[x]["at"]
+                return local_at
+
+            def local_prop(m, env):
+                x = env.get(var)
+                return None if x is None else m.state.entities[x]["props"].get(name)
+            return local_prop
+        if name == "at":
+            return lambda m, env: m.location(obj(m, env))
         return lambda m, env: m.prop(obj(m, env), name)
 
     def call(self, e: ast.Call) -> Fn:
         kind, n = e.ref
         args = [self.expr(a) for a in e.args]
         if kind == "function":
-            program = self.program
-
-            def call_function(m, env):
-                params, body = program.functions[n]
-                return body(m, dict(zip(params, (a(m, env) for a in args))))
-            return call_function
+            return self.function_call(n, args)
         if kind == "player_zone":
             a0 = args[0]
             return lambda m, env: f"{n}:{a0(m, env)}"
@@ -423,6 +453,47 @@ class Compiler:
             a0 = args[0]
             return lambda m, env: m.lib[n](m, a0(m, env))
         return lambda m, env: m.lib[n](m, *[a(m, env) for a in args])
+
+    def function_call(self, n: str, args: list[Fn]) -> Fn:
+        """A call of a rule-set function. Functions have no effects (the checker keeps
+        dice and random draws out of them), so while the machine holds a memo (``m.memo``,
+        only while it evaluates conditions and changes nothing) a call with the same
+        arguments returns the value already computed."""
+        program = self.program
+        resolved: list = []  # (params, body), found at the first call: functions may come later
+
+        def target():
+            if not resolved:
+                resolved.append(program.functions[n])
+            return resolved[0]
+
+        if not args:
+            def call0(m, env):
+                memo = m.memo
+                if memo is not None:
+                    key = (n,)
+                    if key in memo:
+                        return memo[key]
+                    value = memo[key] = target()[1](m, {})
+                    return value
+                return target()[1](m, {})
+            return call0
+
+        def call(m, env):
+            params, body = resolved[0] if resolved else target()
+            values = [a(m, env) for a in args]
+            memo = m.memo
+            if memo is not None:
+                key = (n, *values)
+                try:
+                    return memo[key]
+                except KeyError:
+                    value = memo[key] = body(m, dict(zip(params, values)))
+                    return value
+                except TypeError:  # an unhashable argument (a list): not remembered
+                    pass
+            return body(m, dict(zip(params, values)))
+        return call
 
     def binary(self, e: ast.Binary) -> Fn:
         a, b = self.expr(e.left), self.expr(e.right)
@@ -438,7 +509,14 @@ class Compiler:
         if op in _COMPARE:
             f = _COMPARE[op]
             if op in ("==", "!="):
-                return lambda m, env: f(a(m, env), b(m, env))
+                if isinstance(e.right, ast.Literal):
+                    v = e.right.value
+                    if op == "==":
+                        return lambda m, env: a(m, env) == v
+                    return lambda m, env: a(m, env) != v
+                if op == "==":
+                    return lambda m, env: a(m, env) == b(m, env)
+                return lambda m, env: a(m, env) != b(m, env)
 
             def ordered(m, env):
                 x, y = a(m, env), b(m, env)
@@ -451,6 +529,23 @@ class Compiler:
                 return 0 if not y else f(a(m, env), y)
             return divide
         return lambda m, env: f(a(m, env), b(m, env))
+
+
+def free_locals(e: ast.Node | None) -> set[str]:
+    """Names of the local variables an expression reads (comprehension variables included)."""
+    found: set[str] = set()
+    stack: list = [e]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, ast.Name):
+            ref = getattr(x, "ref", None)
+            if ref and ref[0] == "local":
+                found.add(ref[1])
+        elif isinstance(x, ast.Node):
+            stack.extend(v for k, v in vars(x).items() if k not in ("pos", "name_pos"))
+        elif isinstance(x, (list, tuple)):
+            stack.extend(x)
+    return found
 
 
 def _source_text(ruleset: RuleSet, e: ast.Expr) -> str:

@@ -54,12 +54,20 @@ class Machine:
             self._kind_lists.setdefault(e["kind"], []).append(eid)
         self._current_instr = None
         self.game = ruleset.data.game
+        # Function results remembered while conditions are evaluated (see reading()).
+        self.memo: dict | None = None
+        self._victory_nodes = list(ruleset.of_kind("victory"))
 
     # ------------------------------------------------------------ reading
     def board(self) -> Board:
         if self._board is None:
             self._board = Board(self.geometry, self.state.tiles)
         return self._board
+
+    def reading(self) -> "_Reading":
+        """A stretch in which only conditions are evaluated and the state does not change:
+        rule-set functions (which have no effects) are computed once per arguments."""
+        return _Reading(self)
 
     def invalidate(self) -> None:
         """Forget cached views of the state (after the state object is replaced)."""
@@ -325,15 +333,20 @@ class Machine:
         self.emit("round_started", {"round": s.round}, None)
 
     def _turn_step(self, frame: dict) -> None:
-        if self._check_victory():
-            return
         player = frame["player"]
-        options = self.legal_actions(player) if frame["actions"] < self.game.actions_per_turn_limit else []
+        with self.reading():
+            victory = self._victory()
+            if victory is None:
+                options = self.legal_actions(player) if frame["actions"] < self.game.actions_per_turn_limit else []
+                may_end = bool(options) and self.may_end_turn(player)
+        if victory is not None:
+            self._end(*victory)
+            return
         if not options:
             self.state.stack.pop()
             self.emit("turn_ended", {"player": player}, None)
             return
-        if self.may_end_turn(player):
+        if may_end:
             options.append(dict(END_TURN))
         self.state.pending = {"kind": "action", "player": player, "prompt": "Choose an action", "options": options}
 
@@ -386,8 +399,10 @@ class Machine:
         ask_all = self.state.settings.get("ask_every_eligible", False)
         while frame["i"] < len(players):
             player = players[frame["i"]]
-            options = self.reaction_options(frame, player)
-            if options or (ask_all and self.eligible(frame, player)):
+            with self.reading():
+                options = self.reaction_options(frame, player)
+                ask = bool(options) or (ask_all and self.eligible(frame, player))
+            if ask:
                 self.state.pending = {"kind": "reaction", "player": player, "prompt": f"React to {frame['name']}?",
                                       "options": options + [dict(PASS)]}
                 return
@@ -395,11 +410,19 @@ class Machine:
         self.state.stack.pop()
 
     def _check_victory(self) -> bool:
-        for (name, when, winners), node in zip(self.program.victories, self.ruleset.of_kind("victory")):
-            if self._guarded(when, {}, node.when):
-                self._end(list(self._guarded(winners, {}, node.winners) or []), name)
-                return True
+        with self.reading():
+            victory = self._victory()
+        if victory is not None:
+            self._end(*victory)
+            return True
         return False
+
+    def _victory(self) -> tuple[list, str] | None:
+        """(winners, name) of the first victory whose condition holds, or None."""
+        for (name, when, winners), node in zip(self.program.victories, self._victory_nodes):
+            if self._guarded(when, {}, node.when):
+                return list(self._guarded(winners, {}, node.winners) or []), name
+        return None
 
     def _end(self, winners: list, reason: str, decided: bool = True) -> None:
         self.state.result = {"winners": winners, "reason": reason, "decided": decided}
@@ -459,12 +482,72 @@ class Machine:
         return None
 
     def legal_actions(self, player: str) -> list[dict]:
+        """Every legal action with its arguments, in the rule set's order.
+
+        Legality is the conjunction of an action's checks, so the checks that read no
+        parameter are decided once per action, before its bindings are enumerated. If a
+        rule fails at run time, the enumeration is redone check by check, in the order of
+        ``why_not``, so the error names the rule's position as before."""
+        try:
+            return self._legal_actions_fast(player)
+        except RuleRuntimeError:
+            pass
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            pass
+        memo, self.memo = self.memo, None
+        try:
+            return self._legal_actions_checked(player)
+        finally:
+            self.memo = memo
+
+    def _legal_actions_checked(self, player: str) -> list[dict]:
         out = []
         for action in self.program.actions:
             for args in self.action_bindings(action, player):
                 if self.why_not(action, player, args) is None:
                     out.append({"action": action.name, "args": args})
         return out
+
+    def _legal_actions_fast(self, player: str) -> list[dict]:
+        out = []
+        s = self.state
+        props = s.entities[player]["props"]
+        limits = s.limits
+        for action in self.program.actions:
+            fixed, varying = action.fixed, action.varying
+            if not _checks_pass(self, fixed, {}, props, limits, player):
+                continue
+            name = action.name
+            if not (varying.requires or varying.costs or varying.limits):
+                for args in self._fast_bindings(action.params, {}):
+                    out.append({"action": name, "args": args})
+                continue
+            for args in self._fast_bindings(action.params, {}):
+                if _checks_pass(self, varying, dict(args), props, limits, player):
+                    out.append({"action": name, "args": args})
+        return out
+
+    def _fast_bindings(self, params, env: dict):
+        """``_bindings`` without the per-condition error wrapping (see legal_actions)."""
+        keys = [p.name for p in params]
+        last = len(params)
+        kind_list = self.kind_list
+
+        def bind(i: int):
+            if i == last:
+                yield {k: env[k] for k in keys}
+                return
+            p = params[i]
+            candidates = p.source(self, env) if p.source is not None else kind_list(p.kind)
+            where = p.where
+            name = p.name
+            for value in candidates or []:
+                env[name] = value
+                if where is None or where(self, env):
+                    yield from bind(i + 1)
+            env.pop(name, None)
+
+        return bind(0)
 
     def answer(self, index: int) -> None:
         """Answer the pending choice with the option at ``index`` and run on."""
@@ -516,6 +599,36 @@ class Machine:
         s.stack.append({"k": "call", "b": action.block, "pc": 0, "env": env, "name": action.name})
         # the event keeps a copy: the action's own variables must not leak into the log
         self.emit("action_taken", {"player": player, "action": action.name, "args": dict(option["args"])}, None)
+
+
+class _Reading:
+    """Context of Machine.reading(): a fresh memo, dropped on the way out."""
+
+    __slots__ = ("machine", "outer")
+
+    def __init__(self, machine: Machine):
+        self.machine = machine
+
+    def __enter__(self) -> None:
+        self.outer = self.machine.memo
+        if self.outer is None:
+            self.machine.memo = {}
+
+    def __exit__(self, *exc) -> None:
+        self.machine.memo = self.outer
+
+
+def _checks_pass(m: Machine, checks, env: dict, props: dict, limits: dict, player: str) -> bool:
+    for req in checks.requires:
+        if not req(m, env):
+            return False
+    for amount, resource in checks.costs:
+        if (props.get(resource) or 0) < amount(m, env):
+            return False
+    for count, period, group in checks.limits:
+        if limits[period].get(_limit_key(player, group), 0) >= count(m, env):
+            return False
+    return True
 
 
 def _limit_key(player: str, group: str) -> str:
