@@ -67,30 +67,53 @@ def _visible_vars(ruleset: RuleSet, state: GameState, scope: str) -> dict:
             if name not in specs or specs[name].visible_to == "everyone"}
 
 
+def _restricted_props(ruleset: RuleSet) -> dict[str, dict[str, str]]:
+    """Kind → {property: who sees it} for the properties not everyone sees."""
+    return {name: {p: spec.visible_to for p, spec in kind.properties.items() if spec.visible_to != "everyone"}
+            for name, kind in ruleset.data.kinds.items()}
+
+
 def player_view(ruleset: RuleSet, state: GameState, viewer: str, events: list[dict] | None = None) -> dict:
+    # A view is built for every decision, so the visibility rules of zones_visible and
+    # visible_props are applied here inline, with the rule set's tables read once per view.
+    zone_specs = ruleset.data.zones
     zones = {}
+    visible_entities = set()
     for zone, items in state.zones.items():
-        spec = _zone_spec(ruleset, zone)
-        if spec is None and not items:
+        name, sep, owner = zone.partition(":")
+        spec = zone_specs.get(name)
+        if spec is None:  # a board space: seen by everyone
+            if items:
+                zones[zone] = list(items)
+                visible_entities.update(items)
             continue
-        if zone_visible(ruleset, zone, viewer):
+        vis = spec.visible_to
+        if vis == "everyone" or (vis == "owner" and sep and owner == viewer):
             zones[zone] = list(items)
+            visible_entities.update(items)
         else:
             shown = {"count": len(items)}
-            if spec is not None and spec.top_visible and items:
+            if spec.top_visible and items:
                 shown["top"] = items[0]
+                visible_entities.add(items[0])
             zones[zone] = shown
-    visible_entities = set()
-    for zone, items in zones.items():
-        if isinstance(items, list):
-            visible_entities.update(items)
-        elif "top" in items:
-            visible_entities.add(items["top"])
+    restricted = _restricted_props(ruleset)
+    kinds = ruleset.data.kinds
     entities = {}
     for eid, e in state.entities.items():
         at = e["at"]
         if at is None or eid in visible_entities:
-            entities[eid] = {"kind": e["kind"], "at": at, "props": visible_props(ruleset, state, eid, viewer)}
+            kind = e["kind"]
+            props = e["props"]
+            hidden = restricted[kind]
+            if hidden:
+                owner = eid if kind == "player" else (props.get(kinds[kind].owner_property)
+                                                      if kinds[kind].owner_property else None)
+                props = {n: v for n, v in props.items()
+                         if n not in hidden or (hidden[n] == "owner" and owner == viewer)}
+            else:
+                props = dict(props)
+            entities[eid] = {"kind": kind, "at": at, "props": props}
     pending = state.pending
     view = {
         "viewer": viewer,
