@@ -28,6 +28,12 @@ class ParamInfo:
     kind: str | None  # draw candidates from all entities of this kind
     source: Fn | None  # or from this list
     where: Fn | None
+    # Parameters of different definitions often filter alike (`with c: character where
+    # c.owner == current_player`). Filters of the same shape share this number, and
+    # `reads` names the earlier parameters they read: with those values, the candidates
+    # that pass are the same, so the machine may remember them while it only reads.
+    shape: int | None = None
+    reads: tuple[str, ...] = ()
 
 
 @dataclass
@@ -241,6 +247,7 @@ class Compiler:
         self.rs = ruleset
         self.data = ruleset.data
         self.program = Program()
+        self.shapes: dict[tuple, int] = {}
 
     def compile(self) -> Program:
         p = self.program
@@ -267,10 +274,17 @@ class Compiler:
 
     def params(self, params: list[ast.Param]) -> list[ParamInfo]:
         out = []
-        for prm in params:
+        for i, prm in enumerate(params):
             source = self.expr(prm.source) if prm.source is not None else None
             kind = None if source is not None else prm.type.name
-            out.append(ParamInfo(prm.name, kind, source, self.expr(prm.where) if prm.where is not None else None))
+            read = free_locals(prm.source) | free_locals(prm.where)
+            reads = tuple(q.name for q in params[:i] if q.name in read)
+            names = {name: f"${k}" for k, name in enumerate(reads)}
+            names[prm.name] = "$self"
+            key = (kind, _shape(prm.source, names), _shape(prm.where, names))
+            shape = self.shapes.setdefault(key, len(self.shapes))
+            out.append(ParamInfo(prm.name, kind, source, self.expr(prm.where) if prm.where is not None else None,
+                                 shape, reads))
         return out
 
     def action(self, d: ast.ActionDef) -> ActionInfo:
@@ -546,6 +560,24 @@ def free_locals(e: ast.Node | None) -> set[str]:
         elif isinstance(x, (list, tuple)):
             stack.extend(x)
     return found
+
+
+def _shape(x, names: dict[str, str]):
+    """The structure of an expression without positions, with the given local names
+    replaced: two expressions of the same shape compile to the same function."""
+    if isinstance(x, ast.Name):
+        ref = getattr(x, "ref", None)
+        if ref and ref[0] == "local" and ref[1] in names:
+            return ("Name", "local", names[ref[1]], getattr(x, "type", None))
+        return ("Name", x.id, ref, getattr(x, "type", None))
+    if isinstance(x, ast.Node):
+        return (type(x).__name__,) + tuple((k, _shape(v, names)) for k, v in sorted(vars(x).items())
+                                           if k not in ("pos", "name_pos"))
+    if isinstance(x, (list, tuple)):
+        return tuple(_shape(v, names) for v in x)
+    if isinstance(x, dict):
+        return tuple(sorted((k, _shape(v, names)) for k, v in x.items()))
+    return (type(x).__name__, repr(x))
 
 
 def _source_text(ruleset: RuleSet, e: ast.Expr) -> str:

@@ -528,26 +528,54 @@ class Machine:
         return out
 
     def _fast_bindings(self, params, env: dict):
-        """``_bindings`` without the per-condition error wrapping (see legal_actions)."""
+        """``_bindings`` without the per-condition error wrapping (see legal_actions), and
+        with the candidates of each parameter remembered by filter shape (see ParamInfo)."""
         keys = [p.name for p in params]
         last = len(params)
-        kind_list = self.kind_list
+        memo = self.memo
 
         def bind(i: int):
             if i == last:
                 yield {k: env[k] for k in keys}
                 return
             p = params[i]
-            candidates = p.source(self, env) if p.source is not None else kind_list(p.kind)
-            where = p.where
             name = p.name
-            for value in candidates or []:
+            if memo is not None:
+                key = ("with", p.shape, *[env[r] for r in p.reads])
+                try:
+                    passing = memo[key]
+                except KeyError:
+                    passing = memo[key] = self._passing(p, env)
+                except TypeError:  # an unhashable value read (a placement): not remembered
+                    passing = self._passing(p, env)
+            else:
+                passing = self._passing(p, env)
+            for value in passing:
                 env[name] = value
-                if where is None or where(self, env):
-                    yield from bind(i + 1)
+                yield from bind(i + 1)
             env.pop(name, None)
 
         return bind(0)
+
+    def _passing(self, p, env: dict) -> list:
+        """The candidates of parameter ``p`` that pass its filter, with ``env`` binding the
+        earlier parameters (``env`` is left as it was)."""
+        candidates = p.source(self, env) if p.source is not None else self.kind_list(p.kind)
+        where = p.where
+        if where is None:
+            return list(candidates or [])
+        name = p.name
+        had, old = name in env, env.get(name)
+        out = []
+        for value in candidates or []:
+            env[name] = value
+            if where(self, env):
+                out.append(value)
+        if had:
+            env[name] = old
+        else:
+            env.pop(name, None)
+        return out
 
     def answer(self, index: int) -> None:
         """Answer the pending choice with the option at ``index`` and run on."""
