@@ -7,6 +7,8 @@ only. An entity's identity is shown only where the viewer can see it.
 
 from __future__ import annotations
 
+import sys
+
 from rulecraft.dsl.model import RuleSet
 
 from .state import GameState
@@ -74,6 +76,91 @@ def _restricted_props(ruleset: RuleSet) -> dict[str, dict[str, str]]:
 
 
 def player_view(ruleset: RuleSet, state: GameState, viewer: str, events: list[dict] | None = None) -> dict:
+    zones, entities = _table(ruleset, state, viewer)
+    return _view(ruleset, state, viewer, zones, entities, events)
+
+
+def lazy_player_view(ruleset: RuleSet, state: GameState, viewer: str) -> "LazyView":
+    """``player_view`` without events, whose zones and entities (the costly parts) are
+    built when first read: a bot that only looks at its options never pays for them.
+    The view must be read before the state changes, or settled (see LazyView.settle)."""
+    view = LazyView(_view(ruleset, state, viewer, None, None, None))
+    view._build = lambda: _table(ruleset, state, viewer)
+    return view
+
+
+class LazyView(dict):
+    """A player view (a dict) whose ``zones`` and ``entities`` are built on first read.
+
+    Until then those keys hold a placeholder; every way of reading the dict (items,
+    iteration, equality, copying, JSON, pickling) builds them first, so what is read is
+    exactly what ``player_view`` returns."""
+
+    __slots__ = ("_build",)
+
+    def _fill(self) -> None:
+        build = self._build
+        if build is not None:
+            self._build = None
+            zones, entities = build()
+            dict.__setitem__(self, "zones", zones)
+            dict.__setitem__(self, "entities", entities)
+
+    def settle(self) -> None:
+        """Build the lazy parts now if anyone but the caller still holds this view:
+        the state is about to change, and a view read later must show the moment it was
+        made. Call it as ``view.settle()`` right after the bot answered."""
+        if self._build is not None:
+            refs = getattr(sys, "getrefcount", None)
+            # getrefcount counts its own argument and the caller's variable; more means
+            # the view was kept somewhere (without getrefcount, assume it was).
+            if refs is None or refs(self) > 3:
+                self._fill()
+
+    def __getitem__(self, key):
+        if key in _LAZY_KEYS:
+            self._fill()
+        return dict.__getitem__(self, key)
+
+    def get(self, key, default=None):
+        if key in _LAZY_KEYS:
+            self._fill()
+        return dict.get(self, key, default)
+
+    def _filled(name):  # noqa: N805 - builds the methods below
+        method = getattr(dict, name)
+
+        def filled(self, *args, **kwargs):
+            self._fill()
+            return method(self, *args, **kwargs)
+        filled.__name__ = name
+        return filled
+
+    # keys, len and `in` are right as they are; anything that reads values builds first
+    for _name in ("__iter__", "__reversed__", "items", "values", "copy", "pop", "popitem", "setdefault",
+                  "update", "__setitem__", "__delitem__", "__eq__", "__ne__", "__repr__", "__or__", "__ror__",
+                  "__ior__"):
+        locals()[_name] = _filled(_name)
+    del _filled, _name
+
+    def __reduce_ex__(self, protocol):
+        self._fill()
+        return (dict, (dict(self),))
+
+    def __deepcopy__(self, memo):
+        import copy
+
+        self._fill()
+        return copy.deepcopy(dict(self), memo)
+
+    __hash__ = None
+
+
+_LAZY_KEYS = ("zones", "entities")
+
+
+def _table(ruleset: RuleSet, state: GameState, viewer: str) -> tuple[dict, dict]:
+    """The zones and entities of a view."""
     # A view is built for every decision, so the visibility rules of zones_visible and
     # visible_props are applied here inline, with the rule set's tables read once per view.
     zone_specs = ruleset.data.zones
@@ -114,6 +201,10 @@ def player_view(ruleset: RuleSet, state: GameState, viewer: str, events: list[di
             else:
                 props = dict(props)
             entities[eid] = {"kind": kind, "at": at, "props": props}
+    return zones, entities
+
+
+def _view(ruleset: RuleSet, state: GameState, viewer: str, zones, entities, events) -> dict:
     pending = state.pending
     view = {
         "viewer": viewer,
