@@ -13,7 +13,7 @@ import operator
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from . import ast
+from . import ast, codegen
 from .model import RuleSet
 
 Fn = Callable[[Any, dict], Any]
@@ -243,17 +243,33 @@ _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operat
 
 
 class Compiler:
-    def __init__(self, ruleset: RuleSet):
+    def __init__(self, ruleset: RuleSet, generate: bool = True):
         self.rs = ruleset
         self.data = ruleset.data
         self.program = Program()
         self.shapes: dict[tuple, int] = {}
+        functions = {d.name: [x.name for x in d.params] for d in ruleset.definitions.values()
+                     if isinstance(d, ast.FunctionDef)}
+        self.gen = codegen.ExpressionModule(self.data, functions) if generate else None
 
     def compile(self) -> Program:
+        program = self._compile()
+        if self.gen is None:
+            return program
+        try:
+            functions = self.gen.build()
+        except (codegen.Unsupported, SyntaxError, RecursionError, ValueError):
+            # generated source Python will not take (e.g. nested too deep): closures do the same
+            return Compiler(self.rs, generate=False).compile()
+        _fill_slots(program, functions)
+        return program
+
+    def _compile(self) -> Program:
         p = self.program
         for d in self.rs.definitions.values():
             if isinstance(d, ast.FunctionDef):
-                p.functions[d.name] = ([x.name for x in d.params], self.expr(d.value))
+                value = self.gen.function_body(d.name, d.value) if self.gen is not None else self.expr(d.value)
+                p.functions[d.name] = ([x.name for x in d.params], value)
         for d in self.rs.definitions.values():
             if isinstance(d, ast.ProcedureDef):
                 p.procedures[d.name] = ([x.name for x in d.params], self.block(d.body, f"procedure {d.name}"))
@@ -355,6 +371,12 @@ class Compiler:
 
     # ---- expressions
     def expr(self, e: ast.Expr) -> Fn:
+        """The function evaluating ``e``: generated Python (see codegen) when possible."""
+        if self.gen is not None:
+            return self.gen.add(e)  # a Slot, replaced by the function once all are built
+        return self.closure(e)
+
+    def closure(self, e: ast.Expr) -> Fn:
         if isinstance(e, ast.Literal):
             v = e.value
             return lambda m, env: v
@@ -363,7 +385,7 @@ class Compiler:
         if isinstance(e, ast.Attr):
             return self.attr(e)
         if isinstance(e, ast.Index):
-            obj, key = e.obj, self.expr(e.key)
+            obj, key = e.obj, self.closure(e.key)
             if isinstance(obj, ast.Name) and obj.ref and obj.ref[0] == "table":
                 table = self.data.tables[obj.id]
                 lookup = dict(table)
@@ -373,7 +395,7 @@ class Compiler:
                     k = key(m, env)
                     return lookup.get(k, lookup.get(str(k)))
                 return table_get
-            ofn = self.expr(obj)
+            ofn = self.closure(obj)
 
             def list_get(m, env):
                 items, k = ofn(m, env), key(m, env)
@@ -382,21 +404,21 @@ class Compiler:
         if isinstance(e, ast.Call):
             return self.call(e)
         if isinstance(e, ast.Unary):
-            f = self.expr(e.operand)
+            f = self.closure(e.operand)
             if e.op == "not":
                 return lambda m, env: not f(m, env)
             return lambda m, env: -f(m, env)
         if isinstance(e, ast.Binary):
             return self.binary(e)
         if isinstance(e, ast.Ternary):
-            c, a, b = self.expr(e.cond), self.expr(e.then), self.expr(e.otherwise)
+            c, a, b = self.closure(e.cond), self.closure(e.then), self.closure(e.otherwise)
             return lambda m, env: a(m, env) if c(m, env) else b(m, env)
         if isinstance(e, ast.ListExpr):
-            items = [self.expr(i) for i in e.items]
+            items = [self.closure(i) for i in e.items]
             return lambda m, env: [f(m, env) for f in items]
         if isinstance(e, ast.Comprehension):
-            var, it, item = e.var, self.expr(e.iterable), self.expr(e.item)
-            where = self.expr(e.where) if e.where is not None else None
+            var, it, item = e.var, self.closure(e.iterable), self.closure(e.item)
+            where = self.closure(e.where) if e.where is not None else None
 
             def comprehension(m, env):
                 out = []
@@ -433,7 +455,7 @@ class Compiler:
         if getattr(e.obj, "type", None) == "scope":
             scope = e.obj.id
             return lambda m, env: m.state.vars[scope].get(name)
-        obj = self.expr(e.obj)
+        obj = self.closure(e.obj)
         if str(getattr(e.obj, "type", "")).startswith("event "):
             return lambda m, env: m.record(obj(m, env)).get(name)
         if name == "id":
@@ -457,7 +479,7 @@ class Compiler:
 
     def call(self, e: ast.Call) -> Fn:
         kind, n = e.ref
-        args = [self.expr(a) for a in e.args]
+        args = [self.closure(a) for a in e.args]
         if kind == "function":
             return self.function_call(n, args)
         if kind == "player_zone":
@@ -510,7 +532,7 @@ class Compiler:
         return call
 
     def binary(self, e: ast.Binary) -> Fn:
-        a, b = self.expr(e.left), self.expr(e.right)
+        a, b = self.closure(e.left), self.closure(e.right)
         op = e.op
         if op == "and":
             return lambda m, env: a(m, env) and b(m, env)
@@ -543,6 +565,31 @@ class Compiler:
                 return 0 if not y else f(a(m, env), y)
             return divide
         return lambda m, env: f(a(m, env), b(m, env))
+
+
+def _fill_slots(program: Program, functions: list[Fn]) -> None:
+    """Replace every codegen.Slot in the program by its generated function."""
+
+    def fill(x):
+        if isinstance(x, codegen.Slot):
+            return functions[x.index]
+        if isinstance(x, list):
+            x[:] = [fill(v) for v in x]
+            return x
+        if isinstance(x, tuple):
+            return tuple(fill(v) for v in x)
+        if isinstance(x, dict):
+            for k, v in x.items():
+                x[k] = fill(v)
+            return x
+        if isinstance(x, (Instr, ActionInfo, ReactionInfo, TriggerInfo, ParamInfo, Checks)):
+            for k, v in vars(x).items():
+                if not isinstance(v, ast.Node):
+                    setattr(x, k, fill(v))
+        return x
+
+    for name in ("blocks", "functions", "actions", "triggers", "victories", "reactions"):
+        fill(getattr(program, name))
 
 
 def free_locals(e: ast.Node | None) -> set[str]:

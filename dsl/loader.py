@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from . import ast
+from . import ast, disk_cache
 from .checker import check_definitions
 from .diagnostics import DiagnosticBag, RuleSetError
 from .model import RuleSet, RuleSetData, check_data, merge_section
@@ -117,9 +117,25 @@ def load_checked(folder: str | Path, variant: str | None = None) -> RuleSet:
     cached = _LOADED.get(key)
     if cached is not None and cached[0] == stamp:
         return cached[1]
-    ruleset = load_ruleset(folder, variant=variant)
+    ruleset = _load_through_disk_cache(root, variant)
     if not ruleset.ok:
         raise RuleSetError(ruleset.bag)
     compile_ruleset(ruleset)
     _LOADED[key] = (stamp, ruleset)
+    return ruleset
+
+
+def _load_through_disk_cache(root: Path, variant: str | None) -> RuleSet:
+    """load_ruleset, or its stored result for exactly these files (see disk_cache)."""
+    try:
+        key = disk_cache.ruleset_key(root, variant)
+    except OSError:
+        key = None
+    if key is not None:
+        ruleset = disk_cache.load_ruleset(key)
+        if ruleset is not None:
+            return ruleset
+    ruleset = load_ruleset(root, variant=variant)
+    if key is not None and ruleset.ok:  # a rule set with errors is reported afresh each time
+        disk_cache.store_ruleset(key, ruleset)
     return ruleset

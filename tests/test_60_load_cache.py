@@ -68,3 +68,62 @@ def test_a_new_file_is_loaded_anew(tmp_path):
     second = load_checked(path)
     assert second is not first
     assert "five" in second.definitions and "five" not in first.definitions
+
+
+# ---------------------------------------------------------------- on disk
+
+
+def fresh_process(monkeypatch):
+    """Forget the rule sets loaded in this process, as a new process would."""
+    from rulecraft.dsl import loader
+
+    monkeypatch.setattr(loader, "_LOADED", {})
+
+
+def test_a_new_process_reuses_the_checked_rule_set_stored_on_disk(tmp_path, monkeypatch):
+    from rulecraft.dsl import loader
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("RULECRAFT_NO_CACHE", raising=False)
+    path = folder(tmp_path, 3)
+    first = load_checked(path)
+    assert list((tmp_path / "cache" / "rulecraft" / "ruleset").iterdir())
+    fresh_process(monkeypatch)
+
+    def no_parsing(*args, **kwargs):
+        raise AssertionError("the rule files were parsed again")
+
+    monkeypatch.setattr(loader, "load_ruleset", no_parsing)
+    second = load_checked(path)
+    assert second is not first
+    assert setup_score(second) == 3
+    assert sorted(second.definitions) == sorted(first.definitions)
+
+
+def test_a_changed_file_is_never_taken_from_disk(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("RULECRAFT_NO_CACHE", raising=False)
+    path = folder(tmp_path, 3)
+    load_checked(path)
+    fresh_process(monkeypatch)
+    folder(tmp_path, 4)
+    assert setup_score(load_checked(path)) == 4
+
+
+def test_the_disk_cache_can_be_turned_off(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setenv("RULECRAFT_NO_CACHE", "1")
+    load_checked(folder(tmp_path, 3))
+    assert not (tmp_path / "cache" / "rulecraft").exists()
+
+
+def test_a_damaged_entry_is_ignored(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("RULECRAFT_NO_CACHE", raising=False)
+    path = folder(tmp_path, 5)
+    load_checked(path)
+    for kind in ("ruleset", "code"):
+        for entry in (tmp_path / "cache" / "rulecraft" / kind).iterdir():
+            entry.write_bytes(b"not a cache entry")
+    fresh_process(monkeypatch)
+    assert setup_score(load_checked(path)) == 5
