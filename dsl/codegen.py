@@ -56,6 +56,27 @@ class ExpressionModule:
         self.defs.append(f"def _x{index}(m, env):\n    return {self.expr(e, 'env')}\n")
         return Slot(index)
 
+    def checks(self, requires: list[ast.Expr], costs: list[tuple[ast.Expr, str]],
+               limits: list[tuple[ast.Expr, str, str]]) -> Slot:
+        """A function ``(m, env, props, counters, player) -> bool``: every condition holds,
+        every cost is affordable from ``props``, every limit has room in ``counters``
+        (checked in that order, as compiler._checks_closure does)."""
+        index = self.count
+        self.count += 1
+        lines = [f"def _x{index}(m, env, props, counters, player):"]
+        for cond in requires:
+            lines.append(f"    if not {self.expr(cond, 'env')}:\n        return False")
+        for amount, resource in costs:
+            lines.append(f"    if (props.get({self.const(resource)}) or 0) < {self.expr(amount, 'env')}:\n"
+                         f"        return False")
+        for count, period, group in limits:
+            # the key of interpreter.machine._limit_key: limits count per player
+            lines.append(f"    if counters[{self.const(period)}].get(f'{{player}}:' + {self.const(group)}, 0) >= "
+                         f"{self.expr(count, 'env')}:\n        return False")
+        lines.append("    return True\n")
+        self.defs.append("\n".join(lines))
+        return Slot(index)
+
     def function_body(self, name: str, e: ast.Expr) -> Slot:
         slot = self.add(e)
         self.bodies[name] = slot.index

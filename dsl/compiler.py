@@ -56,6 +56,9 @@ class Checks:
     requires: list[Fn] = field(default_factory=list)
     costs: list[tuple[Fn, str]] = field(default_factory=list)
     limits: list[tuple[Fn, str, str]] = field(default_factory=list)
+    # passes(m, env, props, limits, player) -> bool: all of the above hold, checked in
+    # this order (props: the acting player's properties; limits: the state's counters)
+    passes: Callable | None = None
 
 
 @dataclass
@@ -310,12 +313,24 @@ class Compiler:
         limits = [(self.expr(lim.count), lim.period, lim.group or d.name) for lim in d.limits]
         names = {p.name for p in d.params}
         fixed, varying = Checks(), Checks()
+        nodes: dict[int, tuple[list, list, list]] = {id(fixed): ([], [], []), id(varying): ([], [], [])}
         for (fn, _, _), r in zip(requires, d.requires):
-            (varying if free_locals(r.cond) & names else fixed).requires.append(fn)
+            checks = varying if free_locals(r.cond) & names else fixed
+            checks.requires.append(fn)
+            nodes[id(checks)][0].append(r.cond)
         for cost, c in zip(costs, d.costs):
-            (varying if free_locals(c.amount) & names else fixed).costs.append(cost)
+            checks = varying if free_locals(c.amount) & names else fixed
+            checks.costs.append(cost)
+            nodes[id(checks)][1].append((c.amount, c.resource))
         for limit, lim in zip(limits, d.limits):
-            (varying if free_locals(lim.count) & names else fixed).limits.append(limit)
+            checks = varying if free_locals(lim.count) & names else fixed
+            checks.limits.append(limit)
+            nodes[id(checks)][2].append((lim.count, lim.period, lim.group or d.name))
+        for checks in (fixed, varying):
+            if self.gen is not None:
+                checks.passes = self.gen.checks(*nodes[id(checks)])
+            else:
+                checks.passes = _checks_closure(checks)
         return ActionInfo(d.name, params, requires, costs, limits, self.block(d.body, f"action {d.name}"), d,
                           fixed, varying)
 
@@ -565,6 +580,24 @@ class Compiler:
                 return 0 if not y else f(a(m, env), y)
             return divide
         return lambda m, env: f(a(m, env), b(m, env))
+
+
+def _checks_closure(checks: Checks) -> Callable:
+    requires, costs, limits = checks.requires, checks.costs, checks.limits
+
+    def passes(m, env: dict, props: dict, counters: dict, player: str) -> bool:
+        for req in requires:
+            if not req(m, env):
+                return False
+        for amount, resource in costs:
+            if (props.get(resource) or 0) < amount(m, env):
+                return False
+        for count, period, group in limits:
+            # the key of interpreter.machine._limit_key: limits count per player
+            if counters[period].get(f"{player}:{group}", 0) >= count(m, env):
+                return False
+        return True
+    return passes
 
 
 def _fill_slots(program: Program, functions: list[Fn]) -> None:

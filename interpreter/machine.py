@@ -515,15 +515,16 @@ class Machine:
         limits = s.limits
         for action in self.program.actions:
             fixed, varying = action.fixed, action.varying
-            if not _checks_pass(self, fixed, {}, props, limits, player):
+            if not fixed.passes(self, {}, props, limits, player):
                 continue
             name = action.name
             if not (varying.requires or varying.costs or varying.limits):
                 for args in self._fast_bindings(action.params, {}):
                     out.append({"action": name, "args": args})
                 continue
+            passes = varying.passes
             for args in self._fast_bindings(action.params, {}):
-                if _checks_pass(self, varying, dict(args), props, limits, player):
+                if passes(self, dict(args), props, limits, player):
                     out.append({"action": name, "args": args})
         return out
 
@@ -644,19 +645,6 @@ class _Reading:
 
     def __exit__(self, *exc) -> None:
         self.machine.memo = self.outer
-
-
-def _checks_pass(m: Machine, checks, env: dict, props: dict, limits: dict, player: str) -> bool:
-    for req in checks.requires:
-        if not req(m, env):
-            return False
-    for amount, resource in checks.costs:
-        if (props.get(resource) or 0) < amount(m, env):
-            return False
-    for count, period, group in checks.limits:
-        if limits[period].get(_limit_key(player, group), 0) >= count(m, env):
-            return False
-    return True
 
 
 def _limit_key(player: str, group: str) -> str:
