@@ -58,14 +58,13 @@ class ExpressionModule:
 
     def checks(self, requires: list[ast.Expr], costs: list[tuple[ast.Expr, str]],
                limits: list[tuple[ast.Expr, str, str]]) -> Slot:
-        """A function ``(m, env, props, counters, player) -> bool``: every condition holds,
-        every cost is affordable from ``props``, every limit has room in ``counters``
-        (checked in that order, as compiler._checks_closure does)."""
+        """A function ``(m, env, props, counters, player) -> bool``: every cost is
+        affordable from ``props``, every limit has room in ``counters``, every condition
+        holds (the result of compiler._checks_closure, which checks in another order)."""
         index = self.count
         self.count += 1
         lines = [f"def _x{index}(m, env, props, counters, player):"]
-        for cond in requires:
-            lines.append(f"    if not {self.expr(cond, 'env')}:\n        return False")
+        # costs and limits first: they are cheap, and legality is the conjunction anyway
         for amount, resource in costs:
             lines.append(f"    if (props.get({self.const(resource)}) or 0) < {self.expr(amount, 'env')}:\n"
                          f"        return False")
@@ -73,6 +72,8 @@ class ExpressionModule:
             # the key of interpreter.machine._limit_key: limits count per player
             lines.append(f"    if counters[{self.const(period)}].get(f'{{player}}:' + {self.const(group)}, 0) >= "
                          f"{self.expr(count, 'env')}:\n        return False")
+        for cond in requires:
+            lines.append(f"    if not {self.expr(cond, 'env')}:\n        return False")
         lines.append("    return True\n")
         self.defs.append("\n".join(lines))
         return Slot(index)

@@ -56,8 +56,8 @@ class Checks:
     requires: list[Fn] = field(default_factory=list)
     costs: list[tuple[Fn, str]] = field(default_factory=list)
     limits: list[tuple[Fn, str, str]] = field(default_factory=list)
-    # passes(m, env, props, limits, player) -> bool: all of the above hold, checked in
-    # this order (props: the acting player's properties; limits: the state's counters)
+    # passes(m, env, props, limits, player) -> bool: all of the above hold (props: the
+    # acting player's properties; limits: the state's counters)
     passes: Callable | None = None
 
 
@@ -586,15 +586,16 @@ def _checks_closure(checks: Checks) -> Callable:
     requires, costs, limits = checks.requires, checks.costs, checks.limits
 
     def passes(m, env: dict, props: dict, counters: dict, player: str) -> bool:
-        for req in requires:
-            if not req(m, env):
-                return False
+        # costs and limits first: they are cheap, and legality is the conjunction anyway
         for amount, resource in costs:
             if (props.get(resource) or 0) < amount(m, env):
                 return False
         for count, period, group in limits:
             # the key of interpreter.machine._limit_key: limits count per player
             if counters[period].get(f"{player}:{group}", 0) >= count(m, env):
+                return False
+        for req in requires:
+            if not req(m, env):
                 return False
         return True
     return passes
