@@ -518,50 +518,65 @@ class Machine:
             if not fixed.passes(self, {}, props, limits, player):
                 continue
             name = action.name
+            params = action.params
+            if len(params) == 1:
+                key = params[0].name
+                bindings = [{key: value} for value in self._candidates(params[0], {})]
+            else:
+                bindings = self._binding_list(params)
             if not (varying.requires or varying.costs or varying.limits):
-                for args in self._fast_bindings(action.params, {}):
-                    out.append({"action": name, "args": args})
+                out.extend({"action": name, "args": args} for args in bindings)
                 continue
             passes = varying.passes
-            for args in self._fast_bindings(action.params, {}):
+            for args in bindings:
                 if passes(self, dict(args), props, limits, player):
                     out.append({"action": name, "args": args})
         return out
 
-    def _fast_bindings(self, params, env: dict):
-        """``_bindings`` without the per-condition error wrapping (see legal_actions), and
-        with the candidates of each parameter remembered by filter shape (see ParamInfo)."""
+    def _binding_list(self, params) -> list[dict]:
+        """``_bindings`` as a list, without the per-condition error wrapping (see
+        legal_actions), with the candidates of each parameter from ``_candidates``."""
+        out: list[dict] = []
+        if not params:
+            out.append({})
+            return out
+        env: dict = {}
         keys = [p.name for p in params]
-        last = len(params)
-        memo = self.memo
+        last = len(params) - 1
 
-        def bind(i: int):
-            if i == last:
-                yield {k: env[k] for k in keys}
-                return
+        def bind(i: int) -> None:
             p = params[i]
             name = p.name
-            if memo is not None:
-                key = ("with", p.shape, *[env[r] for r in p.reads])
-                try:
-                    passing = memo[key]
-                except KeyError:
-                    passing = memo[key] = self._passing(p, env)
-                except TypeError:  # an unhashable value read (a placement): not remembered
-                    passing = self._passing(p, env)
-            else:
-                passing = self._passing(p, env)
-            for value in passing:
+            for value in self._candidates(p, env):
                 env[name] = value
-                yield from bind(i + 1)
+                if i == last:
+                    out.append({k: env[k] for k in keys})
+                else:
+                    bind(i + 1)
             env.pop(name, None)
 
-        return bind(0)
+        bind(0)
+        return out
+
+    def _candidates(self, p, env: dict) -> list:
+        """The candidates of parameter ``p`` that pass its filter, with ``env`` binding the
+        earlier parameters; while reading, remembered by filter shape (see ParamInfo)."""
+        memo = self.memo
+        if memo is not None:
+            reads = p.reads
+            key = ("with", p.shape, *[env[r] for r in reads]) if reads else ("with", p.shape)
+            try:
+                return memo[key]
+            except KeyError:
+                passing = memo[key] = self._passing(p, env)
+                return passing
+            except TypeError:  # an unhashable value read (a placement): not remembered
+                pass
+        return self._passing(p, env)
 
     def _passing(self, p, env: dict) -> list:
-        """The candidates of parameter ``p`` that pass its filter, with ``env`` binding the
-        earlier parameters (``env`` is left as it was)."""
-        candidates = p.source(self, env) if p.source is not None else self.kind_list(p.kind)
+        """The candidates of parameter ``p`` that pass its filter (``env`` is left as it was)."""
+        candidates = p.source(self, env) if p.source is not None else self._kind_lists.get(p.kind, [])
         where = p.where
         if where is None:
             return list(candidates or [])
