@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import pickle
+import random
 
 import pytest
 from engine_rulesets import build, choose_action, game_yaml
@@ -72,3 +73,28 @@ def test_a_settled_view_that_was_kept_shows_its_moment(game):
     choose_action(game, "reveal", card="a")
     assert kept[0] == before
     assert kept[0] != player_view(game.ruleset, game.state, "p1")
+
+
+def test_events_seen_so_far_are_the_same_whether_asked_often_or_once(tmp_path):
+    rs = build(tmp_path, {"game.yaml": game_yaml(players=(2, 3)) + DATA, "main.rules": RULES})
+    often, once = Game(rs, 2, 1), Game(rs, 2, 1)
+    picks = random.Random(4)
+    for _ in range(8):
+        if often.over:
+            break
+        index = picks.randrange(len(often.pending.options))
+        often.choose(index)
+        once.choose(index)
+        often.view("p1"), often.view("p2")
+    assert often.view("p1")["events"] == once.view("p1")["events"]
+    assert often.view("p2")["events"] == once.view("p2")["events"]
+    assert any(e["type"] == "moved" for e in often.view("p2")["events"])
+
+
+def test_changing_the_events_of_a_view_changes_no_later_view(game):
+    choose_action(game, "reveal", card="a")
+    first = game.view("p2")["events"]
+    first[-1]["type"] = "tampered"
+    first.append({"type": "extra"})
+    again = game.view("p2")["events"]
+    assert "tampered" not in [e["type"] for e in again] and again[-1]["type"] != "extra"
