@@ -76,21 +76,24 @@ def _restricted_props(ruleset: RuleSet) -> dict[str, dict[str, str]]:
 
 
 def player_view(ruleset: RuleSet, state: GameState, viewer: str, events: list[dict] | None = None) -> dict:
-    zones, entities = _table(ruleset, state, viewer)
-    return _view(ruleset, state, viewer, zones, entities, events)
+    view = _view(state, viewer, _table(ruleset, state, viewer))
+    if events is not None:
+        view["events"] = [e for e in (visible_event(ruleset, state, ev, viewer) for ev in events) if e is not None]
+    return view
 
 
 def lazy_player_view(ruleset: RuleSet, state: GameState, viewer: str) -> "LazyView":
-    """``player_view`` without events, whose zones and entities (the costly parts) are
-    built when first read: a bot that only looks at its options never pays for them.
-    The view must be read before the state changes, or settled (see LazyView.settle)."""
-    view = LazyView(_view(ruleset, state, viewer, None, None, None))
+    """``player_view`` without events, whose costly parts (tiles, zones, entities and
+    variables) are built when first read: a bot that only looks at its options never
+    pays for them. The view must be read before the state changes, or settled (see
+    LazyView.settle)."""
+    view = LazyView(_view(state, viewer, None))
     view._build = lambda: _table(ruleset, state, viewer)
     return view
 
 
 class LazyView(dict):
-    """A player view (a dict) whose ``zones`` and ``entities`` are built on first read.
+    """A player view (a dict) whose costly parts (``_LAZY_KEYS``) are built on first read.
 
     Until then those keys hold a placeholder; every way of reading the dict (items,
     iteration, equality, copying, JSON, pickling) builds them first, so what is read is
@@ -102,9 +105,8 @@ class LazyView(dict):
         build = self._build
         if build is not None:
             self._build = None
-            zones, entities = build()
-            dict.__setitem__(self, "zones", zones)
-            dict.__setitem__(self, "entities", entities)
+            for key, value in build().items():
+                dict.__setitem__(self, key, value)
 
     def settle(self) -> None:
         """Build the lazy parts now if anyone but the caller still holds this view:
@@ -156,11 +158,11 @@ class LazyView(dict):
     __hash__ = None
 
 
-_LAZY_KEYS = ("zones", "entities")
+_LAZY_KEYS = ("tiles", "zones", "entities", "vars")
 
 
-def _table(ruleset: RuleSet, state: GameState, viewer: str) -> tuple[dict, dict]:
-    """The zones and entities of a view."""
+def _table(ruleset: RuleSet, state: GameState, viewer: str) -> dict:
+    """The costly parts of a view (``_LAZY_KEYS``)."""
     # A view is built for every decision, so the visibility rules of zones_visible and
     # visible_props are applied here inline, with the rule set's tables read once per view.
     zone_specs = ruleset.data.zones
@@ -201,28 +203,34 @@ def _table(ruleset: RuleSet, state: GameState, viewer: str) -> tuple[dict, dict]
             else:
                 props = dict(props)
             entities[eid] = {"kind": kind, "at": at, "props": props}
-    return zones, entities
+    return {
+        "tiles": {k: list(v) for k, v in state.tiles.items()},
+        "zones": zones,
+        "entities": entities,
+        "vars": {"game": _visible_vars(ruleset, state, "game"),
+                 "turn": _visible_vars(ruleset, state, "turn") if state.current == viewer else {}},
+    }
 
 
-def _view(ruleset: RuleSet, state: GameState, viewer: str, zones, entities, events) -> dict:
+def _view(state: GameState, viewer: str, table: dict | None) -> dict:
+    """A view; its costly parts from ``table``, or None placeholders (see LazyView)."""
     pending = state.pending
     view = {
         "viewer": viewer,
         "players": list(state.players),
         "current": state.current,
         "round": state.round,
-        "tiles": {k: list(v) for k, v in state.tiles.items()},
-        "zones": zones,
-        "entities": entities,
-        "vars": {"game": _visible_vars(ruleset, state, "game"),
-                 "turn": _visible_vars(ruleset, state, "turn") if state.current == viewer else {}},
+        "tiles": None,
+        "zones": None,
+        "entities": None,
+        "vars": None,
         "result": state.result,
         "choice": None,
     }
+    if table is not None:
+        view.update(table)
     if pending is not None and pending["player"] == viewer:
         view["choice"] = {"kind": pending["kind"], "prompt": pending.get("prompt"), "options": pending["options"]}
-    if events is not None:
-        view["events"] = [e for e in (visible_event(ruleset, state, ev, viewer) for ev in events) if e is not None]
     return view
 
 

@@ -33,6 +33,7 @@ READINGS = {
     "iteration": lambda v: [(k, v[k]) for k in v],
     "zones": lambda v: v["zones"],
     "entities via get": lambda v: v.get("entities"),
+    "tiles and variables": lambda v: (v["tiles"], v.get("vars")),
     "copy": lambda v: list(v.copy().items()),
     "deepcopy": lambda v: list(copy.deepcopy(v).items()),
     "pickle": lambda v: list(pickle.loads(pickle.dumps(v)).items()),
