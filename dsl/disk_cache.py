@@ -1,8 +1,8 @@
 """An on-disk cache for the costly, repeatable parts of loading a rule set.
 
 Parsing the rule files dominates a cold load, and turning the generated expression
-source into Python code comes next. Both results depend only on their inputs, so they
-are stored under ``$XDG_CACHE_HOME/rulecraft`` (or ``~/.cache/rulecraft``) with a key
+source into Python code comes next. Their results depend only on their inputs, so they
+are stored (the checked rule set as a whole, each rule file's parse, the compiled code) under ``$XDG_CACHE_HOME/rulecraft`` (or ``~/.cache/rulecraft``) with a key
 that hashes every input: the rule-set files' paths and contents, the variant, the
 Python version and the source of the loading code itself. An entry therefore can never
 be stale (any change gives a new key), and deleting the folder is always safe.
@@ -21,7 +21,7 @@ import tempfile
 from pathlib import Path
 
 FORMAT = 1
-KEEP = 64  # entries of each kind; the oldest go first
+KEEP = {"parse": 512}  # entries kept of each kind (64 unless named here); the oldest go first
 
 
 
@@ -65,7 +65,20 @@ def ruleset_key(root: Path, variant: str | None) -> str:
 
 
 def load_ruleset(key: str):
-    data = _read("ruleset", key)
+    return load_object("ruleset", key)
+
+
+def store_ruleset(key: str, ruleset) -> None:
+    store_object("ruleset", key, ruleset)
+
+
+def parse_key(file: str, text: str) -> str:
+    """The key of one rule file's parse: its shown name (positions carry it) and text."""
+    return hashlib.sha256(f"{code_version()} {file}\n{text}".encode()).hexdigest()
+
+
+def load_object(kind: str, key: str):
+    data = _read(kind, key)
     if data is None:
         return None
     try:
@@ -74,12 +87,12 @@ def load_ruleset(key: str):
         return None
 
 
-def store_ruleset(key: str, ruleset) -> None:
+def store_object(kind: str, key: str, value) -> None:
     try:
-        data = pickle.dumps(ruleset, protocol=pickle.HIGHEST_PROTOCOL)
+        data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
     except Exception:  # noqa: BLE001 - something unpicklable: do without
         return
-    _write("ruleset", key, data)
+    _write(kind, key, data)
 
 
 def compile_source(source: str, filename: str):
@@ -117,17 +130,17 @@ def _write(kind: str, key: str, data: bytes) -> None:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
         os.replace(tmp, target / key)  # whole entries only, even with several writers
-        _prune(target)
+        _prune(target, KEEP.get(kind, 64))
     except OSError:
         pass
 
 
-def _prune(folder: Path) -> None:
+def _prune(folder: Path, keep: int) -> None:
     entries = [p for p in folder.iterdir() if not p.name.startswith(".tmp-")]
-    if len(entries) <= KEEP:
+    if len(entries) <= keep:
         return
     entries.sort(key=lambda p: p.stat().st_mtime)
-    for old in entries[: len(entries) - KEEP]:
+    for old in entries[: len(entries) - keep]:
         try:
             old.unlink()
         except OSError:

@@ -114,7 +114,8 @@ def test_the_disk_cache_can_be_turned_off(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.setenv("RULECRAFT_NO_CACHE", "1")
     load_checked(folder(tmp_path, 3))
-    assert not (tmp_path / "cache" / "rulecraft").exists()
+    for kind in ("ruleset", "parse", "code"):
+        assert not (tmp_path / "cache" / "rulecraft" / kind).exists()
 
 
 def test_a_damaged_entry_is_ignored(tmp_path, monkeypatch):
@@ -127,3 +128,21 @@ def test_a_damaged_entry_is_ignored(tmp_path, monkeypatch):
             entry.write_bytes(b"not a cache entry")
     fresh_process(monkeypatch)
     assert setup_score(load_checked(path)) == 5
+
+
+def test_after_an_edit_only_the_edited_rule_file_is_parsed_again(tmp_path, monkeypatch):
+    from rulecraft.dsl import parser
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("RULECRAFT_NO_CACHE", raising=False)
+    path = folder(tmp_path, 6)
+    (path / "more.rules").write_text("function five() -> number:\n    = 5\n", encoding="utf-8")
+    load_checked(path)
+    fresh_process(monkeypatch)
+    parsed = []
+    real = parser._parse
+    monkeypatch.setattr(parser, "_parse", lambda text, file, bag: parsed.append(file) or real(text, file, bag))
+    folder(tmp_path, 7)  # main.rules changes, more.rules does not
+    ruleset = load_checked(path)
+    assert setup_score(ruleset) == 7 and "five" in ruleset.definitions
+    assert [name.rsplit("/", 1)[-1] for name in parsed] == ["main.rules"]
