@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import gc
 import json
 import math
 import multiprocessing
@@ -198,9 +199,15 @@ def run_games(path: str, ruleset, tasks: list[tuple], workers: int, on_row, vari
         return
     _WORKER.update(path=(path, variant), ruleset=ruleset)
     chunk = max(1, min(8, len(tasks) // (workers * 16)))
-    with multiprocessing.Pool(workers, initializer=_init_worker, initargs=(path, variant)) as pool:
-        for row in pool.imap_unordered(_play_task, tasks, chunksize=chunk):
-            on_row(row)
+    # Forked workers share the loaded rule set's memory until they write to it; the
+    # collector would write to every object it scans, so what exists now is frozen.
+    gc.freeze()
+    try:
+        with multiprocessing.Pool(workers, initializer=_init_worker, initargs=(path, variant)) as pool:
+            for row in pool.imap_unordered(_play_task, tasks, chunksize=chunk):
+                on_row(row)
+    finally:
+        gc.unfreeze()
 
 
 # ------------------------------------------------------------------ reporting
