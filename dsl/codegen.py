@@ -238,11 +238,11 @@ class ExpressionModule:
         raise Unsupported(f"operator {op}")
 
     def comprehension(self, e: ast.Comprehension, env: str) -> str:
-        helper = f"_c{len(self.defs)}_{self.temp()}"
+        comprehension_fn = f"_c{len(self.defs)}_{self.temp()}"
         var = self.const(e.var)
         item = self.expr(e.item, "inner")
         where = self.expr(e.where, "inner") if e.where is not None else None
-        lines = [f"def {helper}(m, env, items):",
+        lines = [f"def {comprehension_fn}(m, env, items):",
                  "    out = []",
                  "    inner = dict(env)",
                  "    for x in items or []:",
@@ -253,4 +253,4 @@ class ExpressionModule:
             lines += [f"        if {where}:", f"            out.append({item})"]
         lines.append("    return out\n")
         self.defs.append("\n".join(lines))
-        return f"{helper}(m, {env}, {self.expr(e.iterable, env)})"
+        return f"{comprehension_fn}(m, {env}, {self.expr(e.iterable, env)})"
