@@ -256,10 +256,10 @@ class Compiler:
         self.gen = codegen.ExpressionModule(self.data, functions) if generate else None
 
     def compile(self) -> Program:
-        program = self._compile()
         if self.gen is None:
-            return program
+            return self._compile()
         try:
+            program = self._compile()
             functions = self.gen.build()
         except (codegen.Unsupported, SyntaxError, RecursionError, ValueError):
             # generated source Python will not take (e.g. nested too deep): closures do the same

@@ -50,3 +50,13 @@ def test_closures_take_over_when_generation_fails(monkeypatch):
     ruleset = compiled(RULES, True)
     assert not uses_generated_code(ruleset)
     assert play_game(ruleset, 4, 1).over
+
+
+def test_closures_take_over_when_an_expression_cannot_be_generated(monkeypatch):
+    def refuse(self, e, env):
+        raise codegen.Unsupported("test")
+
+    monkeypatch.setattr(codegen.ExpressionModule, "binary", refuse)
+    ruleset = compiled(RULES, True)
+    assert not uses_generated_code(ruleset)
+    assert play_game(ruleset, 4, 1).over
