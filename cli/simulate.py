@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import gc
 import json
 import math
 import multiprocessing
@@ -29,6 +30,7 @@ from rich.table import Table
 from rulecraft.bots import bot_names, make_bot, view_for
 from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.machine import RuleRuntimeError
+from rulecraft.interpreter.views import LazyView, lazy_player_view
 
 from .common import any_int, bot_arg, load_or_report, positive_int, ruleset_arg
 
@@ -96,7 +98,11 @@ def play_game(ruleset, players: int, seed: int, bots: list[str] | None = None) -
     while not game.over:
         choice = game.pending
         bot = seats[choice.player]
-        index = bot.choose(view_for(game, bot, choice.player))
+        view = bot_view(game, bot, choice.player)
+        index = bot.choose(view)
+        if isinstance(view, LazyView):
+            view.settle()  # a bot that kept its view finds it as it was
+        del view
         try:
             game.choose(index)
         except RuleRuntimeError as err:
@@ -104,6 +110,14 @@ def play_game(ruleset, players: int, seed: int, bots: list[str] | None = None) -
             err.game = game
             raise
     return game
+
+
+def bot_view(game, bot, player: str) -> dict:
+    """The view handed to ``bot``: as ``view_for`` gives it, but for a bot that reads no
+    events a lazy view, whose zones and entities are built only if the bot reads them."""
+    if getattr(bot, "needs_events", True):
+        return view_for(game, bot, player)
+    return lazy_player_view(game.ruleset, game.state, player)
 
 
 def play_one(ruleset, players: int, seed: int) -> Game:
@@ -185,9 +199,15 @@ def run_games(path: str, ruleset, tasks: list[tuple], workers: int, on_row, vari
         return
     _WORKER.update(path=(path, variant), ruleset=ruleset)
     chunk = max(1, min(8, len(tasks) // (workers * 16)))
-    with multiprocessing.Pool(workers, initializer=_init_worker, initargs=(path, variant)) as pool:
-        for row in pool.imap_unordered(_play_task, tasks, chunksize=chunk):
-            on_row(row)
+    # Forked workers share the loaded rule set's memory until they write to it; the
+    # collector would write to every object it scans, so what exists now is frozen.
+    gc.freeze()
+    try:
+        with multiprocessing.Pool(workers, initializer=_init_worker, initargs=(path, variant)) as pool:
+            for row in pool.imap_unordered(_play_task, tasks, chunksize=chunk):
+                on_row(row)
+    finally:
+        gc.unfreeze()
 
 
 # ------------------------------------------------------------------ reporting

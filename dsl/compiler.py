@@ -13,7 +13,7 @@ import operator
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from . import ast
+from . import ast, codegen
 from .model import RuleSet
 
 Fn = Callable[[Any, dict], Any]
@@ -28,6 +28,12 @@ class ParamInfo:
     kind: str | None  # draw candidates from all entities of this kind
     source: Fn | None  # or from this list
     where: Fn | None
+    # Parameters of different definitions often filter alike (`with c: character where
+    # c.owner == current_player`). Filters of the same shape share this number, and
+    # `reads` names the earlier parameters they read: with those values, the candidates
+    # that pass are the same, so the machine may remember them while it only reads.
+    shape: int | None = None
+    reads: tuple[str, ...] = ()
 
 
 @dataclass
@@ -39,6 +45,20 @@ class ActionInfo:
     limits: list[tuple[Fn, str, str]]  # (count, period, group key)
     block: int
     definition: ast.ActionDef
+    # The same checks split by whether they read a parameter: legality is their
+    # conjunction, so the fixed ones are decided once per action, not per binding.
+    fixed: "Checks | None" = None
+    varying: "Checks | None" = None
+
+
+@dataclass
+class Checks:
+    requires: list[Fn] = field(default_factory=list)
+    costs: list[tuple[Fn, str]] = field(default_factory=list)
+    limits: list[tuple[Fn, str, str]] = field(default_factory=list)
+    # passes(m, env, props, limits, player) -> bool: all of the above hold (props: the
+    # acting player's properties; limits: the state's counters)
+    passes: Callable | None = None
 
 
 @dataclass
@@ -226,16 +246,33 @@ _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operat
 
 
 class Compiler:
-    def __init__(self, ruleset: RuleSet):
+    def __init__(self, ruleset: RuleSet, generate: bool = True):
         self.rs = ruleset
         self.data = ruleset.data
         self.program = Program()
+        self.shapes: dict[tuple, int] = {}
+        functions = {d.name: [x.name for x in d.params] for d in ruleset.definitions.values()
+                     if isinstance(d, ast.FunctionDef)}
+        self.gen = codegen.ExpressionModule(self.data, functions) if generate else None
 
     def compile(self) -> Program:
+        if self.gen is None:
+            return self._compile()
+        try:
+            program = self._compile()
+            functions = self.gen.build()
+        except (codegen.Unsupported, SyntaxError, RecursionError, ValueError):
+            # generated source Python will not take (e.g. nested too deep): closures do the same
+            return Compiler(self.rs, generate=False).compile()
+        _fill_slots(program, functions)
+        return program
+
+    def _compile(self) -> Program:
         p = self.program
         for d in self.rs.definitions.values():
             if isinstance(d, ast.FunctionDef):
-                p.functions[d.name] = ([x.name for x in d.params], self.expr(d.value))
+                value = self.gen.function_body(d.name, d.value) if self.gen is not None else self.expr(d.value)
+                p.functions[d.name] = ([x.name for x in d.params], value)
         for d in self.rs.definitions.values():
             if isinstance(d, ast.ProcedureDef):
                 p.procedures[d.name] = ([x.name for x in d.params], self.block(d.body, f"procedure {d.name}"))
@@ -256,10 +293,17 @@ class Compiler:
 
     def params(self, params: list[ast.Param]) -> list[ParamInfo]:
         out = []
-        for prm in params:
+        for i, prm in enumerate(params):
             source = self.expr(prm.source) if prm.source is not None else None
             kind = None if source is not None else prm.type.name
-            out.append(ParamInfo(prm.name, kind, source, self.expr(prm.where) if prm.where is not None else None))
+            read = free_locals(prm.source) | free_locals(prm.where)
+            reads = tuple(q.name for q in params[:i] if q.name in read)
+            names = {name: f"${k}" for k, name in enumerate(reads)}
+            names[prm.name] = "$self"
+            key = (kind, _shape(prm.source, names), _shape(prm.where, names))
+            shape = self.shapes.setdefault(key, len(self.shapes))
+            out.append(ParamInfo(prm.name, kind, source, self.expr(prm.where) if prm.where is not None else None,
+                                 shape, reads))
         return out
 
     def action(self, d: ast.ActionDef) -> ActionInfo:
@@ -267,7 +311,28 @@ class Compiler:
         requires = [(self.expr(r.cond), r.message, _source_text(self.rs, r.cond)) for r in d.requires]
         costs = [(self.expr(c.amount), c.resource) for c in d.costs]
         limits = [(self.expr(lim.count), lim.period, lim.group or d.name) for lim in d.limits]
-        return ActionInfo(d.name, params, requires, costs, limits, self.block(d.body, f"action {d.name}"), d)
+        names = {p.name for p in d.params}
+        fixed, varying = Checks(), Checks()
+        nodes: dict[int, tuple[list, list, list]] = {id(fixed): ([], [], []), id(varying): ([], [], [])}
+        for (fn, _, _), r in zip(requires, d.requires):
+            checks = varying if free_locals(r.cond) & names else fixed
+            checks.requires.append(fn)
+            nodes[id(checks)][0].append(r.cond)
+        for cost, c in zip(costs, d.costs):
+            checks = varying if free_locals(c.amount) & names else fixed
+            checks.costs.append(cost)
+            nodes[id(checks)][1].append((c.amount, c.resource))
+        for limit, lim in zip(limits, d.limits):
+            checks = varying if free_locals(lim.count) & names else fixed
+            checks.limits.append(limit)
+            nodes[id(checks)][2].append((lim.count, lim.period, lim.group or d.name))
+        for checks in (fixed, varying):
+            if self.gen is not None:
+                checks.passes = self.gen.checks(*nodes[id(checks)])
+            else:
+                checks.passes = _checks_closure(checks)
+        return ActionInfo(d.name, params, requires, costs, limits, self.block(d.body, f"action {d.name}"), d,
+                          fixed, varying)
 
     # ---- statements
     def block(self, block: ast.Block | None, name: str) -> int:
@@ -283,6 +348,16 @@ class Compiler:
         return index
 
     def stmt(self, s: ast.Stmt, name: str) -> Instr:
+        # Statements run once each time they are reached, conditions many times over
+        # while options are listed: generating code only for the latter halves the
+        # compile time of a first load for nearly all of the speed.
+        gen, self.gen = self.gen, None
+        try:
+            return self._stmt(s, name)
+        finally:
+            self.gen = gen
+
+    def _stmt(self, s: ast.Stmt, name: str) -> Instr:
         if isinstance(s, ast.Let):
             return LetI(s.name, self.expr(s.value))
         if isinstance(s, ast.Set):
@@ -321,6 +396,12 @@ class Compiler:
 
     # ---- expressions
     def expr(self, e: ast.Expr) -> Fn:
+        """The function evaluating ``e``: generated Python (see codegen) when possible."""
+        if self.gen is not None:
+            return self.gen.add(e)  # a Slot, replaced by the function once all are built
+        return self.closure(e)
+
+    def closure(self, e: ast.Expr) -> Fn:
         if isinstance(e, ast.Literal):
             v = e.value
             return lambda m, env: v
@@ -329,7 +410,7 @@ class Compiler:
         if isinstance(e, ast.Attr):
             return self.attr(e)
         if isinstance(e, ast.Index):
-            obj, key = e.obj, self.expr(e.key)
+            obj, key = e.obj, self.closure(e.key)
             if isinstance(obj, ast.Name) and obj.ref and obj.ref[0] == "table":
                 table = self.data.tables[obj.id]
                 lookup = dict(table)
@@ -339,7 +420,7 @@ class Compiler:
                     k = key(m, env)
                     return lookup.get(k, lookup.get(str(k)))
                 return table_get
-            ofn = self.expr(obj)
+            ofn = self.closure(obj)
 
             def list_get(m, env):
                 items, k = ofn(m, env), key(m, env)
@@ -348,21 +429,21 @@ class Compiler:
         if isinstance(e, ast.Call):
             return self.call(e)
         if isinstance(e, ast.Unary):
-            f = self.expr(e.operand)
+            f = self.closure(e.operand)
             if e.op == "not":
                 return lambda m, env: not f(m, env)
             return lambda m, env: -f(m, env)
         if isinstance(e, ast.Binary):
             return self.binary(e)
         if isinstance(e, ast.Ternary):
-            c, a, b = self.expr(e.cond), self.expr(e.then), self.expr(e.otherwise)
+            c, a, b = self.closure(e.cond), self.closure(e.then), self.closure(e.otherwise)
             return lambda m, env: a(m, env) if c(m, env) else b(m, env)
         if isinstance(e, ast.ListExpr):
-            items = [self.expr(i) for i in e.items]
+            items = [self.closure(i) for i in e.items]
             return lambda m, env: [f(m, env) for f in items]
         if isinstance(e, ast.Comprehension):
-            var, it, item = e.var, self.expr(e.iterable), self.expr(e.item)
-            where = self.expr(e.where) if e.where is not None else None
+            var, it, item = e.var, self.closure(e.iterable), self.closure(e.item)
+            where = self.closure(e.where) if e.where is not None else None
 
             def comprehension(m, env):
                 out = []
@@ -380,6 +461,8 @@ class Compiler:
         if kind == "local":
             return lambda m, env: env.get(n)
         if kind == "value":
+            if n == "current_player":  # by far the most read value: read it directly
+                return lambda m, env: m.state.current
             return lambda m, env: m.value(n)
         if kind in ("zone", "entity", "die"):
             return lambda m, env: n
@@ -397,25 +480,33 @@ class Compiler:
         if getattr(e.obj, "type", None) == "scope":
             scope = e.obj.id
             return lambda m, env: m.state.vars[scope].get(name)
-        obj = self.expr(e.obj)
+        obj = self.closure(e.obj)
         if str(getattr(e.obj, "type", "")).startswith("event "):
             return lambda m, env: m.record(obj(m, env)).get(name)
-        if name == "at":
-            return lambda m, env: m.location(obj(m, env))
         if name == "id":
             return obj
+        if isinstance(e.obj, ast.Name) and e.obj.ref and e.obj.ref[0] == "local":
+            # the commonest shape, `x.prop` of a local: one closure instead of two
+            var = e.obj.ref[1]
+            if name == "at":
+                def local_at(m, env):
+                    x = env.get(var)
+                    return None if x is None else m.state.entities[x]["at"]
+                return local_at
+
+            def local_prop(m, env):
+                x = env.get(var)
+                return None if x is None else m.state.entities[x]["props"].get(name)
+            return local_prop
+        if name == "at":
+            return lambda m, env: m.location(obj(m, env))
         return lambda m, env: m.prop(obj(m, env), name)
 
     def call(self, e: ast.Call) -> Fn:
         kind, n = e.ref
-        args = [self.expr(a) for a in e.args]
+        args = [self.closure(a) for a in e.args]
         if kind == "function":
-            program = self.program
-
-            def call_function(m, env):
-                params, body = program.functions[n]
-                return body(m, dict(zip(params, (a(m, env) for a in args))))
-            return call_function
+            return self.function_call(n, args)
         if kind == "player_zone":
             a0 = args[0]
             return lambda m, env: f"{n}:{a0(m, env)}"
@@ -424,8 +515,49 @@ class Compiler:
             return lambda m, env: m.lib[n](m, a0(m, env))
         return lambda m, env: m.lib[n](m, *[a(m, env) for a in args])
 
+    def function_call(self, n: str, args: list[Fn]) -> Fn:
+        """A call of a rule-set function. Functions have no effects (the checker keeps
+        dice and random draws out of them), so while the machine holds a memo (``m.memo``,
+        only while it evaluates conditions and changes nothing) a call with the same
+        arguments returns the value already computed."""
+        program = self.program
+        resolved: list = []  # (params, body), found at the first call: functions may come later
+
+        def target():
+            if not resolved:
+                resolved.append(program.functions[n])
+            return resolved[0]
+
+        if not args:
+            def call0(m, env):
+                memo = m.memo
+                if memo is not None:
+                    key = (n,)
+                    if key in memo:
+                        return memo[key]
+                    value = memo[key] = target()[1](m, {})
+                    return value
+                return target()[1](m, {})
+            return call0
+
+        def call(m, env):
+            params, body = resolved[0] if resolved else target()
+            values = [a(m, env) for a in args]
+            memo = m.memo
+            if memo is not None:
+                key = (n, *values)
+                try:
+                    return memo[key]
+                except KeyError:
+                    value = memo[key] = body(m, dict(zip(params, values)))
+                    return value
+                except TypeError:  # an unhashable argument (a list): not remembered
+                    pass
+            return body(m, dict(zip(params, values)))
+        return call
+
     def binary(self, e: ast.Binary) -> Fn:
-        a, b = self.expr(e.left), self.expr(e.right)
+        a, b = self.closure(e.left), self.closure(e.right)
         op = e.op
         if op == "and":
             return lambda m, env: a(m, env) and b(m, env)
@@ -438,7 +570,14 @@ class Compiler:
         if op in _COMPARE:
             f = _COMPARE[op]
             if op in ("==", "!="):
-                return lambda m, env: f(a(m, env), b(m, env))
+                if isinstance(e.right, ast.Literal):
+                    v = e.right.value
+                    if op == "==":
+                        return lambda m, env: a(m, env) == v
+                    return lambda m, env: a(m, env) != v
+                if op == "==":
+                    return lambda m, env: a(m, env) == b(m, env)
+                return lambda m, env: a(m, env) != b(m, env)
 
             def ordered(m, env):
                 x, y = a(m, env), b(m, env)
@@ -451,6 +590,85 @@ class Compiler:
                 return 0 if not y else f(a(m, env), y)
             return divide
         return lambda m, env: f(a(m, env), b(m, env))
+
+
+def _checks_closure(checks: Checks) -> Callable:
+    requires, costs, limits = checks.requires, checks.costs, checks.limits
+
+    def passes(m, env: dict, props: dict, counters: dict, player: str) -> bool:
+        # costs and limits first: they are cheap, and legality is the conjunction anyway
+        for amount, resource in costs:
+            if (props.get(resource) or 0) < amount(m, env):
+                return False
+        for count, period, group in limits:
+            # the key of interpreter.machine._limit_key: limits count per player
+            if counters[period].get(f"{player}:{group}", 0) >= count(m, env):
+                return False
+        for req in requires:
+            if not req(m, env):
+                return False
+        return True
+    return passes
+
+
+def _fill_slots(program: Program, functions: list[Fn]) -> None:
+    """Replace every codegen.Slot in the program by its generated function."""
+
+    def fill(x):
+        if isinstance(x, codegen.Slot):
+            return functions[x.index]
+        if isinstance(x, list):
+            x[:] = [fill(v) for v in x]
+            return x
+        if isinstance(x, tuple):
+            return tuple(fill(v) for v in x)
+        if isinstance(x, dict):
+            for k, v in x.items():
+                x[k] = fill(v)
+            return x
+        if isinstance(x, (Instr, ActionInfo, ReactionInfo, TriggerInfo, ParamInfo, Checks)):
+            for k, v in vars(x).items():
+                if not isinstance(v, ast.Node):
+                    setattr(x, k, fill(v))
+        return x
+
+    for name in ("blocks", "functions", "actions", "triggers", "victories", "reactions"):
+        fill(getattr(program, name))
+
+
+def free_locals(e: ast.Node | None) -> set[str]:
+    """Names of the local variables an expression reads (comprehension variables included)."""
+    found: set[str] = set()
+    stack: list = [e]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, ast.Name):
+            ref = getattr(x, "ref", None)
+            if ref and ref[0] == "local":
+                found.add(ref[1])
+        elif isinstance(x, ast.Node):
+            stack.extend(v for k, v in vars(x).items() if k not in ("pos", "name_pos"))
+        elif isinstance(x, (list, tuple)):
+            stack.extend(x)
+    return found
+
+
+def _shape(x, names: dict[str, str]):
+    """The structure of an expression without positions, with the given local names
+    replaced: two expressions of the same shape compile to the same function."""
+    if isinstance(x, ast.Name):
+        ref = getattr(x, "ref", None)
+        if ref and ref[0] == "local" and ref[1] in names:
+            return ("Name", "local", names[ref[1]], getattr(x, "type", None))
+        return ("Name", x.id, ref, getattr(x, "type", None))
+    if isinstance(x, ast.Node):
+        return (type(x).__name__,) + tuple((k, _shape(v, names)) for k, v in sorted(vars(x).items())
+                                           if k not in ("pos", "name_pos"))
+    if isinstance(x, (list, tuple)):
+        return tuple(_shape(v, names) for v in x)
+    if isinstance(x, dict):
+        return tuple(sorted((k, _shape(v, names)) for k, v in x.items()))
+    return (type(x).__name__, repr(x))
 
 
 def _source_text(ruleset: RuleSet, e: ast.Expr) -> str:

@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
-from . import ast
+from . import ast, disk_cache
 from .checker import check_definitions
 from .diagnostics import DiagnosticBag, RuleSetError
 from .model import RuleSet, RuleSetData, check_data, merge_section
@@ -85,12 +86,56 @@ def load_ruleset(folder: str | Path, bag: DiagnosticBag | None = None, variant: 
     return ruleset
 
 
+# Rule sets loaded by load_checked in this process: (folder, variant, working directory)
+# → (the files' stamp, the rule set). Positions in a rule set are shown relative to the
+# working directory, hence its place in the key.
+_LOADED: dict[tuple, tuple[tuple, RuleSet]] = {}
+
+
+def _stamp(root: Path) -> tuple:
+    """Path, size and modification time of every file under a rule-set folder (its
+    variants included): a load is reused only while none of them changed."""
+    out = []
+    for path in sorted(root.rglob("*")):
+        if "__pycache__" in path.parts or not path.is_file():
+            continue
+        st = path.stat()
+        out.append((str(path), st.st_size, st.st_mtime_ns))
+    return tuple(out)
+
+
 def load_checked(folder: str | Path, variant: str | None = None) -> RuleSet:
-    """Load a rule set (and variant) and compile it; raise :class:`RuleSetError` if it has errors."""
+    """Load a rule set (and variant) and compile it; raise :class:`RuleSetError` if it has errors.
+
+    A rule set already loaded in this process, whose files have not changed since, is
+    returned again (rule sets are not changed once loaded)."""
     from .compiler import compile_ruleset
 
-    ruleset = load_ruleset(folder, variant=variant)
+    root = Path(folder)
+    key = (str(root.resolve()), variant, os.getcwd())
+    stamp = _stamp(root)
+    cached = _LOADED.get(key)
+    if cached is not None and cached[0] == stamp:
+        return cached[1]
+    ruleset = _load_through_disk_cache(root, variant)
     if not ruleset.ok:
         raise RuleSetError(ruleset.bag)
     compile_ruleset(ruleset)
+    _LOADED[key] = (stamp, ruleset)
+    return ruleset
+
+
+def _load_through_disk_cache(root: Path, variant: str | None) -> RuleSet:
+    """load_ruleset, or its stored result for exactly these files (see disk_cache)."""
+    try:
+        key = disk_cache.ruleset_key(root, variant)
+    except OSError:
+        key = None
+    if key is not None:
+        ruleset = disk_cache.load_ruleset(key)
+        if ruleset is not None:
+            return ruleset
+    ruleset = load_ruleset(root, variant=variant)
+    if key is not None and ruleset.ok:  # a rule set with errors is reported afresh each time
+        disk_cache.store_ruleset(key, ruleset)
     return ruleset

@@ -18,7 +18,7 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import DedentError, Indenter
 
-from . import ast
+from . import ast, disk_cache
 from .diagnostics import DiagnosticBag, Position
 
 
@@ -126,8 +126,27 @@ def _split_definitions(text: str) -> list[tuple[int, str]]:
 
 
 def parse_text(text: str, file: str, bag: DiagnosticBag) -> ast.RuleFile:
-    """Parse rule text; syntax errors go to ``bag``; returns the definitions that parsed."""
+    """Parse rule text; syntax errors go to ``bag``; returns the definitions that parsed.
+
+    A text parsed before (same name, same text, same parser) is taken from the disk
+    cache: editing one rule file then costs the parse of that file only."""
     bag.sources.add(file, text)
+    key = disk_cache.parse_key(file, text) if disk_cache.cache_dir() is not None else None
+    cached = disk_cache.load_object("parse", key) if key is not None else None
+    if cached is not None:
+        definitions, diagnostics = cached
+        for diagnostic in diagnostics:
+            if diagnostic not in bag.items:  # as DiagnosticBag adds them
+                bag.items.append(diagnostic)
+        return ast.RuleFile(Position(file, 1, 1), file, definitions)
+    before = len(bag.items)
+    rule_file = _parse(text, file, bag)
+    if key is not None:
+        disk_cache.store_object("parse", key, (rule_file.definitions, bag.items[before:]))
+    return rule_file
+
+
+def _parse(text: str, file: str, bag: DiagnosticBag) -> ast.RuleFile:
     parser = lark_parser()
     definitions: list[ast.Definition] = []
     if "\t" in text:

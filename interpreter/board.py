@@ -57,7 +57,7 @@ class Board:
         self._faces: dict[str, list[str]] = {}
         # Answers depend only on the placed tiles, which never change for this object
         # (a placement builds a new Board), so they can be remembered.
-        self._memo: dict[tuple, list[dict]] = {}
+        self._memo: dict[tuple, list] = {}
         self._build()
 
     # ---- layout after rotation
@@ -118,11 +118,21 @@ class Board:
         return data["connection"] if data else None
 
     def connected(self, room: str) -> list[str]:
-        doorways = self.geo.spec.doorways
-        return [o for o in self.graph.neighbors(room) if self.graph[room][o]["connection"] in doorways] if room in self.graph else []
+        key = ("connected", room)
+        found = self._memo.get(key)
+        if found is None:
+            doorways = self.geo.spec.doorways
+            graph = self.graph
+            found = self._memo[key] = ([o for o in graph.neighbors(room) if graph[room][o]["connection"] in doorways]
+                                       if room in graph else [])
+        return list(found)
 
     def adjacent(self, room: str) -> list[str]:
-        return list(self.graph.neighbors(room)) if room in self.graph else []
+        key = ("adjacent", room)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = list(self.graph.neighbors(room)) if room in self.graph else []
+        return list(found)
 
     def fits(self, tile: str, cell: tuple[int, int], rotation: int) -> bool:
         """No edge of the tile at this spot meets an edge it is forbidden to meet."""

@@ -44,6 +44,7 @@ class Game:
         self.events: list[dict] = []
         self.decisions: list[int] = []
         self.record_events = record_events
+        self._seen: dict[str, list] = {}  # player → [events list, how many looked at, visible ones]
         self.state = new_state(ruleset, players, seed)
         self.state.settings = dict(settings or {})
         self.machine = Machine(ruleset, self.state, self._record)
@@ -101,10 +102,24 @@ class Game:
 
     # ---- seeing
     def view(self, player: str) -> dict:
-        return player_view(self.ruleset, self.state, player, self.events)
+        view = player_view(self.ruleset, self.state, player)
+        view["events"] = self.events_for(player)
+        return view
 
     def events_for(self, player: str) -> list[dict]:
-        return [e for e in (visible_event(self.ruleset, self.state, ev, player) for ev in self.events) if e is not None]
+        # What a player sees of an event is decided once: visibility was recorded when the
+        # event happened (annotate_visibility). So each player's visible events are kept
+        # and only the events since the last call are looked at; the caller gets copies.
+        seen = self._seen.get(player)
+        if seen is None or seen[0] is not self.events or seen[1] > len(self.events):
+            seen = self._seen[player] = [self.events, 0, []]
+        events, done, visible = seen
+        for ev in events[done:]:
+            e = visible_event(self.ruleset, self.state, ev, player)
+            if e is not None:
+                visible.append(e)
+        seen[1] = len(events)
+        return [_event_copy(e) for e in visible]
 
     # ---- saving and replaying
     def log_lines(self) -> Iterable[str]:
@@ -135,6 +150,13 @@ class Game:
         header = records[0]
         decisions = [r["option"] for r in records if r["type"] == "decision"]
         return cls.replay(ruleset, header["players"], header["seed"], decisions, header.get("settings"))
+
+
+def _event_copy(event: dict) -> dict:
+    copy = dict(event)
+    if isinstance(copy.get("args"), dict):  # the one nested part a view may have rebuilt (masked)
+        copy["args"] = dict(copy["args"])
+    return copy
 
 
 def state_digest(state: GameState) -> str:

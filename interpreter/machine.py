@@ -54,12 +54,20 @@ class Machine:
             self._kind_lists.setdefault(e["kind"], []).append(eid)
         self._current_instr = None
         self.game = ruleset.data.game
+        # Function results remembered while conditions are evaluated (see reading()).
+        self.memo: dict | None = None
+        self._victory_nodes = list(ruleset.of_kind("victory"))
 
     # ------------------------------------------------------------ reading
     def board(self) -> Board:
         if self._board is None:
             self._board = Board(self.geometry, self.state.tiles)
         return self._board
+
+    def reading(self) -> "_Reading":
+        """A stretch in which only conditions are evaluated and the state does not change:
+        rule-set functions (which have no effects) are computed once per arguments."""
+        return _Reading(self)
 
     def invalidate(self) -> None:
         """Forget cached views of the state (after the state object is replaced)."""
@@ -325,15 +333,20 @@ class Machine:
         self.emit("round_started", {"round": s.round}, None)
 
     def _turn_step(self, frame: dict) -> None:
-        if self._check_victory():
-            return
         player = frame["player"]
-        options = self.legal_actions(player) if frame["actions"] < self.game.actions_per_turn_limit else []
+        with self.reading():
+            victory = self._victory()
+            if victory is None:
+                options = self.legal_actions(player) if frame["actions"] < self.game.actions_per_turn_limit else []
+                may_end = bool(options) and self.may_end_turn(player)
+        if victory is not None:
+            self._end(*victory)
+            return
         if not options:
             self.state.stack.pop()
             self.emit("turn_ended", {"player": player}, None)
             return
-        if self.may_end_turn(player):
+        if may_end:
             options.append(dict(END_TURN))
         self.state.pending = {"kind": "action", "player": player, "prompt": "Choose an action", "options": options}
 
@@ -386,8 +399,10 @@ class Machine:
         ask_all = self.state.settings.get("ask_every_eligible", False)
         while frame["i"] < len(players):
             player = players[frame["i"]]
-            options = self.reaction_options(frame, player)
-            if options or (ask_all and self.eligible(frame, player)):
+            with self.reading():
+                options = self.reaction_options(frame, player)
+                ask = bool(options) or (ask_all and self.eligible(frame, player))
+            if ask:
                 self.state.pending = {"kind": "reaction", "player": player, "prompt": f"React to {frame['name']}?",
                                       "options": options + [dict(PASS)]}
                 return
@@ -395,11 +410,19 @@ class Machine:
         self.state.stack.pop()
 
     def _check_victory(self) -> bool:
-        for (name, when, winners), node in zip(self.program.victories, self.ruleset.of_kind("victory")):
-            if self._guarded(when, {}, node.when):
-                self._end(list(self._guarded(winners, {}, node.winners) or []), name)
-                return True
+        with self.reading():
+            victory = self._victory()
+        if victory is not None:
+            self._end(*victory)
+            return True
         return False
+
+    def _victory(self) -> tuple[list, str] | None:
+        """(winners, name) of the first victory whose condition holds, or None."""
+        for (name, when, winners), node in zip(self.program.victories, self._victory_nodes):
+            if self._guarded(when, {}, node.when):
+                return list(self._guarded(winners, {}, node.winners) or []), name
+        return None
 
     def _end(self, winners: list, reason: str, decided: bool = True) -> None:
         self.state.result = {"winners": winners, "reason": reason, "decided": decided}
@@ -459,11 +482,115 @@ class Machine:
         return None
 
     def legal_actions(self, player: str) -> list[dict]:
+        """Every legal action with its arguments, in the rule set's order.
+
+        Legality is the conjunction of an action's checks, so the checks that read no
+        parameter are decided once per action, before its bindings are enumerated. If a
+        rule fails at run time, the enumeration is redone check by check, in the order of
+        ``why_not``, so the error names the rule's position as before."""
+        try:
+            return self._legal_actions_fast(player)
+        except RuleRuntimeError:
+            pass
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            pass
+        memo, self.memo = self.memo, None
+        try:
+            return self._legal_actions_checked(player)
+        finally:
+            self.memo = memo
+
+    def _legal_actions_checked(self, player: str) -> list[dict]:
         out = []
         for action in self.program.actions:
             for args in self.action_bindings(action, player):
                 if self.why_not(action, player, args) is None:
                     out.append({"action": action.name, "args": args})
+        return out
+
+    def _legal_actions_fast(self, player: str) -> list[dict]:
+        out = []
+        s = self.state
+        props = s.entities[player]["props"]
+        limits = s.limits
+        for action in self.program.actions:
+            fixed, varying = action.fixed, action.varying
+            if not fixed.passes(self, {}, props, limits, player):
+                continue
+            name = action.name
+            params = action.params
+            if len(params) == 1:
+                key = params[0].name
+                bindings = [{key: value} for value in self._candidates(params[0], {})]
+            else:
+                bindings = self._binding_list(params)
+            if not (varying.requires or varying.costs or varying.limits):
+                out.extend({"action": name, "args": args} for args in bindings)
+                continue
+            passes = varying.passes
+            for args in bindings:
+                if passes(self, dict(args), props, limits, player):
+                    out.append({"action": name, "args": args})
+        return out
+
+    def _binding_list(self, params) -> list[dict]:
+        """``_bindings`` as a list, without the per-condition error wrapping (see
+        legal_actions), with the candidates of each parameter from ``_candidates``."""
+        out: list[dict] = []
+        if not params:
+            out.append({})
+            return out
+        env: dict = {}
+        keys = [p.name for p in params]
+        last = len(params) - 1
+
+        def bind(i: int) -> None:
+            p = params[i]
+            name = p.name
+            for value in self._candidates(p, env):
+                env[name] = value
+                if i == last:
+                    out.append({k: env[k] for k in keys})
+                else:
+                    bind(i + 1)
+            env.pop(name, None)
+
+        bind(0)
+        return out
+
+    def _candidates(self, p, env: dict) -> list:
+        """The candidates of parameter ``p`` that pass its filter, with ``env`` binding the
+        earlier parameters; while reading, remembered by filter shape (see ParamInfo)."""
+        memo = self.memo
+        if memo is not None:
+            reads = p.reads
+            key = ("with", p.shape, *[env[r] for r in reads]) if reads else ("with", p.shape)
+            try:
+                return memo[key]
+            except KeyError:
+                passing = memo[key] = self._passing(p, env)
+                return passing
+            except TypeError:  # an unhashable value read (a placement): not remembered
+                pass
+        return self._passing(p, env)
+
+    def _passing(self, p, env: dict) -> list:
+        """The candidates of parameter ``p`` that pass its filter (``env`` is left as it was)."""
+        candidates = p.source(self, env) if p.source is not None else self._kind_lists.get(p.kind, [])
+        where = p.where
+        if where is None:
+            return list(candidates or [])
+        name = p.name
+        had, old = name in env, env.get(name)
+        out = []
+        for value in candidates or []:
+            env[name] = value
+            if where(self, env):
+                out.append(value)
+        if had:
+            env[name] = old
+        else:
+            env.pop(name, None)
         return out
 
     def answer(self, index: int) -> None:
@@ -516,6 +643,23 @@ class Machine:
         s.stack.append({"k": "call", "b": action.block, "pc": 0, "env": env, "name": action.name})
         # the event keeps a copy: the action's own variables must not leak into the log
         self.emit("action_taken", {"player": player, "action": action.name, "args": dict(option["args"])}, None)
+
+
+class _Reading:
+    """Context of Machine.reading(): a fresh memo, dropped on the way out."""
+
+    __slots__ = ("machine", "outer")
+
+    def __init__(self, machine: Machine):
+        self.machine = machine
+
+    def __enter__(self) -> None:
+        self.outer = self.machine.memo
+        if self.outer is None:
+            self.machine.memo = {}
+
+    def __exit__(self, *exc) -> None:
+        self.machine.memo = self.outer
 
 
 def _limit_key(player: str, group: str) -> str:

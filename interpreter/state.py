@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 
 from rulecraft.dsl.model import RuleSet
 
@@ -52,7 +52,9 @@ class GameState:
     def dumps(self) -> str:
         # Key order is kept, not sorted: the order of entities and tiles is part of the
         # state (it orders the options offered), so a reloaded state must keep it.
-        return json.dumps(self.to_json(), separators=(",", ":"))
+        # json reads the fields directly: the state is plain data, so to_json's deep copy
+        # would only be thrown away.
+        return json.dumps({f: getattr(self, f) for f in _FIELDS}, separators=(",", ":"))
 
     def clone(self) -> "GameState":
         # Entities' property dicts and zone lists are the only nested mutable parts
@@ -68,6 +70,9 @@ class GameState:
             copy.deepcopy(self.stack), copy.deepcopy(self.pending), copy.deepcopy(self.result), self.steps,
             {k: list(v) for k, v in self.forced_rolls.items()},
             copy.deepcopy(self.windows), dict(self.settings))
+
+
+_FIELDS = tuple(f.name for f in fields(GameState))
 
 
 def player_zone(zone: str, player: str) -> str:

@@ -7,6 +7,8 @@ only. An entity's identity is shown only where the viewer can see it.
 
 from __future__ import annotations
 
+import sys
+
 from rulecraft.dsl.model import RuleSet
 
 from .state import GameState
@@ -67,48 +69,168 @@ def _visible_vars(ruleset: RuleSet, state: GameState, scope: str) -> dict:
             if name not in specs or specs[name].visible_to == "everyone"}
 
 
+def _restricted_props(ruleset: RuleSet) -> dict[str, dict[str, str]]:
+    """Kind → {property: who sees it} for the properties not everyone sees."""
+    return {name: {p: spec.visible_to for p, spec in kind.properties.items() if spec.visible_to != "everyone"}
+            for name, kind in ruleset.data.kinds.items()}
+
+
 def player_view(ruleset: RuleSet, state: GameState, viewer: str, events: list[dict] | None = None) -> dict:
+    view = _view(state, viewer, _table(ruleset, state, viewer))
+    if events is not None:
+        view["events"] = [e for e in (visible_event(ruleset, state, ev, viewer) for ev in events) if e is not None]
+    return view
+
+
+def lazy_player_view(ruleset: RuleSet, state: GameState, viewer: str) -> "LazyView":
+    """``player_view`` without events, whose costly parts (tiles, zones, entities and
+    variables) are built when first read: a bot that only looks at its options never
+    pays for them. The view must be read before the state changes, or settled (see
+    LazyView.settle)."""
+    view = LazyView(_view(state, viewer, None))
+    view._build = lambda: _table(ruleset, state, viewer)
+    return view
+
+
+class LazyView(dict):
+    """A player view (a dict) whose costly parts (``_LAZY_KEYS``) are built on first read.
+
+    Until then those keys hold a placeholder; every way of reading the dict (items,
+    iteration, equality, copying, JSON, pickling) builds them first, so what is read is
+    exactly what ``player_view`` returns."""
+
+    __slots__ = ("_build",)
+
+    def _fill(self) -> None:
+        build = self._build
+        if build is not None:
+            self._build = None
+            for key, value in build().items():
+                dict.__setitem__(self, key, value)
+
+    def settle(self) -> None:
+        """Build the lazy parts now if anyone but the caller still holds this view:
+        the state is about to change, and a view read later must show the moment it was
+        made. Call it as ``view.settle()`` right after the bot answered."""
+        if self._build is not None:
+            refs = getattr(sys, "getrefcount", None)
+            # getrefcount counts its own argument and the caller's variable; more means
+            # the view was kept somewhere (without getrefcount, assume it was).
+            if refs is None or refs(self) > 3:
+                self._fill()
+
+    def __getitem__(self, key):
+        if key in _LAZY_KEYS:
+            self._fill()
+        return dict.__getitem__(self, key)
+
+    def get(self, key, default=None):
+        if key in _LAZY_KEYS:
+            self._fill()
+        return dict.get(self, key, default)
+
+    def _filled(name):  # noqa: N805 - builds the methods below
+        method = getattr(dict, name)
+
+        def filled(self, *args, **kwargs):
+            self._fill()
+            return method(self, *args, **kwargs)
+        filled.__name__ = name
+        return filled
+
+    # keys, len and `in` are right as they are; anything that reads values builds first
+    for _name in ("__iter__", "__reversed__", "items", "values", "copy", "pop", "popitem", "setdefault",
+                  "update", "__setitem__", "__delitem__", "__eq__", "__ne__", "__repr__", "__or__", "__ror__",
+                  "__ior__"):
+        locals()[_name] = _filled(_name)
+    del _filled, _name
+
+    def __reduce_ex__(self, protocol):
+        self._fill()
+        return (dict, (dict(self),))
+
+    def __deepcopy__(self, memo):
+        import copy
+
+        self._fill()
+        return copy.deepcopy(dict(self), memo)
+
+    __hash__ = None
+
+
+_LAZY_KEYS = ("tiles", "zones", "entities", "vars")
+
+
+def _table(ruleset: RuleSet, state: GameState, viewer: str) -> dict:
+    """The costly parts of a view (``_LAZY_KEYS``)."""
+    # A view is built for every decision, so the visibility rules of zones_visible and
+    # visible_props are applied here inline, with the rule set's tables read once per view.
+    zone_specs = ruleset.data.zones
     zones = {}
+    visible_entities = set()
     for zone, items in state.zones.items():
-        spec = _zone_spec(ruleset, zone)
-        if spec is None and not items:
+        name, sep, owner = zone.partition(":")
+        spec = zone_specs.get(name)
+        if spec is None:  # a board space: seen by everyone
+            if items:
+                zones[zone] = list(items)
+                visible_entities.update(items)
             continue
-        if zone_visible(ruleset, zone, viewer):
+        vis = spec.visible_to
+        if vis == "everyone" or (vis == "owner" and sep and owner == viewer):
             zones[zone] = list(items)
+            visible_entities.update(items)
         else:
             shown = {"count": len(items)}
-            if spec is not None and spec.top_visible and items:
+            if spec.top_visible and items:
                 shown["top"] = items[0]
+                visible_entities.add(items[0])
             zones[zone] = shown
-    visible_entities = set()
-    for zone, items in zones.items():
-        if isinstance(items, list):
-            visible_entities.update(items)
-        elif "top" in items:
-            visible_entities.add(items["top"])
+    restricted = _restricted_props(ruleset)
+    kinds = ruleset.data.kinds
     entities = {}
     for eid, e in state.entities.items():
         at = e["at"]
         if at is None or eid in visible_entities:
-            entities[eid] = {"kind": e["kind"], "at": at, "props": visible_props(ruleset, state, eid, viewer)}
+            kind = e["kind"]
+            props = e["props"]
+            hidden = restricted[kind]
+            if hidden:
+                owner = eid if kind == "player" else (props.get(kinds[kind].owner_property)
+                                                      if kinds[kind].owner_property else None)
+                props = {n: v for n, v in props.items()
+                         if n not in hidden or (hidden[n] == "owner" and owner == viewer)}
+            else:
+                props = dict(props)
+            entities[eid] = {"kind": kind, "at": at, "props": props}
+    return {
+        "tiles": {k: list(v) for k, v in state.tiles.items()},
+        "zones": zones,
+        "entities": entities,
+        "vars": {"game": _visible_vars(ruleset, state, "game"),
+                 "turn": _visible_vars(ruleset, state, "turn") if state.current == viewer else {}},
+    }
+
+
+def _view(state: GameState, viewer: str, table: dict | None) -> dict:
+    """A view; its costly parts from ``table``, or None placeholders (see LazyView)."""
     pending = state.pending
     view = {
         "viewer": viewer,
         "players": list(state.players),
         "current": state.current,
         "round": state.round,
-        "tiles": {k: list(v) for k, v in state.tiles.items()},
-        "zones": zones,
-        "entities": entities,
-        "vars": {"game": _visible_vars(ruleset, state, "game"),
-                 "turn": _visible_vars(ruleset, state, "turn") if state.current == viewer else {}},
+        "tiles": None,
+        "zones": None,
+        "entities": None,
+        "vars": None,
         "result": state.result,
         "choice": None,
     }
+    if table is not None:
+        view.update(table)
     if pending is not None and pending["player"] == viewer:
         view["choice"] = {"kind": pending["kind"], "prompt": pending.get("prompt"), "options": pending["options"]}
-    if events is not None:
-        view["events"] = [e for e in (visible_event(ruleset, state, ev, viewer) for ev in events) if e is not None]
     return view
 
 

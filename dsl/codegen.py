@@ -1,0 +1,256 @@
+"""Checked expressions → Python source, compiled in one go per rule set.
+
+The compiler's closures (``compiler.Compiler.expr``) evaluate an expression by calling
+one Python function per node; conditions are evaluated thousands of times per game, so
+here each expression becomes a single Python function whose body is the whole
+expression. The generated code does exactly what the closures do, in the same order
+(the closures remain the reference, and the fallback when generation fails).
+
+Every value taken from the rule set (names, literals, tables) enters the generated
+module as a constant bound by name, never as source text, so no rule text is executed.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from . import ast, disk_cache
+
+Fn = Callable[[Any, dict], Any]
+
+_ORDERED = ("<", "<=", ">", ">=")
+_ARITH = ("+", "-", "*")
+_DIVIDE = ("//", "%")
+
+
+class Slot:
+    """Stands for a generated function until the module is built."""
+
+    __slots__ = ("index",)
+
+    def __init__(self, index: int):
+        self.index = index
+
+
+class Unsupported(Exception):
+    """An expression this generator does not handle: the caller uses closures instead."""
+
+
+class ExpressionModule:
+    def __init__(self, data, functions: dict[str, list[str]]):
+        self.data = data
+        self.consts: dict[Any, str] = {}  # id(value) → constant name
+        self.namespace: dict[str, Any] = {}
+        self.defs: list[str] = []
+        self.count = 0  # generated functions, their number is their slot
+        self.temps = 0
+        # rule-set function name → (wrapper name, parameter names); bodies come later
+        self.functions = {name: (f"_fn{i}", params) for i, (name, params) in enumerate(functions.items())}
+        self.bodies: dict[str, int] = {}
+
+    # ---- building
+    def add(self, e: ast.Expr) -> Slot:
+        """A new top-level function ``(m, env) -> value`` for ``e``."""
+        index = self.count
+        self.count += 1
+        self.defs.append(f"def _x{index}(m, env):\n    return {self.expr(e, 'env')}\n")
+        return Slot(index)
+
+    def checks(self, requires: list[ast.Expr], costs: list[tuple[ast.Expr, str]],
+               limits: list[tuple[ast.Expr, str, str]]) -> Slot:
+        """A function ``(m, env, props, counters, player) -> bool``: every cost is
+        affordable from ``props``, every limit has room in ``counters``, every condition
+        holds (the result of compiler._checks_closure, which checks in another order)."""
+        index = self.count
+        self.count += 1
+        lines = [f"def _x{index}(m, env, props, counters, player):"]
+        # costs and limits first: they are cheap, and legality is the conjunction anyway
+        for amount, resource in costs:
+            lines.append(f"    if (props.get({self.const(resource)}) or 0) < {self.expr(amount, 'env')}:\n"
+                         f"        return False")
+        for count, period, group in limits:
+            # the key of interpreter.machine._limit_key: limits count per player
+            lines.append(f"    if counters[{self.const(period)}].get(f'{{player}}:' + {self.const(group)}, 0) >= "
+                         f"{self.expr(count, 'env')}:\n        return False")
+        for cond in requires:
+            lines.append(f"    if not {self.expr(cond, 'env')}:\n        return False")
+        lines.append("    return True\n")
+        self.defs.append("\n".join(lines))
+        return Slot(index)
+
+    def function_body(self, name: str, e: ast.Expr) -> Slot:
+        slot = self.add(e)
+        self.bodies[name] = slot.index
+        return slot
+
+    def build(self) -> list[Fn]:
+        """Compile the module; the generated functions, by slot."""
+        for name, (wrapper, params) in self.functions.items():
+            self.defs.append(self._wrapper(name, wrapper, params))
+        source = "\n".join(self.defs)
+        code = disk_cache.compile_source(source, "<rule set expressions>")
+        exec(code, self.namespace)  # noqa: S102 - source made here, rule values bound as constants
+        return [self.namespace[f"_x{i}"] for i in range(self.count)]
+
+    def _wrapper(self, name: str, wrapper: str, params: list[str]) -> str:
+        # Functions have no effects (the checker keeps dice and random draws out of
+        # them), so while the machine holds a memo (m.memo: only while it reads
+        # conditions) a call with the same arguments returns the value computed before.
+        if name not in self.bodies:
+            raise Unsupported(f"function {name} has no body")
+        body = f"_x{self.bodies[name]}"
+        key = self.const(name)
+        args = [f"a{i}" for i in range(len(params))]
+        env = "{" + ", ".join(f"{self.const(p)}: {a}" for p, a in zip(params, args)) + "}"
+        signature = ", ".join(["m", *args])
+        if not args:
+            return (f"def {wrapper}(m):\n"
+                    f"    memo = m.memo\n"
+                    f"    if memo is not None:\n"
+                    f"        key = ({key},)\n"
+                    f"        if key in memo:\n"
+                    f"            return memo[key]\n"
+                    f"        value = memo[key] = {body}(m, {{}})\n"
+                    f"        return value\n"
+                    f"    return {body}(m, {{}})\n")
+        return (f"def {wrapper}({signature}):\n"
+                f"    memo = m.memo\n"
+                f"    if memo is not None:\n"
+                f"        key = ({key}, {', '.join(args)})\n"
+                f"        try:\n"
+                f"            return memo[key]\n"
+                f"        except KeyError:\n"
+                f"            value = memo[key] = {body}(m, {env})\n"
+                f"            return value\n"
+                f"        except TypeError:  # an unhashable argument (a list): not remembered\n"
+                f"            pass\n"
+                f"    return {body}(m, {env})\n")
+
+    def const(self, value: Any) -> str:
+        name = self.consts.get(id(value))
+        if name is None or self.namespace[name] is not value:
+            name = f"_k{len(self.namespace)}"
+            self.namespace[name] = value
+            self.consts[id(value)] = name
+        return name
+
+    def temp(self) -> str:
+        self.temps += 1
+        return f"_t{self.temps}"
+
+    # ---- expressions (each mirrors the closure of compiler.Compiler)
+    def expr(self, e: ast.Expr, env: str) -> str:
+        if isinstance(e, ast.Literal):
+            return self.const(e.value)
+        if isinstance(e, ast.Name):
+            return self.name(e, env)
+        if isinstance(e, ast.Attr):
+            return self.attr(e, env)
+        if isinstance(e, ast.Index):
+            return self.index(e, env)
+        if isinstance(e, ast.Call):
+            return self.call(e, env)
+        if isinstance(e, ast.Unary):
+            x = self.expr(e.operand, env)
+            return f"(not {x})" if e.op == "not" else f"(-{x})"
+        if isinstance(e, ast.Binary):
+            return self.binary(e, env)
+        if isinstance(e, ast.Ternary):
+            c, a, b = self.expr(e.cond, env), self.expr(e.then, env), self.expr(e.otherwise, env)
+            return f"({a} if {c} else {b})"
+        if isinstance(e, ast.ListExpr):
+            return "[" + "".join(f"{self.expr(i, env)}, " for i in e.items) + "]"
+        if isinstance(e, ast.Comprehension):
+            return self.comprehension(e, env)
+        raise Unsupported(type(e).__name__)
+
+    def name(self, e: ast.Name, env: str) -> str:
+        kind, n = e.ref
+        if kind == "local":
+            return f"{env}.get({self.const(n)})"
+        if kind == "value":
+            if n == "current_player":
+                return "m.state.current"
+            return f"m.value({self.const(n)})"
+        if kind in ("zone", "entity", "die", "scope"):
+            return self.const(n)
+        if kind == "kind":
+            return f"m.kind_list({self.const(n)})"
+        if kind == "parameter":
+            return self.const(self.data.parameters[n]["value"])
+        raise Unsupported(f"name {n}")
+
+    def attr(self, e: ast.Attr, env: str) -> str:
+        name = self.const(e.name)
+        if getattr(e.obj, "type", None) == "scope":
+            return f"m.state.vars[{self.const(e.obj.id)}].get({name})"
+        obj = self.expr(e.obj, env)
+        if str(getattr(e.obj, "type", "")).startswith("event "):
+            return f"m.record({obj}).get({name})"
+        if e.name == "id":
+            return obj
+        t = self.temp()
+        if e.name == "at":
+            return f"(None if ({t} := {obj}) is None else m.state.entities[{t}]['at'])"
+        return f"(None if ({t} := {obj}) is None else m.state.entities[{t}]['props'].get({name}))"
+
+    def index(self, e: ast.Index, env: str) -> str:
+        obj = e.obj
+        key = self.expr(e.key, env)
+        k = self.temp()
+        if isinstance(obj, ast.Name) and obj.ref and obj.ref[0] == "table":
+            table = self.data.tables[obj.id]
+            lookup = dict(table)
+            lookup.update({str(x): v for x, v in table.items()})
+            t = self.const(lookup)
+            return f"{t}.get(({k} := {key}), {t}.get(str({k})))"
+        items = self.temp()
+        return (f"({items}[{k}] if (({items} := {self.expr(obj, env)}), ({k} := {key}))[0] is not None "
+                f"and 0 <= {k} < len({items}) else None)")
+
+    def call(self, e: ast.Call, env: str) -> str:
+        kind, n = e.ref
+        args = [self.expr(a, env) for a in e.args]
+        if kind == "function":
+            wrapper, _ = self.functions[n]
+            return f"{wrapper}({', '.join(['m', *args])})"
+        if kind == "player_zone":
+            return f"({self.const(f'{n}:')} + format({args[0]}))"
+        return f"m.lib[{self.const(n)}]({', '.join(['m', *args])})"
+
+    def binary(self, e: ast.Binary, env: str) -> str:
+        a, b = self.expr(e.left, env), self.expr(e.right, env)
+        op = e.op
+        if op in ("and", "or"):
+            return f"({a} {op} {b})"
+        if op in ("in", "not in"):
+            return f"({a} {op} ({b} or []))"
+        if op in ("==", "!="):
+            return f"({a} {op} {b})"
+        if op in _ORDERED:
+            x, y = self.temp(), self.temp()
+            return f"((({x} := {a}), ({y} := {b}))[0] is not None and {y} is not None and {x} {op} {y})"
+        if op in _ARITH:
+            return f"({a} {op} {b})"
+        if op in _DIVIDE:
+            y = self.temp()
+            return f"(0 if not ({y} := {b}) else ({a} {op} {y}))"
+        raise Unsupported(f"operator {op}")
+
+    def comprehension(self, e: ast.Comprehension, env: str) -> str:
+        comprehension_fn = f"_c{len(self.defs)}_{self.temp()}"
+        var = self.const(e.var)
+        item = self.expr(e.item, "inner")
+        where = self.expr(e.where, "inner") if e.where is not None else None
+        lines = [f"def {comprehension_fn}(m, env, items):",
+                 "    out = []",
+                 "    inner = dict(env)",
+                 "    for x in items or []:",
+                 f"        inner[{var}] = x"]
+        if where is None:
+            lines.append(f"        out.append({item})")
+        else:
+            lines += [f"        if {where}:", f"            out.append({item})"]
+        lines.append("    return out\n")
+        self.defs.append("\n".join(lines))
+        return f"{comprehension_fn}(m, {env}, {self.expr(e.iterable, env)})"
