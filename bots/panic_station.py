@@ -35,7 +35,8 @@ KEEP_VALUE = {
 PERMANENT_ITEM_VALUE = {"ammo": 45, "combat_knife": 28, "keycard": 18, "heavy_gun": 20, "target_scope": 16}
 
 # Tuning knobs (see docs/bots.md for the balance they give).
-GIVE_GAS_CAN_AT = 0.45  # suspicion from which a human blocks a possible infection with a gas can
+GIVE_GAS_CAN_AT = 0.45
+TRUST_BELOW = 0.2  # suspicion under which a human hands gas cans to a partner with a living Trooper  # suspicion from which a human blocks a possible infection with a gas can
 ATTACK_INSTEAD_OF_TRADE_AT = 0.7  # suspicion from which a human shoots rather than trades
 SHOOT_SUSPECT_AT = 0.9
 WALK_IN_SUSPICION = 0.3  # humans avoid trades, so whoever walks in to trade is suspect  # suspicion from which a human shoots a player's characters unprovoked
@@ -44,6 +45,7 @@ SPAWN_COST = 6.0  # what one more parasite on the board costs the humans  # scor
 HUNT_WEIGHT = 6.0
 EXPLORE_PULL = 10.0  # per move, a human's pull towards a room the next card can be explored from  # per move, an infected player's pull towards someone to infect
 HIVE_PULL = 30.0  # per move, the pull of the Hive on a Trooper holding enough gas cans
+INFECTED_RED_SEARCH = 6.0  # an infected player searching a red room: a parasite to steer, cards drawn
 
 
 class PanicStationStrategy:
@@ -90,6 +92,11 @@ class PanicStationStrategy:
         self.all_known_infected = self.infected and not unknown
         # an infected player with at most one unknown player left tries heat scans
         self.scan_worth_trying = self.infected and len(unknown) <= 1
+        troopers = [c for c, h in self.station.health.items() if c.startswith("trooper.") and h > 0]
+        self.my_trooper_is_last = (self.infected and troopers == [self.trooper]
+                                   and self.station.health.get(self.android, 0) > 0)  # still alive to win
+        # an uninfected player whose Trooper is dead hands their gas cans on
+        self.donor = not self.infected and self.gas > 0 and self.station.health.get(self.trooper, 0) == 0
 
     @property
     def frontier(self) -> list[str]:
@@ -143,6 +150,8 @@ class PanicStationStrategy:
         return value
 
     def _action_explore(self, c) -> float:
+        if self.infected and self.scan_worth_trying and not self.station.rooms_of_type("terminal"):
+            return 35.0  # look for a terminal to run the heat scan that ends the game
         if self.top == "hive":
             if self.infected:
                 return 900.0 if self.all_known_infected else -20.0  # the Hive's heat scan ends it
@@ -157,7 +166,7 @@ class PanicStationStrategy:
         fresh = self.station.unsearched(room)
         risk = 0.0 if fresh else self._spawn_cost(room)
         if self.infected:
-            return (25.0 if fresh else 16.0) - risk  # a red room's parasite is steered at the humans
+            return (25.0 if fresh else INFECTED_RED_SEARCH) - risk  # its parasite is steered at the humans
         needy = self.gas < GAS_CANS_TO_BURN and not self.unsearched_rooms
         value = (35.0 if fresh else 24.0 if needy else 10.0) - risk
         if fresh and self.station.room_type.get(room) == "storage":
@@ -244,7 +253,7 @@ class PanicStationStrategy:
         if self.infected:
             if self.all_known_infected:
                 return 900.0
-            return 50.0 if self.scan_worth_trying and self.memory.scan_round < self.round else 1.0
+            return 50.0 if self.scan_worth_trying and self.round - self.memory.scan_round >= 2 else 1.0
         stale = self.memory.scan is None or self.round - self.memory.scan_round >= 3
         return (25.0 if stale else 2.0) - red
 
@@ -275,7 +284,8 @@ class PanicStationStrategy:
         """What wounding another character is worth (negative: do not)."""
         owner = owner_of(character)
         if owner == self.me:
-            return -300.0
+            # the last Trooper standing is the infected's own: its death wins the game
+            return 300.0 if character == self.trooper and self.my_trooper_is_last else -300.0
         health = self.station.health.get(character, 4)
         trooper = character.startswith("trooper.")
         if self.infected:
@@ -310,7 +320,11 @@ class PanicStationStrategy:
                 terminals = st.rooms_of_type("terminal")
                 if terminals:
                     worth -= 10.0 * steps(terminals)
-            targets = self._hunting_grounds()
+                elif self.frontier:
+                    worth -= 6.0 * steps(self.frontier)
+            if c == self.trooper and self.my_trooper_is_last:
+                return DANGER_WEIGHT * st.danger(room)  # its death ends the game
+            targets = self._hunting_grounds(c)
             if targets:
                 worth -= HUNT_WEIGHT * steps(targets)
             unsearched = [r for r in st.rooms if st.unsearched(r)]
@@ -341,16 +355,26 @@ class PanicStationStrategy:
             bays = st.rooms_of_type("sick_bay")
             if bays:
                 worth -= 4.0 * steps(bays)
+        if self.donor:
+            receivers = [r for ch, r in st.characters.items() if ch.startswith("trooper.") and owner_of(ch) != self.me
+                         and self.suspicion.get(owner_of(ch), 0.5) < TRUST_BELOW and st.room_type.get(r) != "reactor"]
+            if receivers:
+                worth -= 5.0 * steps(receivers)
         if not trooper and self.trooper in self.mine and self.bullets > 0:
             worth -= 1.5 * steps([self.mine[self.trooper]])  # an armed Android stays near its Trooper
         return worth
 
-    def _hunting_grounds(self) -> list[str]:
-        """Rooms (not the Reactor, where nobody trades) holding someone to infect."""
-        if not any(card_owner(c) == self.me for c in self.hand):
-            return []
-        return [r for ch, r in self.station.characters.items()
-                if self.target(owner_of(ch)) and self.station.room_type.get(r) != "reactor"]
+    def _hunting_grounds(self, c: str) -> list[str]:
+        """Where an infected character goes after the others: rooms (not the Reactor,
+        where nobody trades) holding someone to infect; for an armed Android without
+        infection cards left, rooms holding someone to shoot (Troopers first)."""
+        targets = {ch: r for ch, r in self.station.characters.items() if self.target(owner_of(ch))}
+        if any(card_owner(card) == self.me for card in self.hand):
+            return [r for r in targets.values() if self.station.room_type.get(r) != "reactor"]
+        if c == self.android and self.bullets > 0:
+            troopers = [r for ch, r in targets.items() if ch.startswith("trooper.")]
+            return troopers or list(targets.values())
+        return []
 
     def _meeting_value(self, room: str) -> float:
         """Walking into a room with another player's character forces a trade there."""
@@ -365,6 +389,8 @@ class PanicStationStrategy:
                 return 25.0
             return -3.0
         least = min(self.suspicion.get(p, 0.5) for p in owners)
+        if self.donor and least < TRUST_BELOW:
+            return 10.0
         if least >= GIVE_GAS_CAN_AT and self.gas > 0:
             return -6.0 - 20.0 * least  # the gas can would be the price
         return -6.0 - 45.0 * least
@@ -409,6 +435,8 @@ class PanicStationStrategy:
             return -KEEP_VALUE.get(item, 0.0)
         if item == "gas_can":
             s = self.suspicion.get(partner, 0.5) if partner else 0.5
+            if self.donor and s < TRUST_BELOW and f"trooper.{partner}" in self.station.characters:
+                return 60.0  # my Trooper is dead: my gas cans are worth more in a partner's hand
             if self.memory.partner_came_to_me:
                 s += WALK_IN_SUSPICION
             if s >= GIVE_GAS_CAN_AT:

@@ -7,12 +7,13 @@ knows (the shipped rule set's board table).
 
 from __future__ import annotations
 
-from collections import deque
+import heapq
 from functools import lru_cache
 
 from rulecraft.interpreter.board import Board, Geometry
 
 FAR = 99  # the distance to a room that cannot be reached
+LOCKED_DOOR_STEPS = 4  # a security door one cannot pass yet counts as this many moves (keycard, terminal)
 PARASITE_DAMAGE = {"gray": 1, "black": 2}
 
 
@@ -118,18 +119,21 @@ class Station:
         return 0.8 * self.parasite_damage(room) + 0.25 * near
 
     def distances(self, goals) -> dict[str, int]:
-        """Moves from every room to the nearest goal room, through passable doorways."""
+        """Moves from every room to the nearest goal room through doorways; a security
+        door the player cannot pass yet costs a few moves more."""
         key = frozenset(goals)
         found = self._distances.get(key)
         if found is None:
-            found = {g: 0 for g in key if self.board.has(g)}
-            queue = deque(found)
-            while queue:
-                r = queue.popleft()
+            found = {}
+            heap = [(0, g) for g in sorted(key) if self.board.has(g)]
+            while heap:
+                d, r = heapq.heappop(heap)
+                if r in found:
+                    continue
+                found[r] = d
                 for o in self.board.connected(r):
-                    if o not in found and self.passable(o, r):
-                        found[o] = found[r] + 1
-                        queue.append(o)
+                    if o not in found:
+                        heapq.heappush(heap, (d + (1 if self.passable(o, r) else LOCKED_DOOR_STEPS), o))
             self._distances[key] = found
         return found
 
