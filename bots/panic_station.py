@@ -39,10 +39,17 @@ GIVE_GAS_CAN_AT = 0.45
 TRUST_BELOW = 0.2  # suspicion under which a human hands gas cans to a partner with a living Trooper  # suspicion from which a human blocks a possible infection with a gas can
 ATTACK_INSTEAD_OF_TRADE_AT = 0.7  # suspicion from which a human shoots rather than trades
 SHOOT_SUSPECT_AT = 0.9
-WALK_IN_SUSPICION = 0.3  # humans avoid trades, so whoever walks in to trade is suspect  # suspicion from which a human shoots a player's characters unprovoked
+SHOOT_SUSPECT_VALUE = 30.0
+SUSPECT_HUNT_PULL = 0.0  # per move, an armed human Android's pull towards a suspect it may shoot
+WALK_IN_SUSPICION = 0.3
+SANCTUARY = 0.0  # what standing in the Reactor (no trades there) is worth to a human holding a gas can
+SANCTUARY_WITHOUT_GAS = 0.0  # and to one with no gas can to block an infection with  # humans avoid trades, so whoever walks in to trade is suspect  # suspicion from which a human shoots a player's characters unprovoked
 DANGER_WEIGHT = 10.0
 SPAWN_COST = 6.0  # what one more parasite on the board costs the humans  # score lost per expected point of parasite damage
 HUNT_WEIGHT = 6.0
+INFECTED_MEETING = 25.0  # an infected player walking in on someone to infect
+HUMAN_EXPLORE = 42.0  # a human exploring while the Hive is still hidden
+INFECTED_SHOOT_TROOPER = 40.0  # an infected player wounding an uninfected Trooper
 EXPLORE_PULL = 10.0  # per move, a human's pull towards a room the next card can be explored from  # per move, an infected player's pull towards someone to infect
 HIVE_PULL = 30.0  # per move, the pull of the Hive on a Trooper holding enough gas cans
 INFECTED_RED_SEARCH = 6.0  # an infected player searching a red room: a parasite to steer, cards drawn
@@ -150,6 +157,8 @@ class PanicStationStrategy:
         return value
 
     def _action_explore(self, c) -> float:
+        if self.hive is not None:
+            return 3.0  # nothing left to find that matters
         if self.infected and self.scan_worth_trying and not self.station.rooms_of_type("terminal"):
             return 35.0  # look for a terminal to run the heat scan that ends the game
         if self.top == "hive":
@@ -159,7 +168,7 @@ class PanicStationStrategy:
             if near is not None and self.gas >= 2 and self.station.distance(near, [self.mine[c]]) <= 1:
                 return 45.0
             return 14.0
-        return 8.0 if self.infected else 42.0
+        return 8.0 if self.infected else HUMAN_EXPLORE
 
     def _action_search(self, c) -> float:
         room = self.mine[c]
@@ -291,14 +300,14 @@ class PanicStationStrategy:
         if self.infected:
             if not self.target(owner):
                 return -60.0
-            return (40.0 if trooper else 14.0) + (12.0 if health <= 1 else 0.0)
+            return (INFECTED_SHOOT_TROOPER if trooper else 14.0) + (12.0 if health <= 1 else 0.0)
         s = self.suspicion.get(owner, 0.5)
         encounter_room = self.turn.get("encounter_room")
         if encounter_room is not None and self.station.characters.get(character) == encounter_room:
             if s >= ATTACK_INSTEAD_OF_TRADE_AT:
                 return 60.0 + 40.0 * s
         if s >= SHOOT_SUSPECT_AT:
-            return 30.0 + (10.0 if not trooper else 0.0) + (10.0 if health <= 1 else 0.0)
+            return SHOOT_SUSPECT_VALUE + (10.0 if not trooper else 0.0) + (10.0 if health <= 1 else 0.0)
         return -100.0
 
     # ---- where characters stand
@@ -331,8 +340,10 @@ class PanicStationStrategy:
             if unsearched:
                 worth -= 1.5 * steps(unsearched)
             return worth
-        # humans: suspects nearby can walk in and force a trade
-        if st.room_type.get(room) != "reactor":
+        # humans: suspects nearby can walk in and force a trade; nobody trades in the Reactor
+        if st.room_type.get(room) == "reactor":
+            worth += SANCTUARY if self.gas else SANCTUARY_WITHOUT_GAS
+        else:
             here = [self.suspicion.get(owner_of(o), 0.5) for o in st.people_in(room) if owner_of(o) != self.me]
             near = [self.suspicion.get(owner_of(o), 0.5) for r in st.exits(room) for o in st.people_in(r)
                     if owner_of(o) != self.me]
@@ -360,6 +371,11 @@ class PanicStationStrategy:
                          and self.suspicion.get(owner_of(ch), 0.5) < TRUST_BELOW and st.room_type.get(r) != "reactor"]
             if receivers:
                 worth -= 5.0 * steps(receivers)
+        if not trooper and self.bullets > 0 and SUSPECT_HUNT_PULL:
+            prey = [r for ch, r in st.characters.items()
+                    if owner_of(ch) != self.me and self.suspicion.get(owner_of(ch), 0.5) >= SHOOT_SUSPECT_AT]
+            if prey:
+                worth -= SUSPECT_HUNT_PULL * steps(prey)
         if not trooper and self.trooper in self.mine and self.bullets > 0:
             worth -= 1.5 * steps([self.mine[self.trooper]])  # an armed Android stays near its Trooper
         return worth
@@ -386,7 +402,7 @@ class PanicStationStrategy:
             return 0.0
         if self.infected:
             if any(self.target(p) for p in owners) and any(card_owner(c) == self.me for c in self.hand):
-                return 25.0
+                return INFECTED_MEETING
             return -3.0
         least = min(self.suspicion.get(p, 0.5) for p in owners)
         if self.donor and least < TRUST_BELOW:

@@ -17,6 +17,10 @@ def card_owner(card: str) -> str | None:
     return parts[1] if len(parts) == 3 and parts[0] == "infection" else None
 
 
+ATTACKED_ME = 0.92
+ATTACKED_OTHERS = 0.25
+
+
 class Memory:
     def __init__(self, me: str):
         self.me = me
@@ -128,7 +132,10 @@ class Memory:
             base += 0.04 * max(0, round_ - self.scan_round)
         else:
             base = min(0.6, 1 / max(1, len(living_others)) + 0.04 * round_)
-        base += 0.2 * self.attacks.get((player, self.me), 0)
-        base += 0.05 * sum(n for (a, v), n in self.attacks.items() if a == player and v != self.me)
+        # an uninfected player only shoots those they know to be infected: whoever shoots me
+        # is almost surely infected, whoever shoots others is suspect
+        if self.attacks.get((player, self.me), 0):
+            base = max(base, ATTACKED_ME)
+        base += ATTACKED_OTHERS * sum(n for (a, v), n in self.attacks.items() if a == player and v != self.me)
         base += 0.04 * self.meetings.get(player, 0)
         return max(0.0, min(0.95, base))
