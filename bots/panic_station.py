@@ -25,7 +25,6 @@ from .panic_station_map import FAR, Station, owner_of, tile_of
 from .panic_station_memory import Memory, card_owner
 
 GAS_CANS_TO_BURN = 3
-HAND_MINIMUM = 5
 
 # What a card in hand is worth keeping (the least worth is what a trade gives away).
 KEEP_VALUE = {
@@ -35,23 +34,29 @@ KEEP_VALUE = {
 PERMANENT_ITEM_VALUE = {"ammo": 45, "combat_knife": 28, "keycard": 18, "heavy_gun": 20, "target_scope": 16}
 
 # Tuning knobs (see docs/bots.md for the balance they give).
-GIVE_GAS_CAN_AT = 0.45
-TRUST_BELOW = 0.2  # suspicion under which a human hands gas cans to a partner with a living Trooper  # suspicion from which a human blocks a possible infection with a gas can
+# -- humans
+GIVE_GAS_CAN_AT = 0.45  # suspicion from which a human blocks a possible infection with a gas can
+WALK_IN_SUSPICION = 0.3  # humans avoid trades, so whoever walks in to trade is suspect
+TRUST_BELOW = 0.2  # suspicion under which a human hands gas cans to a partner with a living Trooper
 ATTACK_INSTEAD_OF_TRADE_AT = 0.7  # suspicion from which a human shoots rather than trades
-SHOOT_SUSPECT_AT = 0.9
+SHOOT_SUSPECT_AT = 0.9  # suspicion from which a human shoots a player's characters unprovoked
 SHOOT_SUSPECT_VALUE = 30.0
 SUSPECT_HUNT_PULL = 0.0  # per move, an armed human Android's pull towards a suspect it may shoot
-WALK_IN_SUSPICION = 0.3
-SANCTUARY = 0.0  # what standing in the Reactor (no trades there) is worth to a human holding a gas can
-SANCTUARY_WITHOUT_GAS = 0.0  # and to one with no gas can to block an infection with  # humans avoid trades, so whoever walks in to trade is suspect  # suspicion from which a human shoots a player's characters unprovoked
-DANGER_WEIGHT = 10.0
-SPAWN_COST = 6.0  # what one more parasite on the board costs the humans  # score lost per expected point of parasite damage
-HUNT_WEIGHT = 6.0
-INFECTED_MEETING = 25.0  # an infected player walking in on someone to infect
+SANCTUARY = 10.0  # what standing in the Reactor (no trades there) is worth to a human holding a gas can
+SANCTUARY_WITHOUT_GAS = 25.0  # and to one with no gas can to block an infection with
 HUMAN_EXPLORE = 42.0  # a human exploring while the Hive is still hidden
-INFECTED_SHOOT_TROOPER = 40.0  # an infected player wounding an uninfected Trooper
-EXPLORE_PULL = 10.0  # per move, a human's pull towards a room the next card can be explored from  # per move, an infected player's pull towards someone to infect
+EXPLORE_PULL = 10.0  # per move, a human's pull towards a room the next card can be explored from
 HIVE_PULL = 30.0  # per move, the pull of the Hive on a Trooper holding enough gas cans
+SPAWN_COST = 6.0  # what one more parasite on the board costs the humans
+# -- everyone
+DANGER_WEIGHT = 10.0  # score lost per expected point of parasite damage
+# -- the infected
+HUNT_WEIGHT = 3.0  # per move, an infected player's pull towards someone to infect
+INFECTED_MEETING = 8.0  # an infected player walking in on someone to infect
+LATE_ROUND = 99  # from this round on, the infected hunt with the weights below
+LATE_HUNT_WEIGHT = 6.0
+LATE_INFECTED_MEETING = 25.0
+INFECTED_SHOOT_TROOPER = 40.0  # an infected player wounding an uninfected Trooper
 INFECTED_RED_SEARCH = 6.0  # an infected player searching a red room: a parasite to steer, cards drawn
 
 
@@ -94,6 +99,10 @@ class PanicStationStrategy:
         self.turn = view["vars"].get("turn") or {}
         self.ap = entities[me]["props"].get("ap", 0)
         self._frontier = None
+        # the infected press harder once the game drags on
+        late = self.round >= LATE_ROUND
+        self.hunt_weight = LATE_HUNT_WEIGHT if late else HUNT_WEIGHT
+        self.meeting_value = LATE_INFECTED_MEETING if late else INFECTED_MEETING
         self.unsearched_rooms = [r for r in self.station.rooms if self.station.unsearched(r)]
         unknown = [p for p in self.living if p != me and p not in self.memory.known_infected]
         self.all_known_infected = self.infected and not unknown
@@ -335,7 +344,7 @@ class PanicStationStrategy:
                 return DANGER_WEIGHT * st.danger(room)  # its death ends the game
             targets = self._hunting_grounds(c)
             if targets:
-                worth -= HUNT_WEIGHT * steps(targets)
+                worth -= self.hunt_weight * steps(targets)
             unsearched = [r for r in st.rooms if st.unsearched(r)]
             if unsearched:
                 worth -= 1.5 * steps(unsearched)
@@ -402,7 +411,7 @@ class PanicStationStrategy:
             return 0.0
         if self.infected:
             if any(self.target(p) for p in owners) and any(card_owner(c) == self.me for c in self.hand):
-                return INFECTED_MEETING
+                return self.meeting_value
             return -3.0
         least = min(self.suspicion.get(p, 0.5) for p in owners)
         if self.donor and least < TRUST_BELOW:

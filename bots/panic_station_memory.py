@@ -58,7 +58,7 @@ class Memory:
                     elif other == me:
                         self._start_trade(player, came_to_me=True)
             elif action in ("fire_gun", "stab"):
-                target = args.get("target") or args.get("target")
+                target = args.get("target")
                 if isinstance(target, str) and target.startswith(("trooper.", "android.")):
                     victim = owner_of(target)
                     if victim != player:
@@ -92,8 +92,6 @@ class Memory:
                 self.known_infected.add(subject)
         elif kind == "player_out":
             self.out.add(ev.get("player"))
-        elif kind == "turn_started":
-            pass
         elif kind == "round_started":
             self.round = ev.get("round", self.round)
 
