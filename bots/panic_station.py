@@ -47,13 +47,13 @@ SANCTUARY_WITHOUT_GAS = 25.0  # and to one with no gas can to block an infection
 HUMAN_EXPLORE = 42.0  # a human exploring while the Hive is still hidden
 EXPLORE_PULL = 10.0  # per move, a human's pull towards a room the next card can be explored from
 HIVE_PULL = 30.0  # per move, the pull of the Hive on a Trooper holding enough gas cans
-SPAWN_COST = 6.0  # what one more parasite on the board costs the humans
+SPAWN_COST = 3.0  # what one more parasite on the board costs the humans
 # -- everyone
 DANGER_WEIGHT = 10.0  # score lost per expected point of parasite damage
 # -- the infected
 HUNT_WEIGHT = 3.0  # per move, an infected player's pull towards someone to infect
 INFECTED_MEETING = 8.0  # an infected player walking in on someone to infect
-LATE_ROUND = 99  # from this round on, the infected hunt with the weights below
+LATE_ROUND = 12  # from this round on, the infected hunt with the weights below
 LATE_HUNT_WEIGHT = 6.0
 LATE_INFECTED_MEETING = 25.0
 INFECTED_SHOOT_TROOPER = 40.0  # an infected player wounding an uninfected Trooper
