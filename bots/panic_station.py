@@ -43,10 +43,11 @@ SHOOT_SUSPECT_AT = 0.9  # suspicion from which a human shoots a player's charact
 SHOOT_SUSPECT_VALUE = 30.0
 SUSPECT_HUNT_PULL = 0.0  # per move, an armed human Android's pull towards a suspect it may shoot
 SANCTUARY = 10.0  # what standing in the Reactor (no trades there) is worth to a human holding a gas can
-SANCTUARY_WITHOUT_GAS = 25.0  # and to one with no gas can to block an infection with
+SANCTUARY_WITHOUT_GAS = 40.0  # and to one with no gas can to block an infection with
 HUMAN_EXPLORE = 42.0  # a human exploring while the Hive is still hidden
 EXPLORE_PULL = 10.0  # per move, a human's pull towards a room the next card can be explored from
 HIVE_PULL = 30.0  # per move, the pull of the Hive on a Trooper holding enough gas cans
+TROOPER_CARE = 1.5  # how much more a human's Trooper weighs its room than its Android does
 SPAWN_COST = 3.0  # what one more parasite on the board costs the humans
 # -- everyone
 DANGER_WEIGHT = 10.0  # score lost per expected point of parasite damage
@@ -331,7 +332,7 @@ class PanicStationStrategy:
             worth -= 25.0
         trooper = c == self.trooper
         if trooper and not self.infected:
-            worth *= 1.5  # the Trooper alone can burn the Hive
+            worth *= TROOPER_CARE  # the Trooper alone can burn the Hive
         steps = lambda goals: min(st.distance(room, goals), 10)  # noqa: E731 - a local shorthand
         if self.infected:
             if self.scan_worth_trying:
