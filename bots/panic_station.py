@@ -229,7 +229,7 @@ class PanicStationStrategy:
 
     def _action_throw_grenade(self, thrower, target, card) -> float:
         value = -5.0
-        for _, side in self.station.parasites.get(target, []):
+        for _ in self.station.parasites.get(target, []):
             value += 5.0 if self.infected else 25.0
         for ch in self.station.people_in(target):
             value += self._harm_value(ch)
