@@ -18,8 +18,10 @@ with ``--seed`` is reproducible.
 
 from __future__ import annotations
 
+import weakref
 from typing import Callable
 
+from .heuristic import HeuristicBot
 from .protocol import Bot
 from .random_bot import RandomBot
 
@@ -27,6 +29,7 @@ BotFactory = Callable[[int], Bot]
 
 REGISTRY: dict[str, BotFactory] = {
     "random": RandomBot,
+    "heuristic": HeuristicBot,
 }
 
 
@@ -39,14 +42,44 @@ def bot_names() -> list[str]:
     return sorted(REGISTRY)
 
 
+# Where each "new events only" bot stopped reading a game's event list, per player.
+_EVENT_CURSORS: "weakref.WeakKeyDictionary[object, dict]" = weakref.WeakKeyDictionary()
+
+
 def view_for(game, bot: Bot, player: str) -> dict:
-    """The view a driver hands ``bot`` playing ``player``: ``game.view(player)``, without
-    the event history for a bot that declares ``needs_events = False``."""
-    if getattr(bot, "needs_events", True):
-        return game.view(player)
+    """The view a driver hands ``bot`` playing ``player``: ``game.view(player)`` plus the
+    game's name (``view["game"]``, public: it is the game on the table).
+
+    The event history follows the bot's ``needs_events``: all of it (True, the default),
+    none (False), or ``"new"``: only the events since the previous view handed to this
+    bot for this game and player, which keeps a long game's views cheap for a bot that
+    remembers what it has read.
+    """
     from rulecraft.interpreter.views import player_view
 
-    return player_view(game.ruleset, game.state, player)
+    wants = getattr(bot, "needs_events", True)
+    if wants == "new":
+        view = player_view(game.ruleset, game.state, player, _unread_events(game, bot, player))
+    elif wants:
+        view = game.view(player)
+    else:
+        view = player_view(game.ruleset, game.state, player)
+    view["game"] = game.ruleset.data.game.name
+    return view
+
+
+def _unread_events(game, bot: Bot, player: str) -> list[dict]:
+    try:
+        cursors = _EVENT_CURSORS.setdefault(bot, {})
+    except TypeError:  # a bot that cannot be weakly referenced gets the whole history
+        return game.events
+    key = (id(game), game.seed, player)
+    start = cursors.get(key, 0)
+    if start > len(game.events):  # another game reused the same id
+        start = 0
+    cursors.clear()  # one game at a time: forget older games
+    cursors[key] = len(game.events)
+    return game.events[start:]
 
 
 def make_bot(name: str, seed: int) -> Bot:
@@ -58,4 +91,21 @@ def make_bot(name: str, seed: int) -> Bot:
     return factory(seed)
 
 
-__all__ = ["Bot", "BotFactory", "RandomBot", "REGISTRY", "bot_names", "make_bot", "register", "view_for"]
+def cannot_play(name: str, ruleset) -> str | None:
+    """Why the bot ``name`` cannot play the rule set's game (one line), or None.
+
+    A factory may say which games it knows with a ``plays(game_name) -> bool``
+    attribute and name them with ``known_games() -> list[str]``; bots without one play
+    any game (as the random bot does)."""
+    factory = REGISTRY[name]
+    plays = getattr(factory, "plays", None)
+    game = ruleset.data.game
+    if plays is None or plays(game.name):
+        return None
+    known = getattr(factory, "known_games", lambda: [])()
+    return (f"the {name} bot has no strategy for {game.title} ('{game.name}'); "
+            f"it plays: {', '.join(known) or 'nothing yet'}")
+
+
+__all__ = ["Bot", "BotFactory", "HeuristicBot", "RandomBot", "REGISTRY", "bot_names", "cannot_play", "make_bot",
+           "register", "view_for"]

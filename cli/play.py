@@ -27,7 +27,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from rulecraft.bots import REGISTRY, bot_names, make_bot, view_for
+from rulecraft.bots import REGISTRY, bot_names, cannot_play, make_bot, view_for
 from rulecraft.interpreter.board import Board, Geometry
 from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.machine import RuleRuntimeError
@@ -586,6 +586,10 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
         unknown = sorted({s for s in seats.values() if s != HUMAN and s not in REGISTRY})
         if unknown:
             return usage_error(f"the saved game uses unknown bots {', '.join(unknown)} (known: {', '.join(bot_names())})")
+    for name in sorted({s for s in seats.values() if s != HUMAN}):
+        problem = cannot_play(name, ruleset)
+        if problem:
+            return usage_error(problem)
     if args.resume:
         try:
             game, seen = replay_for_play(ruleset, players, seed, decisions)
