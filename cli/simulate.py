@@ -27,7 +27,7 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, SpinnerColum
                            TimeRemainingColumn)
 from rich.table import Table
 
-from rulecraft.bots import bot_names, make_bot, view_for
+from rulecraft.bots import bot_names, cannot_play, make_bot, view_for
 from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.machine import RuleRuntimeError
 from rulecraft.interpreter.views import LazyView, lazy_player_view
@@ -350,6 +350,10 @@ def run(args) -> int:
     bots = args.bot or ["random"]
     if len(bots) not in (1, players):
         return usage_error(f"give one --bot for every seat ({players}) or one for all, not {len(bots)}")
+    for name in sorted(set(bots)):
+        problem = cannot_play(name, rulesets[None])
+        if problem:
+            return usage_error(problem)
     workers = min(args.workers or default_workers(), args.games)
     bot_text = bots[0] if len(bots) == 1 else ", ".join(bots)
     console.print(f"seeds {args.seed}–{args.seed + args.games - 1}; bots: {bot_text}", highlight=False)

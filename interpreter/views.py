@@ -76,7 +76,7 @@ def _restricted_props(ruleset: RuleSet) -> dict[str, dict[str, str]]:
 
 
 def player_view(ruleset: RuleSet, state: GameState, viewer: str, events: list[dict] | None = None) -> dict:
-    view = _view(state, viewer, _table(ruleset, state, viewer))
+    view = _view(ruleset, state, viewer, _table(ruleset, state, viewer))
     if events is not None:
         view["events"] = [e for e in (visible_event(ruleset, state, ev, viewer) for ev in events) if e is not None]
     return view
@@ -87,7 +87,7 @@ def lazy_player_view(ruleset: RuleSet, state: GameState, viewer: str) -> "LazyVi
     variables) are built when first read: a bot that only looks at its options never
     pays for them. The view must be read before the state changes, or settled (see
     LazyView.settle)."""
-    view = LazyView(_view(state, viewer, None))
+    view = LazyView(_view(ruleset, state, viewer, None))
     view._build = lambda: _table(ruleset, state, viewer)
     return view
 
@@ -212,10 +212,12 @@ def _table(ruleset: RuleSet, state: GameState, viewer: str) -> dict:
     }
 
 
-def _view(state: GameState, viewer: str, table: dict | None) -> dict:
+def _view(ruleset: RuleSet, state: GameState, viewer: str, table: dict | None) -> dict:
     """A view; its costly parts from ``table``, or None placeholders (see LazyView)."""
     pending = state.pending
     view = {
+        # which rule set is on the table is public, and lets a driver pick its strategy
+        "game": ruleset.data.game.name,
         "viewer": viewer,
         "players": list(state.players),
         "current": state.current,

@@ -321,3 +321,11 @@ def test_no_strategy_for_a_game_is_a_clear_error(tmp_path, capsys):
     err = capsys.readouterr().err
     assert code == 2
     assert "no strategy for" in err and len(err.strip().splitlines()) == 1
+
+
+def test_simulate_refuses_a_bot_with_no_strategy_for_the_game(tmp_path, capsys):
+    folder = tiny_game(tmp_path)
+    code = main(["simulate", str(folder), "--bot", "heuristic", "--players", "2", "--games", "2", "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "no strategy for" in err and len(err.strip().splitlines()) == 1
