@@ -268,7 +268,12 @@ class SiteWriter:
         if comp.zone:
             rows.append((ui("starts_in"), self.word(f"zones.{comp.zone}")))
         for prop, value in comp.properties.items():
-            shown = self.word(f"values.{value}") if isinstance(value, str) else str(value).lower()
+            if isinstance(value, bool):
+                shown = ui("yes") if value else ui("no")
+            elif isinstance(value, str):
+                shown = self.word(f"values.{value}")
+            else:
+                shown = str(value)
             rows.append((self.word(f"properties.{comp.kind}.{prop}"), shown))
         out.append(f"| {ui('properties')} | {ui('value')} |\n|---|---|")
         out += [f"| {_md_escape(k)} | {_md_escape(str(v))} |" for k, v in rows]

@@ -223,6 +223,17 @@ def test_card_pages_carry_their_picture(en, rs):
             assert (folder / "site" / "cards" / f"{comp.name}.svg").is_file()
 
 
+def test_card_tables_show_yes_or_no_for_yes_no_properties(en, fr, rs):
+    flagged = [c for c in rs.data.components if f"cards/{c.name}.md" in en[0].pages
+               and any(isinstance(v, bool) for v in c.properties.values())]
+    assert flagged, "the rule set has a card with a yes/no property"
+    comp = flagged[0]
+    english, french = en[0].pages[f"cards/{comp.name}.md"], fr[0].pages[f"cards/{comp.name}.md"]
+    assert "| true |" not in english and "| false |" not in english and "| False |" not in english
+    assert ("| yes |" in english) or ("| no |" in english)
+    assert ("| oui |" in french) or ("| non |" in french)
+
+
 # ---------------------------------------------------------------- languages and variants
 
 
