@@ -35,10 +35,20 @@ class Term:
 
     one: str  # singular (or the title of a definition)
     many: str | None = None  # plural; defaults to the singular plus "s"
-    gender: str = "m"  # "m" or "f", for languages whose articles agree
+    gender: str = "m"  # "m" or "f", for languages whose articles agree; "p"/"fp" for a word used only in the plural
     article: bool = True  # false for words that never take an article
     elide: bool | None = None  # French "l'": defaults to the first letter being a vowel
     say: str | None = None  # a phrase with {slots}: a definition's parameters, or {obj} for a property
+    deny: str | None = None  # the negation of `say`, with the same slots
+    bare: str | None = None  # a value's word without the article `one` carries, for tables
+
+    @property
+    def plural_only(self) -> bool:
+        return self.gender in ("p", "fp")
+
+    @property
+    def feminine(self) -> bool:
+        return self.gender in ("f", "fp")
 
     @property
     def plural(self) -> str:
@@ -58,7 +68,7 @@ class Glossary:
 
     def slots(self, section: str, key: str) -> set[str]:
         term = self.get(section, key)
-        return set(_SLOT.findall(term.say)) if term and term.say else set()
+        return set(_SLOT.findall((term.say or "") + (term.deny or ""))) if term else set()
 
 
 def _display(path: Path) -> str:
@@ -87,7 +97,7 @@ def _term(raw) -> Term:
     if isinstance(raw, str):
         return Term(raw)
     return Term(raw.get("one", ""), raw.get("many"), raw.get("gender", "m"), raw.get("article", True),
-                raw.get("elide"), raw.get("say"))
+                raw.get("elide"), raw.get("say"), raw.get("deny"), raw.get("bare"))
 
 
 def load_glossary(ruleset: RuleSet, lang: str, bag: DiagnosticBag | None = None) -> Glossary:

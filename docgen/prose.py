@@ -94,17 +94,24 @@ class Prose:
         self._definition, self._locals, self._words = d, {}, {}
         try:
             self._declare_params(d)
-            title = self.title(name)
             D = self.ph["definitions"]
             if d.kind == "action":
                 costs = D["and"].join(f"{self.ex(c.amount)} {self._resource(c)}" for c in d.costs)
-                text = fill(D["summary_action"], title=title, costs=costs) if costs else fill(D["summary_action_free"], title=title)
-            elif d.kind in ("procedure", "function"):
-                text = fill(D[f"summary_{d.kind}"], title=title, say=self._say_of(d))
-            elif d.kind in ("trigger", "reaction"):
-                text = fill(D[f"summary_{d.kind}"], title=title, event=self._event_name(d.event))
+                text = fill(D["summary_action"], costs=costs) if costs else D["summary_action_free"]
+            elif d.kind == "procedure":
+                # a phrase without parameters only restates the title as an order: count the steps instead
+                if d.params:
+                    text = fill(D["summary_procedure"], say=self._say_of(d))
+                else:
+                    steps = len(d.body.statements) if d.body else 0
+                    text = fill(D["summary_procedure_steps" if steps != 1 else "summary_procedure_step"], count=steps)
+            elif d.kind == "function":
+                key = "summary_function_bool" if d.returns is not None and d.returns.name == T.BOOL else "summary_function"
+                text = fill(D[key], say=self._say_of(d))
+            elif d.kind in ("trigger", "reaction"):  # the event only: a condition is too long for a list
+                text = fill(D[f"summary_{d.kind}"], event=self._event_name(d.event))
             elif d.kind == "victory":
-                text = fill(D["summary_victory"], title=title, when=self.ex(d.when))
+                text = fill(D["summary_victory"], when=self.ex(d.when))
             else:
                 raise UnrenderableNode(f"no summary for a {d.kind} definition")
             return self._finish(capitalize(text))
@@ -120,7 +127,7 @@ class Prose:
         else:
             found = next((s for s in SECTIONS if self.glossary.get(s, key) is not None), None)
             t = self._lookup(found or "names", key)
-        return t.plural if plural else t.one
+        return t.plural if plural else (t.bare or t.one)
 
     def title(self, name: str) -> str:
         """The title of a definition in this language."""
@@ -152,8 +159,9 @@ class Prose:
         if not t.article:
             return t.plural if plural or which == "all" else t.one
         A = self.ph["articles"]
-        if t.gender == "p":  # a word used in the plural only
-            t, plural = Term(t.plural if t.many else t.one, t.plural if t.many else t.one, "m", elide=t.elide), True
+        if t.plural_only:  # a word used in the plural only
+            word = t.plural if t.many else t.one
+            t, plural = Term(word, word, "f" if t.feminine else "m", elide=t.elide), True
         if "the_m" in A:  # articles that agree with the word's gender, and elide before a vowel
             elide = t.elide if t.elide is not None else t.one[:1] in _VOWELS
             if which == "the":
@@ -253,7 +261,7 @@ class Prose:
         self._declare_params(d)
         if d.returns is not None and d.returns.name == T.BOOL:
             template = D["function_bool"]
-        elif d.returns is not None and d.returns.name == "list":
+        elif (d.returns is not None and d.returns.name == "list") or self._lookup("definitions", d.name).plural_only:
             template = D.get("function_value_plural", D["function_value"])
         else:
             template = D["function_value"]
@@ -347,9 +355,11 @@ class Prose:
             self._locals[s.name] = _strip_type(getattr(value, "type", None))
             return text
         if isinstance(s, ast.Set):
-            target, predicate = self._target(s.target)
+            target, predicate, denial = self._target(s.target)
             if s.op == "=" and predicate is not None:
                 if isinstance(s.value, ast.Literal) and isinstance(s.value.value, bool):
+                    if not s.value.value and denial is not None:
+                        return fill(S["set_true"], predicate=denial)
                     return fill(S["set_true" if s.value.value else "set_false"], predicate=predicate)
                 return fill(S["set_when"], predicate=predicate, value=self.ex(s.value))
             if s.op == "=" and isinstance(s.value, ast.Literal) and s.value.value is None:
@@ -412,32 +422,33 @@ class Prose:
             return term.one + (" (" + self._join(list(slots.values())) + ")" if slots else "")
         return fill(term.say, **slots)
 
-    def _target(self, path: list[str]) -> tuple[str, str | None]:
-        """The words for a `set` target, and its predicate when it is a yes/no property with a phrase."""
+    def _target(self, path: list[str]) -> tuple[str, str | None, str | None]:
+        """The words for a `set` target, and its predicate and denial when it is a yes/no property with phrases."""
         E = self.ph["expressions"]
         head, rest = path[0], path[1:]
         if head in ("game", "turn") and head not in self._locals and rest:
             t = self._lookup("variables", f"{head}.{rest[0]}")
-            return self._article(t, "the"), t.say
+            return self._article(t, "the"), t.say, t.deny
         type_ = self._locals.get(head, T.ANY)
         if type_.startswith("event ") and rest:
             record = self.ph["values"]["event"] if head == "event" else self._the("names", head)
-            return fill(E["record_field"], field=self._field_name(rest[0], type_[6:]), record=record), None
+            return fill(E["record_field"], field=self._field_name(rest[0], type_[6:]), record=record), None, None
         if head not in self._locals and head in VALUES:
             text, type_ = self.ph["values"][head], VALUES[head][0]
         elif head not in self._locals and head in self._constants():
             text, type_ = self._the("components", head), self._constants()[head]
         else:
             text = self._the("names", head)
-        predicate = None
+        predicate = denial = None
         for prop in rest:
             type_ = self._owner_kind(type_, prop)
             kind = self.ruleset.data.kinds.get(type_)
             t = self._lookup("properties", f"{type_}.{prop}")
             predicate = fill(t.say, obj=text) if t.say else None
+            denial = fill(t.deny, obj=text) if t.deny else None
             text = fill(E["property"], prop=self._article(t, "the"), obj=text)
             type_ = _strip_type(kind.properties[prop].type) if kind and prop in kind.properties else T.ANY
-        return text, predicate
+        return text, predicate, denial
 
     def _constants(self) -> dict[str, str]:
         """Components that rules name directly (one copy, not per player), with their kind."""
@@ -545,8 +556,21 @@ class Prose:
                 and getattr(e, "ref", None) == ("builtin", e.func):
             return self._quantified(e.func, e.args[0])
         if e.func in builtins:
-            return fill(builtins[e.func], **{str(i): self.ex(a) for i, a in enumerate(e.args)})
+            key = e.func
+            if f"{key}_f" in builtins and e.args and self._items_feminine(e.args[0]):
+                key = f"{key}_f"
+            return fill(builtins[key], **{str(i): self.ex(a) for i, a in enumerate(e.args)})
         raise UnrenderableNode(f"no rendering for a call of '{e.func}'")
+
+    def _items_feminine(self, e: ast.Expr) -> bool:
+        """Whether the items of a list expression are called by a feminine word (their kind's, or the loop name's)."""
+        if isinstance(e, ast.Comprehension) and isinstance(e.item, ast.Name) and e.item.id == e.var:
+            kind = self._whole_kind(e.iterable) or item_kind(e.iterable, self.ruleset.data)
+            if kind is None:
+                return self._lookup("names", e.var).feminine
+        else:
+            kind = item_kind(e, self.ruleset.data)
+        return kind is not None and self._lookup("kinds", kind).feminine
 
     def _quantified(self, func: str, c: ast.Comprehension) -> str:
         """count/any/all over a comprehension: "the number of Xs among Y for which Z", "for at least one X among Y, Z"."""
@@ -563,7 +587,8 @@ class Prose:
                 return fill(E[key + ("_where" if where is not None else "")], vars=word.plural, iterable=iterable,
                             where=where)
             key = f"{func}_each" + ("_where" if where is not None else "")
-            return fill(E[key], var=word.one, iterable=iterable, where=where, item=self.ex(c.item))
+            return fill(E[key], var=word.one, a_var=self._article(word, "a"), iterable=iterable, where=where,
+                        item=self.ex(c.item))
         finally:
             for table, value in ((self._locals, saved), (self._words, saved_word)):
                 if value is None:
@@ -575,10 +600,52 @@ class Prose:
         O = self.ph["operators"]
         if e.op == "-":
             return fill(O["neg"], operand=self._operand(e.operand, "neg"))
-        inner = e.operand
-        if isinstance(inner, ast.Binary) and inner.op in ("==", "in"):
-            return self.ex(ast.Binary(inner.pos, "!=" if inner.op == "==" else "not in", inner.left, inner.right))
-        return fill(O["not"], operand=self._operand(inner, "not"))
+        denial = self._denial(e.operand)
+        return denial if denial is not None else fill(O["not"], operand=self._operand(e.operand, "not"))
+
+    # `not` of a comparison is the opposite comparison ("is not", "is at most")
+    _OPPOSITE = {"==": "!=", "!=": "==", "in": "not in", "not in": "in", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
+
+    def _denial(self, e: ast.Expr) -> str | None:
+        """The negation of a yes/no expression said with a negated verb, when there is one; else None
+        (the caller then falls back on "it is not the case that …")."""
+        if isinstance(e, ast.Unary) and e.op == "not":
+            return self.ex(e.operand)
+        if isinstance(e, ast.Binary) and e.op in self._OPPOSITE:
+            return self.ex(ast.Binary(e.pos, self._OPPOSITE[e.op], e.left, e.right))
+        if isinstance(e, ast.Call):
+            ref = getattr(e, "ref", None)
+            d = self.ruleset.definitions.get(e.func)
+            if d is not None and d.kind == "function" and (ref is None or ref[0] == "function"):
+                term = self._lookup("definitions", d.name)
+                if term.deny:
+                    return fill(term.deny, **{p.name: self.ex(a) for p, a in zip(d.params, e.args)})
+                return None
+            builtins = self.ph["builtins"]
+            if ref == ("builtin", e.func) and f"{e.func}_not" in builtins:
+                return fill(builtins[f"{e.func}_not"], **{str(i): self.ex(a) for i, a in enumerate(e.args)})
+            if ref == ("builtin", "any") and e.args and isinstance(e.args[0], ast.Comprehension):
+                c = e.args[0]  # not any(x … : p) is all(x … : not p)
+                return self._quantified("all", ast.Comprehension(c.pos, ast.Unary(c.item.pos, "not", c.item), c.var,
+                                                                 c.iterable, c.where))
+            return None
+        if isinstance(e, ast.Attr):
+            t = self._predicate_term(e)
+            if t is None or not t.deny:
+                return None
+            scope = isinstance(e.obj, ast.Name) and getattr(e.obj, "ref", None) == ("scope", e.obj.id)
+            return t.deny if scope else fill(t.deny, obj=self.ex(e.obj))
+        return None
+
+    def _predicate_term(self, e: ast.Attr) -> Term | None:
+        """The glossary word of a property or variable, when the expression reads one."""
+        obj = e.obj
+        if isinstance(obj, ast.Name) and getattr(obj, "ref", None) == ("scope", obj.id):
+            return self._lookup("variables", f"{obj.id}.{e.name}")
+        otype = _strip_type(getattr(obj, "type", None))
+        if otype.startswith("event ") or e.name in ("at", "id"):
+            return None
+        return self._lookup("properties", f"{self._owner_kind(otype, e.name)}.{e.name}")
 
     _LOOSE = {"or", "and"}
     _ARITHMETIC = {"+", "-", "*", "//", "%", "neg", "join"}
@@ -606,27 +673,47 @@ class Prose:
         return fill(self._agreeing(O, op, e.left), left=self._operand(e.left, op), right=self._operand(e.right, op))
 
     def _agreeing(self, table: dict, key: str, subject: ast.Expr) -> str:
-        """The template whose verb agrees with the subject: ``key_plural`` for a plural one, when the language has it."""
-        if f"{key}_plural" in table and self._plural(subject):
-            return table[f"{key}_plural"]
+        """The template that agrees with the subject: ``key_plural`` for a plural one, ``key_f`` for a feminine one,
+        ``key_plural_f`` for both, when the language has them."""
+        plural, feminine = self._agreement(subject)
+        number = "_plural" if plural else ""
+        for candidate in (key + number + ("_f" if feminine else ""), key + number):
+            if candidate in table:
+                return table[candidate]
         return table[key]
 
-    def _plural(self, e: ast.Expr) -> bool:
-        """Whether the words for an expression are plural: a list, or a word the glossary uses only in the plural."""
+    def _agreement(self, e: ast.Expr) -> tuple[bool, bool]:
+        """Whether the words for an expression are plural, and whether they are feminine: a list is plural and
+        agrees with the word of its items; a name, property or variable agrees with its glossary word."""
         if T.is_list(_strip_type(getattr(e, "type", None))):
-            return True
-        if isinstance(e, ast.Name) and (getattr(e, "ref", None) or ("local",))[0] == "local":
-            return self._lookup("names", e.id).gender == "p"
+            return True, self._items_feminine(e)
+        t = self._subject_term(e)
+        return (t.plural_only, t.feminine) if t is not None else (False, False)
+
+    def _subject_term(self, e: ast.Expr) -> Term | None:
+        ref = getattr(e, "ref", None)
+        if isinstance(e, ast.Name):
+            what = (ref or ("local",))[0]
+            if what == "local":
+                return None if e.id == "event" else self._lookup("names", e.id)
+            section = {"zone": "zones", "entity": "components", "parameter": "parameters", "die": "dice"}.get(what)
+            return self._lookup(section, e.id) if section else None
         if isinstance(e, ast.Attr):
             obj = e.obj
-            if isinstance(obj, ast.Name) and getattr(obj, "ref", None) == ("scope", obj.id):
-                return self._lookup("variables", f"{obj.id}.{e.name}").gender == "p"
             otype = _strip_type(getattr(obj, "type", None))
             if otype.startswith("event "):
-                return self.glossary.get("fields", e.name) is not None and self._lookup("fields", e.name).gender == "p"
-            if e.name not in ("at", "id"):
-                return self._lookup("properties", f"{self._owner_kind(otype, e.name)}.{e.name}").gender == "p"
-        return False
+                return self.glossary.get("fields", e.name)
+            if e.name == "at":
+                kind = self.ruleset.data.kinds.get(otype)
+                located = kind.located_in if kind is not None else None
+                return self._lookup("kinds", located) if located in self.ruleset.data.kinds else None
+            return self._predicate_term(e)
+        if isinstance(e, ast.Call) and e.func in ("first", "last") and e.args \
+                and getattr(e, "ref", None) == ("builtin", e.func):
+            return Term("", gender="f" if self._items_feminine(e.args[0]) else "m")
+        if isinstance(e, ast.Call) and getattr(e, "ref", None) == ("function", e.func):
+            return self._lookup("definitions", e.func)
+        return None
 
     def _ex_Ternary(self, e: ast.Ternary) -> str:
         return fill(self.ph["operators"]["ternary"], then=self.ex(e.then), cond=self.ex(e.cond),

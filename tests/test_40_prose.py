@@ -66,6 +66,9 @@ procedure round():
 function rich(p: player) -> bool:
     = p.gold >= limit_gold or not p.ready
 
+function steady(p: player) -> bool:
+    = not (p.gold < 2) and not (p == current_player) and not (p in [])
+
 function worth_of(p: player) -> number:
     = sum([t.worth for t in contents(purse(p)) where t.worth > 0])
 
@@ -110,7 +113,7 @@ procedure pay(p: player, amount: number):
 
 trigger on_taken:
     on taken
-    when event.token != none
+    when event.token != none and steady(current_player)
     do:
         pay(current_player, 1)
 
@@ -156,6 +159,7 @@ definitions:
   setup: {one: Setup, say: "set up"}
   round: {one: Round, say: "play a round"}
   rich: {one: Rich, say: "{p} is rich"}
+  steady: {one: Steady, say: "{p} is steady"}
   worth_of: {one: Worth, say: "the worth of {p}"}
   take: Take a token
   pay: {one: Pay, say: "{p} pays {amount}"}
@@ -217,6 +221,7 @@ definitions:
   setup: {one: Mise en place, say: "faites la mise en place"}
   round: {one: Tour, say: "jouez un tour"}
   rich: {one: Riche, say: "{p} est riche"}
+  steady: {one: Stable, say: "{p} est stable"}
   worth_of: {one: Valeur, say: "la valeur de {p}"}
   take: Prendre un jeton
   pay: {one: Payer, say: "{p} paie {amount}"}
@@ -324,7 +329,7 @@ ENGLISH = {
             "- Open a reaction window, a question is asked (the asker: the player); when it closes, call its record "
             "the answer.",
             "- The game ends; the winners are the players (“done”)."],
-    "on_taken": ["When a token is taken, if the token of the event exists:", "- The current player pays 1."],
+    "on_taken": ["When a token is taken, if the token of the event exists and the current player is steady:", "- The current player pays 1."],
     "refuse": ["While the reaction window “a question is asked” is open, the asker of the event may react. "
                "Choose the token: a token among the items in the purse of the asker of the event. "
                "Only when the worth of the token is more than 0.", "- Move the token to the bag."],
@@ -339,7 +344,7 @@ FRENCH = {
     "rich": ["Le joueur est riche quand les pièces d'or du joueur sont au moins la limite d'or (9) ou il est faux "
              "que le joueur est prêt."],
     "worth_of": ["La valeur du joueur est le total de la valeur du jeton pour chaque jeton parmi les éléments de la "
-                 "bourse du joueur où la valeur du jeton est supérieur à 0."],
+                 "bourse du joueur où la valeur du jeton est supérieure à 0."],
     "take": ["Choisissez le jeton : un jeton parmi les éléments du sac, si la valeur du jeton n'est pas 0. "
              "Seulement si le nombre d'éléments du sac est supérieur à 0. Coûte 2 pièces d'or. Au plus 1 fois par "
              "tour. Au plus 3 fois par partie, en comptant avec chaque action limitée comme la prise.",
@@ -376,10 +381,10 @@ FRENCH = {
             "- Ouvrez une fenêtre de réaction, une question est posée (le demandeur : le joueur) ; quand elle se "
             "ferme, appelez son relevé la réponse.",
             "- La partie s'arrête ; les gagnants sont les joueurs (« fini »)."],
-    "on_taken": ["Quand un jeton est pris, si le jeton de l'événement existe :", "- Le joueur actif paie 1."],
+    "on_taken": ["Quand un jeton est pris, si le jeton de l'événement existe et le joueur actif est stable :", "- Le joueur actif paie 1."],
     "refuse": ["Tant que la fenêtre de réaction « une question est posée » est ouverte, le demandeur de l'événement "
                "peut réagir. Choisissez le jeton : un jeton parmi les éléments de la bourse du demandeur de "
-               "l'événement. Seulement si la valeur du jeton est supérieur à 0.", "- Déplacez le jeton vers le sac."],
+               "l'événement. Seulement si la valeur du jeton est supérieure à 0.", "- Déplacez le jeton vers le sac."],
     "hoard": ["La partie s'arrête quand pour au moins un joueur parmi les joueurs, le joueur est riche. Les gagnants "
               "sont tous les joueurs où le joueur est riche."],
 }
@@ -401,15 +406,59 @@ def test_steps_are_a_markdown_list_after_a_blank_line(tiny):
 
 
 @pytest.mark.parametrize("lang, name, sentence", [
-    ("en", "take", "Take a token: an action that costs 2 gold coins."),
-    ("fr", "take", "Prendre un jeton : une action qui coûte 2 pièces d'or."),
-    ("en", "on_taken", "After taking: when a token is taken."),
-    ("fr", "hoard", "Thésauriser : la partie s'arrête quand pour au moins un joueur parmi les joueurs, le joueur est riche."),
-    ("en", "refuse", "Refuse: a reaction while the window “a question is asked” is open."),
-    ("en", "worth_of", "Worth: the worth of the player."),
+    ("en", "take", "An action that costs 2 gold coins."),
+    ("fr", "take", "Une action qui coûte 2 pièces d'or."),
+    ("en", "on_taken", "Triggered when a token is taken."),
+    ("fr", "on_taken", "Se déclenche quand un jeton est pris."),
+    ("fr", "hoard", "La partie s'arrête quand pour au moins un joueur parmi les joueurs, le joueur est riche."),
+    ("en", "refuse", "A reaction while the window “a question is asked” is open."),
+    ("en", "worth_of", "The worth of the player."),
+    ("en", "rich", "True when the player is rich."),
+    ("fr", "rich", "Vrai quand le joueur est riche."),
+    # a procedure with parameters says what it does; one without would only restate its title
+    ("en", "pay", "A procedure: the player pays the amount."),
+    ("fr", "pay", "Une procédure : le joueur paie le montant."),
+    ("en", "setup", "A procedure of 2 steps."),
+    ("fr", "setup", "Une procédure en 2 étapes."),
 ])
-def test_summary_is_one_sentence(tiny, lang, name, sentence):
+def test_summary_is_one_sentence_without_the_title(tiny, lang, name, sentence):
     assert Prose(tiny, lang).summary(name) == sentence
+
+
+@pytest.mark.parametrize("lang, sentence", [
+    ("en", "The player is steady when the gold coins of the player are at least 2 and the player is not the current "
+           "player and the player is not among no items."),
+    ("fr", "Le joueur est stable quand les pièces d'or du joueur sont au moins 2 et le joueur n'est pas le joueur "
+           "actif et le joueur ne fait pas partie d'aucun élément."),
+])
+def test_a_negated_comparison_reads_as_the_opposite_comparison(tiny, lang, sentence):
+    assert Prose(tiny, lang).definition("steady") == sentence + "\n"
+
+
+@pytest.mark.parametrize("lang, ready, sentence", [
+    ("en", '{one: readiness, say: "{obj} is ready", deny: "{obj} is not ready"}',
+     "The player is rich when the gold coins of the player are at least the gold limit (9) or the player is not ready."),
+    ("fr", '{one: préparation, gender: f, say: "{obj} est prêt", deny: "{obj} n\'est pas prêt"}',
+     "Le joueur est riche quand les pièces d'or du joueur sont au moins la limite d'or (9) ou le joueur n'est pas "
+     "prêt."),
+])
+def test_a_glossary_denial_replaces_the_heavy_negation(tmp_path, lang, ready, sentence):
+    glossary = GLOSSARY_EN if lang == "en" else GLOSSARY_FR
+    line = next(x for x in glossary.splitlines() if x.startswith("  player.ready:"))
+    ruleset = tiny_ruleset(tmp_path, {lang: glossary.replace(line, f"  player.ready: {ready}")})
+    prose = Prose(ruleset, lang)
+    assert prose.definition("rich") == sentence + "\n"
+    assert prose.missing == set()
+
+
+def test_feminine_words_make_articles_and_adjectives_agree(tmp_path):
+    glossary = GLOSSARY_FR.replace("  player: joueur\n", "  player: {one: personne, gender: f}\n", 1)
+    glossary = glossary.replace("  p: joueur\n", "  p: {one: joueuse, gender: f}\n")
+    prose = Prose(tiny_ruleset(tmp_path, {"fr": glossary}), "fr")
+    # the quantifier's article, and the comparison's adjective, agree with the feminine word
+    assert prose.definition("hoard").startswith(
+        "La partie s'arrête quand pour au moins une personne parmi les joueurs, la personne est riche.")
+    assert "la valeur du jeton est supérieure à 0" in prose.definition("worth_of")
 
 
 def test_terms_come_from_the_glossary(tiny):
@@ -505,3 +554,46 @@ def test_setting_nothing_reads_as_clearing():
     ruleset = load_checked(PANIC_STATION)
     assert "- Clear the room of the meeting." in Prose(ruleset, "en").definition("trade").splitlines()
     assert "- Effacez la pièce de la rencontre." in Prose(ruleset, "fr").definition("trade").splitlines()
+
+
+def test_panic_station_agrees_with_feminine_and_plural_words():
+    fr = Prose(load_checked(PANIC_STATION), "fr")
+    assert fr.definition("holds_keycard") == (
+        "Le joueur a une Carte Magnétique en jeu quand pour au moins une carte parmi les éléments de la zone de jeu du "
+        "joueur, l'objet de la carte est une Carte Magnétique.\n")
+    assert ("- Soit la carte : la première des cartes Munitions parmi les éléments de la zone de jeu du joueur où "
+            "l'objet de la carte Munitions est des Munitions et les balles restantes de la carte Munitions sont "
+            "supérieures à 0.") in fr.definition("spend_bullet").splitlines()
+
+
+@pytest.mark.parametrize("lang, sentence, line", [
+    ("en", "Only when no meeting is waiting for an attack or a trade.",
+     "    - If for every card among the items in the hand of the human followed by the items in the search deck, "
+     "the item of the card is not a gas can:"),
+    ("fr", "Seulement si aucune rencontre n'attend d'attaque ni d'échange.",
+     "    - Si pour chaque carte parmi les éléments de la main de l'Humain suivis des éléments de la pioche de cartes "
+     "Fouille, l'objet de la carte n'est pas un Jerrican :"),
+])
+def test_panic_station_negations_use_the_negated_verb(lang, sentence, line):
+    prose = Prose(load_checked(PANIC_STATION), lang)
+    assert sentence in prose.definition("move")
+    assert line in prose.definition("heat_scan").splitlines()  # not any(…) reads as every … not
+
+
+@pytest.mark.parametrize("lang, sentence", [("en", "A procedure of 9 steps."), ("fr", "Une procédure en 9 étapes.")])
+def test_panic_station_summaries_do_not_repeat_the_title(lang, sentence):
+    ruleset = load_checked(PANIC_STATION)
+    prose = Prose(ruleset, lang)
+    assert prose.summary("build_exploration_deck") == sentence
+    for name in ruleset.definitions:
+        title, summary = prose.title(name).lower(), prose.summary(name).lower()
+        assert not summary.startswith((title + ":", title + " :")), name
+
+
+def test_panic_station_values_have_a_bare_word_for_tables():
+    ruleset = load_checked(PANIC_STATION)
+    fr, en = Prose(ruleset, "fr"), Prose(ruleset, "en")
+    assert fr.term("values.gas_can") == "Jerrican"
+    assert en.term("values.gas_can") == "gas can"
+    assert fr.term("values.trooper") == "Soldat"  # a value without an article is its own bare word
+    assert "l'objet de la carte est un Jerrican" in fr.definition("burn_hive")

@@ -95,6 +95,25 @@ def test_a_phrase_naming_no_parameter_is_reported(tmp_path):
     assert problems[0].position.line == line_of(folder / "glossary" / "en.yaml", "  pay:")
 
 
+def test_a_denial_naming_no_parameter_is_reported(tmp_path):
+    folder = write_tiny(tmp_path, en=GLOSSARY_EN.replace('say: "{p} is rich"', 'say: "{p} is rich", deny: "{who} is poor"'))
+    problems = check_glossaries(load_ruleset(folder))
+    assert [(d.severity, d.message) for d in problems] == [
+        ("warning", "the en glossary entry 'rich' names who, which is not a parameter of 'rich'")]
+
+
+def test_denials_bare_words_and_feminine_plurals_are_accepted(tmp_path):
+    fr = (GLOSSARY_FR.replace('say: "{p} est riche"', 'say: "{p} est riche", deny: "{p} n\'est pas riche"')
+          .replace('  done: "« fini »"', '  done: {one: "« fini »", bare: fini, article: false}')
+          .replace("{one: noms, gender: p}", "{one: noms, gender: fp}"))
+    ruleset = load_ruleset(write_tiny(tmp_path, fr=fr))
+    assert check_glossaries(ruleset) == []
+    glossary = load_glossary(ruleset, "fr")
+    assert glossary.get("definitions", "rich").deny == "{p} n'est pas riche"
+    assert glossary.get("values", "done").bare == "fini"
+    assert glossary.get("names", "l").plural_only and glossary.get("names", "l").feminine
+
+
 def test_a_glossary_in_the_wrong_language_is_an_error(tmp_path):
     folder = write_tiny(tmp_path, fr=GLOSSARY_FR.replace("language: fr", "language: en"))
     errors = [d for d in check_glossaries(load_ruleset(folder)) if d.is_error]
