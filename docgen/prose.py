@@ -668,6 +668,10 @@ class Prose:
         if op in ("==", "!=") and isinstance(e.right, ast.Literal) and e.right.value is None:
             return fill(self._agreeing(O, "is_none" if op == "==" else "not_none", e.left),
                         left=self._operand(e.left, op))
+        if op == "in" and isinstance(e.right, ast.ListExpr) and e.right.items and "in_choice" in O:
+            # membership in a list written out is a choice: "is a, b or c"
+            choice = self._join([self.ex(i) for i in e.right.items], O["list_or"])
+            return fill(self._agreeing(O, "in_choice", e.left), left=self._operand(e.left, op), right=choice)
         if op not in O:
             raise UnrenderableNode(f"no rendering for the operator '{e.op}'")
         return fill(self._agreeing(O, op, e.left), left=self._operand(e.left, op), right=self._operand(e.right, op))
@@ -719,11 +723,11 @@ class Prose:
         return fill(self.ph["operators"]["ternary"], then=self.ex(e.then), cond=self.ex(e.cond),
                     otherwise=self.ex(e.otherwise))
 
-    def _join(self, items: list[str]) -> str:
+    def _join(self, items: list[str], last: str | None = None) -> str:
         O = self.ph["operators"]
         if len(items) <= 1:
             return "".join(items)
-        return O["list_sep"].join(items[:-1]) + O["list_last"] + items[-1]
+        return O["list_sep"].join(items[:-1]) + (last or O["list_last"]) + items[-1]
 
     def _ex_ListExpr(self, e: ast.ListExpr) -> str:
         if not e.items:

@@ -320,7 +320,7 @@ ENGLISH = {
             "- Put the crown on top of the bag.",
             "- Pick one of the players at random; let the chosen player be that one.",
             "- From now on, the game is over exactly when the player is rich and (the worth of the player plus 1) "
-            "minus 2 is at most 3 and item 0 (counting from 0) of 1 is among 1 and 2 and the chosen player is not "
+            "minus 2 is at most 3 and item 0 (counting from 0) of 1 is 1 or 2 and the chosen player is not "
             "among no items.",
             "- Let the size be 1 if the player is ready, otherwise 2.",
             "- Let the names be the name of the player for each player among all players.",
@@ -372,7 +372,7 @@ FRENCH = {
             "- Placez la couronne sur le dessus du sac.",
             "- Tirez au hasard l'un des joueurs ; soit le joueur tiré : celui-ci.",
             "- Désormais, la partie est finie si et seulement si le joueur est riche et (la valeur du joueur plus 1) "
-            "moins 2 est au plus 3 et l'élément 0 (en comptant depuis 0) de 1 fait partie de 1 et 2 et le joueur "
+            "moins 2 est au plus 3 et l'élément 0 (en comptant depuis 0) de 1 est 1 ou 2 et le joueur "
             "tiré ne fait pas partie d'aucun élément.",
             "- Soit la taille : 1 si le joueur est prêt, sinon 2.",
             "- Soit les noms : le nom du joueur pour chaque joueur parmi tous les joueurs.",
@@ -597,3 +597,13 @@ def test_panic_station_values_have_a_bare_word_for_tables():
     assert en.term("values.gas_can") == "gas can"
     assert fr.term("values.trooper") == "Soldat"  # a value without an article is its own bare word
     assert "l'objet de la carte est un Jerrican" in fr.definition("burn_hive")
+
+
+@pytest.mark.parametrize("lang, sentence", [
+    ("en", "The card stays in play once played when the item of the card is a keycard, the Heavy Gun, the Target "
+           "Scope, the Combat Knife or Ammo.\n"),
+    ("fr", "La carte reste en jeu une fois jouée quand l'objet de la carte est une Carte Magnétique, le Fusil "
+           "mitrailleur, la Lunette de Précision, le Couteau de Combat ou des Munitions.\n"),
+])
+def test_membership_in_a_written_list_reads_as_a_choice(lang, sentence):
+    assert Prose(load_checked(PANIC_STATION), lang).definition("permanent") == sentence
