@@ -578,6 +578,7 @@ class Prose:
         saved, saved_word = self._locals.get(c.var), self._words.get(c.var)
         over_kind = isinstance(c.iterable, ast.Name) and getattr(c.iterable, "ref", None) == ("kind", c.iterable.id)
         iterable = self._article(self._lookup("kinds", c.iterable.id), "all") if over_kind else self.ex(c.iterable)
+        iterable = self._bounded(iterable, c.where)
         self._bind_loop_name(c.var, c.iterable)
         try:
             where = self.ex(c.where) if c.where is not None else None
@@ -595,6 +596,13 @@ class Prose:
                     table.pop(c.var, None)
                 else:
                     table[c.var] = value
+
+    def _bounded(self, iterable: str, where: ast.Expr | None) -> str:
+        """A list followed by a condition, bracketed when its words end in a clause of their own ("…, as many as
+        X"), so that the condition is not read as part of that clause."""
+        if where is not None and self.ph["operators"]["list_sep"].strip() in iterable:
+            return fill(self.ph["operators"]["group"], x=iterable)
+        return iterable
 
     def _ex_Unary(self, e: ast.Unary) -> str:
         O = self.ph["operators"]
@@ -665,6 +673,9 @@ class Prose:
         op = "notin" if e.op == "not in" else e.op
         if op == "+" and T.is_list(_strip_type(getattr(e.left, "type", None))):
             op = "join"
+            if isinstance(e.right, ast.ListExpr) and len(e.right.items) == 1 and "join_none" in O \
+                    and isinstance(e.right.items[0], ast.Literal) and e.right.items[0].value is None:
+                return fill(O["join_none"], left=self._operand(e.left, op))  # a choice that may be nothing
         if op in ("==", "!=") and isinstance(e.right, ast.Literal) and e.right.value is None:
             return fill(self._agreeing(O, "is_none" if op == "==" else "not_none", e.left),
                         left=self._operand(e.left, op))
@@ -748,7 +759,7 @@ class Prose:
         saved, saved_word = self._locals.get(e.var), self._words.get(e.var)
         kind = self._whole_kind(e.iterable)
         over_kind = kind is not None
-        iterable = "" if over_kind else self.ex(e.iterable)
+        iterable = "" if over_kind else self._bounded(self.ex(e.iterable), e.where)
         self._bind_loop_name(e.var, e.iterable)
         try:
             var = self._lookup("names", e.var).one

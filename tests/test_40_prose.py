@@ -607,3 +607,19 @@ def test_panic_station_values_have_a_bare_word_for_tables():
 ])
 def test_membership_in_a_written_list_reads_as_a_choice(lang, sentence):
     assert Prose(load_checked(PANIC_STATION), lang).definition("permanent") == sentence
+
+
+@pytest.mark.parametrize("lang, sentence, line", [
+    ("en", "The first player still in the game from the player clockwise is the first of the players among (the "
+           "players clockwise from the player, as many as the number of the players) for which the player is still "
+           "in the game.\n",
+     "        - The current player chooses the target among the second choice, or nothing."),
+    ("fr", "Le premier joueur encore dans la partie à partir du joueur dans le sens horaire est le premier des joueurs "
+           "parmi (les joueurs dans le sens horaire à partir du joueur, autant que le nombre des joueurs) où le joueur "
+           "est encore dans la partie.\n",
+     "        - Le joueur actif choisit la cible parmi le second choix, ou rien."),
+])
+def test_a_condition_after_a_clause_is_bracketed_and_a_choice_may_be_nothing(lang, sentence, line):
+    prose = Prose(load_checked(PANIC_STATION), lang)
+    assert prose.definition("next_living") == sentence
+    assert line in prose.definition("fire_gun").splitlines()
