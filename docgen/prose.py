@@ -328,7 +328,9 @@ class Prose:
         if isinstance(s, ast.ForEach):
             iterable = self.ex(s.iterable)
             self._bind_loop_name(s.var, s.iterable)
-            head = self._bullet(fill(S["for_each"], var=self._lookup("names", s.var).one, iterable=iterable), depth)
+            # over every entity of a kind, the list goes without saying: "for each player"
+            key = "for_each_whole" if self._whole_kind(s.iterable) is not None and "for_each_whole" in S else "for_each"
+            head = self._bullet(fill(S[key], var=self._lookup("names", s.var).one, iterable=iterable), depth)
             return [head] + self._block(s.body, depth + 1)
         if isinstance(s, ast.Repeat):
             return [self._bullet(fill(S["repeat"], count=self.ex(s.count)), depth)] + self._block(s.body, depth + 1)
@@ -577,6 +579,7 @@ class Prose:
         E = self.ph["expressions"]
         saved, saved_word = self._locals.get(c.var), self._words.get(c.var)
         over_kind = isinstance(c.iterable, ast.Name) and getattr(c.iterable, "ref", None) == ("kind", c.iterable.id)
+        whole = self._whole_kind(c.iterable) is not None  # every entity of a kind: the list goes without saying
         iterable = self._article(self._lookup("kinds", c.iterable.id), "all") if over_kind else self.ex(c.iterable)
         iterable = self._bounded(iterable, c.where)
         self._bind_loop_name(c.var, c.iterable)
@@ -584,10 +587,11 @@ class Prose:
             where = self.ex(c.where) if c.where is not None else None
             word = self._lookup("names", c.var)
             if func == "count":
-                key = "count_kind" if over_kind else "count_each"
+                key = "count_kind" if whole else "count_each"
                 return fill(E[key + ("_where" if where is not None else "")], vars=word.plural, iterable=iterable,
                             where=where)
-            key = f"{func}_each" + ("_where" if where is not None else "")
+            suffix = "_where" if where is not None else ""
+            key = f"{func}_whole{suffix}" if whole and f"{func}_whole{suffix}" in E else f"{func}_each{suffix}"
             return fill(E[key], var=word.one, a_var=self._article(word, "a"), iterable=iterable, where=where,
                         item=self.ex(c.item))
         finally:
@@ -770,9 +774,12 @@ class Prose:
                 word = self._lookup("kinds", kind) if over_kind else self._lookup("names", e.var)
                 return fill(E[key], all=self._article(word, "all"), them=self._article(word, "the", plural=True),
                             iterable=iterable, where=where)
-            if over_kind:
+            key = "comprehension_map" + suffix
+            if over_kind and "comprehension_map_whole" + suffix in E:
+                key = "comprehension_map_whole" + suffix
+            elif over_kind:
                 iterable = self._article(self._lookup("kinds", kind), "all")
-            return fill(E["comprehension_map" + suffix], item=self.ex(e.item), var=var, iterable=iterable, where=where)
+            return fill(E[key], item=self.ex(e.item), var=var, iterable=iterable, where=where)
         finally:
             for table, value in ((self._locals, saved), (self._words, saved_word)):
                 if value is None:

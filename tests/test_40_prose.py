@@ -286,7 +286,7 @@ def test_the_tiny_rule_set_uses_every_node_kind(tiny):
 
 
 ENGLISH = {
-    "setup": ["Set up.", "- Shuffle the bag.", "- For each player among the players:",
+    "setup": ["Set up.", "- Shuffle the bag.", "- For each player:",
               "    - Move the top item of the bag to the purse of the player."],
     "round": ["    - The player plays a turn."],
     "rich": ["The player is rich when the gold coins of the player are at least the gold limit (9) or it is not the case "
@@ -323,7 +323,7 @@ ENGLISH = {
             "minus 2 is at most 3 and item 0 (counting from 0) of 1 is 1 or 2 and the chosen player is not "
             "among no items.",
             "- Let the size be 1 if the player is ready, otherwise 2.",
-            "- Let the names be the name of the player for each player among all players.",
+            "- Let the names be the name of the player for each player.",
             "- Let the place be the place of the crown.",
             "    - Leave the loop.",
             "- Open a reaction window, a question is asked (the asker: the player); when it closes, call its record "
@@ -333,12 +333,12 @@ ENGLISH = {
     "refuse": ["While the reaction window “a question is asked” is open, the asker of the event may react. "
                "Choose the token: a token among the items in the purse of the asker of the event. "
                "Only when the worth of the token is more than 0.", "- Move the token to the bag."],
-    "hoard": ["The game ends when for at least one player among the players, the player is rich. The winners are "
+    "hoard": ["The game ends when for at least one player, the player is rich. The winners are "
               "all players for which the player is rich."],
 }
 
 FRENCH = {
-    "setup": ["Faites la mise en place.", "- Mélangez le sac.", "- Pour chaque joueur parmi les joueurs :",
+    "setup": ["Faites la mise en place.", "- Mélangez le sac.", "- Pour chaque joueur :",
               "    - Déplacez l'élément du dessus du sac vers la bourse du joueur."],
     "round": ["    - Le joueur joue un tour."],
     "rich": ["Le joueur est riche quand les pièces d'or du joueur sont au moins la limite d'or (9) ou il est faux "
@@ -375,7 +375,7 @@ FRENCH = {
             "moins 2 est au plus 3 et l'élément 0 (en comptant depuis 0) de 1 est 1 ou 2 et le joueur "
             "tiré ne fait pas partie d'aucun élément.",
             "- Soit la taille : 1 si le joueur est prêt, sinon 2.",
-            "- Soit les noms : le nom du joueur pour chaque joueur parmi tous les joueurs.",
+            "- Soit les noms : le nom du joueur pour chaque joueur.",
             "- Soit l'endroit : l'emplacement de la couronne.",
             "    - Sortez de la boucle.",
             "- Ouvrez une fenêtre de réaction, une question est posée (le demandeur : le joueur) ; quand elle se "
@@ -385,7 +385,7 @@ FRENCH = {
     "refuse": ["Tant que la fenêtre de réaction « une question est posée » est ouverte, le demandeur de l'événement "
                "peut réagir. Choisissez le jeton : un jeton parmi les éléments de la bourse du demandeur de "
                "l'événement. Seulement si la valeur du jeton est supérieure à 0.", "- Déplacez le jeton vers le sac."],
-    "hoard": ["La partie s'arrête quand pour au moins un joueur parmi les joueurs, le joueur est riche. Les gagnants "
+    "hoard": ["La partie s'arrête quand pour au moins un joueur, le joueur est riche. Les gagnants "
               "sont tous les joueurs où le joueur est riche."],
 }
 
@@ -410,7 +410,7 @@ def test_steps_are_a_markdown_list_after_a_blank_line(tiny):
     ("fr", "take", "Une action qui coûte 2 pièces d'or."),
     ("en", "on_taken", "Triggered when a token is taken."),
     ("fr", "on_taken", "Se déclenche quand un jeton est pris."),
-    ("fr", "hoard", "La partie s'arrête quand pour au moins un joueur parmi les joueurs, le joueur est riche."),
+    ("fr", "hoard", "La partie s'arrête quand pour au moins un joueur, le joueur est riche."),
     ("en", "refuse", "A reaction while the window “a question is asked” is open."),
     ("en", "worth_of", "The worth of the player."),
     ("en", "rich", "True when the player is rich."),
@@ -457,7 +457,8 @@ def test_feminine_words_make_articles_and_adjectives_agree(tmp_path):
     prose = Prose(tiny_ruleset(tmp_path, {"fr": glossary}), "fr")
     # the quantifier's article, and the comparison's adjective, agree with the feminine word
     assert prose.definition("hoard").startswith(
-        "La partie s'arrête quand pour au moins une personne parmi les joueurs, la personne est riche.")
+        "La partie s'arrête quand pour au moins une personne, la personne est riche. Les gagnants sont toutes les "
+        "personnes où la personne est riche.")
     assert "la valeur du jeton est supérieure à 0" in prose.definition("worth_of")
 
 
