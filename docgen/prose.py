@@ -333,7 +333,9 @@ class Prose:
             head = self._bullet(fill(S[key], var=self._lookup("names", s.var).one, iterable=iterable), depth)
             return [head] + self._block(s.body, depth + 1)
         if isinstance(s, ast.Repeat):
-            return [self._bullet(fill(S["repeat"], count=self.ex(s.count)), depth)] + self._block(s.body, depth + 1)
+            # a number reads "3 times"; a quantity in words reads "as many times as the amount"
+            key = "repeat" if isinstance(s.count, ast.Literal) or "repeat_as_many" not in S else "repeat_as_many"
+            return [self._bullet(fill(S[key], count=self.ex(s.count)), depth)] + self._block(s.body, depth + 1)
         return [self._bullet(self._simple(s), depth)]
 
     def _bind_loop_name(self, var: str, iterable: ast.Expr) -> None:
