@@ -624,3 +624,10 @@ def test_a_condition_after_a_clause_is_bracketed_and_a_choice_may_be_nothing(lan
     prose = Prose(load_checked(PANIC_STATION), lang)
     assert prose.definition("next_living") == sentence
     assert line in prose.definition("fire_gun").splitlines()
+
+
+def test_a_repeat_count_reads_as_a_number_or_as_many_times_as():
+    lines = Prose(load_checked(PANIC_STATION), "fr").definition("build_exploration_deck").splitlines()
+    assert "- Répétez 2 fois :" in lines
+    assert ("- Répétez autant de fois que le nombre d'éléments de la pioche de cartes Exploration divisé par 2, "
+            "arrondi à l'inférieur :") in lines
