@@ -41,6 +41,7 @@ class Term:
     say: str | None = None  # a phrase with {slots}: a definition's parameters, or {obj} for a property
     deny: str | None = None  # the negation of `say`, with the same slots
     bare: str | None = None  # a value's word without the article `one` carries, for tables
+    feminine_form: str | None = None  # an adjective value after a feminine subject ("noire")
 
     @property
     def plural_only(self) -> bool:
@@ -97,7 +98,8 @@ def _term(raw) -> Term:
     if isinstance(raw, str):
         return Term(raw)
     return Term(raw.get("one", ""), raw.get("many"), raw.get("gender", "m"), raw.get("article", True),
-                raw.get("elide"), raw.get("say"), raw.get("deny"), raw.get("bare"))
+                raw.get("elide"), raw.get("say"), raw.get("deny"), raw.get("bare"),
+                raw.get("feminine_form"))
 
 
 def load_glossary(ruleset: RuleSet, lang: str, bag: DiagnosticBag | None = None) -> Glossary:

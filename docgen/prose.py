@@ -691,7 +691,12 @@ class Prose:
             return fill(self._agreeing(O, "in_choice", e.left), left=self._operand(e.left, op), right=choice)
         if op not in O:
             raise UnrenderableNode(f"no rendering for the operator '{e.op}'")
-        return fill(self._agreeing(O, op, e.left), left=self._operand(e.left, op), right=self._operand(e.right, op))
+        right = self._operand(e.right, op)
+        if op in ("==", "!=") and isinstance(e.right, ast.Literal) and isinstance(e.right.value, str):
+            t = self._lookup("values", e.right.value)
+            if t.feminine_form and self._agreement(e.left)[1]:  # an adjective agrees: "la face est noire"
+                right = t.feminine_form
+        return fill(self._agreeing(O, op, e.left), left=self._operand(e.left, op), right=right)
 
     def _agreeing(self, table: dict, key: str, subject: ast.Expr) -> str:
         """The template that agrees with the subject: ``key_plural`` for a plural one, ``key_f`` for a feminine one,

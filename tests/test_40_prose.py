@@ -631,3 +631,9 @@ def test_a_repeat_count_reads_as_a_number_or_as_many_times_as():
     assert "- Répétez 2 fois :" in lines
     assert ("- Répétez autant de fois que le nombre d'éléments de la pioche de cartes Exploration divisé par 2, "
             "arrondi à l'inférieur :") in lines
+
+
+def test_an_adjective_value_agrees_with_a_feminine_subject():
+    fr = Prose(load_checked(PANIC_STATION), "fr")
+    assert "- Si la face du Parasite est noire :" in fr.definition("hit_parasite").splitlines()
+    assert "        - Fixez la face du Parasite à gris." in fr.definition("hit_parasite").splitlines()  # a setting keeps it
