@@ -90,6 +90,9 @@ class Program:
     reactions: dict[str, list[ReactionInfo]] = field(default_factory=dict)
     end_turn_allowed: str | None = None
     block_names: list[str] = field(default_factory=list)
+    # What the interpreter derives once per rule set and shares between games (a rule
+    # set never changes once loaded): the board geometry, a new game's layout.
+    shared: dict = field(default_factory=dict)
 
 
 # ---------------------------------------------------------------- instructions

@@ -9,7 +9,9 @@ rule set.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
+from functools import cached_property
 
 import networkx as nx
 
@@ -27,14 +29,28 @@ class Geometry:
     def directions(self) -> list[str]:
         return list(self.spec.directions)
 
+    @cached_property
+    def _turns(self) -> dict:
+        # (direction, degrees) → direction: rotations are asked thousands of times per game
+        return {}
+
     def opposite(self, d: str) -> str:
         names = self.directions
         return names[(names.index(d) + len(names) // 2) % len(names)]
 
     def rotate(self, d: str, degrees: int) -> str:
-        names = self.directions
-        step = 360 // len(names)
-        return names[(names.index(d) + degrees // step) % len(names)]
+        turns = self._turns
+        found = turns.get((d, degrees))
+        if found is None:
+            names = self.directions
+            step = 360 // len(names)
+            found = turns[(d, degrees)] = names[(names.index(d) + degrees // step) % len(names)]
+        return found
+
+    @cached_property
+    def boards(self) -> "OrderedDict[tuple, Board]":
+        """Boards already built from these facts, by placed tiles (see board_for)."""
+        return OrderedDict()
 
     def rooms_of(self, tile: str) -> list[str]:
         layout = self.spec.layouts[self.tile_layouts[tile]]
@@ -43,6 +59,27 @@ class Geometry:
 
 def room_tile(room: str) -> str:
     return room.rsplit("/", 1)[0]
+
+
+# Boards kept per geometry: the same tiles in the same order build the same board, and
+# games of a rule set often place the same first tiles.
+BOARDS_KEPT = 128
+
+
+def board_for(geometry: Geometry, tiles: dict[str, list[int]]) -> "Board":
+    """The board of these placed tiles: one built before for the same tiles in the same
+    order (a board never changes once built, and its answers follow from its tiles and
+    their order), or a new one."""
+    key = tuple((t, *v) for t, v in tiles.items())
+    boards = geometry.boards
+    board = boards.get(key)
+    if board is None:
+        board = boards[key] = Board(geometry, tiles)
+        if len(boards) > BOARDS_KEPT:
+            boards.popitem(last=False)
+    else:
+        boards.move_to_end(key)
+    return board
 
 
 class Board:
@@ -59,6 +96,7 @@ class Board:
         # (a placement builds a new Board), so they can be remembered.
         self._memo: dict[tuple, list] = {}
         self._build()
+        self.rooms = frozenset(self.graph)  # the spaces on the board
 
     # ---- layout after rotation
     def side(self, tile: str, direction: str, rotation: int | None = None):
@@ -108,7 +146,7 @@ class Board:
 
     # ---- queries
     def has(self, room: str) -> bool:
-        return room in self.graph
+        return room in self.rooms
 
     def towards(self, room: str, direction: str) -> list[str]:
         return list(self._towards.get((room, direction), []))

@@ -44,10 +44,13 @@ def _bottom(m, zone):
 
 
 def _on_board(m, e):
-    if e is None or e not in m.state.entities:
+    if e is None:
         return False
-    at = m.state.entities[e]["at"]
-    return at is not None and m.board().has(at)
+    entity = m.state.entities.get(e)
+    if entity is None:
+        return False
+    at = entity["at"]
+    return at is not None and at in m.board().rooms
 
 
 def _kind_of(m, e):

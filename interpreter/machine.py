@@ -20,7 +20,7 @@ from rulecraft.dsl.compiler import ActionInfo, Program
 from rulecraft.dsl.model import RuleSet
 
 from . import rng
-from .board import Board, Geometry
+from .board import Board, Geometry, board_for
 from .library import FUNCTIONS
 from .state import GameState, tile_layouts
 
@@ -46,7 +46,7 @@ class Machine:
         self.program: Program = ruleset.compiled
         self.state = state
         self.lib = FUNCTIONS
-        self.geometry = Geometry(ruleset.data.board, tile_layouts(ruleset)) if ruleset.data.board else None
+        self.geometry = _geometry(ruleset)
         self._board: Board | None = None  # rebuilt after every placement
         self.on_event = on_event
         self._kind_lists: dict[str, list[str]] = {}
@@ -61,7 +61,7 @@ class Machine:
     # ------------------------------------------------------------ reading
     def board(self) -> Board:
         if self._board is None:
-            self._board = Board(self.geometry, self.state.tiles)
+            self._board = board_for(self.geometry, self.state.tiles)
         return self._board
 
     def reading(self) -> "_Reading":
@@ -660,6 +660,18 @@ class _Reading:
 
     def __exit__(self, *exc) -> None:
         self.machine.memo = self.outer
+
+
+def _geometry(ruleset: RuleSet) -> Geometry | None:
+    """The rule set's board geometry, built once and shared by its games (boards built
+    from it are kept with it, see board_for)."""
+    if not ruleset.data.board:
+        return None
+    shared = ruleset.compiled.shared
+    geometry = shared.get("geometry")
+    if geometry is None:
+        geometry = shared["geometry"] = Geometry(ruleset.data.board, tile_layouts(ruleset))
+    return geometry
 
 
 def _limit_key(player: str, group: str) -> str:
