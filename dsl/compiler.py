@@ -34,6 +34,9 @@ class ParamInfo:
     # that pass are the same, so the machine may remember them while it only reads.
     shape: int | None = None
     reads: tuple[str, ...] = ()
+    # select(m, env, candidates) -> the candidates passing ``where``, in one call
+    # (generated code only; None: the machine calls ``where`` for each candidate)
+    select: Fn | None = None
 
 
 @dataclass
@@ -305,8 +308,9 @@ class Compiler:
             names[prm.name] = "$self"
             key = (kind, _shape(prm.source, names), _shape(prm.where, names))
             shape = self.shapes.setdefault(key, len(self.shapes))
+            select = self.gen.select(prm.where, prm.name) if self.gen is not None and prm.where is not None else None
             out.append(ParamInfo(prm.name, kind, source, self.expr(prm.where) if prm.where is not None else None,
-                                 shape, reads))
+                                 shape, reads, select))
         return out
 
     def action(self, d: ast.ActionDef) -> ActionInfo:

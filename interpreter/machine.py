@@ -580,6 +580,8 @@ class Machine:
         where = p.where
         if where is None:
             return list(candidates or [])
+        if p.select is not None:
+            return p.select(self, env, candidates)
         name = p.name
         had, old = name in env, env.get(name)
         out = []
