@@ -50,8 +50,10 @@ class ExpressionModule:
         # Local variables held in a Python variable of the function being generated (a
         # comprehension's or a filter's item, ``x``), read from it rather than from env.
         self.bound: dict[str, str] = {}
-        # How the function being generated reaches the state's entities.
+        # How the function being generated reaches the state's entities and the current
+        # player (a loop reads them once: conditions never change the state).
         self.ents = "m.state.entities"
+        self.current = "m.state.current"
 
     # ---- building
     def add(self, e: ast.Expr) -> Slot:
@@ -90,19 +92,19 @@ class ExpressionModule:
         self.count += 1
         cond = self.looping(where, var)
         self.defs.append(f"def _x{index}(m, env, items):\n"
-                         f"    _ents = m.state.entities\n"
+                         f"    _ents, _cur = m.state.entities, m.state.current\n"
                          f"    return [x for x in items or [] if {cond}]\n")
         return Slot(index)
 
     def looping(self, e: ast.Expr, var: str) -> str:
         """Source of ``e`` inside a loop over ``x``, which holds local ``var``; other locals
         come from ``env``, the entities from ``_ents``."""
-        outer = self.bound, self.ents
-        self.bound, self.ents = {var: "x"}, "_ents"
+        outer = self.bound, self.ents, self.current
+        self.bound, self.ents, self.current = {var: "x"}, "_ents", "_cur"
         try:
             return self.expr(e, "env")
         finally:
-            self.bound, self.ents = outer
+            self.bound, self.ents, self.current = outer
 
     def env_of(self, env: str) -> str:
         """Source of the env dict as the expressions generated here see it: ``env`` with
@@ -205,7 +207,7 @@ class ExpressionModule:
             return f"{env}.get({self.const(n)})"
         if kind == "value":
             if n == "current_player":
-                return "m.state.current"
+                return self.current
             return f"m.value({self.const(n)})"
         if kind in ("zone", "entity", "die", "scope"):
             return self.const(n)
@@ -224,10 +226,14 @@ class ExpressionModule:
             return f"m.record({obj}).get({name})"
         if e.name == "id":
             return obj
-        t = self.temp()
+        if obj.isidentifier():  # a variable or constant: read it again rather than name it
+            t = head = obj
+        else:
+            t = self.temp()
+            head = f"({t} := {obj})"
         if e.name == "at":
-            return f"(None if ({t} := {obj}) is None else {self.ents}[{t}]['at'])"
-        return f"(None if ({t} := {obj}) is None else {self.ents}[{t}]['props'].get({name}))"
+            return f"(None if {head} is None else {self.ents}[{t}]['at'])"
+        return f"(None if {head} is None else {self.ents}[{t}]['props'].get({name}))"
 
     def index(self, e: ast.Index, env: str) -> str:
         obj = e.obj
@@ -277,6 +283,6 @@ class ExpressionModule:
         item = self.looping(e.item, e.var)
         where = f" if {self.looping(e.where, e.var)}" if e.where is not None else ""
         self.defs.append(f"def {comprehension_fn}(m, env, items):\n"
-                         f"    _ents = m.state.entities\n"
+                         f"    _ents, _cur = m.state.entities, m.state.current\n"
                          f"    return [{item} for x in items or []{where}]\n")
         return f"{comprehension_fn}(m, {self.env_of(env)}, {self.expr(e.iterable, env)})"

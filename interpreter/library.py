@@ -50,7 +50,10 @@ def _on_board(m, e):
     if entity is None:
         return False
     at = entity["at"]
-    return at is not None and at in m.board().rooms
+    if at is None:
+        return False
+    board = m._board  # built already, as a rule reading the board usually finds it
+    return at in (board if board is not None else m.board()).rooms
 
 
 def _kind_of(m, e):

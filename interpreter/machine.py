@@ -277,25 +277,30 @@ class Machine:
     def run(self) -> None:
         s = self.state
         blocks = self.program.blocks
-        while s.pending is None and s.result is None and s.stack:
-            frame = s.stack[-1]
+        stack = s.stack
+        while s.pending is None and s.result is None and stack:
+            frame = stack[-1]
             k = frame["k"]
-            if k == "turn":
+            if k == "call":
+                env = frame["env"]
+            elif k == "turn":
                 self._turn_step(frame)
                 continue
-            if k == "game":
+            elif k == "game":
                 self._game_step(frame)
                 continue
-            if k == "window":
+            elif k == "window":
                 self._window_step(frame)
                 continue
+            else:
+                env = stack[frame["e"]]["env"]
             block = blocks[frame["b"]]
             pc = frame["pc"]
             if pc >= len(block):
                 if k == "loop":
                     frame["i"] += 1
                     if frame["i"] < len(frame["items"]):
-                        self._env(frame)[frame["var"]] = frame["items"][frame["i"]]
+                        env[frame["var"]] = frame["items"][frame["i"]]
                         frame["pc"] = 0
                         continue
                 elif k == "rep":
@@ -303,13 +308,13 @@ class Machine:
                     if frame["left"] > 0:
                         frame["pc"] = 0
                         continue
-                s.stack.pop()
+                stack.pop()
                 continue
             frame["pc"] = pc + 1
             instr = block[pc]
             self._current_instr = instr
             try:
-                instr.run(self, self._env(frame))
+                instr.run(self, env)
             except RuleRuntimeError:
                 raise
             except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
