@@ -57,6 +57,9 @@ class Machine:
         # Function results remembered while conditions are evaluated (see reading()).
         self.memo: dict | None = None
         self._victory_nodes = list(ruleset.of_kind("victory"))
+        self._actions_by_name: dict[str, ActionInfo] = {}
+        for action in self.program.actions:
+            self._actions_by_name.setdefault(action.name, action)
 
     # ------------------------------------------------------------ reading
     def board(self) -> Board:
@@ -569,7 +572,13 @@ class Machine:
         memo = self.memo
         if memo is not None:
             reads = p.reads
-            key = ("with", p.shape, *[env[r] for r in reads]) if reads else ("with", p.shape)
+            if not reads:
+                key = p.shape
+            elif len(reads) == 1:
+                key = (p.shape, env[reads[0]])
+            else:
+                key = (p.shape, *[env[r] for r in reads])
+            key = ("with", key)
             try:
                 return memo[key]
             except KeyError:
@@ -582,11 +591,11 @@ class Machine:
     def _passing(self, p, env: dict) -> list:
         """The candidates of parameter ``p`` that pass its filter (``env`` is left as it was)."""
         candidates = p.source(self, env) if p.source is not None else self._kind_lists.get(p.kind, [])
+        if p.select is not None:
+            return p.select(self, env, candidates)
         where = p.where
         if where is None:
             return list(candidates or [])
-        if p.select is not None:
-            return p.select(self, env, candidates)
         name = p.name
         had, old = name in env, env.get(name)
         out = []
@@ -638,7 +647,8 @@ class Machine:
             s.stack.pop()
             self.emit("turn_ended", {"player": player}, None)
             return
-        action = next(a for a in self.program.actions if a.name == option["action"])
+        action = self._actions_by_name.get(option["action"]) or next(
+            a for a in self.program.actions if a.name == option["action"])
         env = dict(option["args"])
         props = s.entities[player]["props"]
         for amount, resource in action.costs:
