@@ -537,7 +537,8 @@ class Machine:
                 continue
             passes = varying.passes
             for args in bindings:
-                if passes(self, dict(args), props, limits, player):
+                # no expression writes to the variables it is given, so the binding serves
+                if passes(self, args, props, limits, player):
                     out.append({"action": name, "args": args})
         return out
 
