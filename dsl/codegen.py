@@ -47,6 +47,13 @@ class ExpressionModule:
         # rule-set function name → (wrapper name, parameter names); bodies come later
         self.functions = {name: (f"_fn{i}", params) for i, (name, params) in enumerate(functions.items())}
         self.bodies: dict[str, int] = {}
+        # Local variables held in a Python variable of the function being generated (a
+        # comprehension's or a filter's item, ``x``), read from it rather than from env.
+        self.bound: dict[str, str] = {}
+        # How the function being generated reaches the state's entities and the current
+        # player (a loop reads them once: conditions never change the state).
+        self.ents = "m.state.entities"
+        self.current = "m.state.current"
 
     # ---- building
     def add(self, e: ast.Expr) -> Slot:
@@ -77,6 +84,34 @@ class ExpressionModule:
         lines.append("    return True\n")
         self.defs.append("\n".join(lines))
         return Slot(index)
+
+    def select(self, where: ast.Expr, var: str) -> Slot:
+        """A function ``(m, env, items) -> list``: the items for which ``where`` holds with
+        local ``var`` bound to the item (the machine's parameter filter, in one call)."""
+        index = self.count
+        self.count += 1
+        cond = self.looping(where, var)
+        self.defs.append(f"def _x{index}(m, env, items):\n"
+                         f"    _ents, _cur = m.state.entities, m.state.current\n"
+                         f"    return [x for x in items or [] if {cond}]\n")
+        return Slot(index)
+
+    def looping(self, e: ast.Expr, var: str) -> str:
+        """Source of ``e`` inside a loop over ``x``, which holds local ``var``; other locals
+        come from ``env``, the entities from ``_ents``."""
+        outer = self.bound, self.ents, self.current
+        self.bound, self.ents, self.current = {var: "x"}, "_ents", "_cur"
+        try:
+            return self.expr(e, "env")
+        finally:
+            self.bound, self.ents, self.current = outer
+
+    def env_of(self, env: str) -> str:
+        """Source of the env dict as the expressions generated here see it: ``env`` with
+        the bound locals put back."""
+        if not self.bound:
+            return env
+        return "{**" + env + ", " + ", ".join(f"{self.const(n)}: {v}" for n, v in self.bound.items()) + "}"
 
     def function_body(self, name: str, e: ast.Expr) -> Slot:
         slot = self.add(e)
@@ -167,10 +202,12 @@ class ExpressionModule:
     def name(self, e: ast.Name, env: str) -> str:
         kind, n = e.ref
         if kind == "local":
+            if n in self.bound:
+                return self.bound[n]
             return f"{env}.get({self.const(n)})"
         if kind == "value":
             if n == "current_player":
-                return "m.state.current"
+                return self.current
             return f"m.value({self.const(n)})"
         if kind in ("zone", "entity", "die", "scope"):
             return self.const(n)
@@ -189,10 +226,14 @@ class ExpressionModule:
             return f"m.record({obj}).get({name})"
         if e.name == "id":
             return obj
-        t = self.temp()
+        if obj.isidentifier():  # a variable or constant: read it again rather than name it
+            t = head = obj
+        else:
+            t = self.temp()
+            head = f"({t} := {obj})"
         if e.name == "at":
-            return f"(None if ({t} := {obj}) is None else m.state.entities[{t}]['at'])"
-        return f"(None if ({t} := {obj}) is None else m.state.entities[{t}]['props'].get({name}))"
+            return f"(None if {head} is None else {self.ents}[{t}]['at'])"
+        return f"(None if {head} is None else {self.ents}[{t}]['props'].get({name}))"
 
     def index(self, e: ast.Index, env: str) -> str:
         obj = e.obj
@@ -239,18 +280,9 @@ class ExpressionModule:
 
     def comprehension(self, e: ast.Comprehension, env: str) -> str:
         comprehension_fn = f"_c{len(self.defs)}_{self.temp()}"
-        var = self.const(e.var)
-        item = self.expr(e.item, "inner")
-        where = self.expr(e.where, "inner") if e.where is not None else None
-        lines = [f"def {comprehension_fn}(m, env, items):",
-                 "    out = []",
-                 "    inner = dict(env)",
-                 "    for x in items or []:",
-                 f"        inner[{var}] = x"]
-        if where is None:
-            lines.append(f"        out.append({item})")
-        else:
-            lines += [f"        if {where}:", f"            out.append({item})"]
-        lines.append("    return out\n")
-        self.defs.append("\n".join(lines))
-        return f"{comprehension_fn}(m, {env}, {self.expr(e.iterable, env)})"
+        item = self.looping(e.item, e.var)
+        where = f" if {self.looping(e.where, e.var)}" if e.where is not None else ""
+        self.defs.append(f"def {comprehension_fn}(m, env, items):\n"
+                         f"    _ents, _cur = m.state.entities, m.state.current\n"
+                         f"    return [{item} for x in items or []{where}]\n")
+        return f"{comprehension_fn}(m, {self.env_of(env)}, {self.expr(e.iterable, env)})"

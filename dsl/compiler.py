@@ -34,6 +34,9 @@ class ParamInfo:
     # that pass are the same, so the machine may remember them while it only reads.
     shape: int | None = None
     reads: tuple[str, ...] = ()
+    # select(m, env, candidates) -> the candidates passing ``where``, in one call
+    # (generated code only; None: the machine calls ``where`` for each candidate)
+    select: Fn | None = None
 
 
 @dataclass
@@ -90,6 +93,9 @@ class Program:
     reactions: dict[str, list[ReactionInfo]] = field(default_factory=dict)
     end_turn_allowed: str | None = None
     block_names: list[str] = field(default_factory=list)
+    # What the interpreter derives once per rule set and shares between games (a rule
+    # set never changes once loaded): the board geometry, a new game's layout.
+    shared: dict = field(default_factory=dict)
 
 
 # ---------------------------------------------------------------- instructions
@@ -302,8 +308,9 @@ class Compiler:
             names[prm.name] = "$self"
             key = (kind, _shape(prm.source, names), _shape(prm.where, names))
             shape = self.shapes.setdefault(key, len(self.shapes))
+            select = self.gen.select(prm.where, prm.name) if self.gen is not None and prm.where is not None else None
             out.append(ParamInfo(prm.name, kind, source, self.expr(prm.where) if prm.where is not None else None,
-                                 shape, reads))
+                                 shape, reads, select))
         return out
 
     def action(self, d: ast.ActionDef) -> ActionInfo:

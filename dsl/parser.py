@@ -154,6 +154,7 @@ def _parse(text: str, file: str, bag: DiagnosticBag) -> ast.RuleFile:
             if line.startswith("\t") or (line[: len(line) - len(line.lstrip())].find("\t") >= 0):
                 bag.warning("tab used for indentation", Position(file, number, 1), "indent with spaces; a tab counts as 4")
                 break
+    builder = _AstBuilder(file, bag)
     for start, chunk in _split_definitions(text):
         if not chunk.strip():
             continue
@@ -168,7 +169,6 @@ def _parse(text: str, file: str, bag: DiagnosticBag) -> ast.RuleFile:
             bag.error("the indentation does not match any outer block", Position(file, line, 1),
                       "indent each block by the same number of spaces as its siblings")
             continue
-        builder = _AstBuilder(file, bag)
         try:
             result = builder.transform(tree)
         except _BuildError:
@@ -275,6 +275,12 @@ def _unquote(token: Token) -> str:
     return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), raw)
 
 
+@lru_cache(maxsize=1)
+def _wrapped_methods() -> tuple[str, ...]:
+    """Names of _AstBuilder's methods that v_args wrapped."""
+    return tuple(name for name, value in vars(_AstBuilder).items() if hasattr(value, "visit_wrapper"))
+
+
 @v_args(meta=True)
 class _AstBuilder(Transformer):
     """Parse tree → AST. Clause checks (what may appear in which definition) live here."""
@@ -283,6 +289,9 @@ class _AstBuilder(Transformer):
         super().__init__()
         self.file = file
         self.bag = bag
+        # Lark makes a new wrapper of a v_args method at every attribute access (once per
+        # tree node); bound once here, each is found in the instance instead.
+        self.__dict__.update({name: getattr(self, name) for name in _wrapped_methods()})
 
     def p(self, meta) -> Position:
         return _pos(self.file, meta)

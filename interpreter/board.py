@@ -9,7 +9,9 @@ rule set.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
+from functools import cached_property
 
 import networkx as nx
 
@@ -27,14 +29,52 @@ class Geometry:
     def directions(self) -> list[str]:
         return list(self.spec.directions)
 
+    @cached_property
+    def direction_names(self) -> tuple[str, ...]:
+        return tuple(self.spec.directions)
+
+    @cached_property
+    def _turns(self) -> dict:
+        # (direction, degrees) → direction: rotations are asked thousands of times per game
+        return {}
+
     def opposite(self, d: str) -> str:
-        names = self.directions
-        return names[(names.index(d) + len(names) // 2) % len(names)]
+        turns = self._turns
+        found = turns.get((d, "opposite"))
+        if found is None:
+            names = self.directions
+            found = turns[(d, "opposite")] = names[(names.index(d) + len(names) // 2) % len(names)]
+        return found
 
     def rotate(self, d: str, degrees: int) -> str:
-        names = self.directions
-        step = 360 // len(names)
-        return names[(names.index(d) + degrees // step) % len(names)]
+        turns = self._turns
+        found = turns.get((d, degrees))
+        if found is None:
+            names = self.directions
+            step = 360 // len(names)
+            found = turns[(d, degrees)] = names[(names.index(d) + degrees // step) % len(names)]
+        return found
+
+    @cached_property
+    def boards(self) -> "OrderedDict[tuple, Board]":
+        """Boards already built from these facts, by placed tiles (see board_for)."""
+        return OrderedDict()
+
+    @cached_property
+    def _sides(self) -> dict:
+        # (tile, direction, rotation) → (edge, spaces): asked for every side of every
+        # tile each time a board is built
+        return {}
+
+    def side(self, tile: str, direction: str, rotation: int) -> tuple[str, tuple[str, ...]]:
+        """(edge, spaces) of a tile's side facing ``direction`` when turned by ``rotation``."""
+        key = (tile, direction, rotation)
+        found = self._sides.get(key)
+        if found is None:
+            layout = self.spec.layouts[self.tile_layouts[tile]]
+            s = layout.sides[self.rotate(direction, -rotation % 360)]
+            found = self._sides[key] = (s.edge, tuple(f"{tile}/{r}" for r in s.rooms))
+        return found
 
     def rooms_of(self, tile: str) -> list[str]:
         layout = self.spec.layouts[self.tile_layouts[tile]]
@@ -43,6 +83,27 @@ class Geometry:
 
 def room_tile(room: str) -> str:
     return room.rsplit("/", 1)[0]
+
+
+# Boards kept per geometry: the same tiles in the same order build the same board, and
+# games of a rule set often place the same first tiles.
+BOARDS_KEPT = 128
+
+
+def board_for(geometry: Geometry, tiles: dict[str, list[int]]) -> "Board":
+    """The board of these placed tiles: one built before for the same tiles in the same
+    order (a board never changes once built, and its answers follow from its tiles and
+    their order), or a new one."""
+    key = tuple((t, *v) for t, v in tiles.items())
+    boards = geometry.boards
+    board = boards.get(key)
+    if board is None:
+        board = boards[key] = Board(geometry, tiles)
+        if len(boards) > BOARDS_KEPT:
+            boards.popitem(last=False)
+    else:
+        boards.move_to_end(key)
+    return board
 
 
 class Board:
@@ -59,16 +120,15 @@ class Board:
         # (a placement builds a new Board), so they can be remembered.
         self._memo: dict[tuple, list] = {}
         self._build()
+        self.rooms = frozenset(self.graph)  # the spaces on the board
 
     # ---- layout after rotation
     def side(self, tile: str, direction: str, rotation: int | None = None):
         """(edge, [spaces]) of a tile's side facing ``direction`` on the table."""
         if rotation is None:
             rotation = self.tiles[tile][2]
-        layout = self.geo.spec.layouts[self.geo.tile_layouts[tile]]
-        printed = self.geo.rotate(direction, -rotation % 360)
-        s = layout.sides[printed]
-        return s.edge, [f"{tile}/{r}" for r in s.rooms]
+        edge, rooms = self.geo.side(tile, direction, rotation)
+        return edge, list(rooms)
 
     def _links(self, tile: str):
         layout = self.geo.spec.layouts[self.geo.tile_layouts[tile]]
@@ -84,8 +144,8 @@ class Board:
             for room in self.geo.rooms_of(tile):
                 g.add_node(room, tile=tile)
                 self._faces[room] = []
-            for d in self.geo.directions:
-                edge, rooms = self.side(tile, d)
+            for d in self.geo.direction_names:
+                edge, rooms = self.geo.side(tile, d, rot)
                 for r in rooms:
                     self._faces[r].append(d)
         for tile, (x, y, rot) in self.tiles.items():
@@ -93,13 +153,13 @@ class Board:
                 self._towards.setdefault((a, d), []).append(b)
                 self._towards.setdefault((b, self.geo.opposite(d)), []).append(a)
                 g.add_edge(a, b, connection=None if conn == "none" else conn)
-            for d in self.geo.directions:
+            for d in self.geo.direction_names:
                 dx, dy = spec.directions[d]
                 other = self.cells.get((x + dx, y + dy))
                 if other is None:
                     continue
-                edge, rooms = self.side(tile, d)
-                oedge, orooms = self.side(other, self.geo.opposite(d))
+                edge, rooms = self.geo.side(tile, d, rot)
+                oedge, orooms = self.geo.side(other, self.geo.opposite(d), self.tiles[other][2])
                 conn = spec.joins.get((edge, oedge))
                 for r in rooms:
                     self._towards.setdefault((r, d), []).extend(orooms)
@@ -108,7 +168,7 @@ class Board:
 
     # ---- queries
     def has(self, room: str) -> bool:
-        return room in self.graph
+        return room in self.rooms
 
     def towards(self, room: str, direction: str) -> list[str]:
         return list(self._towards.get((room, direction), []))
@@ -137,13 +197,13 @@ class Board:
     def fits(self, tile: str, cell: tuple[int, int], rotation: int) -> bool:
         """No edge of the tile at this spot meets an edge it is forbidden to meet."""
         spec = self.geo.spec
-        for d in self.geo.directions:
+        for d in self.geo.direction_names:
             dx, dy = spec.directions[d]
             other = self.cells.get((cell[0] + dx, cell[1] + dy))
             if other is None:
                 continue
-            edge, _ = self.side(tile, d, rotation)
-            oedge, _ = self.side(other, self.geo.opposite(d))
+            edge, _ = self.geo.side(tile, d, rotation)
+            oedge, _ = self.geo.side(other, self.geo.opposite(d), self.tiles[other][2])
             if spec.joins.get((edge, oedge)) is None:
                 return False
         return True
@@ -166,11 +226,11 @@ class Board:
             cell = (ax + dx, ay + dy)
             if cell in self.cells:
                 continue
-            edge, rooms = self.side(room_tile(anchor), d)
+            edge, rooms = self.geo.side(room_tile(anchor), d, self.tiles[room_tile(anchor)][2])
             if anchor not in rooms:
                 continue
             for rot in rotations:
-                tedge, _ = self.side(tile, self.geo.opposite(d), rot)
+                tedge, _ = self.geo.side(tile, self.geo.opposite(d), rot)
                 if spec.joins.get((edge, tedge)) in spec.doorways and self.fits(tile, cell, rot):
                     spot = {"x": cell[0], "y": cell[1], "rotation": rot}
                     if spot not in found:

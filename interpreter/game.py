@@ -16,7 +16,7 @@ from rulecraft.dsl.model import RuleSet
 
 from .machine import IllegalAnswer, Machine
 from .state import GameState, new_state
-from .views import annotate_visibility, player_view, visible_event
+from .views import ANNOTATED_EVENTS, annotate_visibility, player_view, visible_event
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,8 @@ class Game:
             event = dict(event)
             event["seq"] = len(self.events)
             # who may see what is decided now, while the entities are where they are
-            annotate_visibility(self.ruleset, self.state, event)
+            if event["type"] in ANNOTATED_EVENTS:
+                annotate_visibility(self.ruleset, self.state, event)
             self.events.append(event)
 
     # ---- driving

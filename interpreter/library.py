@@ -44,10 +44,16 @@ def _bottom(m, zone):
 
 
 def _on_board(m, e):
-    if e is None or e not in m.state.entities:
+    if e is None:
         return False
-    at = m.state.entities[e]["at"]
-    return at is not None and m.board().has(at)
+    entity = m.state.entities.get(e)
+    if entity is None:
+        return False
+    at = entity["at"]
+    if at is None:
+        return False
+    board = m._board  # built already, as a rule reading the board usually finds it
+    return at in (board if board is not None else m.board()).rooms
 
 
 def _kind_of(m, e):

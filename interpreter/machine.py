@@ -20,7 +20,7 @@ from rulecraft.dsl.compiler import ActionInfo, Program
 from rulecraft.dsl.model import RuleSet
 
 from . import rng
-from .board import Board, Geometry
+from .board import Board, Geometry, board_for
 from .library import FUNCTIONS
 from .state import GameState, tile_layouts
 
@@ -46,7 +46,7 @@ class Machine:
         self.program: Program = ruleset.compiled
         self.state = state
         self.lib = FUNCTIONS
-        self.geometry = Geometry(ruleset.data.board, tile_layouts(ruleset)) if ruleset.data.board else None
+        self.geometry = _geometry(ruleset)
         self._board: Board | None = None  # rebuilt after every placement
         self.on_event = on_event
         self._kind_lists: dict[str, list[str]] = {}
@@ -57,11 +57,14 @@ class Machine:
         # Function results remembered while conditions are evaluated (see reading()).
         self.memo: dict | None = None
         self._victory_nodes = list(ruleset.of_kind("victory"))
+        self._actions_by_name: dict[str, ActionInfo] = {}
+        for action in self.program.actions:
+            self._actions_by_name.setdefault(action.name, action)
 
     # ------------------------------------------------------------ reading
     def board(self) -> Board:
         if self._board is None:
-            self._board = Board(self.geometry, self.state.tiles)
+            self._board = board_for(self.geometry, self.state.tiles)
         return self._board
 
     def reading(self) -> "_Reading":
@@ -277,25 +280,30 @@ class Machine:
     def run(self) -> None:
         s = self.state
         blocks = self.program.blocks
-        while s.pending is None and s.result is None and s.stack:
-            frame = s.stack[-1]
+        stack = s.stack
+        while s.pending is None and s.result is None and stack:
+            frame = stack[-1]
             k = frame["k"]
-            if k == "turn":
+            if k == "call":
+                env = frame["env"]
+            elif k == "turn":
                 self._turn_step(frame)
                 continue
-            if k == "game":
+            elif k == "game":
                 self._game_step(frame)
                 continue
-            if k == "window":
+            elif k == "window":
                 self._window_step(frame)
                 continue
+            else:
+                env = stack[frame["e"]]["env"]
             block = blocks[frame["b"]]
             pc = frame["pc"]
             if pc >= len(block):
                 if k == "loop":
                     frame["i"] += 1
                     if frame["i"] < len(frame["items"]):
-                        self._env(frame)[frame["var"]] = frame["items"][frame["i"]]
+                        env[frame["var"]] = frame["items"][frame["i"]]
                         frame["pc"] = 0
                         continue
                 elif k == "rep":
@@ -303,13 +311,13 @@ class Machine:
                     if frame["left"] > 0:
                         frame["pc"] = 0
                         continue
-                s.stack.pop()
+                stack.pop()
                 continue
             frame["pc"] = pc + 1
             instr = block[pc]
             self._current_instr = instr
             try:
-                instr.run(self, self._env(frame))
+                instr.run(self, env)
             except RuleRuntimeError:
                 raise
             except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
@@ -529,7 +537,8 @@ class Machine:
                 continue
             passes = varying.passes
             for args in bindings:
-                if passes(self, dict(args), props, limits, player):
+                # no expression writes to the variables it is given, so the binding serves
+                if passes(self, args, props, limits, player):
                     out.append({"action": name, "args": args})
         return out
 
@@ -564,7 +573,13 @@ class Machine:
         memo = self.memo
         if memo is not None:
             reads = p.reads
-            key = ("with", p.shape, *[env[r] for r in reads]) if reads else ("with", p.shape)
+            if not reads:
+                key = p.shape
+            elif len(reads) == 1:
+                key = (p.shape, env[reads[0]])
+            else:
+                key = (p.shape, *[env[r] for r in reads])
+            key = ("with", key)
             try:
                 return memo[key]
             except KeyError:
@@ -577,6 +592,8 @@ class Machine:
     def _passing(self, p, env: dict) -> list:
         """The candidates of parameter ``p`` that pass its filter (``env`` is left as it was)."""
         candidates = p.source(self, env) if p.source is not None else self._kind_lists.get(p.kind, [])
+        if p.select is not None:
+            return p.select(self, env, candidates)
         where = p.where
         if where is None:
             return list(candidates or [])
@@ -631,7 +648,8 @@ class Machine:
             s.stack.pop()
             self.emit("turn_ended", {"player": player}, None)
             return
-        action = next(a for a in self.program.actions if a.name == option["action"])
+        action = self._actions_by_name.get(option["action"]) or next(
+            a for a in self.program.actions if a.name == option["action"])
         env = dict(option["args"])
         props = s.entities[player]["props"]
         for amount, resource in action.costs:
@@ -660,6 +678,18 @@ class _Reading:
 
     def __exit__(self, *exc) -> None:
         self.machine.memo = self.outer
+
+
+def _geometry(ruleset: RuleSet) -> Geometry | None:
+    """The rule set's board geometry, built once and shared by its games (boards built
+    from it are kept with it, see board_for)."""
+    if not ruleset.data.board:
+        return None
+    shared = ruleset.compiled.shared
+    geometry = shared.get("geometry")
+    if geometry is None:
+        geometry = shared["geometry"] = Geometry(ruleset.data.board, tile_layouts(ruleset))
+    return geometry
 
 
 def _limit_key(player: str, group: str) -> str:

@@ -84,7 +84,33 @@ def _defaults(props: dict) -> dict:
 
 
 def new_state(ruleset: RuleSet, players: int, seed: int) -> GameState:
-    """Lay out every component as the rule set's tables say; rules do the rest in setup."""
+    """Lay out every component as the rule set's tables say; rules do the rest in setup.
+
+    The layout does not depend on the seed, so it is made once per rule set and number
+    of players and copied for each new game."""
+    shared = ruleset.compiled.shared if ruleset.compiled is not None else {}
+    key = ("layout", players)
+    layout = shared.get(key)
+    if layout is None:
+        layout = shared[key] = _layout(ruleset, players)
+    player_ids, entities, zones, vars_ = layout
+    return GameState(ruleset.name, seed, rng.seed_state(seed), list(player_ids),
+                     {k: {"kind": e["kind"], "at": e["at"], "props": _copy_values(e["props"])}
+                      for k, e in entities.items()},
+                     {k: list(v) for k, v in zones.items()},
+                     vars={scope: _copy_values(values) for scope, values in vars_.items()})
+
+
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def _copy_values(values: dict) -> dict:
+    """A copy of a dict of property values, as deep as the values go."""
+    return {k: v if isinstance(v, _PLAIN) else copy.deepcopy(v) for k, v in values.items()}
+
+
+def _layout(ruleset: RuleSet, players: int) -> tuple:
+    """(player ids, entities, zones, variables) of a new game, before setup."""
     data = ruleset.data
     player_ids = [f"p{i}" for i in range(1, players + 1)]
     entities: dict[str, dict] = {}
@@ -133,7 +159,7 @@ def new_state(ruleset: RuleSet, players: int, seed: int) -> GameState:
     vars_ = {scope: _defaults(specs) for scope, specs in data.variables.items()}
     vars_.setdefault("game", {})
     vars_.setdefault("turn", {})
-    return GameState(ruleset.name, seed, rng.seed_state(seed), player_ids, entities, zones, vars=vars_)
+    return player_ids, entities, zones, vars_
 
 
 def tile_layouts(ruleset: RuleSet) -> dict[str, str]:

@@ -236,6 +236,10 @@ def _view(ruleset: RuleSet, state: GameState, viewer: str, table: dict | None) -
     return view
 
 
+# The events annotate_visibility may mark; others are seen as their audience says.
+ANNOTATED_EVENTS = frozenset({"changed", "action_taken", "reacted"})
+
+
 def annotate_visibility(ruleset: RuleSet, state: GameState, event: dict) -> None:
     """Record, at the moment an event happens, which players may not see (parts of) it.
 
