@@ -247,7 +247,18 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def print_report(console: Console, title: str, summary: dict, total: int, elapsed: float, workers: int) -> None:
+def reason_labels(ruleset) -> dict[str, str]:
+    """How each victory condition is named in the table: its title from the rule set's
+    English glossary (a victory's name is the reason a game ended by it)."""
+    from rulecraft.docgen.prose import Prose
+
+    prose = Prose(ruleset, "en")
+    return {d.name: prose.title(d.name) for d in ruleset.of_kind("victory")}
+
+
+def print_report(console: Console, title: str, summary: dict, total: int, elapsed: float, workers: int,
+                 labels: dict[str, str] | None = None) -> None:
+    labels = labels or {}
     n = summary["played"]
     if not n:
         console.print(f"{title}: no game finished")
@@ -272,7 +283,7 @@ def print_report(console: Console, title: str, summary: dict, total: int, elapse
     endings.add_column("games", justify="right")
     endings.add_column("share", justify="right")
     for (reason, side), k in summary["endings"].most_common():
-        endings.add_row(reason, side, str(k), _pct(k / total))
+        endings.add_row(labels.get(reason, reason), side, str(k), _pct(k / total))
     for reason, k in summary["undecided_endings"].most_common():
         endings.add_row(f"[yellow]undecided ({reason})[/]", "—", str(k), _pct(k / total))
     if summary["errors"]:
@@ -389,7 +400,7 @@ def run(args) -> int:
         title = f"{label}: {args.games} games, {players} players"
         summary = summarize(rows, main_sides(ruleset))
         summaries[variant] = summary
-        print_report(console, title, summary, args.games, elapsed, workers)
+        print_report(console, title, summary, args.games, elapsed, workers, reason_labels(ruleset))
         errors += len(summary["errors"])
         for row in rows:
             row["variant"] = variant or "base"

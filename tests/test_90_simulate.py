@@ -185,3 +185,19 @@ def test_wilson_interval():
     lo, hi = wilson(0, 10)
     assert lo == 0 and hi == pytest.approx(0.2775, abs=1e-4)
     assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_endings_name_victories_by_their_glossary_title(tmp_path, capsys):
+    out = tmp_path / "rows.json"
+    assert simulate(*GAMES, "--workers", 1, "--out", out) == 0
+    printed = capsys.readouterr().out
+    from rulecraft.docgen.prose import Prose
+
+    prose = Prose(ruleset(), "en")
+    reasons = {row["reason"] for row in json.loads(out.read_text()) if row["decided"]}
+    victories = {d.name for d in ruleset().of_kind("victory")}
+    shown = [r for r in reasons if r in victories]
+    assert shown, "some game ended by a victory condition"
+    for name in shown:
+        assert prose.title(name) in printed and prose.title(name) != name
+        assert name not in printed  # rows keep the name; the table shows the title
