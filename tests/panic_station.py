@@ -81,6 +81,33 @@ def put(game: Game, thing: str, where: str | None) -> None:
         game.state.entities[thing.split(".")[1]]["props"]["entered"] = True
 
 
+def quiet_start(players: int = 5, seed: int = 1, first_turn: bool = False) -> tuple[Game, str, list[str]]:
+    """A fresh game at the first player's first action with no parasite on the board and,
+    unless ``first_turn``, the first-turn search duty waived (it has its own tests).
+    Returns the game, the current player and the others."""
+    game = new_game(players, seed)
+    s = game.state
+    for x, e in s.entities.items():
+        if e["kind"] == "parasite" and e["at"] != "parasite_supply":
+            relocate(game, x, "parasite_supply")
+    s.vars["turn"]["first_turn"] = first_turn
+    p = s.current
+    return game, p, [q for q in s.players if q != p]
+
+
+def own_infection_cards(p: str) -> list[str]:
+    return [f"infection.{p}.{i}" for i in (1, 2, 3)]
+
+
+def nobody_infected(game: Game) -> None:
+    """Every player human: the Host leaves the game and each player holds exactly their
+    own three infection cards."""
+    relocate(game, "host", "out_of_game")
+    for q in game.state.players:
+        game.state.entities[q]["props"]["infected"] = False
+        set_hand(game, q, own_infection_cards(q))
+
+
 def set_hand(game: Game, p: str, cards: list[str]) -> None:
     """Make a player's hand exactly these cards (the others leave the game)."""
     for c in list(game.state.zones[f"hand:{p}"]):

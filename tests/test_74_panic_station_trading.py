@@ -2,8 +2,8 @@
 rulebook-fr: Échanger, where the English text is silent)."""
 
 
-from panic_station import lay_tile, new_game, options, relocate, take
-from panic_station import set_hand as _hand, put as _put, reoffer as _reoffer
+from panic_station import lay_tile, new_game, options, quiet_start, relocate, take
+from panic_station import set_hand as _hand, put as _put, reoffer as _reoffer, own_infection_cards as _own
 
 FORCED = "first attack or trade with the character you met"
 WEST = "plain_a/main"          # a plain room west of the Reactor, no icon
@@ -15,14 +15,7 @@ SOUTH = "team_search_a.1/main"  # a searchable room south of the Reactor
 def _begin(players=5, seed=1):
     """A fresh game at the first player's first action, with no parasite on the board and
     the first-turn search duty waived (it has its own tests)."""
-    game = new_game(players, seed)
-    s = game.state
-    for x, e in s.entities.items():
-        if e["kind"] == "parasite" and e["at"] != "parasite_supply":
-            relocate(game, x, "parasite_supply")
-    s.vars["turn"]["first_turn"] = False
-    p = s.current
-    others = [q for q in s.players if q != p]
+    game, p, others = quiet_start(players, seed)
     lay_tile(game, "plain_a", -1, 0, 0)           # open east, into the Reactor
     lay_tile(game, "team_search_a.1", 0, 1, 180)  # open north, into the Reactor
     return game, p, others
@@ -32,9 +25,6 @@ def _infected(game, *infected):
     for q in game.state.players:
         game.state.entities[q]["props"]["infected"] = q in infected
 
-
-def _own(p):
-    return [f"infection.{p}.1", f"infection.{p}.2", f"infection.{p}.3"]
 
 
 def _meet(game, p, q, mover="trooper"):

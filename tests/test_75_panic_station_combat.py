@@ -3,7 +3,7 @@ Betrayal; Heavy Gun; Target Scope; Ammo; Combat Knife; Grenade)."""
 
 import pytest
 
-from panic_station import lay_tile, new_game, options, relocate, take
+from panic_station import lay_tile, nobody_infected, options, quiet_start, relocate, take
 from panic_station import ap as _ap, set_hand as _hand, health as _health, put as _put, reoffer as _reoffer
 
 WEST = "plain_a/main"   # open doorway east into the Reactor
@@ -11,18 +11,8 @@ SOUTH = "run_a/main"    # its security door faces the Reactor's south doorway
 
 
 def _begin(players=5, seed=1):
-    game = new_game(players, seed)
-    s = game.state
-    for x, e in s.entities.items():
-        if e["kind"] == "parasite" and e["at"] != "parasite_supply":
-            relocate(game, x, "parasite_supply")
-    s.vars["turn"]["first_turn"] = False
-    p = s.current
-    others = [q for q in s.players if q != p]
-    relocate(game, "host", "out_of_game")
-    for q in s.players:
-        s.entities[q]["props"]["infected"] = False
-        _hand(game, q, [f"infection.{q}.{i}" for i in (1, 2, 3)])
+    game, p, others = quiet_start(players, seed)
+    nobody_infected(game)
     lay_tile(game, "plain_a", -1, 0, 0)
     lay_tile(game, "run_a", 0, 1, 0)
     return game, p, others

@@ -2,8 +2,8 @@
 Scanner; Keycard; General Notes)."""
 
 
-from panic_station import lay_tile, new_game, options, relocate, run_procedure, take
-from panic_station import ap as _ap, set_hand as _hand, health as _health, put as _put, reoffer as _reoffer
+from panic_station import lay_tile, nobody_infected, options, quiet_start, relocate, run_procedure, take
+from panic_station import ap as _ap, set_hand as _hand, health as _health, put as _put, reoffer as _reoffer, own_infection_cards as _own
 
 WEST = "plain_a/main"
 TOO_FEW = "an item is played only from a hand of more than 5 cards"
@@ -11,24 +11,11 @@ PLAY_ARMOR = "play_armor"
 
 
 def _begin(players=5, seed=1):
-    game = new_game(players, seed)
-    s = game.state
-    for x, e in s.entities.items():
-        if e["kind"] == "parasite" and e["at"] != "parasite_supply":
-            relocate(game, x, "parasite_supply")
-    s.vars["turn"]["first_turn"] = False
-    p = s.current
-    others = [q for q in s.players if q != p]
-    relocate(game, "host", "out_of_game")
-    for q in s.players:
-        s.entities[q]["props"]["infected"] = False
-        _hand(game, q, _own(q))
+    game, p, others = quiet_start(players, seed)
+    nobody_infected(game)
     lay_tile(game, "plain_a", -1, 0, 0)
     return game, p, others
 
-
-def _own(p):
-    return [f"infection.{p}.{i}" for i in (1, 2, 3)]
 
 
 def _armor(card):

@@ -2,22 +2,14 @@
 Terminal; 6. Heal in Sick Bay; 4. Search Location, first turn)."""
 
 
-from panic_station import end_turn, lay_tile, new_game, options, relocate, run_procedure, take
+from panic_station import end_turn, lay_tile, new_game, options, quiet_start, relocate, run_procedure, take
 from panic_station import ap as _ap, set_hand as _hand, health as _health, put as _put, reoffer as _reoffer
 
 FORCED = "first attack or trade with the character you met"
 
 
 def _begin(players=5, seed=1, first_turn=False):
-    game = new_game(players, seed)
-    s = game.state
-    for x, e in s.entities.items():
-        if e["kind"] == "parasite" and e["at"] != "parasite_supply":
-            relocate(game, x, "parasite_supply")
-    s.vars["turn"]["first_turn"] = first_turn
-    p = s.current
-    others = [q for q in s.players if q != p]
-    return game, p, others
+    return quiet_start(players, seed, first_turn)
 
 
 def _parasites_in(game, room):

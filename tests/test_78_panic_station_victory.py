@@ -2,23 +2,16 @@
 Heat Scan; 1. Explore (the Hive); The Character Cards in Detail)."""
 
 
-from panic_station import end_turn, lay_tile, new_game, options, relocate, run_procedure, take
+from panic_station import end_turn, lay_tile, options, quiet_start, relocate, run_procedure, take
 from panic_station import set_hand as _hand, put as _put, reoffer as _reoffer
 
 HIVE = "hive/main"
 
 
 def _begin(players=5, seed=1):
-    game = new_game(players, seed)
-    s = game.state
-    for x, e in s.entities.items():
-        if e["kind"] == "parasite" and e["at"] != "parasite_supply":
-            relocate(game, x, "parasite_supply")
-    s.vars["turn"]["first_turn"] = False
-    p = s.current
-    others = [q for q in s.players if q != p]
-    for q in s.players:
-        s.entities[q]["props"]["infected"] = False
+    game, p, others = quiet_start(players, seed)
+    for q in game.state.players:
+        game.state.entities[q]["props"]["infected"] = False
     return game, p, others
 
 
