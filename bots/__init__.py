@@ -47,8 +47,8 @@ _EVENT_CURSORS: "weakref.WeakKeyDictionary[object, dict]" = weakref.WeakKeyDicti
 
 
 def view_for(game, bot: Bot, player: str) -> dict:
-    """The view a driver hands ``bot`` playing ``player``: ``game.view(player)`` plus the
-    game's name (``view["game"]``, public: it is the game on the table).
+    """The view a driver hands ``bot`` playing ``player``: ``game.view(player)``, whose
+    ``view["game"]`` names the game on the table.
 
     The event history follows the bot's ``needs_events``: all of it (True, the default),
     none (False), or ``"new"``: only the events since the previous view handed to this
@@ -64,7 +64,6 @@ def view_for(game, bot: Bot, player: str) -> dict:
         view = game.view(player)
     else:
         view = player_view(game.ruleset, game.state, player)
-    view["game"] = game.ruleset.data.game.name
     return view
 
 

@@ -1,7 +1,7 @@
 """A bot that scores every legal option with a strategy for the game being played.
 
 The framework knows no game: it asks the strategy registered for the view's game
-(``view["game"]``, added by :func:`rulecraft.bots.view_for`) to read the view, then to
+(``view["game"]``, which every player view carries) to read the view, then to
 score each option, and plays the best one (ties broken by the bot's own seeded
 generator). What a good option is in a given game lives in that game's strategy module,
 e.g. :mod:`rulecraft.bots.panic_station`.
@@ -65,7 +65,7 @@ class HeuristicBot:
     def _strategy_for(self, view: dict) -> Strategy:
         game = view.get("game")
         if game is None:
-            raise UnknownGame("the heuristic bot needs the game's name in its view (drive it with rulecraft.bots.view_for)")
+            raise UnknownGame("the heuristic bot needs the game's name in its view (view['game'], as Game.view gives it)")
         if self._strategy is None or game != self._game:
             if game not in STRATEGIES:
                 raise UnknownGame(f"the heuristic bot has no strategy for '{game}' (it plays: {', '.join(self.known_games())})")
