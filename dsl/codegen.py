@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from . import ast, disk_cache
+from . import ast
 
 Fn = Callable[[Any, dict], Any]
 
@@ -123,7 +123,9 @@ class ExpressionModule:
         for name, (wrapper, params) in self.functions.items():
             self.defs.append(self._wrapper(name, wrapper, params))
         source = "\n".join(self.defs)
-        code = disk_cache.compile_source(source, "<rule set expressions>")
+        # compiled afresh each time: a code object could only be cached in a format
+        # (marshal) that runs whatever a planted entry holds, and compiling costs little
+        code = compile(source, "<rule set expressions>", "exec")
         exec(code, self.namespace)  # noqa: S102 - source made here, rule values bound as constants
         return [self.namespace[f"_x{i}"] for i in range(self.count)]
 

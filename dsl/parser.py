@@ -7,8 +7,6 @@ diagnostics in one run.
 
 from __future__ import annotations
 
-import hashlib
-import os
 import re
 from functools import lru_cache
 from importlib import resources
@@ -16,7 +14,9 @@ from pathlib import Path
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.grammar import Rule
 from lark.indenter import DedentError, Indenter
+from lark.lexer import TerminalDef
 
 from . import ast, disk_cache
 from .diagnostics import DiagnosticBag, Position
@@ -31,29 +31,27 @@ class _RulesIndenter(Indenter):
     tab_len = 4
 
 
-def _cache_path(grammar: str) -> str:
-    # A cache in a folder rulecraft owns, keyed by the grammar's hash: the default
-    # shared temp-dir cache could be written by another user.
-    base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "rulecraft"
-    digest = hashlib.sha256(grammar.encode()).hexdigest()[:16]
-    try:
-        base.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return ""
-    return str(base / f"grammar-{digest}.lark-cache")
-
-
 @lru_cache(maxsize=1)
 def lark_parser() -> Lark:
+    """The LALR parser of the rules language. Building its tables takes most of a cold
+    start that parses anything, so they are kept in the load cache as plain data (never
+    Lark's own pickled cache file: see disk_cache)."""
     grammar = resources.files(__package__).joinpath("grammar.lark").read_text(encoding="utf-8")
-    options = dict(parser="lalr", postlex=_RulesIndenter(), propagate_positions=True, maybe_placeholders=True)
-    cache = _cache_path(grammar)
-    if cache:
+    options = dict(parser="lalr", propagate_positions=True, maybe_placeholders=True)
+    key = disk_cache.grammar_key(grammar) if disk_cache.cache_dir() is not None else None
+    stored = disk_cache.load_object("grammar", key) if key is not None else None
+    if isinstance(stored, dict) and {"data", "memo"} <= set(stored):
         try:
-            return Lark(grammar, cache=cache, **options)
-        except OSError:
+            return Lark._load_from_dict(stored["data"], stored["memo"], postlex=_RulesIndenter())
+        except Exception:  # noqa: BLE001 - tables Lark does not take are only a missed cache
             pass
-    return Lark(grammar, **options)
+    parser = Lark(grammar, postlex=_RulesIndenter(), **options)
+    if key is not None:
+        data, memo = parser.memo_serialize([TerminalDef, Rule])
+        # the indenter is given again on loading; it is an object, not data
+        data["options"] = {k: v for k, v in data["options"].items() if k != "postlex"}
+        disk_cache.store_object("grammar", key, {"data": data, "memo": memo})
+    return parser
 
 
 # Readable names for the terminals Lark reports as expected.
@@ -132,7 +130,7 @@ def parse_text(text: str, file: str, bag: DiagnosticBag) -> ast.RuleFile:
     cache: editing one rule file then costs the parse of that file only."""
     bag.sources.add(file, text)
     key = disk_cache.parse_key(file, text) if disk_cache.cache_dir() is not None else None
-    cached = disk_cache.load_object("parse", key) if key is not None else None
+    cached = disk_cache.load_parse(key) if key is not None else None
     if cached is not None:
         definitions, diagnostics = cached
         for diagnostic in diagnostics:
@@ -142,7 +140,7 @@ def parse_text(text: str, file: str, bag: DiagnosticBag) -> ast.RuleFile:
     before = len(bag.items)
     rule_file = _parse(text, file, bag)
     if key is not None:
-        disk_cache.store_object("parse", key, (rule_file.definitions, bag.items[before:]))
+        disk_cache.store_parse(key, rule_file.definitions, bag.items[before:])
     return rule_file
 
 

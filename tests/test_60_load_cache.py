@@ -114,7 +114,7 @@ def test_the_disk_cache_can_be_turned_off(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.setenv("RULECRAFT_NO_CACHE", "1")
     load_checked(folder(tmp_path, 3))
-    for kind in ("ruleset", "parse", "code"):
+    for kind in ("ruleset", "parse", "grammar"):
         assert not (tmp_path / "cache" / "rulecraft" / kind).exists()
 
 
@@ -123,7 +123,7 @@ def test_a_damaged_entry_is_ignored(tmp_path, monkeypatch):
     monkeypatch.delenv("RULECRAFT_NO_CACHE", raising=False)
     path = folder(tmp_path, 5)
     load_checked(path)
-    for kind in ("ruleset", "code"):
+    for kind in ("ruleset", "parse"):
         for entry in (tmp_path / "cache" / "rulecraft" / kind).iterdir():
             entry.write_bytes(b"not a cache entry")
     fresh_process(monkeypatch)
