@@ -7,7 +7,7 @@ import sys
 from rulecraft.docgen.glossary import check_glossaries
 from rulecraft.dsl.loader import load_ruleset
 
-from .common import ruleset_arg
+from .common import ruleset_arg, variant_arg
 
 
 def add_parser(sub) -> None:
@@ -15,7 +15,7 @@ def add_parser(sub) -> None:
                        description="Check a rule set statically. Exit 0 when clean, 1 when errors were found.")
     p.add_argument("ruleset", type=ruleset_arg, help="a rule-set folder, e.g. rules/panic_station")
     p.add_argument("--strict", action="store_true", help="treat warnings as errors")
-    p.add_argument("--variant", metavar="V", help="check the rule set with its variant V applied")
+    p.add_argument("--variant", type=variant_arg, metavar="V", help="check the rule set with its variant V applied")
     p.set_defaults(run=run)
 
 

@@ -35,6 +35,16 @@ def bot_arg(text: str) -> str:
     return text
 
 
+def variant_arg(text: str) -> str:
+    """A variant's name: a variant is a file of the rule set's variants/ folder, named, never a path."""
+    from rulecraft.dsl.ruleset_files import is_name
+
+    if not is_name(text):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a variant name (letters, digits and _, as the variant's "
+                                         f"file in the rule set's variants/ folder is named; not a path)")
+    return text
+
+
 def ruleset_arg(text: str) -> str:
     path = resolve_ruleset_path(text)
     if path is None:

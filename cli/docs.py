@@ -10,7 +10,7 @@ from pathlib import Path
 from rulecraft.dsl.diagnostics import RuleSetError
 from rulecraft.dsl.variants import available_variants
 
-from .common import ruleset_arg
+from .common import ruleset_arg, variant_arg
 
 
 def add_parser(sub) -> None:
@@ -23,7 +23,7 @@ def add_parser(sub) -> None:
     p.add_argument("ruleset", type=ruleset_arg, help="rule-set folder or shipped rule-set name")
     p.add_argument("--out", required=True, type=_out_dir, help="folder to write the mkdocs project into")
     p.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the pages (default: en)")
-    p.add_argument("--variant", help="describe the rules with this house variant applied")
+    p.add_argument("--variant", type=variant_arg, help="describe the rules with this house variant applied")
     p.add_argument("--scenarios", type=_folder, help="worked examples folder (default: seeds/<game> next to the rules folder)")
     what = p.add_mutually_exclusive_group()
     what.add_argument("--build", action="store_true", help="then run 'mkdocs build --strict' into OUT/site")

@@ -33,7 +33,7 @@ from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.machine import RuleRuntimeError
 from rulecraft.interpreter.state import tile_layouts
 
-from .common import any_int, bot_arg, load_or_report, positive_int, ruleset_arg
+from .common import any_int, bot_arg, load_or_report, positive_int, ruleset_arg, variant_arg
 
 HUMAN = "human"
 MAX_EVENTS_SHOWN = 40
@@ -526,7 +526,7 @@ def add_parser(sub) -> None:
     p.add_argument("--seed", type=any_int, default=None, help="the game's seed (default: a random one, shown)")
     p.add_argument("--save", metavar="FILE", help="where s saves (default <ruleset>-seed<S>.save.jsonl)")
     p.add_argument("--resume", metavar="FILE", help="continue a saved game (its seed, players, seats and variant)")
-    p.add_argument("--variant", metavar="V", help="play the rule set's variant V")
+    p.add_argument("--variant", type=variant_arg, metavar="V", help="play the rule set's variant V")
     p.set_defaults(run=run)
 
 

@@ -20,7 +20,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
-from rulecraft.dsl.loader import resolve_ruleset_path
+from rulecraft.dsl.loader import shipped_ruleset
+from rulecraft.dsl.ruleset_files import is_name
 from rulecraft.interpreter.game import Game, state_digest
 from rulecraft.interpreter.machine import RuleRuntimeError
 
@@ -227,12 +228,24 @@ def run(args) -> int:
         return 2
     rules = args.rules
     if rules is None:
-        found = resolve_ruleset_path(str(header.get("ruleset", "")))
-        if found is None or not header.get("ruleset"):
-            console.print(f"[red]error:[/] no shipped rule set named '{header.get('ruleset')}'; give it with --rules")
+        named = header.get("ruleset")
+        if named is not None and not is_name(named):
+            # a log is a file from anywhere: what it names is looked up among the shipped
+            # rule sets only, never read as a path
+            sys.stderr.write(f"rulecraft replay: error: the log's header names the rule set {json.dumps(named)}, "
+                             f"which is not the name of a shipped rule set; give the rules with --rules RULESET\n")
+            return 2
+        found = shipped_ruleset(named) if named else None
+        if found is None:
+            console.print(f"[red]error:[/] no shipped rule set named '{escape(str(named))}'; give it with --rules")
             return 1
         rules = str(found)
-    ruleset = load_or_report(rules, header.get("variant"))
+    variant = header.get("variant")
+    if variant is not None and not is_name(variant):
+        sys.stderr.write(f"rulecraft replay: error: the log's header names the variant {json.dumps(variant)}, "
+                         f"which is not a variant name (letters, digits and _, never a path)\n")
+        return 2
+    ruleset = load_or_report(rules, variant)
     if ruleset is None:
         return 1
     if header.get("ruleset") and header["ruleset"] != ruleset.name:

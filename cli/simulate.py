@@ -32,7 +32,7 @@ from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.machine import RuleRuntimeError
 from rulecraft.interpreter.views import LazyView, lazy_player_view
 
-from .common import any_int, bot_arg, load_or_report, positive_int, ruleset_arg
+from .common import any_int, bot_arg, load_or_report, positive_int, ruleset_arg, variant_arg
 
 ROW_FIELDS = ["variant", "index", "seed", "players", "winners", "side", "reason", "decided", "rounds", "decisions", "error"]
 Z95 = 1.959963984540054
@@ -70,7 +70,7 @@ def add_parser(sub) -> None:
                    help="write a PNG of the win rates with their intervals and a histogram of game lengths")
     p.add_argument("--log", metavar="FILE", help="write the first game's log (JSON lines) to FILE")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
-    p.add_argument("--variant", action="append", metavar="V", default=[],
+    p.add_argument("--variant", action="append", type=variant_arg, metavar="V", default=[],
                    help="also play the rule set's variant V (repeatable): the base and each variant side by side")
     p.set_defaults(run=run)
 

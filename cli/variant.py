@@ -13,7 +13,7 @@ from rich.syntax import Syntax
 from rulecraft.dsl.loader import load_ruleset
 from rulecraft.dsl.variants import available_variants, scaffold, variants_folder
 
-from .common import ruleset_arg
+from .common import ruleset_arg, variant_arg
 
 
 def add_parser(sub) -> None:
@@ -26,7 +26,7 @@ def add_parser(sub) -> None:
     new.add_argument("--base", type=ruleset_arg, required=True, help="the rule set it changes, e.g. rules/panic_station")
     new.set_defaults(run=run_new)
     diff = vsub.add_parser("diff", help="show what a variant changes, rule by rule")
-    diff.add_argument("name", help="the variant's name")
+    diff.add_argument("name", type=variant_arg, help="the variant's name")
     diff.add_argument("--base", type=ruleset_arg, default="panic_station", help="the rule set (default: panic_station)")
     diff.set_defaults(run=run_diff)
     lst = vsub.add_parser("list", help="list the variants of a rule set")

@@ -24,7 +24,7 @@ from rulecraft.validator import (BROKEN, FAIL, FIXED, KNOWN, PASS, SKIP, coverag
 from rulecraft.validator.coverage import SECTIONS_FILE, cite_parts, match_sections
 from rulecraft.validator.expect import fmt
 
-from .common import ruleset_arg
+from .common import ruleset_arg, variant_arg
 
 STYLE = {PASS: "[green]PASS[/]", FAIL: "[red]FAIL[/]", BROKEN: "[red]BROKEN[/]", SKIP: "[yellow]SKIP[/]",
          KNOWN: "[yellow]KNOWN FAILURE[/]", FIXED: "[red]PASSES (known failure)[/]"}
@@ -41,7 +41,7 @@ def add_parser(sub) -> None:
                        description="Check a rule set statically, then run every scenario of its game and report "
                                    "PASS/FAIL per scenario. Exit 0 when all pass, 1 otherwise.")
     p.add_argument("ruleset", type=ruleset_arg, help="a rule-set folder, e.g. rules/panic_station")
-    p.add_argument("--variant", metavar="V", help="apply variant V of the rule set; its own scenarios run too, "
+    p.add_argument("--variant", type=variant_arg, metavar="V", help="apply variant V of the rule set; its own scenarios run too, "
                                                   "and base scenarios it marks superseded are skipped")
     p.add_argument("--coverage", action="store_true", help="list the rulebook's sections and the scenarios citing each")
     p.add_argument("--scenarios", metavar="DIR", type=folder_arg,

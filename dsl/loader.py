@@ -11,6 +11,7 @@ from .checker import check_definitions
 from .diagnostics import DiagnosticBag, RuleSetError
 from .model import RuleSet, RuleSetData, check_data, merge_section
 from .parser import parse_file
+from .ruleset_files import files_under, inside, is_name, refuse_link_out
 from .variants import apply_variant
 from .yaml_data import load_and_validate
 
@@ -29,9 +30,18 @@ def resolve_ruleset_path(name_or_path: str) -> Path | None:
     path = Path(name_or_path)
     if path.is_dir():
         return path
+    return shipped_ruleset(name_or_path)
+
+
+def shipped_ruleset(name: str) -> Path | None:
+    """The folder of the rule set shipped with rulecraft as ``name``. Only a name is
+    looked up, never a path: a name read from a file (a game log's header) must not
+    lead anywhere else on the machine."""
+    if not is_name(name):
+        return None
     from importlib import resources
 
-    shipped = resources.files("rulecraft.rules").joinpath(name_or_path)
+    shipped = resources.files("rulecraft.rules").joinpath(name)
     if shipped.is_dir():
         return Path(str(shipped))
     return None
@@ -47,6 +57,9 @@ def load_ruleset(folder: str | Path, bag: DiagnosticBag | None = None, variant: 
     files: list[str] = []
     for path in sorted(root.glob("*.yaml")):
         display = _display(path)
+        if not inside(path, root):
+            refuse_link_out(path, display, bag)
+            continue
         files.append(display)
         before = len(bag.items)
         content, located = load_and_validate(path, SCHEMA, bag, display)
@@ -66,6 +79,9 @@ def load_ruleset(folder: str | Path, bag: DiagnosticBag | None = None, variant: 
     rule_files: list[ast.RuleFile] = []
     for path in sorted(root.glob("*.rules")):
         display = _display(path)
+        if not inside(path, root):
+            refuse_link_out(path, display, bag)
+            continue
         files.append(display)
         rule_files.append(parse_file(path, bag, display))
     definitions: dict[str, ast.Definition] = {}
@@ -128,7 +144,7 @@ def load_checked(folder: str | Path, variant: str | None = None) -> RuleSet:
 def _load_through_disk_cache(root: Path, variant: str | None) -> RuleSet:
     """load_ruleset, or its stored result for exactly these files (see disk_cache)."""
     try:
-        key = disk_cache.ruleset_key(root, variant)
+        key = disk_cache.ruleset_key(root, variant, files_under(root))
     except OSError:
         key = None
     if key is not None:

@@ -16,6 +16,7 @@ from . import ast
 from .diagnostics import DiagnosticBag, did_you_mean
 from .model import RuleSetData, _prop
 from .parser import parse_file
+from .ruleset_files import inside, is_name, refuse_link_out
 from .yaml_data import Located, load_and_validate
 
 SCHEMA = "variant.schema.json"
@@ -61,6 +62,12 @@ def load_variant_chain(root: Path, name: str, game_name: str, bag: DiagnosticBag
     chain: list[tuple[str, dict, Located, Path]] = []
     seen: set[str] = set()
     current = name
+    if not is_name(name):  # a variant is named, never a path: a path could lead out of the rule set
+        known = available_variants(root)
+        bag.error(f"'{name}' is not a variant name", None,
+                  "a variant is named by its file in the rule set's variants/ folder (letters, digits and _, "
+                  "not a path)" + (f"; known variants: {', '.join(known)}" if known else ""))
+        return []
     while current != game_name:
         if current in seen:
             bag.error(f"variant '{name}' builds on itself through '{current}'", None,
@@ -73,6 +80,9 @@ def load_variant_chain(root: Path, name: str, game_name: str, bag: DiagnosticBag
             bag.error(f"no variant '{current}' in {_display(variants_folder(root))}", None,
                       did_you_mean(current, known) or ("known variants: " + ", ".join(known) if known else
                                                        f"create one with: rulecraft variant new {current} --base {_display(root)}"))
+            return []
+        if not inside(path, root):
+            refuse_link_out(path, _display(path), bag)
             return []
         before = len(bag.errors)
         content, located = load_and_validate(path, SCHEMA, bag, _display(path))
@@ -102,7 +112,7 @@ def apply_variant(root: Path, name: str, data: RuleSetData, definitions: dict[st
         for key, count in (content.get("manifest") or {}).items():
             data.manifest[key] = count
             data.where[("manifest", key)] = located.key_position(["manifest", key])
-        _apply_definitions(vname, content, located, path, definitions, files, info, bag)
+        _apply_definitions(root, vname, content, located, path, definitions, files, info, bag)
         for i, s in enumerate(content.get("superseded") or []):
             info.superseded[s["scenario"]] = s["reason"]
     return info
@@ -158,7 +168,7 @@ def _apply_variables(content, located, data, info, bag):
             info.variables.append(f"{scope}.{vname}")
 
 
-def _apply_definitions(vname, content, located, path, definitions, files, info, bag):
+def _apply_definitions(root, vname, content, located, path, definitions, files, info, bag):
     replaces = list(content.get("replaces") or [])
     for i, dname in enumerate(content.get("removes") or []):
         if dname not in definitions:
@@ -174,6 +184,14 @@ def _apply_definitions(vname, content, located, path, definitions, files, info, 
     rule_paths = [path.parent / r for r in rule_names] if rule_names else (
         [path.with_suffix(".rules")] if path.with_suffix(".rules").is_file() else [])
     for i, rp in enumerate(rule_paths):
+        if not inside(rp, root):  # checked before anything else, so nothing tells what lies outside
+            if rule_names:
+                bag.error(f"variant '{vname}' names rule file '{rule_names[i]}', which is outside the rule set",
+                          located.position(["rules", i]),
+                          "a variant's rule files are in the rule set's folder, e.g. beside the variant's .yaml")
+            else:
+                refuse_link_out(rp, _display(rp), bag)
+            continue
         if not rp.is_file():
             bag.error(f"variant '{vname}' names rule file '{rp.name}', which does not exist",
                       located.position(["rules", i]))
