@@ -63,7 +63,7 @@ def cache(tmp_path, monkeypatch):
     """A private cache folder, filled by one load of the rule set; then a new process."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.delenv("RULECRAFT_NO_CACHE", raising=False)
-    monkeypatch.setattr(disk_cache, "_warned", False)
+    monkeypatch.setattr(disk_cache, "_warned", False, raising=False)
     parser.lark_parser.cache_clear()  # so the parser's tables are stored, and read again
     load_checked(folder(tmp_path))
     fresh_process(monkeypatch)
@@ -119,7 +119,8 @@ def test_a_planted_pickle_or_marshal_payload_never_runs(cache, tmp_path, monkeyp
 
 
 @pytest.mark.parametrize("content", [pickle.dumps(42), b"42", b'{"$c": "Position", "$i": 0}', b'["not", "a", "parse"]',
-                                     b'{"$c": "os.system", "$i": 0}', b"\xff\xfe"])
+                                     b'{"$c": "os.system", "$i": 0}', b"\xff\xfe"],
+                         ids=["a pickle", "a number", "a wrong class", "a list", "an unknown class", "not UTF-8"])
 def test_a_wrong_type_entry_is_a_miss(cache, tmp_path, monkeypatch, content):
     for entry in entries(cache):
         entry.write_bytes(content)
