@@ -41,6 +41,7 @@ def _classes() -> dict[str, type]:
 CLASSES = _classes()
 _NAMES = {cls: name for name, cls in CLASSES.items()}
 _PLAIN = (str, int, float, bool, type(None))
+_POSITION_FIELDS = tuple(f.name for f in dataclasses.fields(Position))
 
 
 def dumps(value) -> bytes:
@@ -64,7 +65,7 @@ def dumps(value) -> bytes:
         if t is set or t is frozenset:
             return {"$s" if t is set else "$f": [enc(x) for x in v]}
         if t is Position:  # the commonest object by far, and immutable: written compactly
-            return {"$p": [v.file, v.line, v.column, v.end_column]}
+            return {"$p": [getattr(v, f) for f in _POSITION_FIELDS]}
         name = _NAMES.get(t)
         if name is None:
             if isinstance(v, str):  # a str subclass (the parser's tokens): its text is all that counts
@@ -97,22 +98,27 @@ def loads(data: bytes):
     """The value of an entry; raises :class:`BadEntry`."""
     made: dict[int, object] = {}
 
+    new_object, set_attribute = object.__new__, object.__setattr__
+
     def hook(obj: dict):
-        if "$c" in obj:
-            cls = CLASSES.get(obj.pop("$c"))
+        name = obj.pop("$c", None)
+        if name is not None:
+            cls = CLASSES.get(name)
             number = obj.pop("$i", None)
             if cls is None or type(number) is not int:
                 raise BadEntry("an unknown class")
-            new = object.__new__(cls)
-            new.__dict__.update(obj)
+            new = new_object(cls)
+            set_attribute(new, "__dict__", obj)  # the attributes as written; no __init__ runs
             made[number] = new
             return new
         if len(obj) == 1:
             (key, items), = obj.items()
             if key == "$p":
-                if type(items) is not list or len(items) != 4:
+                if type(items) is not list or len(items) != len(_POSITION_FIELDS):
                     raise BadEntry("a malformed position")
-                return Position(*items)
+                new = new_object(Position)
+                set_attribute(new, "__dict__", dict(zip(_POSITION_FIELDS, items)))
+                return new
             if key == "$r":
                 if items not in made:
                     raise BadEntry("a reference to nothing")
