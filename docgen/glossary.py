@@ -18,6 +18,7 @@ from rulecraft.dsl import ast
 from rulecraft.dsl.builtins import ENGINE_EVENTS
 from rulecraft.dsl.diagnostics import Diagnostic, DiagnosticBag, Position
 from rulecraft.dsl.model import RuleSet
+from rulecraft.dsl.ruleset_files import inside, refuse_link_out
 from rulecraft.dsl.yaml_data import Located, load_and_validate
 
 SCHEMA = "glossary.schema.json"
@@ -108,6 +109,9 @@ def load_glossary(ruleset: RuleSet, lang: str, bag: DiagnosticBag | None = None)
     glossary = Glossary(lang)
     for path in glossary_files(ruleset, lang):
         display = _display(path)
+        if not inside(path, Path(ruleset.root)):
+            refuse_link_out(path, display, bag)
+            continue
         before = len(bag.errors)
         content, located = load_and_validate(path, SCHEMA, bag, display)
         glossary.files.append(display)

@@ -157,3 +157,16 @@ def test_a_path_in_a_log_header_is_never_read(rs, tmp_path, monkeypatch, capsys,
 def test_the_rules_option_replaces_the_header_rule_set(rs, tmp_path, capsys):
     log = _log(rs, tmp_path, ruleset="../x")
     assert cli("replay", log, "--quiet", "--rules", str(rs)) == 0
+
+
+def test_a_glossary_that_links_out_is_refused(rs, tmp_path):
+    from rulecraft.docgen.glossary import load_glossary
+    from rulecraft.dsl.loader import load_checked
+
+    (rs / "glossary").mkdir()
+    (tmp_path / "en.yaml").write_text(f"language: en\n{SECRET}: [\n")
+    (rs / "glossary" / "en.yaml").symlink_to(tmp_path / "en.yaml")
+    bag = load_ruleset(rs).bag
+    load_glossary(load_checked(rs), "en", bag)
+    assert [e.message for e in bag.errors] == ["'en.yaml' links to a file outside the rule set; it is not read"]
+    assert SECRET not in bag.render()
