@@ -14,11 +14,9 @@ from pathlib import Path
 
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-from lark.grammar import Rule
 from lark.indenter import DedentError, Indenter
-from lark.lexer import TerminalDef
 
-from . import ast, disk_cache
+from . import ast, disk_cache, parser_tables
 from .diagnostics import DiagnosticBag, Position
 
 
@@ -31,27 +29,17 @@ class _RulesIndenter(Indenter):
     tab_len = 4
 
 
+LARK_OPTIONS = dict(parser="lalr", propagate_positions=True, maybe_placeholders=True)
+
+
+def grammar_text() -> str:
+    return resources.files(__package__).joinpath("grammar.lark").read_text(encoding="utf-8")
+
+
 @lru_cache(maxsize=1)
 def lark_parser() -> Lark:
-    """The LALR parser of the rules language. Building its tables takes most of a cold
-    start that parses anything, so they are kept in the load cache as plain data (never
-    Lark's own pickled cache file: see disk_cache)."""
-    grammar = resources.files(__package__).joinpath("grammar.lark").read_text(encoding="utf-8")
-    options = dict(parser="lalr", propagate_positions=True, maybe_placeholders=True)
-    key = disk_cache.grammar_key(grammar) if disk_cache.cache_dir() is not None else None
-    stored = disk_cache.load_object("grammar", key) if key is not None else None
-    if isinstance(stored, dict) and {"data", "memo"} <= set(stored):
-        try:
-            return Lark._load_from_dict(stored["data"], stored["memo"], postlex=_RulesIndenter())
-        except Exception:  # noqa: BLE001 - tables Lark does not take are only a missed cache
-            pass
-    parser = Lark(grammar, postlex=_RulesIndenter(), **options)
-    if key is not None:
-        data, memo = parser.memo_serialize([TerminalDef, Rule])
-        # the indenter is given again on loading; it is an object, not data
-        data["options"] = {k: v for k, v in data["options"].items() if k != "postlex"}
-        disk_cache.store_object("grammar", key, {"data": data, "memo": memo})
-    return parser
+    """The LALR parser of the rules language (its tables: see parser_tables)."""
+    return parser_tables.build_parser(grammar_text(), _RulesIndenter, LARK_OPTIONS)
 
 
 # Readable names for the terminals Lark reports as expected.

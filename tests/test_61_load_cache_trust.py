@@ -12,7 +12,7 @@ import stat
 import pytest
 from engine_rulesets import game_yaml, write_ruleset
 
-from rulecraft.dsl import disk_cache, loader, parser
+from rulecraft.dsl import disk_cache, loader, parser, parser_tables
 from rulecraft.dsl.loader import load_checked
 
 RULES = """
@@ -64,10 +64,16 @@ def cache(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.delenv("RULECRAFT_NO_CACHE", raising=False)
     monkeypatch.setattr(disk_cache, "_warned", False, raising=False)
-    parser.lark_parser.cache_clear()  # so the parser's tables are stored, and read again
+    without_shipped_tables(tmp_path, monkeypatch)
     load_checked(folder(tmp_path))
     fresh_process(monkeypatch)
     return tmp_path / "cache" / "rulecraft"
+
+
+def without_shipped_tables(tmp_path, monkeypatch):
+    """As after a change of the grammar: the parser's tables go through the cache too."""
+    monkeypatch.setattr(parser_tables, "SHIPPED", tmp_path / "no-tables.json", raising=False)
+    parser.lark_parser.cache_clear()
 
 
 def fresh_process(monkeypatch):
@@ -90,7 +96,7 @@ def loads_from_scratch(monkeypatch) -> list:
 def test_entries_are_written_private_and_whole(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.delenv("RULECRAFT_NO_CACHE", raising=False)
-    parser.lark_parser.cache_clear()
+    without_shipped_tables(tmp_path, monkeypatch)
     old = os.umask(0o002)  # a umask that would leave group-writable files
     try:
         load_checked(folder(tmp_path))
