@@ -207,3 +207,21 @@ def _counting(real, calls: list):
         return real(*args, **kwargs)
 
     return counted
+
+
+def test_a_rule_set_read_back_from_the_cache_is_the_one_stored(tmp_path, monkeypatch):
+    from rulecraft.dsl import cache_format
+
+    path = folder(tmp_path)
+    (path / "variants").mkdir()
+    (path / "variants" / "v.yaml").write_text("variant:\n  name: v\n  base: tiny\n")
+    (path / "variants" / "v.rules").write_text("function triple(n: number) -> number:\n    = n * 3\n")
+    monkeypatch.setenv("RULECRAFT_NO_CACHE", "1")
+    stored = loader.load_ruleset(path, variant="v")
+    back = cache_format.loads(cache_format.dumps(stored))
+    assert back.definitions == stored.definitions and back.data == stored.data
+    assert back.bag.items == stored.bag.items and back.files == stored.files
+    # an object met twice is one object again, as the compiler and docs expect
+    assert back.variant.added["triple"] is back.definitions["triple"]
+    # what the checker wrote on the nodes (types) comes back too
+    assert back.definitions["double"].value.type == stored.definitions["double"].value.type == "number"
