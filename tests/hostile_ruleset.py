@@ -45,7 +45,7 @@ PAYLOADS = [
     f"<iframe src=javascript:{_run(14)} data-injected></iframe>",
     "<div markdown=1 data-injected>*pwned*</div>",
     "![pwned](javascript:alert(16))",
-    f"'onmouseover='alert(17)' data-injected x='",
+    "'onmouseover='alert(17)' data-injected x='",
     f"<input autofocus onfocus={_run(18)} data-injected>",
     f"&#60;img src=x onerror={_run(19)} data-injected&#62;",
     f"<object data=javascript:{_run(20)} data-injected></object>",
@@ -86,9 +86,10 @@ class _Rotation:
         return EVERY[self.i % len(EVERY)]
 
 
-def _harden_glossary(node, next_payload, key=None):
+def _harden_glossary(node, next_payload):
+    """Append a payload to every word and phrase of a glossary."""
     if isinstance(node, dict):
-        return {k: (v if k in ("language", "gender") else _harden_glossary(v, next_payload, k)) for k, v in node.items()}
+        return {k: (v if k in ("language", "gender") else _harden_glossary(v, next_payload)) for k, v in node.items()}
     if isinstance(node, str):
         return f"{node} {next_payload()}"
     return node

@@ -9,16 +9,15 @@ script links, then opened in headless Chromium to see that no payload runs.
 
 from __future__ import annotations
 
+import atexit
 import functools
 import html
 import json
-import os
 import re
 import shutil
 import subprocess
 import tempfile
 import threading
-import atexit
 import xml.etree.ElementTree as ET
 from functools import partial
 from html.parser import HTMLParser
@@ -183,7 +182,9 @@ def test_a_room_type_that_is_a_path_writes_nothing_outside_out(tmp_path, capsys)
     outside = [p for p in tmp_path.rglob("*") if p.is_file() and out not in p.parents]
     assert outside == []
     rooms = sorted(p.name for p in (out / "docs" / "rooms").iterdir())
-    assert len(rooms) == 1 + 9 + 2  # the index, the game's room types and the two hostile ones
+    board = yaml.safe_load((hostile_checkout() / "board.yaml").read_text(encoding="utf-8"))["board"]
+    types = {room["type"] for layout in board["layouts"].values() for room in layout["rooms"].values()}
+    assert PATH_ROOM in types and len(rooms) == 1 + len(types)  # the index and a page per room type
     assert all(re.fullmatch(r"[a-z0-9_-]+\.md", n) for n in rooms), rooms
     assert PATH_ROOM not in "".join(rooms)
 
