@@ -21,7 +21,8 @@ def add_parser(sub) -> None:
                                    "setup, turn structure, every action, card, room type, phase, victory condition "
                                    "and ruling, the worked examples with their result, and the variants.")
     p.add_argument("ruleset", type=ruleset_arg, help="rule-set folder or shipped rule-set name")
-    p.add_argument("--out", required=True, type=_out_dir, help="folder to write the mkdocs project into")
+    p.add_argument("--out", required=True, type=_out_dir,
+                   help="folder to write the mkdocs project into: new, empty, or written by an earlier 'rulecraft docs'")
     p.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the pages (default: en)")
     p.add_argument("--variant", type=variant_arg, help="describe the rules with this house variant applied")
     p.add_argument("--scenarios", type=_folder, help="worked examples folder (default: seeds/<game> next to the rules folder)")
@@ -46,9 +47,13 @@ def _folder(text: str) -> str:
 
 
 def run(args) -> int:
-    from rulecraft.docgen.site import collect, mkdocs, write
+    from rulecraft.docgen.site import UnsafeOutput, collect, mkdocs, out_folder_problem, write
 
     root = Path(args.ruleset)
+    problem = out_folder_problem(args.out)
+    if problem is not None:  # before any work: nothing of the user's is replaced
+        sys.stderr.write(f"rulecraft docs: error: {problem} (see 'rulecraft docs --help')\n")
+        return 2
     if args.variant is not None and args.variant not in available_variants(root):
         known = ", ".join(available_variants(root)) or "none"
         sys.stderr.write(f"rulecraft docs: error: unknown variant '{args.variant}' (known: {known}) "
@@ -61,7 +66,11 @@ def run(args) -> int:
         sys.stderr.write(err.bag.render() + "\n")
         sys.stderr.write(f"{args.ruleset}: {len(err.bag.errors)} error(s); fix them first (rulecraft check {args.ruleset})\n")
         return 1
-    config = write(site, args.out)
+    try:
+        config = write(site, args.out)
+    except UnsafeOutput as err:
+        sys.stderr.write(f"rulecraft docs: error: {err}\n")
+        return 1
     print(f"wrote {len(site.pages)} pages and {len(site.files)} pictures to {args.out} "
           f"in {time.perf_counter() - started:.1f} s ({config})")
     if args.build:

@@ -19,6 +19,7 @@ from rulecraft.validator import FAILING, PASS
 
 from .catalogue import Catalogue, section_index, source_of
 from .examples import Example, ExampleFile
+from .markup import label, md, md_code, md_prose, slug
 from .svg import tile_svg
 from .ui import UI
 
@@ -45,10 +46,6 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _md_escape(text: str) -> str:
-    return text.replace("|", "\\|").replace("<", "&lt;").replace("*", "\\*").replace("_", "\\_")
-
-
 def _code(text: str, lang: str = "rules") -> str:
     fence = "```"
     while fence in text:
@@ -72,7 +69,8 @@ class SiteWriter:
         self.variants = variants
         self.home: dict[str, str] = {}  # definition name → the page that shows it in full
         title = ruleset.data.game.title
-        self.site = Site(self.ui("reference", title=title), lang)
+        # The site's title goes to mkdocs.yml (the site name): written as a label there.
+        self.site = Site(label(self.ui("reference", title=title)), lang)
 
     # ------------------------------------------------------------ words
     def word(self, key: str, plural: bool = False) -> str:
@@ -84,9 +82,9 @@ class SiteWriter:
     def link(self, name: str, here: str) -> str:
         page = self.home.get(name)
         if page is None:
-            return _md_escape(self.title(name))
+            return md(self.title(name))
         rel = posixpath.relpath(page, posixpath.dirname(here) or ".")
-        return f"[{_md_escape(self.title(name))}]({rel}#{name})"
+        return f"[{md(self.title(name))}]({rel}#{slug(name)})"
 
     @staticmethod
     def rel(target: str, here: str) -> str:
@@ -98,21 +96,21 @@ class SiteWriter:
         rs = ruleset or self.rs
         d = rs.definitions[name]
         hashes = "#" * level
-        ident = f" {{#{name}}}" if anchor else ""
-        out = [f"{hashes} {_md_escape(prose.title(name))}{ident}\n", f"*{prose.summary(name)}*\n"]
+        ident = f" {{#{slug(name)}}}" if anchor else ""
+        out = [f"{hashes} {md(prose.title(name))}{ident}\n", f"*{prose.summary(name)}*\n"]
         facts = []
         for c in getattr(d, "costs", []):
             if isinstance(c.amount, ast.Literal):
                 amount = c.amount.value
-                facts.append(f"**{self.ui('cost')}{self.c}** {amount} "
-                             f"{prose.term(f'properties.player.{c.resource}', plural=amount != 1)}")
+                facts.append(f"**{self.ui('cost')}{self.c}** {md(amount)} "
+                             f"{md(prose.term(f'properties.player.{c.resource}', plural=amount != 1))}")
         if d.cite:
-            facts.append(f"**{self.ui('rulebook')}{self.c}** {_md_escape(d.cite)}")
+            facts.append(f"**{self.ui('rulebook')}{self.c}** {md_prose(d.cite)}")
         if facts:
             out.append("  \n".join(facts) + "\n")
         out.append(f"**{self.ui('plain')}**\n")
         out.append(prose.definition(name).rstrip() + "\n")
-        out.append(f"**{self.ui('rule_source')}** (`{d.file}:{d.pos.line}`)\n")
+        out.append(f"**{self.ui('rule_source')}** ({md_code(f'{d.file}:{d.pos.line}')})\n")
         out.append(_code(source_of(rs, d)))
         return "\n".join(out)
 
@@ -124,13 +122,13 @@ class SiteWriter:
         cat, ui = self.cat, self.ui
         # Where each definition is shown in full: the first page in reading order.
         plan: list[tuple[str, list[str]]] = [("setup.md", cat.setup), ("turn.md", cat.round)]
-        plan += [(f"phases/{n}.md", [n]) for n in cat.phases]
-        plan += [(f"actions/{n}.md", [n]) for n in cat.actions]
+        plan += [(f"phases/{slug(n)}.md", [n]) for n in cat.phases]
+        plan += [(f"actions/{slug(n)}.md", [n]) for n in cat.actions]
         plan += [("victory.md", cat.victory)]
         by_file: dict[str, list[str]] = {}
         for n in cat.others:
             by_file.setdefault(self.rs.definitions[n].file, []).append(n)
-        plan += [(f"rules/{posixpath.splitext(posixpath.basename(f))[0]}.md", names) for f, names in by_file.items()]
+        plan += [(f"rules/{slug(_stem(f))}.md", names) for f, names in by_file.items()]
         for page, names in plan:
             for n in names:
                 self.home.setdefault(n, page)
@@ -147,8 +145,8 @@ class SiteWriter:
         nav.append({ui("turn_structure"): "turn.md"})
         if cat.phases:
             for n in cat.phases:
-                self._page(f"phases/{n}.md", self.title(n), self.rule_block(n, 1), raw=True)
-            nav.append({ui("phases"): [{self.title(n): f"phases/{n}.md"} for n in cat.phases]})
+                self._page(f"phases/{slug(n)}.md", self.title(n), self.rule_block(n, 1), raw=True)
+            nav.append({ui("phases"): [{label(self.title(n)): f"phases/{slug(n)}.md"} for n in cat.phases]})
         nav.append({ui("actions"): self._actions()})
         nav.append({ui("cards"): self._cards()})
         if cat.room_types:
@@ -164,26 +162,26 @@ class SiteWriter:
             nav.append({ui("variants"): self._variants()})
         more = []
         for f, names in by_file.items():
-            stem = posixpath.splitext(posixpath.basename(f))[0]
-            page = f"rules/{stem}.md"
+            stem = _stem(f)
+            page = f"rules/{slug(stem)}.md"
             heading = ui("other_rules_in", file=f"{stem}.rules")
             self._page(page, heading, self.blocks(names))
-            more.append({heading: page})
+            more.append({label(heading): page})
         if more:
             nav.append({ui("other_rules"): more})
         self.site.nav = nav
         return self.site
 
     def _page(self, path: str, title: str, body: str, raw: bool = False) -> None:
-        self.site.pages[path] = body if raw else f"# {_md_escape(title)}\n\n{body}"
+        self.site.pages[path] = body if raw else f"# {md(title)}\n\n{body}"
 
     # ------------------------------------------------------------ overview
     def _overview(self) -> None:
         ui, data = self.ui, self.rs.data
         game = data.game
-        out = [f"# {_md_escape(game.title)}\n"]
+        out = [f"# {md(game.title)}\n"]
         if self.rs.variant is not None:
-            out.append(f"!!! note\n    {ui('site_variant', name=self.rs.variant.title)}\n")
+            out.append(f"!!! note\n    {ui('site_variant', name=md(self.rs.variant.title))}\n")
         out.append(f"## {ui('players')}\n\n{ui('players_count', min=game.min_players, max=game.max_players)}\n")
         if self.cat.victory:
             out.append(f"## {ui('goal')}\n")
@@ -197,18 +195,18 @@ class SiteWriter:
         out.append(f"| {ui('component')} | {ui('kind')} | {ui('count')} | {ui('starts_in')} |\n|---|---|---|---|")
         cards = {c.name for c in self.cat.cards}
         for comp in data.components:
-            name = _cap(self.word(comp.name))
+            name = md(_cap(self.word(comp.name)))
             if comp.name in cards:
-                name = f"[{_md_escape(name)}](cards/{comp.name}.md)"
+                name = f"[{name}](cards/{slug(comp.name)}.md)"
             count = ui("per_player", count=comp.count) if comp.per_player else str(comp.count)
             zone = self.word(f"zones.{comp.zone}") if comp.zone else ""
-            out.append(f"| {name} | {self.word(f'kinds.{comp.kind}')} | {count} | {zone} |")
+            out.append(f"| {name} | {md(self.word(f'kinds.{comp.kind}'))} | {md(count)} | {md(zone)} |")
         out.append("")
         if data.parameters:
             out.append(f"## {ui('parameter')}\n\n| {ui('parameter')} | {ui('value')} |\n|---|---|")
             for name, p in data.parameters.items():
                 value = getattr(p, "value", p)
-                out.append(f"| {self.word(f'parameters.{name}')} | {value} |")
+                out.append(f"| {md(self.word(f'parameters.{name}'))} | {md(value)} |")
             out.append("")
         self.site.pages["index.md"] = "\n".join(out) + "\n"
 
@@ -220,8 +218,8 @@ class SiteWriter:
         self.site.pages["actions/index.md"] = "\n".join(index) + "\n"
         nav: list = ["actions/index.md"]
         for n in self.cat.actions:
-            self._page(f"actions/{n}.md", self.title(n), self.rule_block(n, 1), raw=True)
-            nav.append({self.title(n): f"actions/{n}.md"})
+            self._page(f"actions/{slug(n)}.md", self.title(n), self.rule_block(n, 1), raw=True)
+            nav.append({label(self.title(n)): f"actions/{slug(n)}.md"})
         return nav
 
     # ------------------------------------------------------------ cards
@@ -245,24 +243,24 @@ class SiteWriter:
             by_kind.setdefault(comp.kind, []).append(comp)
         for kind, comps in by_kind.items():
             total = sum(c.count for c in comps if not c.per_player)
-            index.append(f"## {_cap(self.word(f'kinds.{kind}', plural=True))}" + (f" ({total})" if total else "") + "\n")
+            index.append(f"## {md(_cap(self.word(f'kinds.{kind}', plural=True)))}" + (f" ({total})" if total else "") + "\n")
             index.append(f"| {ui('component')} | {ui('count')} |\n|---|---|")
             for comp in comps:
                 count = ui("per_player", count=comp.count) if comp.per_player else str(comp.count)
-                index.append(f"| [{_md_escape(self.card_name(comp))}]({comp.name}.md) | {count} |")
+                index.append(f"| [{md(self.card_name(comp))}]({slug(comp.name)}.md) | {md(count)} |")
             index.append("")
             section = []
             for comp in comps:
                 self._card_page(comp, board)
-                section.append({self.card_name(comp): f"cards/{comp.name}.md"})
-            nav.append({_cap(self.word(f"kinds.{kind}", plural=True)): section})
+                section.append({label(self.card_name(comp)): f"cards/{slug(comp.name)}.md"})
+            nav.append({label(_cap(self.word(f"kinds.{kind}", plural=True))): section})
         self.site.pages["cards/index.md"] = "\n".join(index) + "\n"
         return nav
 
     def _card_page(self, comp: ComponentSpec, board) -> None:
         ui = self.ui
-        here = f"cards/{comp.name}.md"
-        out = [f"# {_md_escape(self.card_name(comp))}\n"]
+        here = f"cards/{slug(comp.name)}.md"
+        out = [f"# {md(self.card_name(comp))}\n"]
         count = ui("per_player", count=comp.count) if comp.per_player else str(comp.count)
         rows = [(ui("kind"), self.word(f"kinds.{comp.kind}")), (ui("count"), count)]
         if comp.zone:
@@ -276,23 +274,23 @@ class SiteWriter:
                 shown = str(value)
             rows.append((self.word(f"properties.{comp.kind}.{prop}"), shown))
         out.append(f"| {ui('properties')} | {ui('value')} |\n|---|---|")
-        out += [f"| {_md_escape(k)} | {_md_escape(str(v))} |" for k, v in rows]
+        out += [f"| {md(k)} | {md(str(v))} |" for k, v in rows]
         out.append("")
         if board is not None and comp.layout and comp.layout in board.layouts:
             layout = board.layouts[comp.layout]
-            self.site.files[f"cards/{comp.name}.svg"] = tile_svg(board, comp.layout, self.card_name(comp), self._room_word)
-            out.append(f"![{_md_escape(self.card_name(comp))}]({comp.name}.svg){{ .rulecraft-card }}\n")
+            self.site.files[f"cards/{slug(comp.name)}.svg"] = tile_svg(board, comp.layout, self.card_name(comp), self._room_word)
+            out.append(f"![{md(self.card_name(comp))}]({slug(comp.name)}.svg){{ .rulecraft-card }}\n")
             out.append(f"## {ui('doors')}\n")
             for direction, side in layout.sides.items():
                 rooms = ", ".join(self._room_word(layout.rooms[r].get("type", r)) for r in side.rooms) \
                     if len(layout.rooms) > 1 else ""
-                out.append(f"- {_cap(self.word(direction))}{self.c} {self.word(side.edge)}" + (f" ({rooms})" if rooms else ""))
+                out.append(f"- {md(_cap(self.word(direction)))}{self.c} {md(self.word(side.edge))}" + (f" ({md(rooms)})" if rooms else ""))
             for lk in layout.links:
-                out.append(f"- {ui('inner_door')}{self.c} {self.word(lk['connection'])}")
+                out.append(f"- {ui('inner_door')}{self.c} {md(self.word(lk['connection']))}")
             out.append(f"\n## {ui('rooms')}\n")
             for r, info in layout.rooms.items():
                 rtype = (info or {}).get("type", r)
-                out.append(f"- [{_md_escape(self._room_word(rtype))}](../rooms/{rtype}.md)")
+                out.append(f"- [{md(self._room_word(rtype))}](../rooms/{slug(rtype)}.md)")
             out.append("")
         named = self.cat.mentioning(*self._card_words(comp))
         if named:
@@ -310,13 +308,13 @@ class SiteWriter:
         index = [f"# {ui('room_types')}\n", ui("rooms_intro") + "\n"]
         nav: list = ["rooms/index.md"]
         for rtype in self.cat.room_types:
-            here = f"rooms/{rtype}.md"
-            index.append(f"- [{_md_escape(_cap(self._room_word(rtype)))}]({rtype}.md)")
-            out = [f"# {_md_escape(_cap(self._room_word(rtype)))}\n", f"## {ui('cards_with')}\n"]
+            here = f"rooms/{slug(rtype)}.md"
+            index.append(f"- [{md(_cap(self._room_word(rtype)))}]({slug(rtype)}.md)")
+            out = [f"# {md(_cap(self._room_word(rtype)))}\n", f"## {ui('cards_with')}\n"]
             for comp in self.cat.cards:
                 layout = board.layouts.get(comp.layout) if comp.layout else None
                 if layout and any((info or {}).get("type") == rtype for info in layout.rooms.values()):
-                    out.append(f"- [{_md_escape(self.card_name(comp))}](../cards/{comp.name}.md) ({comp.count})")
+                    out.append(f"- [{md(self.card_name(comp))}](../cards/{slug(comp.name)}.md) ({md(comp.count)})")
             out.append("")
             named = self.cat.mentioning(rtype)
             if named:
@@ -324,7 +322,7 @@ class SiteWriter:
                 out += [f"- {self.link(n, here)} — {self.prose.summary(n)}" for n in named]
                 out.append("")
             self.site.pages[here] = "\n".join(out) + "\n"
-            nav.append({_cap(self._room_word(rtype)): here})
+            nav.append({label(_cap(self._room_word(rtype))): here})
         self.site.pages["rooms/index.md"] = "\n".join(index) + "\n"
         return nav
 
@@ -336,19 +334,19 @@ class SiteWriter:
             if self.home.get(n) == "victory.md":
                 out.append(self.rule_block(n, 2))
             else:
-                out.append(f"## {_md_escape(self.title(n))}\n\n*{self.prose.summary(n)}* → {self.link(n, 'victory.md')}\n")
+                out.append(f"## {md(self.title(n))}\n\n*{self.prose.summary(n)}* → {self.link(n, 'victory.md')}\n")
         self.site.pages["victory.md"] = "\n".join(out) + "\n"
 
     def _rulings(self) -> None:
         ui = self.ui
         out = [f"# {ui('rulings')}\n", ui("rulings_intro") + "\n"]
         for r in self.rs.data.rulings:
-            out.append(f"## {_md_escape(r.get('question', r['id']))} {{#{r['id']}}}\n")
+            out.append(f"## {md_prose(r.get('question', r['id']))} {{#{slug(r['id'])}}}\n")
             if r.get("section"):
-                out.append(f"**{ui('rulebook')}{self.c}** {_md_escape(r['section'])}\n")
-            out.append(f"**{ui('ruling')}{self.c}** {_md_escape(r.get('ruling', ''))}\n")
+                out.append(f"**{ui('rulebook')}{self.c}** {md_prose(r['section'])}\n")
+            out.append(f"**{ui('ruling')}{self.c}** {md_prose(r.get('ruling', ''))}\n")
             if r.get("reason"):
-                out.append(f"**{ui('reason')}{self.c}** {_md_escape(r['reason'])}\n")
+                out.append(f"**{ui('reason')}{self.c}** {md_prose(r['reason'])}\n")
             names = [n for n in r.get("definitions", []) if n in self.rs.definitions]
             if names:
                 out.append(f"**{ui('rules_carrying')}{self.c}** " + ", ".join(self.link(n, "rulings.md") for n in names) + "\n")
@@ -368,17 +366,17 @@ class SiteWriter:
                  f"| {ui('scenario')} | {ui('rulebook')} | {ui('result')} |\n|---|---|---|"]
         nav: list = ["examples/index.md"]
         for f in files:
-            page = f"examples/{f.stem}.md"
-            out = [f"# {_md_escape(self._example_file_title(f))}\n"]
+            page = f"examples/{slug(f.stem)}.md"
+            out = [f"# {md(self._example_file_title(f))}\n"]
             if f.broken:  # the loader's problems, as `rulecraft verify` prints them
                 out.append("!!! failure\n\n" + "\n".join("    " + line for line in _code(f.problems, "text").splitlines()) + "\n")
             for i, e in enumerate(f.examples, start=1):
                 anchor = f"example-{i}"
-                index.append(f"| [{_md_escape(e.scenario.title)}]({f.stem}.md#{anchor}) | {_md_escape(e.scenario.cite)} "
+                index.append(f"| [{md(e.scenario.title)}]({slug(f.stem)}.md#{anchor}) | {md_prose(e.scenario.cite)} "
                              f"| {self._status(e.result.status)} |")
                 out.append(self._example(f, i, e, anchor))
             self.site.pages[page] = "\n".join(out) + "\n"
-            nav.append({self._example_file_title(f): page})
+            nav.append({label(self._example_file_title(f)): page})
         self.site.pages["examples/index.md"] = "\n".join(index) + "\n"
         return nav
 
@@ -396,13 +394,13 @@ class SiteWriter:
         ui = self.ui
         sc, r = e.scenario, e.result
         kind = "success" if r.status == PASS else ("failure" if r.status in FAILING else "note")
-        out = [f"## {_md_escape(sc.title)} {{#{anchor}}}\n",
+        out = [f"## {md(sc.title)} {{#{anchor}}}\n",
                f"**{ui('result')}{self.c}** <span class=\"rulecraft-status rulecraft-{r.status}\">{self._status(r.status)}</span>  ",
-               f"**{ui('rulebook')}{self.c}** {_md_escape(sc.cite)}\n"]
+               f"**{ui('rulebook')}{self.c}** {md_prose(sc.cite)}\n"]
         if sc.text and self.lang == "en":
-            out.append(_md_escape(sc.text) + "\n")
+            out.append(md_prose(sc.text) + "\n")
         if r.reason:
-            out.append(f"*{_md_escape(r.reason)}*\n")
+            out.append(f"*{md(r.reason)}*\n")
         if r.divergence is not None:
             d = r.divergence
             lines = [f"{d.label}: {d.message}" if d.message else d.label]
@@ -412,7 +410,7 @@ class SiteWriter:
         for moment, picture in (("before", e.before), ("after", e.after)):
             if picture is None:
                 continue
-            name = f"{f.stem}-{i}-{moment}.svg"
+            name = f"{slug(f.stem)}-{i}-{moment}.svg"
             self.site.files[f"examples/{name}"] = picture
             pictures.append(f"<figure class=\"rulecraft-board\" markdown>\n![{ui('board_' + moment)}]({name})\n"
                             f"<figcaption>{ui(moment)}</figcaption>\n</figure>")
@@ -420,7 +418,7 @@ class SiteWriter:
             out.append("<div class=\"rulecraft-boards\" markdown>\n" + "\n".join(pictures) + "\n</div>\n")
         body = {k: v for k, v in (("players", sc.players), ("setup", sc.setup), ("steps", sc.steps), ("expect", sc.expect)) if v}
         dumped = yaml.safe_dump(body, sort_keys=False, allow_unicode=True, width=100).rstrip()
-        out.append(f"??? quote \"{ui('steps')} — {self._display(f.path)}\"\n\n" + "\n".join("    " + line for line in _code(dumped, "yaml").splitlines()) + "\n")
+        out.append(f"??? quote \"{ui('steps')} — {md(self._display(f.path))}\"\n\n" + "\n".join("    " + line for line in _code(dumped, "yaml").splitlines()) + "\n")
         return "\n".join(out)
 
     # ------------------------------------------------------------ variants
@@ -430,51 +428,52 @@ class SiteWriter:
         nav: list = ["variants/index.md"]
         for v in self.variants:
             info = v.ruleset.variant
-            page = f"variants/{v.name}.md"
-            index.append(f"- [{_md_escape(info.title)}]({v.name}.md)")
+            page = f"variants/{slug(v.name)}.md"
+            index.append(f"- [{md(info.title)}]({slug(v.name)}.md)")
             self.site.pages[page] = self._variant_page(v)
-            nav.append({info.title: page})
+            nav.append({label(info.title): page})
         self.site.pages["variants/index.md"] = "\n".join(index) + "\n"
         return nav
 
     def _variant_page(self, v: VariantChanges) -> str:
         ui, info, vrs = self.ui, v.ruleset.variant, v.ruleset
-        out = [f"# {_md_escape(info.title)}\n", ui("variant_of", chain=" → ".join([self.base_ruleset.data.game.title] + info.chain)) + "\n"]
+        chain = " → ".join(md(title) for title in [self.base_ruleset.data.game.title] + info.chain)
+        out = [f"# {md(info.title)}\n", ui("variant_of", chain=chain) + "\n"]
         if info.text and self.lang == "en":
-            out.append(_md_escape(info.text) + "\n")
+            out.append(md_prose(info.text) + "\n")
         if info.cite:
-            out.append(f"**{ui('rulebook')}{self.c}** {_md_escape(info.cite)}\n")
+            out.append(f"**{ui('rulebook')}{self.c}** {md_prose(info.cite)}\n")
         if info.parameters:
             out.append(f"## {ui('changed_parameters')}\n\n| {ui('parameter')} | {ui('before_change')} | {ui('after_change')} |\n|---|---|---|")
-            out += [f"| {v.prose.term(f'parameters.{n}')} | {old} | {new} |" for n, (old, new) in info.parameters.items()]
+            out += [f"| {md(v.prose.term(f'parameters.{n}'))} | {md(old)} | {md(new)} |" for n, (old, new) in info.parameters.items()]
             out.append("")
         if info.components:
             out.append(f"## {ui('changed_components')}\n\n| {ui('component')} | {ui('before_change')} | {ui('after_change')} |\n|---|---|---|")
-            out += [f"| {v.prose.term(n)} | {_md_escape(_patch(old))} | {_md_escape(_patch(new))} |" for n, (old, new) in info.components.items()]
+            out += [f"| {md(v.prose.term(n))} | {md(_patch(old))} | {md(_patch(new))} |" for n, (old, new) in info.components.items()]
             out.append("")
         if info.variables:
             out.append(f"## {ui('new_variables')}\n")
-            out += [f"- {v.prose.term(n)} (`{n}`)" for n in info.variables]
+            out += [f"- {md(v.prose.term(n))} ({md_code(n)})" for n in info.variables]
             out.append("")
         if info.replaced:
             out.append(f"## {ui('replaced')}\n")
             for n in info.replaced:
-                out.append(f"### {_md_escape(v.prose.title(n))}\n")
+                out.append(f"### {md(v.prose.title(n))}\n")
                 out.append(f"=== \"{ui('before_change')}\"\n\n" + _indent(self._version(n, self.base_prose, self.base_ruleset)))
                 out.append(f"=== \"{ui('after_change')}\"\n\n" + _indent(self._version(n, v.prose, vrs)))
         if info.removed:
             out.append(f"## {ui('removed')}\n")
             for n in info.removed:
-                out.append(f"### {_md_escape(self.base_prose.title(n))}\n")
+                out.append(f"### {md(self.base_prose.title(n))}\n")
                 out.append(self._version(n, self.base_prose, self.base_ruleset))
         if info.added:
             out.append(f"## {ui('added')}\n")
             for n in info.added:
-                out.append(f"### {_md_escape(v.prose.title(n))}\n")
+                out.append(f"### {md(v.prose.title(n))}\n")
                 out.append(self._version(n, v.prose, vrs))
         if info.superseded:
             out.append(f"## {ui('superseded')}\n")
-            out += [f"- {_md_escape(t)}{self.c} {_md_escape(why)}" for t, why in info.superseded.items()]
+            out += [f"- {md(t)}{self.c} {md_prose(why)}" for t, why in info.superseded.items()]
             out.append("")
         if not (info.parameters or info.components or info.variables or info.replaced or info.removed or info.added):
             out.append(ui("no_changes") + "\n")
@@ -483,7 +482,11 @@ class SiteWriter:
     def _version(self, name: str, prose, rs: RuleSet) -> str:
         d = rs.definitions[name]
         return "\n".join([f"*{prose.summary(name)}*\n", prose.definition(name).rstrip() + "\n",
-                          f"`{d.file}:{d.pos.line}`\n", _code(source_of(rs, d))])
+                          f"{md_code(f'{d.file}:{d.pos.line}')}\n", _code(source_of(rs, d))])
+
+
+def _stem(rule_file: str) -> str:
+    return posixpath.splitext(posixpath.basename(rule_file))[0]
 
 
 def _indent(text: str) -> str:

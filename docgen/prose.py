@@ -21,6 +21,7 @@ from rulecraft.dsl.builtins import ENGINE_EVENTS, VALUES
 from rulecraft.dsl.model import RuleSet
 
 from .glossary import SECTIONS, Term, item_kind, load_glossary
+from .markup import md, md_template
 
 _SLOT = re.compile(r"\{([A-Za-z_0-9]+)\}")
 _VOWELS = "aeiouyàâäéèêëîïôöûùüAEIOUYÀÂÄÉÈÊËÎÏÔÖÛÙÜ"
@@ -62,11 +63,17 @@ def _strip_type(t: str | None) -> str:
 
 
 class Prose:
-    """Renders one rule set's definitions and terms in one language."""
+    """Renders one rule set's definitions and terms in one language.
 
-    def __init__(self, ruleset: RuleSet, lang: str = "en"):
+    With ``markdown=True`` (the site), every word :meth:`definition` and :meth:`summary`
+    take from the rule set is escaped for Markdown, so a glossary can add no markup to a
+    page; :meth:`term` and :meth:`title` always give the words as written."""
+
+    def __init__(self, ruleset: RuleSet, lang: str = "en", markdown: bool = False):
         self.ruleset = ruleset
         self.lang = lang
+        self.markdown = markdown
+        self._escaped: dict[Term, Term] = {}
         self.ph = phrases(lang)
         self.glossary = load_glossary(ruleset, lang)
         self.missing: set[tuple[str, str]] = set()  # glossary entries asked for but absent
@@ -123,15 +130,15 @@ class Prose:
         ``variables.turn.searched``) or a bare key looked up section by section."""
         section, _, rest = key.partition(".")
         if section in SECTIONS and rest:
-            t = self._lookup(section, rest)
+            t = self._written(section, rest)
         else:
             found = next((s for s in SECTIONS if self.glossary.get(s, key) is not None), None)
-            t = self._lookup(found or "names", key)
+            t = self._written(found or "names", key)
         return t.plural if plural else (t.bare or t.one)
 
     def title(self, name: str) -> str:
         """The title of a definition in this language."""
-        return capitalize(self._lookup("definitions", name).one)
+        return capitalize(self._written("definitions", name).one)
 
     # ------------------------------------------------------------ words and articles
 
@@ -142,8 +149,28 @@ class Prose:
             raise KeyError(f"the rule set has no definition '{name}'") from None
 
     def _lookup(self, section: str, key: str) -> Term:
+        """A term as the text being rendered uses it (escaped for Markdown in a site)."""
         if section == "names" and key in self._words:
             return self._words[key]
+        return self._escape(self._written(section, key))
+
+    def _escape(self, t: Term) -> Term:
+        if not self.markdown:
+            return t
+        if t not in self._escaped:
+            def words(text):
+                return md(text) if text is not None else None
+
+            def phrase(text):
+                return md_template(text, _SLOT) if text is not None else None
+
+            self._escaped[t] = Term(md(t.one), words(t.many), t.gender, t.article,
+                                    t.elide if t.elide is not None else t.one[:1] in _VOWELS,
+                                    phrase(t.say), phrase(t.deny), words(t.bare), words(t.feminine_form))
+        return self._escaped[t]
+
+    def _written(self, section: str, key: str) -> Term:
+        """A term as the glossary writes it."""
         if section == "names" and self._definition is not None:
             # a local name may mean different things in different definitions
             t = self.glossary.get(section, f"{self._definition.name}.{key}")
@@ -495,8 +522,9 @@ class Prose:
         if what == "entity":
             return self._the("components", name)
         if what == "parameter":
+            value = self.ruleset.data.parameters[name]["value"]
             return fill(self.ph["expressions"]["parameter"], param=self._the("parameters", name),
-                        value=self.ruleset.data.parameters[name]["value"])
+                        value=md(value) if self.markdown else value)
         if what == "die":
             return self._the("dice", name)
         if what == "table":

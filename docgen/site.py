@@ -7,7 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import yaml
 
@@ -45,8 +45,8 @@ def collect(root: str | Path, lang: str = "en", variant: str | None = None,
     ui = UI(lang)
     ruleset = load_checked(root, variant)
     base = load_checked(root) if variant else ruleset
-    prose = Prose(ruleset, lang)
-    base_prose = Prose(base, lang) if variant else prose
+    prose = Prose(ruleset, lang, markdown=True)
+    base_prose = Prose(base, lang, markdown=True) if variant else prose
     folder = scenarios if scenarios is not None else scenario_folder_for(root, ruleset.data.game.name)
     folder = folder if folder.is_dir() else None
     cat = catalogue(ruleset, folder)
@@ -59,7 +59,7 @@ def collect(root: str | Path, lang: str = "en", variant: str | None = None,
     variants = []
     for name in available_variants(root):
         vrs = ruleset if name == variant else load_checked(root, name)
-        variants.append(VariantChanges(name, vrs, prose if name == variant else Prose(vrs, lang)))
+        variants.append(VariantChanges(name, vrs, prose if name == variant else Prose(vrs, lang, markdown=True)))
     writer = SiteWriter(ruleset, cat, prose, lang, examples, variants, base_ruleset=base, base_prose=base_prose)
     return writer.build()
 
@@ -88,19 +88,63 @@ def mkdocs_config(site: Site) -> dict:
     }
 
 
-def write(site: Site, out: str | Path) -> Path:
-    """Write ``mkdocs.yml`` and ``docs/`` under ``out``; a previous ``docs/`` there is replaced."""
+class UnsafeOutput(ValueError):
+    """The site would be written outside its folder, or over files it did not write."""
+
+
+# The first line of every mkdocs.yml this module writes: a folder whose mkdocs.yml
+# starts with it holds a site of ours, whose docs/ may be replaced.
+MARKER = "# Written by rulecraft docs: docs/ and this file are replaced when the site is written again."
+
+
+def out_folder_problem(out: str | Path) -> str | None:
+    """Why the site may not be written into ``out``, or None when it may: ``out`` must be a
+    new or empty folder, or one a previous run of ``rulecraft docs`` wrote."""
     out = Path(out)
+    if not out.exists():
+        return None
+    if not out.is_dir():
+        return f"'{out}' exists and is not a folder"
+    if not any(out.iterdir()):
+        return None
+    config = out / "mkdocs.yml"
+    try:
+        ours = config.is_file() and config.read_text(encoding="utf-8").startswith(MARKER)
+    except (OSError, UnicodeDecodeError):
+        ours = False
+    if not ours:
+        return f"'{out}' is not empty and holds no site written by rulecraft docs; give a new or empty folder"
+    return None
+
+
+def _inside(docs: Path, path: str) -> Path:
+    """Where a page or picture of the site goes; never outside ``docs``."""
+    pure = PurePosixPath(path)
+    target = (docs / path).resolve()
+    if pure.is_absolute() or ".." in pure.parts or "\\" in path or not target.is_relative_to(docs.resolve()):
+        raise UnsafeOutput(f"refusing to write '{path}': it is not inside {docs}")
+    return target
+
+
+def write(site: Site, out: str | Path) -> Path:
+    """Write ``mkdocs.yml`` and ``docs/`` under ``out``; a ``docs/`` that a previous run wrote
+    there is replaced. Raises :class:`UnsafeOutput`, before writing anything, when ``out``
+    holds other files or a page would land outside ``docs/``."""
+    out = Path(out)
+    problem = out_folder_problem(out)
+    if problem is not None:
+        raise UnsafeOutput(problem)
     docs = out / "docs"
+    targets = {_inside(docs, path): text for path, text in {**site.pages, **site.files, STYLESHEET: CSS}.items()}
     if docs.exists():
         shutil.rmtree(docs)
     docs.mkdir(parents=True)
-    for path, text in {**site.pages, **site.files, STYLESHEET: CSS}.items():
-        target = docs / path
+    for target, text in targets.items():
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
     config = out / "mkdocs.yml"
-    config.write_text(yaml.safe_dump(mkdocs_config(site), sort_keys=False, allow_unicode=True), encoding="utf-8")
+    config.write_text(MARKER + "\n" + yaml.safe_dump(mkdocs_config(site), sort_keys=False, allow_unicode=True),
+                      encoding="utf-8")
     return config
 
 

@@ -18,6 +18,7 @@ from pygments.token import Error, Keyword, Name, String
 from rulecraft.cli.main import main
 from rulecraft.docgen.catalogue import catalogue, section_index, source_of
 from rulecraft.docgen.lexer import RulesLexer
+from rulecraft.docgen.markup import md
 from rulecraft.docgen.prose import Prose
 from rulecraft.docgen.site import collect, mkdocs, write
 from rulecraft.docgen.svg import tile_svg
@@ -174,7 +175,7 @@ def test_worked_examples_show_each_scenario_with_its_result(en, rs):
     examples = "\n".join(t for p, t in site.pages.items() if p.startswith("examples/"))
     labels = {"pass": "PASS", "skip": "SKIPPED", "fail": "FAIL", "broken": "BROKEN", "known": "KNOWN FAILURE"}
     for sc, r in zip(scenarios, results):
-        title = sc.title.replace("*", "\\*").replace("_", "\\_").replace("<", "&lt;").replace("|", "\\|")
+        title = md(sc.title)
         assert f"## {title} " in examples, sc.title
         assert f"| [{title}]" in index and f"| {labels[r.status]} |" in index
     for path in site.files:
