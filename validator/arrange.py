@@ -15,6 +15,7 @@ from typing import Any
 
 from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.machine import END_TURN, IllegalAnswer
+from rulecraft.interpreter.state import RANDOM_PICKS
 
 from .names import Names
 
@@ -26,9 +27,12 @@ class ScenarioError(Exception):
     """A step or a setup could not be carried out; the message says why."""
 
 
-def apply_setup(game: Game, names: Names, setup: dict, start_tiles: set[str]) -> None:
-    """Apply a setup block, in a fixed order (see docs/scenarios.md)."""
+def apply_setup(game: Game, names: Names, setup: dict, start_tiles: set[str]) -> set[str]:
+    """Apply a setup block, in a fixed order (see docs/scenarios.md); return the
+    entities it moved (the scenario knows where those lie)."""
     s = game.state
+    moved: set[str] = set()
+    copies = _CopyPicker(names, setup)
     if "current" in setup:
         reach_turn(game, setup["current"])
     if "tiles" in setup:
@@ -44,17 +48,40 @@ def apply_setup(game: Game, names: Names, setup: dict, start_tiles: set[str]) ->
     for source, destination in (setup.get("move_all") or {}).items():
         for eid in list(s.zones[source]):
             put(game, eid, destination, "bottom")
+            moved.add(eid)
     for key in ("pieces", "place"):
         for eid, where in (setup.get(key) or {}).items():
             if where is None and eid in s.tiles:
                 del s.tiles[eid]
             put(game, eid, names.space(where))
+            moved.add(eid)
+    for player, cards in (setup.get("deal") or {}).items():
+        hand = f"hand:{player}"
+        # The cards dealt into the hand go back where the components table keeps them;
+        # those the table starts in the hand stay.
+        for eid in [e for e in s.zones[hand] if names.home.get(e) != hand]:
+            put(game, eid, names.home.get(eid), "bottom")
+        for card in copies.resolve(cards):
+            put(game, card, hand)
+            moved.add(card)
     for player, cards in (setup.get("hands") or {}).items():
-        for card in cards:
+        for card in copies.resolve(cards):
             put(game, card, f"hand:{player}")
+            moved.add(card)
+    stated_hands = {f"hand:{p}" for key in ("deal", "hands") for p in (setup.get(key) or {})}
     for zone, ids in (setup.get("deck_top") or {}).items():
-        for eid in reversed(ids):
+        cards = copies.resolve(ids)
+        dealt_from = [s.entities[c]["at"] for c in cards
+                      if (s.entities[c]["at"] or "").startswith("hand:") and s.entities[c]["at"] not in stated_hands]
+        for eid in reversed(cards):
             put(game, eid, zone, "top")
+            moved.add(eid)
+        # A card the scenario puts in a deck was never dealt: the hand the game's deal put
+        # it in gets the deck's next card instead, so no hand's size depends on the deal.
+        for hand in dealt_from:
+            spare = next((c for c in s.zones[zone] if c not in copies.taken), None)
+            if spare is not None:
+                put(game, spare, hand)
     for eid, props in (setup.get("props") or {}).items():
         for name, value in props.items():
             s.entities[eid]["props"][name] = copy.deepcopy(value)
@@ -67,7 +94,40 @@ def apply_setup(game: Game, names: Names, setup: dict, start_tiles: set[str]) ->
         s.entities[s.current]["props"]["ap"] = setup["ap"]
     for die, results in (setup.get("rolls") or {}).items():
         s.forced_rolls[die] = list(results)
+    if "picks" in setup:
+        s.forced_rolls[RANDOM_PICKS] = list(setup["picks"])
     reoffer(game)
+    return moved
+
+
+class _CopyPicker:
+    """Card lists of a setup block may name a component with several copies
+    (``gas_can``) for one of them: the lowest-numbered copy that the block does not
+    name and has not picked already. Where the copies lay before does not matter, so the
+    choice does not depend on the shuffle."""
+
+    def __init__(self, names: Names, setup: dict):
+        self.names = names
+        self.taken: set[str] = set()
+        for key in ("pieces", "place"):
+            self.taken.update(setup.get(key) or {})
+        for key in ("deal", "hands", "deck_top"):
+            for cards in (setup.get(key) or {}).values():
+                self.taken.update(c for c in cards if c in names.entities)
+
+    def resolve(self, cards: list[str]) -> list[str]:
+        out = []
+        for card in cards:
+            if card in self.names.entities:
+                out.append(card)
+                continue
+            free = [c for c in self.names.copies[card] if c not in self.taken]
+            if not free:
+                raise ScenarioError(f"no copy of '{card}' is left to pick: the setup already uses all "
+                                    f"{len(self.names.copies[card])}")
+            self.taken.add(free[0])
+            out.append(free[0])
+        return out
 
 
 def reoffer(game: Game) -> None:

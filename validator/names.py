@@ -37,6 +37,13 @@ class Names:
         # where each entity lies before the setup rules run (a tile taken off the board goes back there)
         self.home: dict[str, str | None] = {eid: e["at"] for eid, e in state.entities.items()}
         self.zones: set[str] = set(state.zones)
+        # A component of several copies, written without a number, stands for one of
+        # them in a setup's card lists: gas_can → gas_can.1 … gas_can.12.
+        self.copies: dict[str, list[str]] = {}
+        for eid in self.entities:
+            base, _, number = eid.rpartition(".")
+            if base and number.isdigit() and base not in self.entities:
+                self.copies.setdefault(base, []).append(eid)
         self.per_player_zones = {name for name, z in data.zones.items() if z.per_player}
         self.tile_rooms: dict[str, list[str]] = {}
         if data.board:
@@ -51,6 +58,11 @@ class Names:
         self.reactions = {d.name: _params(d) for d in defs if d.kind == "reaction"}
         self.procedures = {d.name: _params(d) for d in defs if d.kind == "procedure"}
         self.events = set(ENGINE_EVENTS) | _RECORDED_EVENTS | _emitted(defs)
+
+    def component(self, eid: str) -> str:
+        """The component an entity is a copy of (gas_can.3 → gas_can)."""
+        base = eid.rpartition(".")[0]
+        return base if base in self.copies else eid
 
     # ---- resolving what a scenario writes
     def space(self, value: Any) -> Any:
@@ -218,6 +230,13 @@ class _Check:
         for i, v in enumerate(values):
             self.entity(v, path + [i])
 
+    def cards(self, values: list, path: list) -> None:
+        """Entity ids, or components of several copies (one copy each)."""
+        for i, v in enumerate(values):
+            if isinstance(v, str) and (v in self.n.entities or v in self.n.copies):
+                continue
+            self.error(f"unknown entity '{v}'", path + [i], did_you_mean(str(v), [*self.n.entities, *self.n.copies]))
+
     # ---- blocks
     def setup(self, setup: dict, path: list) -> None:
         if "current" in setup:
@@ -233,14 +252,15 @@ class _Check:
             for eid, where in (setup.get(key) or {}).items():
                 self.entity(eid, path + [key, eid], key=True)
                 self.place(where, path + [key, eid])
-        for p, cards in (setup.get("hands") or {}).items():
-            if self.player(p, path + ["hands", p], key=True):
-                if "hand" not in self.n.per_player_zones:
-                    self.error("'hands' needs a per-player zone called 'hand'", path + ["hands"], key=True)
-            self.ids(cards, path + ["hands", p])
+        for key in ("deal", "hands"):
+            for p, cards in (setup.get(key) or {}).items():
+                if self.player(p, path + [key, p], key=True):
+                    if "hand" not in self.n.per_player_zones:
+                        self.error(f"'{key}' needs a per-player zone called 'hand'", path + [key], key=True)
+                self.cards(cards, path + [key, p])
         for zone, cards in (setup.get("deck_top") or {}).items():
             self.zone(zone, path + ["deck_top", zone], key=True)
-            self.ids(cards, path + ["deck_top", zone])
+            self.cards(cards, path + ["deck_top", zone])
         self.props(setup.get("props") or {}, path + ["props"])
         self.vars(setup.get("vars") or {}, path + ["vars"])
         if "ap" in setup and "ap" not in self.n.kinds.get("player").properties:
@@ -371,6 +391,7 @@ def check_scenario(sc: Scenario, ruleset: RuleSet, bag: DiagnosticBag) -> bool:
                   sc.position("players"), code="scenario")
         return False
     c = _Check(sc, names_for(ruleset, players), bag)
+    c.rolls(sc.game_setup.get("rolls") or {}, ["game_setup", "rolls"])
     c.setup(sc.setup, ["setup"])
     for i, step in enumerate(sc.steps):
         c.step(step, ["steps", i])
