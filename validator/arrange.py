@@ -45,6 +45,17 @@ def apply_setup(game: Game, names: Names, setup: dict, start_tiles: set[str]) ->
             else:
                 put(game, tile, None)
                 s.tiles[tile] = list(spot)
+    if "restore" in setup:
+        # Back where the components table starts them, in the table's order (so a
+        # supply hands them out again in that order), whatever the setup did with them.
+        chosen = set(names.restored(setup["restore"]))
+        ordered = [eid for eid in names.entities if eid in chosen]
+        for eid in ordered:
+            s.tiles.pop(eid, None)
+            put(game, eid, None)
+        for eid in ordered:
+            put(game, eid, names.home.get(eid), "bottom")
+            moved.add(eid)
     for source, destination in (setup.get("move_all") or {}).items():
         for eid in list(s.zones[source]):
             put(game, eid, destination, "bottom")

@@ -64,6 +64,18 @@ class Names:
         base = eid.rpartition(".")[0]
         return base if base in self.copies else eid
 
+    def restored(self, values: list[str]) -> list[str]:
+        """The entities a ``restore`` list names: kinds, components, entity ids."""
+        out = []
+        for v in values:
+            if v in self.entities:
+                out.append(v)
+            elif v in self.copies:
+                out.extend(self.copies[v])
+            else:
+                out.extend(eid for eid, kind in self.entities.items() if kind == v)
+        return out
+
     # ---- resolving what a scenario writes
     def space(self, value: Any) -> Any:
         """A tile id with a single space stands for that space; anything else is itself."""
@@ -245,6 +257,10 @@ class _Check:
             self.error("'clear_board' needs 'tiles' (the tiles that make the new board)", path + ["clear_board"], key=True)
         for tile in setup.get("tiles", {}) or {}:
             self.tile(tile, path + ["tiles", tile])
+        for i, v in enumerate(setup.get("restore") or []):
+            if not (v in self.n.entities or v in self.n.copies or v in self.n.kinds):
+                self.error(f"unknown kind, component or entity '{v}'", path + ["restore", i],
+                           did_you_mean(str(v), [*self.n.kinds, *self.n.copies, *self.n.entities]))
         for src, dst in (setup.get("move_all") or {}).items():
             self.zone(src, path + ["move_all", src], key=True)
             self.zone(dst, path + ["move_all", src])
