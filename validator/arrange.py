@@ -33,6 +33,7 @@ def apply_setup(game: Game, names: Names, setup: dict, start_tiles: set[str]) ->
     s = game.state
     moved: set[str] = set()
     copies = _CopyPicker(names, setup)
+    stated_hands = {f"hand:{p}" for key in ("deal", "hands") for p in (setup.get(key) or {})}
     if "current" in setup:
         reach_turn(game, setup["current"])
     if "tiles" in setup:
@@ -50,12 +51,25 @@ def apply_setup(game: Game, names: Names, setup: dict, start_tiles: set[str]) ->
         # supply hands them out again in that order), whatever the setup did with them.
         chosen = set(names.restored(setup["restore"]))
         ordered = [eid for eid in names.entities if eid in chosen]
+        was = {eid: s.entities[eid]["at"] for eid in ordered}
         for eid in ordered:
             s.tiles.pop(eid, None)
             put(game, eid, None)
         for eid in ordered:
             put(game, eid, names.home.get(eid), "bottom")
             moved.add(eid)
+        for eid in ordered:
+            if _dealt_hand(was[eid], stated_hands) and names.home.get(eid) is not None and names.home[eid] != was[eid]:
+                _replace_dealt(game, was[eid], names.home[eid], copies)
+    for player, cards in (setup.get("deal") or {}).items():
+        hand = f"hand:{player}"
+        # The cards dealt into the hand go back where the components table keeps them;
+        # those the table starts in the hand stay.
+        for eid in [e for e in s.zones[hand] if names.home.get(e) != hand]:
+            put(game, eid, names.home.get(eid), "bottom")
+        for card in copies.resolve(cards):
+            _take_into_hand(game, names, card, hand, stated_hands, copies)
+            moved.add(card)
     for source, destination in (setup.get("move_all") or {}).items():
         for eid in list(s.zones[source]):
             put(game, eid, destination, "bottom")
@@ -66,36 +80,24 @@ def apply_setup(game: Game, names: Names, setup: dict, start_tiles: set[str]) ->
                 del s.tiles[eid]
             put(game, eid, names.space(where))
             moved.add(eid)
-    for player, cards in (setup.get("deal") or {}).items():
-        hand = f"hand:{player}"
-        # The cards dealt into the hand go back where the components table keeps them;
-        # those the table starts in the hand stay.
-        for eid in [e for e in s.zones[hand] if names.home.get(e) != hand]:
-            put(game, eid, names.home.get(eid), "bottom")
-        for card in copies.resolve(cards):
-            put(game, card, hand)
-            moved.add(card)
     for player, cards in (setup.get("hands") or {}).items():
         for card in copies.resolve(cards):
-            put(game, card, f"hand:{player}")
+            _take_into_hand(game, names, card, f"hand:{player}", stated_hands, copies)
             moved.add(card)
-    stated_hands = {f"hand:{p}" for key in ("deal", "hands") for p in (setup.get(key) or {})}
     for zone, ids in (setup.get("deck_top") or {}).items():
         cards = copies.resolve(ids)
-        dealt_from = [s.entities[c]["at"] for c in cards
-                      if (s.entities[c]["at"] or "").startswith("hand:") and s.entities[c]["at"] not in stated_hands]
+        dealt_from = [s.entities[c]["at"] for c in cards if _dealt_hand(s.entities[c]["at"], stated_hands)]
         for eid in reversed(cards):
             put(game, eid, zone, "top")
             moved.add(eid)
-        # A card the scenario puts in a deck was never dealt: the hand the game's deal put
-        # it in gets the deck's next card instead, so no hand's size depends on the deal.
         for hand in dealt_from:
-            spare = next((c for c in s.zones[zone] if c not in copies.taken), None)
-            if spare is not None:
-                put(game, spare, hand)
-    for eid, props in (setup.get("props") or {}).items():
-        for name, value in props.items():
-            s.entities[eid]["props"][name] = copy.deepcopy(value)
+            _replace_dealt(game, hand, zone, copies)
+    # A kind stands for every entity of that kind; named entities are set after it.
+    props = setup.get("props") or {}
+    for key in sorted(props, key=lambda k: k in names.entities):
+        for eid in ([key] if key in names.entities else [e for e, kind in names.entities.items() if kind == key]):
+            for name, value in props[key].items():
+                s.entities[eid]["props"][name] = copy.deepcopy(value)
     for scope, values in (setup.get("vars") or {}).items():
         for name, value in values.items():
             s.vars.setdefault(scope, {})[name] = copy.deepcopy(value)
@@ -109,6 +111,28 @@ def apply_setup(game: Game, names: Names, setup: dict, start_tiles: set[str]) ->
         s.forced_rolls[RANDOM_PICKS] = list(setup["picks"])
     reoffer(game)
     return moved
+
+
+def _dealt_hand(zone: str | None, stated_hands: set[str]) -> bool:
+    """A player's hand whose content the setup block leaves to the game's deal."""
+    return zone is not None and zone.startswith("hand:") and zone not in stated_hands
+
+
+def _replace_dealt(game: Game, hand: str, deck: str, copies: "_CopyPicker") -> None:
+    """A card the scenario puts elsewhere was never dealt: the hand the game's deal put
+    it in gets the next card of its deck that the scenario does not name instead, so no
+    hand's size depends on the deal."""
+    spare = next((c for c in game.state.zones[deck] if c not in copies.taken), None)
+    if spare is not None:
+        copies.taken.add(spare)
+        put(game, spare, hand)
+
+
+def _take_into_hand(game: Game, names: Names, card: str, hand: str, stated_hands: set[str], copies: "_CopyPicker") -> None:
+    was = game.state.entities[card]["at"]
+    put(game, card, hand)
+    if was != hand and _dealt_hand(was, stated_hands) and names.home.get(card) is not None:
+        _replace_dealt(game, was, names.home[card], copies)
 
 
 class _CopyPicker:

@@ -208,14 +208,19 @@ class _Check:
         self.error(f"unknown tile '{value}'", path, did_you_mean(str(value), self.n.tile_rooms), key=True)
         return False
 
-    def props(self, mapping: dict, path: list) -> None:
+    def props(self, mapping: dict, path: list, kinds: bool = False) -> None:
+        """``kinds``: a kind may stand for every entity of it (in a setup)."""
         for eid, props in mapping.items():
-            if not self.entity(eid, path + [eid], key=True):
+            if kinds and eid not in self.n.entities and eid in self.n.kinds:
+                kind = eid
+                known = self.n.kinds[kind].properties
+            elif not self.entity(eid, path + [eid], key=True):
                 continue
-            known = self.n.properties(eid)
+            else:
+                kind = self.n.entities[eid]
+                known = self.n.properties(eid)
             for prop in props:
                 if prop not in known:
-                    kind = self.n.entities[eid]
                     self.error(f"a {kind} has no property '{prop}'", path + [eid, prop],
                                did_you_mean(str(prop), known) or ("its properties: " + ", ".join(known) if known else None),
                                key=True)
@@ -277,7 +282,7 @@ class _Check:
         for zone, cards in (setup.get("deck_top") or {}).items():
             self.zone(zone, path + ["deck_top", zone], key=True)
             self.cards(cards, path + ["deck_top", zone])
-        self.props(setup.get("props") or {}, path + ["props"])
+        self.props(setup.get("props") or {}, path + ["props"], kinds=True)
         self.vars(setup.get("vars") or {}, path + ["vars"])
         if "ap" in setup and "ap" not in self.n.kinds.get("player").properties:
             self.error("players have no 'ap' property in this rule set", path + ["ap"], key=True)
