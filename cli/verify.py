@@ -115,6 +115,8 @@ def run(args) -> int:
         if r.status == KNOWN:
             _print_failure(console, r, known=True)
 
+    _warn_unarranged(console, results)
+
     if args.coverage:
         _print_coverage(console, folder, scenarios)
     elif (folder / SECTIONS_FILE).is_file():
@@ -133,6 +135,18 @@ def run(args) -> int:
         summary += f"; {broken_files} file(s) do not load"
     console.print("\n" + summary)
     return 1 if counts[FAIL] or counts[BROKEN] or counts[FIXED] or broken_files or unknown else 0
+
+
+def _warn_unarranged(console: Console, results) -> None:
+    """Scenarios that rely on the seed's shuffles and dice: adding a card or a tile to
+    the rule set would change what they draw (docs/scenarios.md, Good scenarios)."""
+    relying = [r for r in results if r.unarranged]
+    if not relying:
+        return
+    console.print(f"\n[yellow]warning:[/] {len(relying)} scenario(s) rely on randomness they do not arrange:")
+    for r in relying:
+        console.print(f"  {escape(str(r.scenario.where))}: {escape(r.scenario.title)}")
+        console.print(f"    {escape('; '.join(r.unarranged))}")
 
 
 def _print_failure(console: Console, r, known: bool = False) -> None:

@@ -31,10 +31,12 @@ class Choice:
 
 class Game:
     def __init__(self, ruleset: RuleSet, players: int, seed: int, *, record_events: bool = True,
-                 settings: dict | None = None):
+                 settings: dict | None = None, forced_rolls: dict[str, list] | None = None):
         """``settings``: how a driver wants the game run. ``ask_every_eligible``: in a
         reaction window, ask every player a reaction could name, even with only "pass"
-        to offer (a table of people would otherwise learn who holds a reaction card)."""
+        to offer (a table of people would otherwise learn who holds a reaction card).
+        ``forced_rolls``: results fixed in advance (see GameState.forced_rolls), used from
+        the game's own setup on."""
         game = ruleset.data.game
         if not game.min_players <= players <= game.max_players:
             raise ValueError(f"{game.title} is played by {game.min_players} to {game.max_players} players, not {players}")
@@ -47,6 +49,7 @@ class Game:
         self._seen: dict[str, list] = {}  # player → [events list, how many looked at, visible ones]
         self.state = new_state(ruleset, players, seed)
         self.state.settings = dict(settings or {})
+        self.state.forced_rolls = {k: list(v) for k, v in (forced_rolls or {}).items()}
         self.machine = Machine(ruleset, self.state, self._record)
         self.machine.start()
 

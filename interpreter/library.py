@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from . import rng
 from .board import room_tile
+from .state import RANDOM_PICKS
 
 
 def _count(m, items):
@@ -135,6 +136,13 @@ def _random(m, items):
     items = list(items or [])
     if not items:
         return None
+    forced = m.state.forced_rolls.get(RANDOM_PICKS)
+    if forced:
+        value = forced.pop(0)
+        if value not in items:
+            m._fail(f"the pick fixed in advance, {value!r}, is not among the items random() chooses from: "
+                    + ", ".join(map(str, items)))
+        return value
     m.state.rng, i = rng.below(m.state.rng, len(items))
     return items[i]
 

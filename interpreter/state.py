@@ -17,6 +17,10 @@ from rulecraft.dsl.model import RuleSet
 from . import rng
 
 
+# The key of forced_rolls holding the picks of random(): no die can be named so.
+RANDOM_PICKS = "random()"
+
+
 @dataclass
 class GameState:
     ruleset: str
@@ -35,7 +39,8 @@ class GameState:
     pending: dict | None = None
     result: dict | None = None
     steps: int = 0  # decisions answered so far
-    # Results a scenario or test has fixed in advance, per die, consumed before the RNG.
+    # Results a scenario or test has fixed in advance, per die (and under RANDOM_PICKS for
+    # the random() function's picks), consumed before the RNG.
     forced_rolls: dict[str, list] = field(default_factory=dict)
     # Records of reaction windows, by id; reactions change them (e.g. damage prevented).
     windows: dict[str, dict] = field(default_factory=dict)

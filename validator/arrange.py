@@ -15,6 +15,7 @@ from typing import Any
 
 from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.machine import END_TURN, IllegalAnswer
+from rulecraft.interpreter.state import RANDOM_PICKS
 
 from .names import Names
 
@@ -26,9 +27,13 @@ class ScenarioError(Exception):
     """A step or a setup could not be carried out; the message says why."""
 
 
-def apply_setup(game: Game, names: Names, setup: dict, start_tiles: set[str]) -> None:
-    """Apply a setup block, in a fixed order (see docs/scenarios.md)."""
+def apply_setup(game: Game, names: Names, setup: dict, start_tiles: set[str]) -> set[str]:
+    """Apply a setup block, in a fixed order (see docs/scenarios.md); return the
+    entities it moved (the scenario knows where those lie)."""
     s = game.state
+    moved: set[str] = set()
+    copies = _CopyPicker(names, setup)
+    stated_hands = {f"hand:{p}" for key in ("deal", "hands") for p in (setup.get(key) or {})}
     if "current" in setup:
         reach_turn(game, setup["current"])
     if "tiles" in setup:
@@ -41,23 +46,58 @@ def apply_setup(game: Game, names: Names, setup: dict, start_tiles: set[str]) ->
             else:
                 put(game, tile, None)
                 s.tiles[tile] = list(spot)
+    if "restore" in setup:
+        # Back where the components table starts them, in the table's order (so a
+        # supply hands them out again in that order), whatever the setup did with them.
+        chosen = set(names.restored(setup["restore"]))
+        ordered = [eid for eid in names.entities if eid in chosen]
+        was = {eid: s.entities[eid]["at"] for eid in ordered}
+        for eid in ordered:
+            s.tiles.pop(eid, None)
+            put(game, eid, None)
+        for eid in ordered:
+            put(game, eid, names.home.get(eid), "bottom")
+            moved.add(eid)
+        for eid in ordered:
+            if _dealt_hand(was[eid], stated_hands) and names.home.get(eid) is not None and names.home[eid] != was[eid]:
+                _replace_dealt(game, was[eid], names.home[eid], copies)
+    for player, cards in (setup.get("deal") or {}).items():
+        hand = f"hand:{player}"
+        # The cards dealt into the hand go back where the components table keeps them;
+        # those the table starts in the hand stay.
+        for eid in [e for e in s.zones[hand] if names.home.get(e) != hand]:
+            put(game, eid, names.home.get(eid), "bottom")
+        for card in copies.resolve(cards):
+            _take_into_hand(game, names, card, hand, stated_hands, copies)
+            moved.add(card)
     for source, destination in (setup.get("move_all") or {}).items():
         for eid in list(s.zones[source]):
             put(game, eid, destination, "bottom")
+            moved.add(eid)
     for key in ("pieces", "place"):
         for eid, where in (setup.get(key) or {}).items():
             if where is None and eid in s.tiles:
                 del s.tiles[eid]
             put(game, eid, names.space(where))
+            moved.add(eid)
     for player, cards in (setup.get("hands") or {}).items():
-        for card in cards:
-            put(game, card, f"hand:{player}")
+        for card in copies.resolve(cards):
+            _take_into_hand(game, names, card, f"hand:{player}", stated_hands, copies)
+            moved.add(card)
     for zone, ids in (setup.get("deck_top") or {}).items():
-        for eid in reversed(ids):
+        cards = copies.resolve(ids)
+        dealt_from = [s.entities[c]["at"] for c in cards if _dealt_hand(s.entities[c]["at"], stated_hands)]
+        for eid in reversed(cards):
             put(game, eid, zone, "top")
-    for eid, props in (setup.get("props") or {}).items():
-        for name, value in props.items():
-            s.entities[eid]["props"][name] = copy.deepcopy(value)
+            moved.add(eid)
+        for hand in dealt_from:
+            _replace_dealt(game, hand, zone, copies)
+    # A kind stands for every entity of that kind; named entities are set after it.
+    props = setup.get("props") or {}
+    for key in sorted(props, key=lambda k: k in names.entities):
+        for eid in ([key] if key in names.entities else [e for e, kind in names.entities.items() if kind == key]):
+            for name, value in props[key].items():
+                s.entities[eid]["props"][name] = copy.deepcopy(value)
     for scope, values in (setup.get("vars") or {}).items():
         for name, value in values.items():
             s.vars.setdefault(scope, {})[name] = copy.deepcopy(value)
@@ -67,7 +107,62 @@ def apply_setup(game: Game, names: Names, setup: dict, start_tiles: set[str]) ->
         s.entities[s.current]["props"]["ap"] = setup["ap"]
     for die, results in (setup.get("rolls") or {}).items():
         s.forced_rolls[die] = list(results)
+    if "picks" in setup:
+        s.forced_rolls[RANDOM_PICKS] = list(setup["picks"])
     reoffer(game)
+    return moved
+
+
+def _dealt_hand(zone: str | None, stated_hands: set[str]) -> bool:
+    """A player's hand whose content the setup block leaves to the game's deal."""
+    return zone is not None and zone.startswith("hand:") and zone not in stated_hands
+
+
+def _replace_dealt(game: Game, hand: str, deck: str, copies: "_CopyPicker") -> None:
+    """A card the scenario puts elsewhere was never dealt: the hand the game's deal put
+    it in gets the next card of its deck that the scenario does not name instead, so no
+    hand's size depends on the deal."""
+    spare = next((c for c in game.state.zones[deck] if c not in copies.taken), None)
+    if spare is not None:
+        copies.taken.add(spare)
+        put(game, spare, hand)
+
+
+def _take_into_hand(game: Game, names: Names, card: str, hand: str, stated_hands: set[str], copies: "_CopyPicker") -> None:
+    was = game.state.entities[card]["at"]
+    put(game, card, hand)
+    if was != hand and _dealt_hand(was, stated_hands) and names.home.get(card) is not None:
+        _replace_dealt(game, was, names.home[card], copies)
+
+
+class _CopyPicker:
+    """Card lists of a setup block may name a component with several copies
+    (``gas_can``) for one of them: the lowest-numbered copy that the block does not
+    name and has not picked already. Where the copies lay before does not matter, so the
+    choice does not depend on the shuffle."""
+
+    def __init__(self, names: Names, setup: dict):
+        self.names = names
+        self.taken: set[str] = set()
+        for key in ("pieces", "place"):
+            self.taken.update(setup.get(key) or {})
+        for key in ("deal", "hands", "deck_top"):
+            for cards in (setup.get(key) or {}).values():
+                self.taken.update(c for c in cards if c in names.entities)
+
+    def resolve(self, cards: list[str]) -> list[str]:
+        out = []
+        for card in cards:
+            if card in self.names.entities:
+                out.append(card)
+                continue
+            free = [c for c in self.names.copies[card] if c not in self.taken]
+            if not free:
+                raise ScenarioError(f"no copy of '{card}' is left to pick: the setup already uses all "
+                                    f"{len(self.names.copies[card])}")
+            self.taken.add(free[0])
+            out.append(free[0])
+        return out
 
 
 def reoffer(game: Game) -> None:

@@ -37,6 +37,13 @@ class Names:
         # where each entity lies before the setup rules run (a tile taken off the board goes back there)
         self.home: dict[str, str | None] = {eid: e["at"] for eid, e in state.entities.items()}
         self.zones: set[str] = set(state.zones)
+        # A component of several copies, written without a number, stands for one of
+        # them in a setup's card lists: gas_can → gas_can.1 … gas_can.12.
+        self.copies: dict[str, list[str]] = {}
+        for eid in self.entities:
+            base, _, number = eid.rpartition(".")
+            if base and number.isdigit() and base not in self.entities:
+                self.copies.setdefault(base, []).append(eid)
         self.per_player_zones = {name for name, z in data.zones.items() if z.per_player}
         self.tile_rooms: dict[str, list[str]] = {}
         if data.board:
@@ -51,6 +58,23 @@ class Names:
         self.reactions = {d.name: _params(d) for d in defs if d.kind == "reaction"}
         self.procedures = {d.name: _params(d) for d in defs if d.kind == "procedure"}
         self.events = set(ENGINE_EVENTS) | _RECORDED_EVENTS | _emitted(defs)
+
+    def component(self, eid: str) -> str:
+        """The component an entity is a copy of (gas_can.3 → gas_can)."""
+        base = eid.rpartition(".")[0]
+        return base if base in self.copies else eid
+
+    def restored(self, values: list[str]) -> list[str]:
+        """The entities a ``restore`` list names: kinds, components, entity ids."""
+        out = []
+        for v in values:
+            if v in self.entities:
+                out.append(v)
+            elif v in self.copies:
+                out.extend(self.copies[v])
+            else:
+                out.extend(eid for eid, kind in self.entities.items() if kind == v)
+        return out
 
     # ---- resolving what a scenario writes
     def space(self, value: Any) -> Any:
@@ -184,14 +208,19 @@ class _Check:
         self.error(f"unknown tile '{value}'", path, did_you_mean(str(value), self.n.tile_rooms), key=True)
         return False
 
-    def props(self, mapping: dict, path: list) -> None:
+    def props(self, mapping: dict, path: list, kinds: bool = False) -> None:
+        """``kinds``: a kind may stand for every entity of it (in a setup)."""
         for eid, props in mapping.items():
-            if not self.entity(eid, path + [eid], key=True):
+            if kinds and eid not in self.n.entities and eid in self.n.kinds:
+                kind = eid
+                known = self.n.kinds[kind].properties
+            elif not self.entity(eid, path + [eid], key=True):
                 continue
-            known = self.n.properties(eid)
+            else:
+                kind = self.n.entities[eid]
+                known = self.n.properties(eid)
             for prop in props:
                 if prop not in known:
-                    kind = self.n.entities[eid]
                     self.error(f"a {kind} has no property '{prop}'", path + [eid, prop],
                                did_you_mean(str(prop), known) or ("its properties: " + ", ".join(known) if known else None),
                                key=True)
@@ -218,6 +247,13 @@ class _Check:
         for i, v in enumerate(values):
             self.entity(v, path + [i])
 
+    def cards(self, values: list, path: list) -> None:
+        """Entity ids, or components of several copies (one copy each)."""
+        for i, v in enumerate(values):
+            if isinstance(v, str) and (v in self.n.entities or v in self.n.copies):
+                continue
+            self.error(f"unknown entity '{v}'", path + [i], did_you_mean(str(v), [*self.n.entities, *self.n.copies]))
+
     # ---- blocks
     def setup(self, setup: dict, path: list) -> None:
         if "current" in setup:
@@ -226,6 +262,10 @@ class _Check:
             self.error("'clear_board' needs 'tiles' (the tiles that make the new board)", path + ["clear_board"], key=True)
         for tile in setup.get("tiles", {}) or {}:
             self.tile(tile, path + ["tiles", tile])
+        for i, v in enumerate(setup.get("restore") or []):
+            if not (v in self.n.entities or v in self.n.copies or v in self.n.kinds):
+                self.error(f"unknown kind, component or entity '{v}'", path + ["restore", i],
+                           did_you_mean(str(v), [*self.n.kinds, *self.n.copies, *self.n.entities]))
         for src, dst in (setup.get("move_all") or {}).items():
             self.zone(src, path + ["move_all", src], key=True)
             self.zone(dst, path + ["move_all", src])
@@ -233,15 +273,16 @@ class _Check:
             for eid, where in (setup.get(key) or {}).items():
                 self.entity(eid, path + [key, eid], key=True)
                 self.place(where, path + [key, eid])
-        for p, cards in (setup.get("hands") or {}).items():
-            if self.player(p, path + ["hands", p], key=True):
-                if "hand" not in self.n.per_player_zones:
-                    self.error("'hands' needs a per-player zone called 'hand'", path + ["hands"], key=True)
-            self.ids(cards, path + ["hands", p])
+        for key in ("deal", "hands"):
+            for p, cards in (setup.get(key) or {}).items():
+                if self.player(p, path + [key, p], key=True):
+                    if "hand" not in self.n.per_player_zones:
+                        self.error(f"'{key}' needs a per-player zone called 'hand'", path + [key], key=True)
+                self.cards(cards, path + [key, p])
         for zone, cards in (setup.get("deck_top") or {}).items():
             self.zone(zone, path + ["deck_top", zone], key=True)
-            self.ids(cards, path + ["deck_top", zone])
-        self.props(setup.get("props") or {}, path + ["props"])
+            self.cards(cards, path + ["deck_top", zone])
+        self.props(setup.get("props") or {}, path + ["props"], kinds=True)
         self.vars(setup.get("vars") or {}, path + ["vars"])
         if "ap" in setup and "ap" not in self.n.kinds.get("player").properties:
             self.error("players have no 'ap' property in this rule set", path + ["ap"], key=True)
@@ -371,6 +412,7 @@ def check_scenario(sc: Scenario, ruleset: RuleSet, bag: DiagnosticBag) -> bool:
                   sc.position("players"), code="scenario")
         return False
     c = _Check(sc, names_for(ruleset, players), bag)
+    c.rolls(sc.game_setup.get("rolls") or {}, ["game_setup", "rolls"])
     c.setup(sc.setup, ["setup"])
     for i, step in enumerate(sc.steps):
         c.step(step, ["steps", i])

@@ -14,10 +14,12 @@ from rulecraft.dsl.diagnostics import DiagnosticBag, Position
 from rulecraft.dsl.model import RuleSet
 from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.machine import END_TURN, IllegalAnswer, RuleRuntimeError
+from rulecraft.interpreter.state import RANDOM_PICKS
 
 from .arrange import ScenarioError, apply_setup, forced_rolls_left
 from .expect import Expectations, Mismatch, action_options, find_options, fmt, fmt_option, fmt_options, full_args
 from .names import Names, check_scenario, default_players, names_for
+from .randomness import RandomnessWatch
 from .scenario import Scenario, step_verb
 
 PASS, FAIL, BROKEN, SKIP = "pass", "fail", "broken", "skip"
@@ -44,6 +46,8 @@ class ScenarioResult:
     divergence: Divergence | None = None
     bag: DiagnosticBag | None = None  # the problems of a broken scenario
     reason: str | None = None  # why it was skipped
+    # Randomness the steps relied on without arranging it (cards drawn, dice rolled).
+    unarranged: list[str] = field(default_factory=list)
 
     @property
     def passed(self) -> bool:
@@ -91,26 +95,39 @@ class _Run:
         self.game: Game | None = None
         self.events_from = 0
         self.start_tiles: set[str] = set()
+        self.randomness: RandomnessWatch | None = None
 
     def run(self) -> ScenarioResult:
         result = self._play()
+        if self.randomness is not None:
+            self.randomness.stop()
+            result.unarranged = self.randomness.warnings()
         if self.watch is not None and self.game is not None:
             self.watch("after", self.game)
         return result
 
     def _play(self) -> ScenarioResult:
         sc = self.sc
+        fixed = dict(sc.game_setup.get("rolls") or {})
+        if "picks" in sc.game_setup:
+            fixed[RANDOM_PICKS] = sc.game_setup["picks"]
         try:
-            self.game = Game(self.ruleset, self.players, sc.seed)
+            self.game = Game(self.ruleset, self.players, sc.seed, forced_rolls=fixed)
         except (RuleRuntimeError, IllegalAnswer, ValueError) as err:
             return self._fail("the game's setup", sc.where, f"the game could not start: {err}")
+        left = forced_rolls_left(self.game)
+        if left:
+            return self._fail("the game's setup", sc.key_position("game_setup"),
+                              f"the game's setup did not use every result fixed for it: {fmt(left)} left")
         self.start_tiles = set(self.game.state.tiles)
+        arranged: set[str] = set()
         if sc.setup:
             try:
-                apply_setup(self.game, self.names, sc.setup, self.start_tiles)
+                arranged = apply_setup(self.game, self.names, sc.setup, self.start_tiles)
             except (ScenarioError, RuleRuntimeError, IllegalAnswer) as err:
                 return self._fail("setup", sc.key_position("setup"), str(err))
             self.events_from = len(self.game.events)
+        self.randomness = RandomnessWatch(self.game, self.names, arranged)
         if self.watch is not None:
             self.watch("before", self.game)
         for i, step in enumerate(sc.steps):
@@ -129,7 +146,7 @@ class _Run:
         left = forced_rolls_left(self.game)
         if left:
             mismatches.append(Mismatch("forced rolls used up", "all used", left, sc.key_position("expect") if sc.expect else sc.where,
-                                       "a roll the scenario fixed never happened"))
+                                       "a roll or pick the scenario fixed never happened"))
         if mismatches:
             return self._fail("expect (after the steps)", sc.key_position("expect") if sc.expect else sc.where,
                               None, mismatches)
@@ -196,7 +213,7 @@ class _Run:
             for die, results in step["roll"].items():
                 game.state.forced_rolls.setdefault(die, []).extend(results)
         elif verb == "arrange":
-            apply_setup(game, self.names, step["arrange"], self.start_tiles)
+            self.randomness.arranged(apply_setup(game, self.names, step["arrange"], self.start_tiles))
         elif verb == "expect":
             mismatches = self._expect(step["expect"], path + ["expect"])
             if mismatches:

@@ -1,0 +1,290 @@
+"""Stating what a scenario relies on instead of taking it from the seed's deal: deal,
+copies named by component, restore, props by kind, picks and game_setup, and the
+warning about draws and rolls a scenario did not arrange. Nothing here knows Panic
+Station."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+from engine_rulesets import build
+
+from rulecraft.dsl.diagnostics import DiagnosticBag
+from rulecraft.validator import BROKEN, FAIL, PASS, load_text, run_scenario
+
+GAME = """\
+game:
+  name: dealt
+  players: {min: 2, max: 3}
+  setup: setup
+  round: round
+  round_limit: 6
+kinds:
+  player:
+    properties:
+      ap: {type: number, default: 0}
+      lucky: {type: bool, default: false}
+  card:
+    located_in: zone
+    properties:
+      points: {type: number, default: 1}
+  token:
+    located_in: zone
+    owner: owner
+    properties:
+      owner: player
+  gem:
+    located_in: zone
+zones:
+  deck: {visible_to: nobody}
+  discard: {}
+  hand: {per_player: true, ordered: false}
+  supply: {ordered: false}
+  pool: {ordered: false}
+components:
+  - {name: coin, kind: card, count: 8, zone: deck}
+  - {name: crown, kind: card, count: 3, zone: deck, properties: {points: 5}}
+  - {name: token, kind: token, count: 2, per_player: true, zone: hand}
+  - {name: gem, kind: gem, count: 3, zone: supply}
+dice:
+  d6: [1, 2, 3, 4, 5, 6]
+variables:
+  game:
+    first: {type: player?}
+"""
+
+RULES = """\
+procedure setup():
+    do:
+        shuffle deck
+        for each p in players:
+            repeat 2 times:
+                move top(deck) to hand(p)
+        move first(contents(supply)) to pool
+        let first = random(players)
+        set game.first = first
+
+procedure round():
+    do:
+        for each p in players:
+            play_turn(p)
+
+action draw:
+    do:
+        move top(deck) to hand(current_player)
+
+action gamble:
+    do:
+        let face = roll(d6)
+        emit gambled(face: face)
+
+action pick:
+    do:
+        let who = random(players)
+        emit picked(player: who)
+"""
+
+
+@pytest.fixture(scope="module")
+def dealt(tmp_path_factory):
+    return build(tmp_path_factory.mktemp("dealt"), {"game.yaml": GAME, "main.rules": RULES}, name="dealt")
+
+
+def run(ruleset, text: str):
+    bag = DiagnosticBag()
+    loaded = load_text(textwrap.dedent(text), "seeds/dealt/example.yaml", bag)
+    assert loaded.ok, bag.render()
+    return run_scenario(ruleset, loaded.scenarios[0])
+
+
+def explain(result) -> str:
+    if result.bag is not None:
+        return result.bag.render()
+    d = result.divergence
+    if d is None:
+        return result.status
+    return "\n".join([f"{d.label} at {d.position}: {d.message}"]
+                     + [f"  {m.what}: expected {m.expected!r}, actual {m.actual!r}" for m in d.mismatches])
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_deal_replaces_the_dealt_cards_whatever_the_seed(dealt, seed):
+    result = run(dealt, f"""
+        title: deal
+        cite: "dealt: Hands"
+        seed: {seed}
+        setup:
+          current: p1
+          deal: {{p1: [crown.2, coin.5]}}
+        expect:
+          zone:
+            "hand:p1": {{count: 4, contains: [crown.2, coin.5, token.p1.1, token.p1.2]}}
+            "hand:p2": {{count: 4}}
+            deck: {{count: 7}}
+    """)
+    assert result.status == PASS, explain(result)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_component_stands_for_its_lowest_numbered_free_copy(dealt, seed):
+    result = run(dealt, f"""
+        title: copies
+        cite: "dealt: Deck"
+        seed: {seed}
+        setup:
+          current: p1
+          deal: {{p1: [crown.1]}}
+          deck_top: {{deck: [crown, coin, crown]}}
+        expect:
+          zone:
+            deck: {{count: 8}}
+          tally:
+            - zones: [{{zone: deck, top: 3}}]
+              ids: [crown.2, coin.1, crown.3]
+              count: 3
+    """)
+    assert result.status == PASS, explain(result)
+    assert result.unarranged == []
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+def test_a_card_put_on_the_deck_from_a_dealt_hand_is_replaced_there(dealt, seed):
+    # Some of the four coins were dealt (which ones depends on the seed): the hands they
+    # leave get other cards instead, and keep their size.
+    result = run(dealt, f"""
+        title: replaced
+        cite: "dealt: Deck"
+        seed: {seed}
+        setup:
+          current: p1
+          deck_top: {{deck: [coin.1, coin.2, coin.3, coin.4]}}
+        expect:
+          zone:
+            "hand:*": {{count: 2, kind: card, excludes: [coin.1, coin.2, coin.3, coin.4]}}
+            deck: {{count: 7, top: coin.1}}
+    """)
+    assert result.status == PASS, explain(result)
+
+
+def test_restore_puts_a_kind_or_an_entity_back_where_the_components_table_starts_it(dealt):
+    # The setup moved gem.1 to the pool; restore brings the supply back to the table's
+    # order, and then pieces may move some again.
+    result = run(dealt, """
+        title: restore
+        cite: "dealt: Supply"
+        setup:
+          restore: [gem]
+        steps:
+          - expect:
+              zone:
+                supply: [gem.1, gem.2, gem.3]
+                pool: []
+          - arrange:
+              restore: [gem]
+              pieces: {gem.1: pool, gem.3: pool}
+          - arrange:
+              restore: [gem.3]
+        expect:
+          zone:
+            supply: [gem.2, gem.3]
+            pool: [gem.1]
+    """)
+    assert result.status == PASS, explain(result)
+
+
+def test_props_may_name_a_kind_and_named_entities_win(dealt):
+    result = run(dealt, """
+        title: props
+        cite: "dealt: Luck"
+        setup:
+          props:
+            p2: {lucky: false}
+            player: {lucky: true}
+        expect:
+          props:
+            p1: {lucky: true}
+            p2: {lucky: false}
+    """)
+    assert result.status == PASS, explain(result)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_game_setup_picks_fix_the_setups_random_picks(dealt, seed):
+    result = run(dealt, f"""
+        title: first
+        cite: "dealt: Setup"
+        seed: {seed}
+        game_setup: {{picks: [p2]}}
+        expect:
+          vars:
+            game: {{first: p2}}
+    """)
+    assert result.status == PASS, explain(result)
+
+
+def test_a_pick_the_setup_does_not_use_or_cannot_make_fails_clearly(dealt):
+    unused = run(dealt, """
+        title: unused
+        cite: "dealt: Setup"
+        game_setup: {picks: [p1, p2]}
+    """)
+    assert unused.status == FAIL
+    assert "did not use every result fixed for it" in unused.divergence.message
+    impossible = run(dealt, """
+        title: impossible
+        cite: "dealt: Setup"
+        players: 2
+        game_setup: {picks: [p3]}
+    """)
+    assert impossible.status == FAIL
+    assert "the pick fixed in advance, 'p3', is not among the items random() chooses from: p1, p2" in impossible.divergence.message
+
+
+def test_unarranged_draws_rolls_and_picks_are_reported_arranged_ones_are_not(dealt):
+    relying = run(dealt, """
+        title: relying
+        cite: "dealt: Luck"
+        setup: {current: p1}
+        steps:
+          - do: draw
+          - do: gamble
+          - do: pick
+    """)
+    assert relying.status == PASS, explain(relying)
+    assert len(relying.unarranged) == 3
+    assert relying.unarranged[0].startswith("draws 1 card(s) from deck that it did not arrange")
+    assert relying.unarranged[1].startswith("rolls d6 1 time(s) without a fixed result")
+    assert relying.unarranged[2].startswith("the rules pick at random 1 time(s)")
+    stating = run(dealt, """
+        title: stating
+        cite: "dealt: Luck"
+        setup:
+          current: p1
+          deck_top: {deck: [crown]}
+          rolls: {d6: [6]}
+          picks: [p2]
+        steps:
+          - do: draw
+          - do: gamble
+          - do: pick
+        expect:
+          events:
+            - {type: picked, player: p2}
+    """)
+    assert stating.status == PASS, explain(stating)
+    assert stating.unarranged == []
+
+
+def test_unknown_components_and_kinds_are_located_with_did_you_mean(dealt):
+    result = run(dealt, """
+        title: misspelt
+        cite: "dealt: Deck"
+        setup:
+          deal: {p1: [crwon]}
+          restore: [gems]
+    """)
+    assert result.status == BROKEN
+    text = result.bag.render()
+    assert "unknown entity 'crwon'" in text and "did you mean 'crown'" in text
+    assert "unknown kind, component or entity 'gems'" in text and "did you mean 'gem'" in text

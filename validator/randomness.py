@@ -1,0 +1,88 @@
+"""Randomness a scenario relies on without arranging it.
+
+A scenario that draws a card from a shuffled deck, rolls a die or lets the rules pick at
+random, without having fixed the result, depends on the seed's random deal: adding one
+card or one tile to the rule set changes every shuffle, and the scenario then fails for
+a reason that has nothing to do with what it checks. This watcher follows the game
+while the scenario's steps run and lists such draws, so that ``verify`` can warn.
+
+A deck is an ordered zone nobody may look into: its order is the shuffle's. A card
+drawn from it is arranged when the scenario put it there (``deck_top``, ``pieces``,
+``move_all``) or when the rules put it there during the steps, unless the deck was
+shuffled since with cards of other components in it.
+"""
+
+from __future__ import annotations
+
+from rulecraft.interpreter.game import Game
+
+from .names import Names
+
+
+class RandomnessWatch:
+    def __init__(self, game: Game, names: Names, arranged: set[str]):
+        self.game = game
+        self.names = names
+        spec = game.ruleset.data.zones
+        self.decks = [z for z in game.state.zones
+                      if (s := spec.get(z.split(":", 1)[0])) is not None and s.ordered and s.visible_to == "nobody"]
+        self.known: set[str] = set(arranged)
+        self.contents = self._contents()
+        self.rng = game.state.rng
+        self.draws: dict[str, list[str]] = {}  # deck → cards drawn from it unarranged
+        self.rolls: dict[str, int] = {}  # die → rolls without a fixed result
+        self.picks = 0  # random() picks without a fixed one
+        self._forward = game.machine.on_event
+        game.machine.on_event = self._event
+
+    def stop(self) -> None:
+        self._look(None)
+        self.game.machine.on_event = self._forward
+
+    def arranged(self, entities: set[str]) -> None:
+        """An ``arrange`` step moved these: the scenario knows where they are."""
+        self.known |= entities
+        self.contents = self._contents()
+
+    def warnings(self) -> list[str]:
+        out = []
+        for zone, cards in self.draws.items():
+            shown = ", ".join(cards[:3]) + (", …" if len(cards) > 3 else "")
+            out.append(f"draws {len(cards)} card(s) from {zone} that it did not arrange ({shown}): state them with deck_top")
+        for die, n in self.rolls.items():
+            out.append(f"rolls {die} {n} time(s) without a fixed result: state them with rolls")
+        if self.picks:
+            out.append(f"the rules pick at random {self.picks} time(s) without a fixed pick: state them with picks")
+        return out
+
+    # ------------------------------------------------------------ watching
+    def _contents(self) -> dict[str, set[str]]:
+        return {z: set(self.game.state.zones[z]) for z in self.decks}
+
+    def _event(self, event: dict) -> None:
+        self._look(event)
+        if self._forward is not None:
+            self._forward(event)
+
+    def _look(self, event: dict | None) -> None:
+        s = self.game.state
+        now = self._contents()
+        for zone in self.decks:
+            for eid in self.contents[zone] - now[zone]:
+                if eid not in self.known:
+                    self.draws.setdefault(zone, []).append(eid)
+            self.known |= now[zone] - self.contents[zone]
+        self.contents = now
+        kind = event["type"] if event else None
+        if kind == "shuffled" and event.get("zone") in now:
+            # Copies of one component shuffled together still come out as that component.
+            cards = now[event["zone"]]
+            if len({self.names.component(c) for c in cards}) > 1:
+                self.known -= cards
+        if s.rng != self.rng:
+            if kind == "rolled":
+                self.rolls[event["die"]] = self.rolls.get(event["die"], 0) + 1
+            elif kind != "shuffled":
+                self.picks += 1
+        self.rng = s.rng
+
