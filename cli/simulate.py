@@ -27,7 +27,7 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, SpinnerColum
                            TimeRemainingColumn)
 from rich.table import Table
 
-from rulecraft.bots import bot_names, cannot_play, make_bot, view_for
+from rulecraft.bots import bot_names, cannot_play, hand_rules, make_bot, view_for
 from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.machine import RuleRuntimeError
 from rulecraft.interpreter.views import LazyView, lazy_player_view
@@ -117,6 +117,7 @@ def bot_view(game, bot, player: str) -> dict:
     events a lazy view, whose zones and entities are built only if the bot reads them."""
     if getattr(bot, "needs_events", True):
         return view_for(game, bot, player)
+    hand_rules(game, bot)
     return lazy_player_view(game.ruleset, game.state, player)
 
 
