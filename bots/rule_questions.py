@@ -23,13 +23,13 @@ class UnanswerableQuestion(ValueError):
 
 
 def table_seen_by(ruleset: RuleSet, view: dict) -> GameState:
-    """A game state holding only what ``view`` shows; hidden zones are empty."""
-    zones = {z: list(items) if isinstance(items, list) else [] for z, items in view["zones"].items()}
-    entities = {eid: {"kind": e["kind"], "at": e["at"], "props": dict(e["props"])}
-                for eid, e in view["entities"].items()}
-    return GameState(ruleset.name, 0, 0, list(view["players"]), entities, zones, tiles=dict(view["tiles"]),
-                     vars={scope: dict(values) for scope, values in view["vars"].items()},
-                     current=view.get("current"), round=view.get("round", 0))
+    """A game state holding only what ``view`` shows; hidden zones are empty.
+
+    It shares the view's entities, tiles and variables rather than copying them: the
+    rule set's functions have no effects, so nothing writes to them."""
+    zones = {z: items if isinstance(items, list) else [] for z, items in view["zones"].items()}
+    return GameState(ruleset.name, 0, 0, view["players"], view["entities"], zones, tiles=view["tiles"],
+                     vars=view["vars"], current=view.get("current"), round=view.get("round", 0))
 
 
 class ViewQuestions:

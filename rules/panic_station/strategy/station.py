@@ -52,6 +52,8 @@ class Station:
         self.searchable = {t: entities[t]["props"].get("searchable", False) for t in view["tiles"] if t in entities}
         self.questions = ViewQuestions(rules.ruleset, view)
         self._distances: dict[frozenset, dict[str, int]] = {}
+        self._walks: dict[tuple[str, str], bool] = {}
+        self._danger: dict[str, float] = {}
 
     # ---- rooms
     def rooms_of_type(self, kind: str) -> list[str]:
@@ -93,7 +95,12 @@ class Station:
     def parasites_come(self, there: str, room: str) -> bool:
         """Could the parasite phase's roll walk parasites from ``there`` into ``room``
         (the rules' own ``parasite_step``)?"""
-        return any(self.questions.ask("parasite_step", there, d) == room for d in self.rules.geometry.directions)
+        key = (there, room)
+        found = self._walks.get(key)
+        if found is None:
+            ask = self.questions.ask
+            found = self._walks[key] = any(ask("parasite_step", there, d) == room for d in self.rules.geometry.directions)
+        return found
 
     def parasite_damage(self, room: str) -> int:
         damage = self.rules.parasite_damage
@@ -102,6 +109,12 @@ class Station:
     def danger(self, room: str) -> float:
         """Expected parasite damage in a room at the next parasite phase, roughly: those
         in it (most stay), and a quarter of those that may walk in."""
+        found = self._danger.get(room)
+        if found is None:
+            found = self._danger[room] = self._danger_in(room)
+        return found
+
+    def _danger_in(self, room: str) -> float:
         near = sum(self.parasite_damage(r) for r in self.board.connected(room) if self.parasites_come(r, room))
         return 0.8 * self.parasite_damage(room) + 0.25 * near
 
