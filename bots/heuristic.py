@@ -10,7 +10,7 @@ rule set's ``game.yaml``) in the ``rulecraft.strategies`` entry-point group, whi
 installed Python packages can fill::
 
     [project.entry-points."rulecraft.strategies"]
-    panic_station = "rulecraft.rules.panic_station.strategy:PanicStationStrategy"
+    my_game = "my_package.strategy:MyGameStrategy"
 
 or, from Python code already running, with :func:`register_strategy`. Nothing is ever
 imported from a rule-set folder given on the command line: loading a stranger's rule set

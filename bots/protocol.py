@@ -11,8 +11,8 @@ class attribute ``needs_events = False``; drivers (``rulecraft.bots.view_for``) 
 leave the event history out of its view. Everything else in the view is the same, and
 a bot still never sees more than its player may.
 
-The rules themselves are public. A bot that plays by them (how many gas cans, how much
-damage: whatever the rule set in play says, variant included) defines
+The rules themselves are public. A bot that plays by them (every number, table and
+definition of the rule set in play, its variant included) defines
 ``learn_rules(ruleset)``; drivers call it before handing over a view
 (``rulecraft.bots.hand_rules``), so the bot never restates a rule in Python.
 """

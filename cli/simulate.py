@@ -58,7 +58,7 @@ def add_parser(sub) -> None:
                        description="Bots play K games (game i uses seed SEED+i), spread over all CPU cores; prints "
                                    "win rates per side with 95% confidence intervals, game lengths and how the "
                                    "games ended. Exit 0 when every game ran, 1 when a game hit a rule error.")
-    p.add_argument("ruleset", type=ruleset_arg, help="a rule-set folder, e.g. rules/panic_station")
+    p.add_argument("ruleset", type=ruleset_arg, help="a rule-set folder (rules/<game>) or a shipped rule set's name")
     p.add_argument("--players", type=positive_int, default=None, help="players per game (default: the rule set's minimum)")
     p.add_argument("--games", type=positive_int, default=100, help="how many games (default 100)")
     p.add_argument("--seed", type=any_int, default=0, help="game i uses seed SEED+i (default 0)")
