@@ -1,7 +1,7 @@
 """The Panic Station strategy of the heuristic bot.
 
 Every legal option gets a score from what the player sees (their view) and remembers
-(:mod:`rulecraft.bots.panic_station_memory`); the bot plays the best one.
+(:mod:`.memory`) and the rules in play (:mod:`.rules`); the bot plays the best one.
 
 Uninfected players (humans) explore until the Hive shows up, search for gas cans, keep
 them, shoot parasites, keep away from parasites and from players they suspect, and
