@@ -44,7 +44,7 @@ ATTACK_INSTEAD_OF_TRADE_AT = 0.7  # suspicion from which a human shoots rather t
 SHOOT_SUSPECT_AT = 0.9  # suspicion from which a human shoots a player's characters unprovoked
 SHOOT_SUSPECT_VALUE = 30.0
 SUSPECT_HUNT_PULL = 0.0  # per move, an armed human Android's pull towards a suspect it may shoot
-SANCTUARY = 10.0  # what standing in the Reactor (no trades there) is worth to a human holding a gas can
+SANCTUARY = 10.0  # what standing where no trade is forced (the Reactor) is worth to a human holding a gas can
 SANCTUARY_WITHOUT_GAS = 40.0  # and to one with no gas can to block an infection with
 HUMAN_EXPLORE = 42.0  # a human exploring while the Hive is still hidden
 EXPLORE_PULL = 10.0  # per move, a human's pull towards a room the next card can be explored from
@@ -362,8 +362,8 @@ class PanicStationStrategy:
             if unsearched:
                 worth -= 1.5 * steps(unsearched)
             return worth
-        # humans: suspects nearby can walk in and force a trade; nobody trades in the Reactor
-        if st.room_type.get(room) == "reactor":
+        # humans: suspects nearby can walk in and force a trade, where the rules force one
+        if not st.trades_forced(room):
             worth += SANCTUARY if self.gas else SANCTUARY_WITHOUT_GAS
         else:
             here = [self.suspicion.get(owner_of(o), 0.5) for o in st.people_in(room) if owner_of(o) != self.me]
@@ -390,7 +390,7 @@ class PanicStationStrategy:
                 worth -= 4.0 * steps(bays)
         if self.donor:
             receivers = [r for ch, r in st.characters.items() if ch.startswith("trooper.") and owner_of(ch) != self.me
-                         and self.suspicion.get(owner_of(ch), 0.5) < TRUST_BELOW and st.room_type.get(r) != "reactor"]
+                         and self.suspicion.get(owner_of(ch), 0.5) < TRUST_BELOW and st.trades_forced(r)]
             if receivers:
                 worth -= 5.0 * steps(receivers)
         if not trooper and self.bullets > 0 and SUSPECT_HUNT_PULL:
@@ -403,12 +403,12 @@ class PanicStationStrategy:
         return worth
 
     def _hunting_grounds(self, c: str) -> list[str]:
-        """Where an infected character goes after the others: rooms (not the Reactor,
-        where nobody trades) holding someone to infect; for an armed Android without
+        """Where an infected character goes after the others: rooms where a meeting forces
+        a trade (not the Reactor) holding someone to infect; for an armed Android without
         infection cards left, rooms holding someone to shoot (Troopers first)."""
         targets = {ch: r for ch, r in self.station.characters.items() if self.target(owner_of(ch))}
         if any(self.memory.card_owner(card) == self.me for card in self.hand):
-            return [r for r in targets.values() if self.station.room_type.get(r) != "reactor"]
+            return [r for r in targets.values() if self.station.trades_forced(r)]
         if c == self.android and self.bullets > 0:
             troopers = [r for ch, r in targets.items() if ch.startswith("trooper.")]
             return troopers or list(targets.values())
@@ -417,7 +417,7 @@ class PanicStationStrategy:
     def _meeting_value(self, room: str) -> float:
         """Walking into a room with another player's character forces a trade there."""
         st = self.station
-        if st.room_type.get(room) == "reactor":
+        if not st.trades_forced(room):
             return 0.0
         owners = {owner_of(ch) for ch in st.people_in(room) if owner_of(ch) != self.me}
         if not owners:

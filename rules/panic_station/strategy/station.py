@@ -63,6 +63,11 @@ class Station:
         """May this player's characters move from ``a`` to ``b`` now (the rules' own answer)?"""
         return bool(self.questions.ask("can_pass", a, b, self.me))
 
+    def trades_forced(self, room: str) -> bool:
+        """Must characters of different players meeting here attack or trade (the rules'
+        own ``meetings_force_trades``)?"""
+        return bool(self.questions.ask("meetings_force_trades", room))
+
     def exits(self, room: str) -> list[str]:
         return [r for r in self.board.connected(room) if self.passable(room, r)]
 
