@@ -107,12 +107,14 @@ def cannot_play(name: str, ruleset) -> str | None:
 
     A factory may say which games it knows with a ``plays(game_name) -> bool``
     attribute and name them with ``known_games() -> list[str]``; bots without one play
-    any game (as the random bot does)."""
+    any game (as the random bot does). A factory's ``rules_problem(ruleset)`` may still
+    refuse a rule set of a game it knows."""
     factory = REGISTRY[name]
     plays = getattr(factory, "plays", None)
     game = ruleset.data.game
     if plays is None or plays(game.name):
-        return None
+        check = getattr(factory, "rules_problem", None)
+        return check(ruleset) if check is not None else None
     known = getattr(factory, "known_games", lambda: [])()
     return (f"the {name} bot has no strategy for {game.title} ('{game.name}'); "
             f"it plays: {', '.join(known) or 'nothing yet'}")

@@ -24,6 +24,10 @@ variant applied), from which it reads every rule fact it plays by. Then:
   memory from the events new in this view (the bot asks for new events only) and
   prepares what scoring needs;
 - ``score(view, option) -> float`` rates one legal option; higher is better.
+
+A factory may also offer ``rules_problem(ruleset) -> str | None``: why it cannot play
+by a rule set that bears its game's name (a missing parameter, say), which the command
+line reports before any game starts.
 """
 
 from __future__ import annotations
@@ -93,6 +97,15 @@ class HeuristicBot:
     @staticmethod
     def known_games() -> list[str]:
         return strategy_games()
+
+    @staticmethod
+    def rules_problem(ruleset: RuleSet) -> str | None:
+        """Why the game's strategy cannot play by this rule set (a strategy may say so
+        with its own ``rules_problem(ruleset)``), or None."""
+        factory = strategy_for(ruleset.data.game.name)
+        check = getattr(factory, "rules_problem", None)
+        problem = check(ruleset) if check is not None else None
+        return f"the {ruleset.data.game.name} strategy cannot play this rule set: {problem}" if problem else None
 
     def learn_rules(self, ruleset: RuleSet) -> None:
         """The rules on the table (public knowledge); drivers hand them over with each

@@ -352,3 +352,17 @@ def test_simulate_refuses_a_bot_with_no_strategy_for_the_game(tmp_path, capsys):
     err = capsys.readouterr().err
     assert code == 2
     assert "no strategy for" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_rule_set_that_only_borrows_a_known_games_name_is_refused_in_one_line(tmp_path, capsys):
+    """The strategy of the game named in game.yaml runs only if the rule set holds the
+    facts it plays by; otherwise the command line says so before any game starts."""
+    folder = write_ruleset(tmp_path / "borrowed", {
+        "game.yaml": game_yaml(name="panic_station", players=(1, 2)) + "kinds:\n  player:\n    properties: {}\n",
+        "main.rules": "procedure setup():\n    do:\n        stop\n\nprocedure round():\n    do:\n        stop\n",
+    })
+    reason = cannot_play("heuristic", load_checked(folder))
+    assert reason is not None and "cannot play this rule set" in reason and "can_pass" in reason
+    code = main(["simulate", str(folder), "--bot", "heuristic", "--players", "2", "--games", "1", "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 2 and "cannot play this rule set" in err and len(err.strip().splitlines()) == 1

@@ -41,10 +41,35 @@ class RuleFacts:
         return self
 
 
+# what the strategy asks the rule set's functions (station.py)
+FUNCTIONS_ASKED = ("can_pass", "parasite_step", "meetings_force_trades")
+
+
+class RulesDoNotFit(ValueError):
+    """The rule set lacks a fact the strategy plays by (a rule set that only borrows the
+    game's name, say)."""
+
+
 def facts_of(ruleset: RuleSet) -> RuleFacts:
     """The facts of ``ruleset``, read once and kept with it."""
     shared = ruleset.compiled.shared
     facts = shared.get(__name__)
     if facts is None:
-        facts = shared[__name__] = RuleFacts(ruleset)
+        missing = [f for f in FUNCTIONS_ASKED if f not in ruleset.compiled.functions]
+        if missing:
+            raise RulesDoNotFit(f"the rule set has no function {', '.join(missing)}")
+        try:
+            facts = RuleFacts(ruleset)
+        except (KeyError, StopIteration, AttributeError, TypeError) as err:
+            raise RulesDoNotFit(f"the rule set lacks a fact the strategy reads ({type(err).__name__}: {err})") from None
+        shared[__name__] = facts
     return facts
+
+
+def rules_problem(ruleset: RuleSet) -> str | None:
+    """Why the strategy cannot play by ``ruleset`` (one line), or None."""
+    try:
+        facts_of(ruleset)
+    except RulesDoNotFit as err:
+        return str(err)
+    return None

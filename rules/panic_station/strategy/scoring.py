@@ -25,7 +25,7 @@ import random
 from rulecraft.dsl.model import RuleSet
 
 from .memory import Memory
-from .rules import facts_of
+from .rules import facts_of, rules_problem
 from .station import FAR, Station, owner_of, tile_of
 
 # What a card in hand is worth keeping (the least worth is what a trade gives away).
@@ -65,6 +65,9 @@ INFECTED_RED_SEARCH = 6.0  # an infected player searching a red room: a parasite
 
 class PanicStationStrategy:
     """Made per game and seat by the heuristic bot, with the rule set in play."""
+
+    # why this strategy cannot play by a rule set of its game's name, or None
+    rules_problem = staticmethod(rules_problem)
 
     def __init__(self, rng: random.Random, ruleset: RuleSet):
         self.rng = rng
