@@ -6,6 +6,7 @@ rule fact is written into it again."""
 from __future__ import annotations
 
 import ast
+import re
 from importlib.metadata import entry_points
 from pathlib import Path
 
@@ -93,3 +94,22 @@ def test_the_checks_catch_the_literals_the_strategy_once_held():
         'ok = conn == "open" or conn == "security"\n'))]
     assert len(copy_hits(once, ruleset().data)) == 4  # the parameter, the table, two connection kinds
     assert quantity_hits(once, "gas") and quantity_hits(once, "health")
+
+
+def test_every_prompt_the_strategy_recognises_is_one_the_rules_ask():
+    """The strategy tells some choices apart by their prompt: each piece of prompt it
+    looks for must still be in a prompt of the rule files, or it would silently misplay."""
+    prompts = set()
+    rules_folder = Path(ruleset().root)
+    for path in rules_folder.glob("*.rules"):
+        prompts.update(re.findall(r'prompt "([^"]*)"', path.read_text(encoding="utf-8")))
+    looked_for = []
+    for path, tree in _trees():
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Compare) and isinstance(node.ops[0], ast.In)
+                    and isinstance(node.comparators[0], ast.Name) and node.comparators[0].id == "prompt"
+                    and isinstance(node.left, ast.Constant)):
+                looked_for.append(node.left.value)
+    assert looked_for, "the strategy no longer reads prompts: drop this test"
+    missing = [text for text in looked_for if not any(text in p for p in prompts)]
+    assert not missing, missing
