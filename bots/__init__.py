@@ -48,7 +48,8 @@ _EVENT_CURSORS: "weakref.WeakKeyDictionary[object, dict]" = weakref.WeakKeyDicti
 
 def view_for(game, bot: Bot, player: str) -> dict:
     """The view a driver hands ``bot`` playing ``player``: ``game.view(player)``, whose
-    ``view["game"]`` names the game on the table.
+    ``view["game"]`` names the game on the table. A bot with ``learn_rules`` is handed
+    the rules in play first (see :func:`hand_rules`).
 
     The event history follows the bot's ``needs_events``: all of it (True, the default),
     none (False), or ``"new"``: only the events since the previous view handed to this
@@ -57,6 +58,7 @@ def view_for(game, bot: Bot, player: str) -> dict:
     """
     from rulecraft.interpreter.views import player_view
 
+    hand_rules(game, bot)
     wants = getattr(bot, "needs_events", True)
     if wants == "new":
         view = player_view(game.ruleset, game.state, player, _unread_events(game, bot, player))
@@ -65,6 +67,16 @@ def view_for(game, bot: Bot, player: str) -> dict:
     else:
         view = player_view(game.ruleset, game.state, player)
     return view
+
+
+def hand_rules(game, bot: Bot) -> None:
+    """Give ``bot`` the rules on the table, if it asks for them with ``learn_rules``.
+
+    The rules (the rule set in play, its variant applied) are public: a bot reads the
+    game's facts from them instead of restating them in Python."""
+    learn = getattr(bot, "learn_rules", None)
+    if learn is not None:
+        learn(game.ruleset)
 
 
 def _unread_events(game, bot: Bot, player: str) -> list[dict]:
@@ -95,16 +107,18 @@ def cannot_play(name: str, ruleset) -> str | None:
 
     A factory may say which games it knows with a ``plays(game_name) -> bool``
     attribute and name them with ``known_games() -> list[str]``; bots without one play
-    any game (as the random bot does)."""
+    any game (as the random bot does). A factory's ``rules_problem(ruleset)`` may still
+    refuse a rule set of a game it knows."""
     factory = REGISTRY[name]
     plays = getattr(factory, "plays", None)
     game = ruleset.data.game
     if plays is None or plays(game.name):
-        return None
+        check = getattr(factory, "rules_problem", None)
+        return check(ruleset) if check is not None else None
     known = getattr(factory, "known_games", lambda: [])()
     return (f"the {name} bot has no strategy for {game.title} ('{game.name}'); "
             f"it plays: {', '.join(known) or 'nothing yet'}")
 
 
-__all__ = ["Bot", "BotFactory", "HeuristicBot", "RandomBot", "REGISTRY", "bot_names", "cannot_play", "make_bot",
-           "register", "view_for"]
+__all__ = ["Bot", "BotFactory", "HeuristicBot", "RandomBot", "REGISTRY", "bot_names", "cannot_play", "hand_rules",
+           "make_bot", "register", "view_for"]

@@ -10,6 +10,11 @@ list is the costliest part of a view, so a bot that never reads it may say so wi
 class attribute ``needs_events = False``; drivers (``rulecraft.bots.view_for``) then
 leave the event history out of its view. Everything else in the view is the same, and
 a bot still never sees more than its player may.
+
+The rules themselves are public. A bot that plays by them (every number, table and
+definition of the rule set in play, its variant included) defines
+``learn_rules(ruleset)``; drivers call it before handing over a view
+(``rulecraft.bots.hand_rules``), so the bot never restates a rule in Python.
 """
 
 from __future__ import annotations
@@ -21,6 +26,8 @@ class Bot(Protocol):
     name: str
     # optional: False when the bot never reads view["events"] (default True)
     needs_events: bool
+
+    # optional: learn_rules(ruleset) receives the rule set in play before each view
 
     def choose(self, view: dict) -> int:
         """Return the index of one option of ``view["choice"]["options"]``."""

@@ -13,7 +13,7 @@ from .common import ruleset_arg, variant_arg
 def add_parser(sub) -> None:
     p = sub.add_parser("check", help="check a rule set's syntax, schema, names, types, counts and glossaries",
                        description="Check a rule set statically. Exit 0 when clean, 1 when errors were found.")
-    p.add_argument("ruleset", type=ruleset_arg, help="a rule-set folder, e.g. rules/panic_station")
+    p.add_argument("ruleset", type=ruleset_arg, help="a rule-set folder (rules/<game>) or a shipped rule set's name")
     p.add_argument("--strict", action="store_true", help="treat warnings as errors")
     p.add_argument("--variant", type=variant_arg, metavar="V", help="check the rule set with its variant V applied")
     p.set_defaults(run=run)

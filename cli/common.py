@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from rulecraft.dsl.diagnostics import RuleSetError
 from rulecraft.dsl.loader import load_checked, resolve_ruleset_path
@@ -50,6 +51,14 @@ def ruleset_arg(text: str) -> str:
     if path is None:
         raise argparse.ArgumentTypeError(f"no rule set at '{text}' (give a folder or the name of a shipped rule set)")
     return str(path)
+
+
+def shipped_rulesets() -> dict[str, Path]:
+    """The rule sets installed with rulecraft, by folder name (those with a game.yaml)."""
+    from importlib import resources
+
+    root = Path(str(resources.files("rulecraft.rules")))
+    return {p.name: p for p in sorted(root.iterdir()) if (p / "game.yaml").is_file()}
 
 
 def load_or_report(path: str, variant: str | None = None) -> RuleSet | None:

@@ -2,7 +2,7 @@
 
 This module is the driver: the interpreter never reads input. For each pending choice
 of a human seat it shows a "pass the device" screen (so one player's hidden cards are
-never on screen for the next), then that player's view only: the station map, their
+never on screen for the next), then that player's view only: the board map, their
 hand and status, the other players' public side, the events they may see since their
 last choice, and the legal options as a numbered menu. ``s`` saves the game (its log:
 seed and decisions, replayed on ``--resume``), ``q`` quits.
@@ -115,7 +115,7 @@ def entity_text(view: dict, eid: str, ruleset=None) -> str:
     return f"{eid} ({extra})" if extra else eid
 
 
-# ------------------------------------------------------------------ the station map
+# ------------------------------------------------------------------ the board map
 def _short_names(names: list[str]) -> dict[str, str]:
     """The shortest unique prefix of each name (open → o, security → s, wall → w)."""
     out = {}
@@ -132,7 +132,7 @@ def _short_names(names: list[str]) -> dict[str, str]:
 EDGE_STYLES = ["green", "yellow", "dim", "cyan", "magenta", "blue"]
 
 
-def station_map(ruleset, view: dict):
+def board_map(ruleset, view: dict):
     """The grid of placed tiles (rooms, door kinds on each side, pieces) and a list of spaces."""
     spec = ruleset.data.board
     if spec is None:
@@ -149,7 +149,7 @@ def station_map(ruleset, view: dict):
     zones = view["zones"]
     entities = view["entities"]
 
-    grid = Table(box=box.SQUARE, show_lines=True, padding=(0, 1), title="station", title_justify="left")
+    grid = Table(box=box.SQUARE, show_lines=True, padding=(0, 1), title="board", title_justify="left")
     grid.add_column("", style="dim", justify="right")
     for x in range(xs[0], xs[-1] + 1):
         grid.add_column(str(x), justify="left", min_width=14)
@@ -393,8 +393,9 @@ class PlaySession:
 
     def pass_screen(self, player: str) -> bool:
         self.clear()
-        colour = self.game.state.entities[player]["props"].get("colour")
-        who = f"{player} ({colour})" if colour else player
+        props = self.game.state.entities[player]["props"]
+        seat = ", ".join(str(props[k]) for k in self.ruleset.data.game.seats if props.get(k) is not None)
+        who = f"{player} ({seat})" if seat else player  # the seat's own marks (game.seats)
         self.console.print(Panel(Text.from_markup(f"Pass the device to [bold]{escape(who)}[/].\n\n"
                                                   "Press Enter when only they can see the screen (q quits)."),
                                  title=self.ruleset.data.game.title, border_style="magenta"))
@@ -406,7 +407,7 @@ class PlaySession:
         self.clear()
         title = self.ruleset.data.game.title
         self.console.rule(f"{title}: round {view['round']}, {view['current']} to play; you are {player}")
-        self.console.print(station_map(self.ruleset, view))
+        self.console.print(board_map(self.ruleset, view))
         self.console.print(status_panel(self.ruleset, view))
         self.console.print(table_panel(self.ruleset, view))
         start = self.seen.get(player, 0)
@@ -516,7 +517,7 @@ def add_parser(sub) -> None:
                        description="Play in the terminal: each human seat sees only its own view, after a "
                                    "'pass the device' screen. Seats not named with --human are played by bots; "
                                    "without --human every seat is human. Type s to save, q to quit.")
-    p.add_argument("ruleset", type=ruleset_arg, help="a rule-set folder, e.g. rules/panic_station")
+    p.add_argument("ruleset", type=ruleset_arg, help="a rule-set folder (rules/<game>) or a shipped rule set's name")
     p.add_argument("--players", type=positive_int, default=None,
                    help="players (default: the rule set's minimum, or the saved game's)")
     p.add_argument("--human", action="append", metavar="PLAYER",

@@ -27,9 +27,11 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, SpinnerColum
                            TimeRemainingColumn)
 from rich.table import Table
 
-from rulecraft.bots import bot_names, cannot_play, make_bot, view_for
+from rulecraft.bots import bot_names, cannot_play, hand_rules, make_bot, view_for
 from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.machine import RuleRuntimeError
+from rulecraft.interpreter.sides import side_names, winning_side
+from rulecraft.interpreter.state import seat_players
 from rulecraft.interpreter.views import LazyView, lazy_player_view
 
 from .common import any_int, bot_arg, load_or_report, positive_int, ruleset_arg, variant_arg
@@ -56,7 +58,7 @@ def add_parser(sub) -> None:
                        description="Bots play K games (game i uses seed SEED+i), spread over all CPU cores; prints "
                                    "win rates per side with 95% confidence intervals, game lengths and how the "
                                    "games ended. Exit 0 when every game ran, 1 when a game hit a rule error.")
-    p.add_argument("ruleset", type=ruleset_arg, help="a rule-set folder, e.g. rules/panic_station")
+    p.add_argument("ruleset", type=ruleset_arg, help="a rule-set folder (rules/<game>) or a shipped rule set's name")
     p.add_argument("--players", type=positive_int, default=None, help="players per game (default: the rule set's minimum)")
     p.add_argument("--games", type=positive_int, default=100, help="how many games (default 100)")
     p.add_argument("--seed", type=any_int, default=0, help="game i uses seed SEED+i (default 0)")
@@ -117,6 +119,7 @@ def bot_view(game, bot, player: str) -> dict:
     events a lazy view, whose zones and entities are built only if the bot reads them."""
     if getattr(bot, "needs_events", True):
         return view_for(game, bot, player)
+    hand_rules(game, bot)
     return lazy_player_view(game.ruleset, game.state, player)
 
 
@@ -125,25 +128,10 @@ def play_one(ruleset, players: int, seed: int) -> Game:
     return play_game(ruleset, players, seed)
 
 
-def winning_side(state, winners: list) -> str:
-    """Which side won a finished game, from its final state.
-
-    Games whose players have an ``infected`` property (Panic Station) have two sides:
-    "infected" when any winner was infected at the end, else "humans"; "nobody" when no
-    one won. Other games fall back to "winners" or "none".
-    """
-    props = {p: state.entities[p]["props"] for p in state.players}
-    if any("infected" in pr for pr in props.values()):
-        if not winners:
-            return "nobody"
-        return "infected" if any(props.get(w, {}).get("infected") for w in winners) else "humans"
-    return "winners" if winners else "none"
-
-
-def main_sides(ruleset) -> tuple[str, ...]:
-    """The sides always listed in the win-rate table, even with no win."""
-    player = ruleset.data.kinds.get("player")
-    return ("humans", "infected") if player is not None and "infected" in player.properties else ("winners",)
+def main_sides(ruleset, players: int) -> tuple[str, ...]:
+    """The sides always listed in the win-rate table, even with no win: those the rule
+    set declares (``game.sides``; every seat's player in a free-for-all)."""
+    return tuple(side_names(ruleset, seat_players(players)))
 
 
 def play_row(ruleset, index: int, seed: int, players: int, bots: list[str], want_log: bool = False) -> dict:
@@ -162,7 +150,7 @@ def play_row(ruleset, index: int, seed: int, players: int, bots: list[str], want
         if row["error"] is None:
             result = game.result
             row.update(winners=list(result["winners"]), reason=result["reason"], decided=bool(result["decided"]),
-                       side=winning_side(game.state, result["winners"]))
+                       side=winning_side(ruleset, game.state, result["winners"]))
         if want_log:
             row["_log"] = list(game.log_lines())
     return row
@@ -398,7 +386,7 @@ def run(args) -> int:
             else:
                 Path(args.log).write_text("\n".join(log) + "\n", encoding="utf-8")
         title = f"{label}: {args.games} games, {players} players"
-        summary = summarize(rows, main_sides(ruleset))
+        summary = summarize(rows, main_sides(ruleset, players))
         summaries[variant] = summary
         print_report(console, title, summary, args.games, elapsed, workers, reason_labels(ruleset))
         errors += len(summary["errors"])
@@ -409,15 +397,15 @@ def run(args) -> int:
             plot = args.plot if variant is None else str(Path(args.plot).with_name(f"{Path(args.plot).stem}-{variant}.png"))
             write_plot(plot, title, summary)
     if len(configs) > 1:
-        print_comparison(console, configs, rulesets, summaries)
+        print_comparison(console, configs, rulesets, summaries, players)
     if args.out:
         write_rows(args.out, all_rows)
     return 1 if errors else 0
 
 
-def print_comparison(console: Console, configs, rulesets, summaries) -> None:
+def print_comparison(console: Console, configs, rulesets, summaries, players: int) -> None:
     """Win rates per side for the base and each variant, with 95% intervals."""
-    sides = main_sides(rulesets[None])
+    sides = main_sides(rulesets[None], players)
     table = Table(title="How each variant moves the balance (win rate, 95% interval)")
     table.add_column("rules")
     for side in sides:

@@ -13,7 +13,7 @@ from rich.syntax import Syntax
 from rulecraft.dsl.loader import load_ruleset
 from rulecraft.dsl.variants import available_variants, scaffold, variants_folder
 
-from .common import ruleset_arg, variant_arg
+from .common import ruleset_arg, shipped_rulesets, variant_arg
 
 
 def add_parser(sub) -> None:
@@ -23,15 +23,33 @@ def add_parser(sub) -> None:
     vsub.required = True
     new = vsub.add_parser("new", help="scaffold rules/<game>/variants/NAME.yaml")
     new.add_argument("name", type=_name, help="the variant's name (letters, digits, _)")
-    new.add_argument("--base", type=ruleset_arg, required=True, help="the rule set it changes, e.g. rules/panic_station")
+    new.add_argument("--base", type=ruleset_arg, required=True, help="the rule set it changes: a folder (rules/<game>) "
+                                                                        "or a shipped rule set's name")
     new.set_defaults(run=run_new)
     diff = vsub.add_parser("diff", help="show what a variant changes, rule by rule")
     diff.add_argument("name", type=variant_arg, help="the variant's name")
-    diff.add_argument("--base", type=ruleset_arg, default="panic_station", help="the rule set (default: panic_station)")
+    diff.add_argument("--base", type=ruleset_arg, default=None,
+                      help="the rule set (default: the shipped rule set that has this variant)")
     diff.set_defaults(run=run_diff)
     lst = vsub.add_parser("list", help="list the variants of a rule set")
-    lst.add_argument("--base", type=ruleset_arg, default="panic_station", help="the rule set (default: panic_station)")
+    lst.add_argument("--base", type=ruleset_arg, default=None,
+                     help="the rule set (default: the shipped rule set, when there is only one)")
     lst.set_defaults(run=run_list)
+
+
+def _default_base(command: str, variant: str | None = None) -> str | None:
+    """The shipped rule set meant when --base is left out: the one holding ``variant``
+    (or the only one); None after saying why on stderr."""
+    shipped = shipped_rulesets()
+    found = [name for name, path in shipped.items() if variant is None or variant in available_variants(path)]
+    if len(found) == 1:
+        return str(shipped[found[0]])
+    if not found:
+        why = f"no shipped rule set has a variant '{variant}'" if variant else "no rule set is shipped"
+    else:
+        why = f"give --base, one of: {', '.join(found)}"
+    sys.stderr.write(f"rulecraft variant {command}: error: {why}\n")
+    return None
 
 
 def _name(text: str) -> str:
@@ -56,7 +74,10 @@ def run_new(args) -> int:
 
 
 def run_list(args) -> int:
-    root = Path(args.base)
+    base = args.base or _default_base("list")
+    if base is None:
+        return 2
+    root = Path(base)
     for name in available_variants(root):
         rs = load_ruleset(root, variant=name)
         status = "ok" if rs.ok else f"{len(rs.bag.errors)} error(s)"
@@ -79,7 +100,10 @@ def _source(rs, d) -> str:
 
 def run_diff(args) -> int:
     console = Console(highlight=False)
-    rs = load_ruleset(args.base, variant=args.name)
+    base = args.base or _default_base("diff", args.name)
+    if base is None:
+        return 2
+    rs = load_ruleset(base, variant=args.name)
     if not rs.ok:
         console.print(escape(rs.bag.render()))
         return 1

@@ -40,7 +40,7 @@ def add_parser(sub) -> None:
     p = sub.add_parser("verify", help="run a rule set's rulebook scenarios (after the static checks)",
                        description="Check a rule set statically, then run every scenario of its game and report "
                                    "PASS/FAIL per scenario. Exit 0 when all pass, 1 otherwise.")
-    p.add_argument("ruleset", type=ruleset_arg, help="a rule-set folder, e.g. rules/panic_station")
+    p.add_argument("ruleset", type=ruleset_arg, help="a rule-set folder (rules/<game>) or a shipped rule set's name")
     p.add_argument("--variant", type=variant_arg, metavar="V", help="apply variant V of the rule set; its own scenarios run too, "
                                                   "and base scenarios it marks superseded are skipped")
     p.add_argument("--coverage", action="store_true", help="list the rulebook's sections and the scenarios citing each")

@@ -127,7 +127,7 @@ class Prose:
 
     def term(self, key: str, plural: bool = False) -> str:
         """The word for a game term: ``section.key`` (``kinds.character``, ``properties.character.health``,
-        ``variables.turn.searched``) or a bare key looked up section by section."""
+        ``variables.turn.moved``) or a bare key looked up section by section."""
         section, _, rest = key.partition(".")
         if section in SECTIONS and rest:
             t = self._written(section, rest)

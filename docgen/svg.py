@@ -24,7 +24,7 @@ MARGIN = 12
 # apart (the first doorway kind, the others, walls).
 DOORWAY_COLOURS = ["#2e9e4f", "#e07b00", "#7a4fd0", "#0077aa"]
 ROOM_FILL = "#f4f1e8"
-ICON_FILL = "#fff7d6"
+FLAGGED_FILL = "#fff7d6"  # a room with a yes/no mark of its layout set (the rule set's own word)
 WALL_COLOUR = "#333333"
 PIECE_COLOURS = ["#d62728", "#1f77b4", "#2ca02c", "#e6b800", "#9467bd", "#ff7f0e", "#8c564b", "#17becf"]
 NEUTRAL_PIECE = "#555555"
@@ -142,7 +142,7 @@ def _tile_body(spec: BoardSpec, layout: LayoutSpec, x0: float, y0: float, label:
     for name, r in rects.items():
         info = layout.rooms[name] or {}
         rtype = info.get("type", name)
-        fill = ICON_FILL if info.get("icon") else ROOM_FILL
+        fill = FLAGGED_FILL if _flags(info) else ROOM_FILL
         rid = (room_ids or {}).get(name)
         out.append(f"<rect{_attrs(x=r.x, y=r.y, width=r.w, height=r.h, class_='room', data_room=rid or name, data_type=rtype)}"
                    f" fill={quoteattr(fill)}><title>{escape(label(rtype))}</title></rect>")
@@ -169,14 +169,20 @@ def _labels(spec: BoardSpec, layout: LayoutSpec, x0: float, y0: float, rotation:
         cx, cy = _rotate_point(r.centre, (x0 + CELL / 2, y0 + CELL / 2), rotation)
         words = label(info.get("type", name)).split()
         lines = _wrap(words, 12)
-        top = cy - (len(lines) - 1) * 7 - (8 if info.get("icon") else 0)
+        flags = _flags(info)
+        top = cy - (len(lines) - 1) * 7 - (8 if flags else 0)
         for i, line in enumerate(lines):
             out.append(f"<text{_attrs(x=round(cx, 1), y=round(top + i * 14, 1), class_='room-label')}"
                        f" text-anchor=\"middle\" font-size=\"12\" font-family=\"sans-serif\" fill=\"#222\">{escape(line)}</text>")
-        if info.get("icon"):
-            out.append(f"<circle{_attrs(cx=round(cx, 1), cy=round(top + len(lines) * 14 - 2, 1), r=5, class_='icon')}"
-                       f" fill=\"#c9a400\"><title>icon</title></circle>")
+        if flags:
+            out.append(f"<circle{_attrs(cx=round(cx, 1), cy=round(top + len(lines) * 14 - 2, 1), r=5, class_='flag')}"
+                       f" fill=\"#c9a400\"><title>{escape(', '.join(flags))}</title></circle>")
     return out
+
+
+def _flags(info: dict) -> list[str]:
+    """The yes/no marks a layout sets on a room (printed symbols, say), by their names."""
+    return [k for k, v in info.items() if v is True]
 
 
 def _wrap(words: list[str], width: int) -> list[str]:

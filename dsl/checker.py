@@ -67,6 +67,17 @@ class Checker:
         self.calls: dict[str, list[tuple[str, Position]]] = {}  # caller → (callee, where)
         self.mentioned_names: set[str] = set()
 
+    def _check_player_test(self, name: str, pos, role: str) -> None:
+        """A function named in game.yaml that must take one player and give a bool."""
+        d = self.rs.definitions.get(name)
+        if d is None or d.kind != "function":
+            self.error(f"{role} names unknown function '{name}'", pos,
+                       did_you_mean(name, [n for n, x in self.rs.definitions.items() if x.kind == "function"]))
+        elif len(d.params) != 1 or self.resolve_type(d.params[0].type) != "player" or self.resolve_type(d.returns) != T.BOOL:
+            self.error(f"{role}: '{name}' must take one player and give a bool", pos)
+        else:
+            self.references[name] += 1
+
     # ------------------------------------------------------------ entry
     def run(self) -> None:
         self._collect_emits()
@@ -88,6 +99,9 @@ class Checker:
                 self.error(f"game.end_turn_allowed: '{name}' must take one player and give a bool", pos)
             else:
                 self.references[name] += 1
+        for i, team in enumerate(((game.sides if game else None) or {}).get("teams") or []):
+            self._check_player_test(team["member"], self.data.where.get(("game", "sides", i)),
+                                    f"game.sides: team '{team['name']}' member")
         for role in (("setup", "round") if game else ()):
             name = getattr(game, role)
             d = self.rs.definitions.get(name)

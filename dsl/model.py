@@ -100,6 +100,9 @@ class GameSpec:
     actions_per_turn_limit: int = 100
     text: str | None = None
     end_turn_allowed: str | None = None  # a function (player) -> bool
+    # who plays with whom: {"teams": [{name, member}]}, {"cooperative": name} or
+    # {"free_for_all": True}; None when the rule set does not say
+    sides: dict | None = None
 
 
 @dataclass
@@ -176,9 +179,11 @@ def merge_section(data: RuleSetData, section: str, value: Any, located: Located,
             setup=value["setup"], round=value["round"], seats=value.get("seats", {}),
             round_limit=value.get("round_limit", 100),
             actions_per_turn_limit=value.get("actions_per_turn_limit", 100), text=value.get("text"),
-            end_turn_allowed=value.get("end_turn_allowed"))
+            end_turn_allowed=value.get("end_turn_allowed"), sides=value.get("sides"))
         for k in ("setup", "round", "end_turn_allowed"):
             data.where[("game", k)] = located.position(["game", k])
+        for i, team in enumerate((data.game.sides or {}).get("teams") or []):
+            data.where[("game", "sides", i)] = located.position(["game", "sides", "teams", i, "member"])
         if data.game.min_players > data.game.max_players:
             bag.error("players: min is larger than max", located.position(["game", "players"]))
     elif section == "kinds":

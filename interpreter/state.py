@@ -88,6 +88,11 @@ def _defaults(props: dict) -> dict:
     return {name: copy.deepcopy(spec.default) for name, spec in props.items()}
 
 
+def seat_players(count: int) -> list[str]:
+    """The player ids of a game of ``count`` players, seat by seat."""
+    return [f"p{i}" for i in range(1, count + 1)]
+
+
 def new_state(ruleset: RuleSet, players: int, seed: int) -> GameState:
     """Lay out every component as the rule set's tables say; rules do the rest in setup.
 
@@ -117,7 +122,7 @@ def _copy_values(values: dict) -> dict:
 def _layout(ruleset: RuleSet, players: int) -> tuple:
     """(player ids, entities, zones, variables) of a new game, before setup."""
     data = ruleset.data
-    player_ids = [f"p{i}" for i in range(1, players + 1)]
+    player_ids = seat_players(players)
     entities: dict[str, dict] = {}
     zones: dict[str, list[str]] = {}
     for name, z in data.zones.items():

@@ -146,3 +146,12 @@ def test_a_game_log_names_its_variant_and_replays_with_it(tmp_path, capsys):
 
     assert json.loads(path.read_text().splitlines()[0])["variant"] == "four_gas_cans"
     assert main(["replay", str(path), "--quiet"]) == 0
+
+
+def test_variant_diff_and_list_find_the_shipped_rule_set_without_base(capsys):
+    assert main(["variant", "diff", "four_gas_cans"]) == 0
+    assert "gas_cans_to_burn: 3 → 4" in capsys.readouterr().out
+    assert main(["variant", "list"]) == 0
+    assert "four_gas_cans" in capsys.readouterr().out
+    assert main(["variant", "diff", "no_such_variant"]) == 2
+    assert capsys.readouterr().err.strip() == "rulecraft variant diff: error: no shipped rule set has a variant 'no_such_variant'"

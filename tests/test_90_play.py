@@ -11,7 +11,7 @@ from panic_station import RULES, ruleset
 from rich.console import Console
 
 from rulecraft.cli.main import main
-from rulecraft.cli.play import PlaySession, event_text, option_label, station_map
+from rulecraft.cli.play import PlaySession, event_text, option_label, board_map
 from rulecraft.interpreter.game import Game
 
 
@@ -165,7 +165,7 @@ def test_hot_seat_screens_show_only_the_players_own_view():
     assert session.run() == 0
     assert checked["passes"] >= 3 and checked["screens"] > 40
     out = buffer.getvalue()
-    assert "since your last choice" in out and "station" in out and "hand and status" in out
+    assert "since your last choice" in out and "board" in out and "hand and status" in out
 
 
 def test_labels_and_map():
@@ -178,7 +178,7 @@ def test_labels_and_map():
         "moved  ?: hand:p1 → hand:p2"
     game = Game(ruleset(), 4, 2)
     buffer = io.StringIO()
-    Console(file=buffer, width=160, color_system=None).print(station_map(ruleset(), game.view("p1")))
+    Console(file=buffer, width=160, color_system=None).print(board_map(ruleset(), game.view("p1")))
     text = buffer.getvalue()
     for tile in game.state.tiles:
         assert tile in text

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import csv
 import json
-from types import SimpleNamespace
 
 import pytest
 from engine_rulesets import game_yaml, write_ruleset
@@ -12,7 +11,8 @@ from panic_station import RULES, ruleset
 
 from rulecraft.bots import REGISTRY, make_bot, register
 from rulecraft.cli.main import main
-from rulecraft.cli.simulate import ROW_FIELDS, play_game, play_row, wilson, winning_side
+from rulecraft.cli.simulate import ROW_FIELDS, play_game, play_row, wilson
+from rulecraft.interpreter.sides import winning_side
 
 GAMES = ["--players", "4", "--games", "4", "--seed", "11", "--quiet"]
 
@@ -56,7 +56,7 @@ def test_json_rows_describe_each_game(tmp_path):
         assert row["decided"] == game.result["decided"]
         assert row["rounds"] == game.state.round
         assert row["decisions"] == len(game.decisions)
-        assert row["side"] == winning_side(game.state, game.result["winners"])
+        assert row["side"] == winning_side(ruleset(), game.state, game.result["winners"])
         assert row["error"] is None
 
 
@@ -165,18 +165,21 @@ procedure round():
     assert all("main.rules" in r["error"] for r in rows)
 
 
-def test_winning_side_reads_the_final_infected_property():
-    def state(**infected):
-        entities = {p: {"kind": "player", "at": None, "props": ({"infected": v} if v is not None else {})}
-                    for p, v in infected.items()}
-        return SimpleNamespace(players=list(infected), entities=entities)
+def test_panic_station_sides_follow_infection_at_the_end():
+    """Panic Station declares its teams in game.yaml; a seat's team is read from the
+    final state, so an infection during play moves the seat to the infected."""
+    from panic_station import new_game
 
-    assert winning_side(state(p1=True, p2=False), ["p1"]) == "infected"
-    assert winning_side(state(p1=True, p2=False), ["p2"]) == "humans"
-    assert winning_side(state(p1=True, p2=False), []) == "nobody"
-    # a game without an 'infected' property
-    assert winning_side(state(p1=None, p2=None), ["p2"]) == "winners"
-    assert winning_side(state(p1=None, p2=None), []) == "none"
+    game = new_game(4, 1)
+    props = {p: game.state.entities[p]["props"] for p in game.state.players}
+    for p, infected in zip(game.state.players, [True, False, False, False]):
+        props[p]["infected"] = infected
+    rules = ruleset()
+    assert winning_side(rules, game.state, ["p1"]) == "infected"
+    assert winning_side(rules, game.state, ["p2", "p3"]) == "humans"
+    assert winning_side(rules, game.state, []) == "nobody"
+    props["p2"]["infected"] = True
+    assert winning_side(rules, game.state, ["p2"]) == "infected"
 
 
 def test_wilson_interval():

@@ -7,7 +7,7 @@ import copy
 
 import pytest
 from engine_rulesets import game_yaml, write_ruleset
-from panic_station import lay_tile, new_game, put, relocate, reoffer, ruleset, set_hand, take
+from panic_station import RULES, lay_tile, new_game, put, relocate, reoffer, ruleset, set_hand, take
 
 from rulecraft.bots import REGISTRY, HeuristicBot, RandomBot, cannot_play, make_bot, view_for
 from rulecraft.bots.heuristic import UnknownGame
@@ -134,10 +134,10 @@ def test_new_events_only_add_up_to_the_players_event_history():
 
 
 # ---------------------------------------------------------------- arranged situations
-def arranged(seed: int = 1) -> tuple[Game, str]:
+def arranged(seed: int = 1, rules=None) -> tuple[Game, str]:
     """A game at its first decision, the table cleared of parasites, the current player
     uninfected with a plain hand and both characters in the Reactor."""
-    game = new_game(5, seed)
+    game = new_game(5, seed) if rules is None else Game(rules, 5, seed)
     s = game.state
     me = s.current
     for x in [e for e, v in s.entities.items() if v["kind"] == "parasite" and v["at"] != "parasite_supply"]:
@@ -169,6 +169,29 @@ def test_a_human_with_three_gas_cans_walks_into_the_hive_and_burns_it():
     bot = HeuristicBot(0)
     first = game.pending.options[bot.choose(view_for(game, bot, me))]
     assert first == {"action": "move", "args": {"c": f"trooper.{me}", "r": "hive/main"}}
+    game.choose_option(first)
+    second = game.pending.options[bot.choose(view_for(game, bot, me))]
+    assert second == {"action": "burn_hive", "args": {"c": f"trooper.{me}"}}
+    game.choose_option(second)
+    assert game.result["reason"] == "the Hive burned" and me in game.result["winners"]
+
+
+@pytest.mark.parametrize("cans", [3, 4])
+def test_under_four_gas_cans_the_trooper_walks_into_the_hive_only_with_four(cans):
+    """The bot plays the variant's rule, not the base game's: three cans no longer burn."""
+    game, me = arranged(rules=load_checked(RULES, "four_gas_cans"))
+    lay_tile(game, "hive", 0, -1, 0)
+    lay_tile(game, "storage_a", 1, 0, 0)
+    fillers = [f"infection.{me}.1", f"infection.{me}.2"][:5 - cans]
+    set_hand(game, me, fillers + [f"gas_can.{n}" for n in range(1, cans + 1)])
+    reoffer(game)
+    bot = HeuristicBot(0)
+    first = game.pending.options[bot.choose(view_for(game, bot, me))]
+    into_the_hive = {"action": "move", "args": {"c": f"trooper.{me}", "r": "hive/main"}}
+    if cans == 3:
+        assert first != into_the_hive
+        return
+    assert first == into_the_hive
     game.choose_option(first)
     second = game.pending.options[bot.choose(view_for(game, bot, me))]
     assert second == {"action": "burn_hive", "args": {"c": f"trooper.{me}"}}
@@ -329,3 +352,17 @@ def test_simulate_refuses_a_bot_with_no_strategy_for_the_game(tmp_path, capsys):
     err = capsys.readouterr().err
     assert code == 2
     assert "no strategy for" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_rule_set_that_only_borrows_a_known_games_name_is_refused_in_one_line(tmp_path, capsys):
+    """The strategy of the game named in game.yaml runs only if the rule set holds the
+    facts it plays by; otherwise the command line says so before any game starts."""
+    folder = write_ruleset(tmp_path / "borrowed", {
+        "game.yaml": game_yaml(name="panic_station", players=(1, 2)) + "kinds:\n  player:\n    properties: {}\n",
+        "main.rules": "procedure setup():\n    do:\n        stop\n\nprocedure round():\n    do:\n        stop\n",
+    })
+    reason = cannot_play("heuristic", load_checked(folder))
+    assert reason is not None and "cannot play this rule set" in reason and "can_pass" in reason
+    code = main(["simulate", str(folder), "--bot", "heuristic", "--players", "2", "--games", "1", "--quiet"])
+    err = capsys.readouterr().err
+    assert code == 2 and "cannot play this rule set" in err and len(err.strip().splitlines()) == 1

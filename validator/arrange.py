@@ -207,7 +207,7 @@ def _take_off_board(game: Game, names: Names, tile: str, home: bool = True) -> N
 
 def _force_end_turn(game: Game) -> None:
     """End the turn of the player choosing an action although the rules do not offer it
-    (a trade is due, a first-turn search is due): arranging the table is not playing."""
+    (the rule set's ``end_turn_allowed`` says not yet): arranging the table is not playing."""
     try:
         game.machine.force_end_turn()
     except IllegalAnswer as err:

@@ -6,16 +6,15 @@ scenarios, in ``sections.yaml``::
     source: rulebook-en            # the source a citation must name to count
     sections:
       - Game Setup
-      - Team Phase, 1. Explore
+      - Turn, 1. Move
       - {name: Strategy tips, rules: false}   # nothing to verify here
 
-A citation ``"rulebook-en: Team Phase, 1. Explore; Room Types, Storage Room"`` names
-one or more sections, separated by ``;``, each of which may switch source
-(``rulebook-fr: Échanges``). A cited part counts for a section when it is the same
-(case and spacing aside), when it is a more precise part of it (``Game Setup
-(exploration deck)`` counts for ``Game Setup``; the longest such section wins), or
-when it is the end of the section's name (``7. Use Item`` counts for ``Team Phase,
-7. Use Item``).
+A citation ``"rulebook-en: Turn, 1. Move; Rooms, Library"`` names one or more
+sections, separated by ``;``, each of which may switch source (``rulebook-fr: Tour de
+jeu``). A cited part counts for a section when it is the same (case and spacing aside),
+when it is a more precise part of it (``Game Setup (the deck)`` counts for ``Game
+Setup``; the longest such section wins), or when it is the end of the section's name
+(``2. Draw`` counts for ``Turn, 2. Draw``).
 """
 
 from __future__ import annotations

@@ -1,11 +1,12 @@
 """The Panic Station strategy of the heuristic bot.
 
 Every legal option gets a score from what the player sees (their view) and remembers
-(:mod:`rulecraft.bots.panic_station_memory`); the bot plays the best one.
+(:mod:`.memory`) and the rules in play (:mod:`.rules`); the bot plays the best one.
 
 Uninfected players (humans) explore until the Hive shows up, search for gas cans, keep
 them, shoot parasites, keep away from parasites and from players they suspect, and
-send a Trooper holding 3 gas cans to the Hive to burn it. In a trade they give a gas
+send a Trooper holding enough gas cans (the rule set's ``gas_cans_to_burn``) to the Hive to
+burn it. In a trade they give a gas
 can to a partner they suspect (it blocks an infection), otherwise their least useful
 card. Infected players walk into the rooms of players not known to be infected and hand
 them an infection card, shoot uninfected Troopers, steer new parasites towards them,
@@ -21,10 +22,11 @@ from __future__ import annotations
 
 import random
 
-from .panic_station_map import FAR, Station, owner_of, tile_of
-from .panic_station_memory import Memory, card_owner
+from rulecraft.dsl.model import RuleSet
 
-GAS_CANS_TO_BURN = 3
+from .memory import Memory
+from .rules import facts_of, rules_problem
+from .station import FAR, Station, owner_of, tile_of
 
 # What a card in hand is worth keeping (the least worth is what a trade gives away).
 KEEP_VALUE = {
@@ -42,7 +44,7 @@ ATTACK_INSTEAD_OF_TRADE_AT = 0.7  # suspicion from which a human shoots rather t
 SHOOT_SUSPECT_AT = 0.9  # suspicion from which a human shoots a player's characters unprovoked
 SHOOT_SUSPECT_VALUE = 30.0
 SUSPECT_HUNT_PULL = 0.0  # per move, an armed human Android's pull towards a suspect it may shoot
-SANCTUARY = 10.0  # what standing in the Reactor (no trades there) is worth to a human holding a gas can
+SANCTUARY = 10.0  # what standing where no trade is forced (the Reactor) is worth to a human holding a gas can
 SANCTUARY_WITHOUT_GAS = 40.0  # and to one with no gas can to block an infection with
 HUMAN_EXPLORE = 42.0  # a human exploring while the Hive is still hidden
 EXPLORE_PULL = 10.0  # per move, a human's pull towards a room the next card can be explored from
@@ -62,15 +64,21 @@ INFECTED_RED_SEARCH = 6.0  # an infected player searching a red room: a parasite
 
 
 class PanicStationStrategy:
-    def __init__(self, rng: random.Random):
+    """Made per game and seat by the heuristic bot, with the rule set in play."""
+
+    # why this strategy cannot play by a rule set of its game's name, or None
+    rules_problem = staticmethod(rules_problem)
+
+    def __init__(self, rng: random.Random, ruleset: RuleSet):
         self.rng = rng
+        self.rules = facts_of(ruleset)
         self.memory: Memory | None = None
 
     # ------------------------------------------------------------------ reading the view
     def observe(self, view: dict) -> None:
         me = view["viewer"]
         if self.memory is None:
-            self.memory = Memory(me)
+            self.memory = Memory(me, self.rules)
         entities = view["entities"]
         self.me = me
         self.view = view
@@ -78,7 +86,7 @@ class PanicStationStrategy:
         self.infected = bool(entities[me]["props"].get("infected"))
         self.memory.read(view.get("events") or [], entities, self.infected)
         self.round = view.get("round", 0)
-        self.station = Station(view, me)
+        self.station = Station(view, me, self.rules)
         hand = view["zones"].get(f"hand:{me}", [])
         self.hand = hand if isinstance(hand, list) else []
         self.items = {c: entities.get(c, {}).get("props", {}).get("item") for c in self.hand}
@@ -175,7 +183,7 @@ class PanicStationStrategy:
             if self.infected:
                 return 900.0 if self.all_known_infected else -20.0  # the Hive's heat scan ends it
             near = self.mine.get(self.trooper)
-            if near is not None and self.gas >= 2 and self.station.distance(near, [self.mine[c]]) <= 1:
+            if near is not None and self.gas >= self.rules.gas_cans_to_burn - 1 and self.station.distance(near, [self.mine[c]]) <= 1:
                 return 45.0
             return 14.0
         return 8.0 if self.infected else HUMAN_EXPLORE
@@ -186,11 +194,11 @@ class PanicStationStrategy:
         risk = 0.0 if fresh else self._spawn_cost(room)
         if self.infected:
             return (25.0 if fresh else INFECTED_RED_SEARCH) - risk  # its parasite is steered at the humans
-        needy = self.gas < GAS_CANS_TO_BURN and not self.unsearched_rooms
+        needy = self.gas < self.rules.gas_cans_to_burn and not self.unsearched_rooms
         value = (35.0 if fresh else 24.0 if needy else 10.0) - risk
         if fresh and self.station.room_type.get(room) == "storage":
             value += 15.0
-        if self.gas >= GAS_CANS_TO_BURN and self.hive is not None:
+        if self.gas >= self.rules.gas_cans_to_burn and self.hive is not None:
             value -= 20.0
         return value
 
@@ -201,7 +209,9 @@ class PanicStationStrategy:
         st = self.station
         blind = sum(1 for d in st.board.geo.directions if not st.board.towards(room, d))
         here = [c for c, r in self.mine.items() if r == room and c != arriving] + ([arriving] if arriving else [])
-        risk = sum(DANGER_WEIGHT * 0.8 * (1.0 + (4 - st.health.get(c, 4)) / 2.0) for c in here) * blind / 4.0
+        full = self.rules.full_health
+        risk = sum(DANGER_WEIGHT * 0.8 * (1.0 + (full - st.health.get(c, full)) / 2.0) for c in here) * blind / len(
+            st.board.geo.directions)
         return risk + (0.0 if self.infected else SPAWN_COST)
 
     def _red(self, c: str) -> float:
@@ -250,7 +260,8 @@ class PanicStationStrategy:
         return 12.0 if self.ap <= 1 else 4.0
 
     def _action_use_first_aid_kit(self, card, healer, patient) -> float:
-        hurt = 4 - self.station.health.get(patient, 4)
+        full = self.rules.full_health
+        hurt = full - self.station.health.get(patient, full)
         if owner_of(patient) == self.me:
             return hurt * 12.0 - 6.0 + (5.0 if patient == self.trooper else 0.0)
         if self.infected:
@@ -264,8 +275,9 @@ class PanicStationStrategy:
         return 10.0 + 100.0 * s * (1 - s)
 
     def _action_heal_in_sick_bay(self, c) -> float:
-        missing = sum(4 - self.station.health.get(x, 4) for x, r in self.mine.items() if r == self.mine[c])
-        return min(missing, 2) * 12.0 - self._red(c)
+        full = self.rules.full_health
+        missing = sum(full - self.station.health.get(x, full) for x, r in self.mine.items() if r == self.mine[c])
+        return min(missing, self.rules.sick_bay_healing) * 12.0 - self._red(c)
 
     def _action_terminal_heat_scan(self, c) -> float:
         red = self._red(c)
@@ -283,7 +295,7 @@ class PanicStationStrategy:
         if self.top == "hive":
             if self.infected:
                 return 40.0
-            return 90.0 if self.trooper in self.mine and self.gas >= 2 else 30.0
+            return 90.0 if self.trooper in self.mine and self.gas >= self.rules.gas_cans_to_burn - 1 else 30.0
         return 4.0 if self.infected else 22.0
 
     # ---- harming
@@ -293,11 +305,13 @@ class PanicStationStrategy:
         if target.startswith(("trooper.", "android.")):
             return self._harm_value(target)
         room = self.entities.get(target, {}).get("at")
-        side = self.entities.get(target, {}).get("props", {}).get("side", "gray")
+        damage = self.rules.parasite_damage
+        side = self.entities.get(target, {}).get("props", {}).get("side", self.rules.mildest_side)
         near_me = any(r == room for r in self.mine.values())
         if self.infected:
             return 15.0 if near_me else 2.0
-        return 55.0 + (8.0 if side == "black" else 0.0) + (12.0 if near_me else 0.0)
+        fiercer = damage[side] > damage[self.rules.mildest_side]  # worth more to hit
+        return 55.0 + (8.0 if fiercer else 0.0) + (12.0 if near_me else 0.0)
 
     def _harm_value(self, character: str) -> float:
         """What wounding another character is worth (negative: do not)."""
@@ -305,7 +319,7 @@ class PanicStationStrategy:
         if owner == self.me:
             # the last Trooper standing is the infected's own: its death wins the game
             return 300.0 if character == self.trooper and self.my_trooper_is_last else -300.0
-        health = self.station.health.get(character, 4)
+        health = self.station.health.get(character, self.rules.full_health)
         trooper = character.startswith("trooper.")
         if self.infected:
             if not self.target(owner):
@@ -325,8 +339,9 @@ class PanicStationStrategy:
         if room is None:
             return 0.0
         st = self.station
-        health = st.health.get(c, 4)
-        frail = 1.0 + (4 - health) / 2.0
+        full = self.rules.full_health
+        health = st.health.get(c, full)
+        frail = 1.0 + (full - health) / 2.0
         worth = -DANGER_WEIGHT * frail * st.danger(room)
         if st.danger(room) >= health:
             worth -= 25.0
@@ -350,19 +365,19 @@ class PanicStationStrategy:
             if unsearched:
                 worth -= 1.5 * steps(unsearched)
             return worth
-        # humans: suspects nearby can walk in and force a trade; nobody trades in the Reactor
-        if st.room_type.get(room) == "reactor":
+        # humans: suspects nearby can walk in and force a trade, where the rules force one
+        if not st.trades_forced(room):
             worth += SANCTUARY if self.gas else SANCTUARY_WITHOUT_GAS
         else:
             here = [self.suspicion.get(owner_of(o), 0.5) for o in st.people_in(room) if owner_of(o) != self.me]
             near = [self.suspicion.get(owner_of(o), 0.5) for r in st.exits(room) for o in st.people_in(r)
                     if owner_of(o) != self.me]
             worth -= 12.0 * max(here, default=0.0) + 2.0 * max(near, default=0.0)
-        if trooper and self.hive is not None and self.gas >= GAS_CANS_TO_BURN:
+        if trooper and self.hive is not None and self.gas >= self.rules.gas_cans_to_burn:
             return worth - HIVE_PULL * steps([self.hive])
         if self.unsearched_rooms:
             worth -= 4.0 * steps(self.unsearched_rooms)
-        elif self.gas < GAS_CANS_TO_BURN:
+        elif self.gas < self.rules.gas_cans_to_burn:
             searchable = [r for r in st.rooms if st.searchable.get(tile_of(r))]
             if searchable:
                 worth -= 3.0 * steps(searchable)
@@ -372,13 +387,13 @@ class PanicStationStrategy:
                 worth -= EXPLORE_PULL * steps(frontier)
         elif trooper:
             worth -= 2.0 * steps([self.hive])
-        if health <= 2:
+        if health <= full // 2:  # badly hurt
             bays = st.rooms_of_type("sick_bay")
             if bays:
                 worth -= 4.0 * steps(bays)
         if self.donor:
             receivers = [r for ch, r in st.characters.items() if ch.startswith("trooper.") and owner_of(ch) != self.me
-                         and self.suspicion.get(owner_of(ch), 0.5) < TRUST_BELOW and st.room_type.get(r) != "reactor"]
+                         and self.suspicion.get(owner_of(ch), 0.5) < TRUST_BELOW and st.trades_forced(r)]
             if receivers:
                 worth -= 5.0 * steps(receivers)
         if not trooper and self.bullets > 0 and SUSPECT_HUNT_PULL:
@@ -391,12 +406,12 @@ class PanicStationStrategy:
         return worth
 
     def _hunting_grounds(self, c: str) -> list[str]:
-        """Where an infected character goes after the others: rooms (not the Reactor,
-        where nobody trades) holding someone to infect; for an armed Android without
+        """Where an infected character goes after the others: rooms where a meeting forces
+        a trade (not the Reactor) holding someone to infect; for an armed Android without
         infection cards left, rooms holding someone to shoot (Troopers first)."""
         targets = {ch: r for ch, r in self.station.characters.items() if self.target(owner_of(ch))}
-        if any(card_owner(card) == self.me for card in self.hand):
-            return [r for r in targets.values() if self.station.room_type.get(r) != "reactor"]
+        if any(self.memory.card_owner(card) == self.me for card in self.hand):
+            return [r for r in targets.values() if self.station.trades_forced(r)]
         if c == self.android and self.bullets > 0:
             troopers = [r for ch, r in targets.items() if ch.startswith("trooper.")]
             return troopers or list(targets.values())
@@ -405,13 +420,13 @@ class PanicStationStrategy:
     def _meeting_value(self, room: str) -> float:
         """Walking into a room with another player's character forces a trade there."""
         st = self.station
-        if st.room_type.get(room) == "reactor":
+        if not st.trades_forced(room):
             return 0.0
         owners = {owner_of(ch) for ch in st.people_in(room) if owner_of(ch) != self.me}
         if not owners:
             return 0.0
         if self.infected:
-            if any(self.target(p) for p in owners) and any(card_owner(c) == self.me for c in self.hand):
+            if any(self.target(p) for p in owners) and any(self.memory.card_owner(c) == self.me for c in self.hand):
                 return self.meeting_value
             return -3.0
         least = min(self.suspicion.get(p, 0.5) for p in owners)
@@ -435,7 +450,7 @@ class PanicStationStrategy:
             return 0.0
         if not isinstance(option, str):
             return 0.0
-        if option in self.items or card_owner(option) is not None:
+        if option in self.items or self.memory.card_owner(option) is not None:
             return self._give_value(option)
         kind = self.entities.get(option, {}).get("kind")
         if kind == "room":
@@ -454,7 +469,7 @@ class PanicStationStrategy:
         partner = self.memory.trade_partner
         item = self.items.get(card)
         if self.infected:
-            if card_owner(card) == self.me:
+            if self.memory.card_owner(card) == self.me:
                 return 100.0 if partner is None or self.target(partner) else -50.0
             if item == "gas_can":
                 return -120.0  # keep gas cans away from the humans
@@ -467,7 +482,7 @@ class PanicStationStrategy:
                 s += WALK_IN_SUSPICION
             if s >= GIVE_GAS_CAN_AT:
                 return 50.0
-            return -KEEP_VALUE["gas_can"] - (50.0 if self.gas <= GAS_CANS_TO_BURN else 0.0)
+            return -KEEP_VALUE["gas_can"] - (50.0 if self.gas <= self.rules.gas_cans_to_burn else 0.0)
         if item is None:  # another player's infection card: worthless to keep
             return 5.0
         return -KEEP_VALUE.get(item, 10.0)
@@ -490,12 +505,13 @@ class PanicStationStrategy:
         return -self._spawn_room_value(room) if room else 0.0
 
     def _heal_value(self, character: str) -> float:
-        health = self.station.health.get(character, 4)
+        full = self.rules.full_health
+        health = self.station.health.get(character, full)
         if owner_of(character) == self.me:
-            return (4 - health) * 10.0 + (5.0 if character == self.trooper else 0.0) + 10.0
+            return (full - health) * 10.0 + (5.0 if character == self.trooper else 0.0) + 10.0
         if self.infected:
-            return -5.0 if self.target(owner_of(character)) else (4 - health) * 3.0
-        return (4 - health) * 3.0 * (1 - self.suspicion.get(owner_of(character), 0.5))
+            return -5.0 if self.target(owner_of(character)) else (full - health) * 3.0
+        return (full - health) * 3.0 * (1 - self.suspicion.get(owner_of(character), 0.5))
 
     # ---- placing a card
     def _placement(self, spot: dict) -> float:

@@ -1,39 +1,20 @@
 """The station as a Panic Station player sees it: rooms, doorways, pieces, distances.
 
 Everything comes from the view (placed tiles, the pieces on the board, the flipped
-cards) and from the printed card layouts, which are part of the rules every player
-knows (the shipped rule set's board table).
+cards) and from the rules every player knows: the card layouts and parasite damage of
+the rule set in play, and its own ``can_pass`` function for the doors.
 """
 
 from __future__ import annotations
 
 import heapq
-from functools import lru_cache
 
-from rulecraft.interpreter.board import Board, Geometry
+from rulecraft.bots.rule_questions import ViewQuestions
+
+from .rules import RuleFacts
 
 FAR = 99  # the distance to a room that cannot be reached
-LOCKED_DOOR_STEPS = 4  # a security door one cannot pass yet counts as this many moves (keycard, terminal)
-PARASITE_DAMAGE = {"gray": 1, "black": 2}
-
-
-@lru_cache(maxsize=1)
-def geometry() -> Geometry:
-    """The card layouts of the shipped Panic Station rule set (loaded once per process)."""
-    from rulecraft.dsl.loader import load_checked, resolve_ruleset_path
-    from rulecraft.interpreter.state import tile_layouts
-
-    ruleset = load_checked(resolve_ruleset_path("panic_station"))
-    return Geometry(ruleset.data.board, tile_layouts(ruleset))
-
-
-@lru_cache(maxsize=64)
-def _board(tiles: tuple) -> Board:
-    return Board(geometry(), {t: list(v) for t, v in tiles})
-
-
-def board_of(view: dict) -> Board:
-    return _board(tuple(sorted((t, tuple(v)) for t, v in view["tiles"].items())))
+LOCKED_DOOR_STEPS = 4  # a door one cannot pass yet counts as this many moves (keycard, terminal)
 
 
 def tile_of(room: str) -> str:
@@ -47,9 +28,11 @@ def owner_of(character: str) -> str:
 class Station:
     """One view's station, with distances for one player's way of passing doors."""
 
-    def __init__(self, view: dict, me: str):
+    def __init__(self, view: dict, me: str, rules: RuleFacts):
         self.view = view
-        self.board = board_of(view)
+        self.me = me
+        self.rules = rules
+        self.board = rules.board(view["tiles"])
         entities = view["entities"]
         self.rooms = list(self.board.graph.nodes)
         self.room_type = {r: entities[r]["props"].get("type") for r in self.rooms if r in entities}
@@ -63,22 +46,27 @@ class Station:
                 if e["at"] is not None and self.board.has(e["at"]):
                     self.characters[eid] = e["at"]
             elif kind == "parasite" and e["at"] is not None and self.board.has(e["at"]):
-                self.parasites.setdefault(e["at"], []).append((eid, e["props"].get("side", "gray")))
+                side = e["props"].get("side", rules.mildest_side)
+                self.parasites.setdefault(e["at"], []).append((eid, side))
         self.searched = {t: entities[t]["props"].get("searched", False) for t in view["tiles"] if t in entities}
         self.searchable = {t: entities[t]["props"].get("searchable", False) for t in view["tiles"] if t in entities}
-        play_area = view["zones"].get(f"play_area:{me}", [])
-        items = [entities[c]["props"].get("item") for c in play_area if c in entities] if isinstance(play_area, list) else []
-        self.keycard = "keycard" in items
-        self.doors_open = bool(view["vars"]["game"].get("security_doors_open"))
+        self.questions = ViewQuestions(rules.ruleset, view)
         self._distances: dict[frozenset, dict[str, int]] = {}
+        self._walks: dict[tuple[str, str], bool] = {}
+        self._danger: dict[str, float] = {}
 
     # ---- rooms
     def rooms_of_type(self, kind: str) -> list[str]:
         return [r for r, t in self.room_type.items() if t == kind]
 
     def passable(self, a: str, b: str) -> bool:
-        conn = self.board.connection(a, b)
-        return conn == "open" or (conn == "security" and (self.keycard or self.doors_open))
+        """May this player's characters move from ``a`` to ``b`` now (the rules' own answer)?"""
+        return bool(self.questions.ask("can_pass", a, b, self.me))
+
+    def trades_forced(self, room: str) -> bool:
+        """Must characters of different players meeting here attack or trade (the rules'
+        own ``meetings_force_trades``)?"""
+        return bool(self.questions.ask("meetings_force_trades", room))
 
     def exits(self, room: str) -> list[str]:
         return [r for r in self.board.connected(room) if self.passable(room, r)]
@@ -109,13 +97,30 @@ class Station:
         return out
 
     # ---- danger and distance
+    def parasites_come(self, there: str, room: str) -> bool:
+        """Could the parasite phase's roll walk parasites from ``there`` into ``room``
+        (the rules' own ``parasite_step``)?"""
+        key = (there, room)
+        found = self._walks.get(key)
+        if found is None:
+            ask = self.questions.ask
+            found = self._walks[key] = any(ask("parasite_step", there, d) == room for d in self.rules.geometry.directions)
+        return found
+
     def parasite_damage(self, room: str) -> int:
-        return sum(PARASITE_DAMAGE.get(side, 1) for _, side in self.parasites.get(room, []))
+        damage = self.rules.parasite_damage
+        return sum(damage[side] for _, side in self.parasites.get(room, []))
 
     def danger(self, room: str) -> float:
         """Expected parasite damage in a room at the next parasite phase, roughly: those
-        in it (most stay), and a quarter of those behind an open doorway."""
-        near = sum(self.parasite_damage(r) for r in self.board.connected(room) if self.board.connection(room, r) == "open")
+        in it (most stay), and a quarter of those that may walk in."""
+        found = self._danger.get(room)
+        if found is None:
+            found = self._danger[room] = self._danger_in(room)
+        return found
+
+    def _danger_in(self, room: str) -> float:
+        near = sum(self.parasite_damage(r) for r in self.board.connected(room) if self.parasites_come(r, room))
         return 0.8 * self.parasite_damage(room) + 0.25 * near
 
     def distances(self, goals) -> dict[str, int]:

@@ -8,22 +8,17 @@ whom, who keeps walking into other players' rooms.
 
 from __future__ import annotations
 
-from .panic_station_map import owner_of
-
-
-def card_owner(card: str) -> str | None:
-    """The colour owner of an infection card id (``infection.p3.2`` → ``p3``)."""
-    parts = card.split(".")
-    return parts[1] if len(parts) == 3 and parts[0] == "infection" else None
-
+from .rules import RuleFacts
+from .station import owner_of
 
 ATTACKED_ME = 0.92
 ATTACKED_OTHERS = 0.25
 
 
 class Memory:
-    def __init__(self, me: str):
+    def __init__(self, me: str, rules: RuleFacts):
         self.me = me
+        self.rules = rules
         self.known_infected: set[str] = set()
         self.out: set[str] = set()  # players whose two characters are dead
         self.attacks: dict[tuple[str, str], int] = {}  # (attacker, victim player) → count
@@ -37,6 +32,11 @@ class Memory:
         self._gave: str | None = None
         self._got: str | None = None
         self.round = 0
+
+    def card_owner(self, card: str) -> str | None:
+        """The colour owner of an infection card id (``<name>.p3.2`` → ``p3``)."""
+        parts = card.split(".")
+        return parts[1] if len(parts) == 3 and parts[0] == self.rules.infection_card else None
 
     # ---- reading events
     def read(self, events, entities: dict, my_colour_infected: bool) -> None:
@@ -87,8 +87,8 @@ class Memory:
             self.scan_round = self.round
         elif kind == "hand_shown":
             subject, cards = ev.get("player"), ev.get("cards") or []
-            own = sum(1 for c in cards if card_owner(c) == subject)
-            if "host" in cards or own < 3:
+            own = sum(1 for c in cards if self.card_owner(c) == subject)
+            if "host" in cards or own < self.rules.own_infection_cards:  # gave one away: infected
                 self.known_infected.add(subject)
         elif kind == "player_out":
             self.out.add(ev.get("player"))
@@ -106,9 +106,9 @@ class Memory:
         if partner is None or self._got is None:
             return
         got, gave = self._got, self._gave
-        if card_owner(got) == partner:  # only an infected player may give their own colour
+        if self.card_owner(got) == partner:  # only an infected player may give their own colour
             self.known_infected.add(partner)
-        if i_am_infected and gave is not None and card_owner(gave) == self.me:
+        if i_am_infected and gave is not None and self.card_owner(gave) == self.me:
             item = entities.get(got, {}).get("props", {}).get("item")
             if item == "gas_can":
                 self.blocked_by.add(partner)
