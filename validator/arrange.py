@@ -137,7 +137,7 @@ def _take_into_hand(game: Game, names: Names, card: str, hand: str, stated_hands
 
 class _CopyPicker:
     """Card lists of a setup block may name a component with several copies
-    (``gas_can``) for one of them: the lowest-numbered copy that the block does not
+    (``card``) for one of them: the lowest-numbered copy that the block does not
     name and has not picked already. Where the copies lay before does not matter, so the
     choice does not depend on the shuffle."""
 

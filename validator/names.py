@@ -38,7 +38,7 @@ class Names:
         self.home: dict[str, str | None] = {eid: e["at"] for eid, e in state.entities.items()}
         self.zones: set[str] = set(state.zones)
         # A component of several copies, written without a number, stands for one of
-        # them in a setup's card lists: gas_can → gas_can.1 … gas_can.12.
+        # them in a setup's card lists: card → card.1 … card.12.
         self.copies: dict[str, list[str]] = {}
         for eid in self.entities:
             base, _, number = eid.rpartition(".")
@@ -60,7 +60,7 @@ class Names:
         self.events = set(ENGINE_EVENTS) | _RECORDED_EVENTS | _emitted(defs)
 
     def component(self, eid: str) -> str:
-        """The component an entity is a copy of (gas_can.3 → gas_can)."""
+        """The component an entity is a copy of (card.3 → card)."""
         base = eid.rpartition(".")[0]
         return base if base in self.copies else eid
 
