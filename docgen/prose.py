@@ -286,7 +286,11 @@ class Prose:
 
     def _def_obligation(self, d: ast.ObligationDef) -> list[str]:
         D = self.ph["definitions"]
-        return self._paragraph([capitalize(fill(D["obligation"], when=self.ex(d.when), within=d.within))])
+        if d.possible is not None:
+            text = fill(D["obligation_possible"], when=self.ex(d.when), possible=self.ex(d.possible))
+        else:
+            text = fill(D["obligation"], when=self.ex(d.when), within=d.within)
+        return self._paragraph([capitalize(text)])
 
     def _def_reaction(self, d: ast.ReactionDef) -> list[str]:
         D = self.ph["definitions"]
