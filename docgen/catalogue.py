@@ -149,7 +149,8 @@ def catalogue(ruleset: RuleSet, scenario_folder: Path | None = None) -> Catalogu
     setup = _callees(ruleset, refs, game.setup, ("procedure",)) if game.setup in defs else []
     rounds = [game.round] if game.round in defs else []
     phases = [c for c in refs[game.round].calls if defs.get(c) is not None and defs[c].kind == "procedure"] if rounds else []
-    turn_triggers = [n for n, d in defs.items() if d.kind == "trigger" and d.event in TURN_EVENTS]
+    turn_triggers = [n for n, d in defs.items()
+                     if (d.kind == "trigger" and d.event in TURN_EVENTS) or d.kind == "obligation"]
     cat = Catalogue(ruleset, sections, refs, setup, rounds + turn_triggers, phases, [], [], card_components(ruleset),
                     room_types(ruleset), [])
     cat.actions = sorted((n for n, d in defs.items() if d.kind in ("action", "reaction")), key=cat.order)

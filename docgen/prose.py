@@ -119,6 +119,8 @@ class Prose:
                 text = fill(D[f"summary_{d.kind}"], event=self._event_name(d.event))
             elif d.kind == "victory":
                 text = fill(D["summary_victory"], when=self.ex(d.when))
+            elif d.kind == "obligation":
+                text = fill(D["summary_obligation"], when=self.ex(d.when))
             else:
                 raise UnrenderableNode(f"no summary for a {d.kind} definition")
             return self._finish(capitalize(text))
@@ -308,6 +310,14 @@ class Prose:
         D = self.ph["definitions"]
         return self._paragraph([capitalize(fill(D["victory"], when=self.ex(d.when))),
                                 capitalize(fill(D["winners"], winners=self.ex(d.winners)))])
+
+    def _def_obligation(self, d: ast.ObligationDef) -> list[str]:
+        D = self.ph["definitions"]
+        if d.possible is not None:
+            text = fill(D["obligation_possible"], when=self.ex(d.when), possible=self.ex(d.possible))
+        else:
+            text = fill(D["obligation"], when=self.ex(d.when), within=d.within)
+        return self._paragraph([capitalize(text)])
 
     def _def_reaction(self, d: ast.ReactionDef) -> list[str]:
         D = self.ph["definitions"]

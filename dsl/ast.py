@@ -6,6 +6,8 @@ compiler turns them into what the interpreter runs. Nodes hold no game knowledge
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -216,6 +218,10 @@ class Require(Node):
     message: str | None
 
 
+# In a refusal message, '{name}' stands for the value of the parameter 'name'.
+MESSAGE_PARAMETER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
 @dataclass
 class Cost(Node):
     amount: Expr
@@ -279,6 +285,18 @@ class VictoryDef(Definition):
     when: Expr | None = None
     winners: Expr | None = None
     kind: str = "victory"
+
+
+@dataclass
+class ObligationDef(Definition):
+    """Something the player whose turn it is still owes while ``when`` holds: while it
+    can be met within ``within`` actions, only options that keep it reachable are legal."""
+
+    when: Expr | None = None
+    within: int | None = None
+    within_pos: Position | None = None
+    possible: Expr | None = None  # the rule set's own test that it can still be met
+    kind: str = "obligation"
 
 
 @dataclass

@@ -81,7 +81,7 @@ class Checker:
     # ------------------------------------------------------------ entry
     def run(self) -> None:
         self._collect_emits()
-        order = ["function", "procedure", "action", "victory", "trigger", "reaction"]
+        order = ["function", "procedure", "action", "victory", "obligation", "trigger", "reaction"]
         for kind in order:
             for d in self.rs.of_kind(kind):
                 self.check_definition(d)
@@ -239,6 +239,7 @@ class Checker:
             self.check_params(d.params, ctx)
             for r in d.requires:
                 self.expect(r.cond, T.BOOL, ctx, "a requirement")
+                self.check_message(r)
             for c in d.costs:
                 self.expect(c.amount, T.NUMBER, ctx, "a cost")
                 props = self.data.kinds.get("player").properties if "player" in self.data.kinds else {}
@@ -282,6 +283,16 @@ class Checker:
                 return
             self.expect(d.when, T.BOOL, ctx, "a victory condition")
             self.expect(d.winners, "list of player", ctx, "the winners")
+        elif isinstance(d, ast.ObligationDef):
+            if d.when is None or d.within is None:
+                self.error(f"obligation '{d.name}' needs both 'when' and 'within N actions'", d.name_pos,
+                           "'when' says while the player still owes it; 'within' how far ahead to look")
+                return
+            if d.within < 1:
+                self.error(f"obligation '{d.name}' must look at least 1 action ahead", d.within_pos)
+            self.expect(d.when, T.BOOL, ctx, "an obligation condition")
+            if d.possible is not None:
+                self.expect(d.possible, T.BOOL, ctx, "an obligation's 'possible' condition")
 
     def check_params(self, params: list[ast.Param], ctx: _Context) -> None:
         for p in params:
@@ -316,7 +327,15 @@ class Checker:
         self.check_params(d.params, ctx)
         for r in d.requires:
             self.expect(r.cond, T.BOOL, ctx, "a requirement")
+            self.check_message(r)
         self.block(d.body, ctx, required=True)
+
+    def check_message(self, r: ast.Require) -> None:
+        """A '{name}' in a refusal message must name a parameter (its value is put there)."""
+        for name in ast.MESSAGE_PARAMETER.findall(r.message or ""):
+            if name not in self.data.parameters:
+                self.error(f"unknown parameter '{name}' in the message", r.pos,
+                           did_you_mean(name, self.data.parameters) or "write '{name}' only for a parameter of the rule set")
 
     def resolve_type(self, ref: ast.TypeRef | None) -> str:
         if ref is None:

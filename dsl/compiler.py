@@ -91,6 +91,9 @@ class Program:
     triggers: dict[str, list[TriggerInfo]] = field(default_factory=dict)
     victories: list[tuple[str, Fn, Fn]] = field(default_factory=list)
     reactions: dict[str, list[ReactionInfo]] = field(default_factory=dict)
+    # (name, condition under which the current player still owes it, actions to look
+    # ahead, the rule set's test that it can still be met or None)
+    obligations: list[tuple[str, Fn, int, Fn | None]] = field(default_factory=list)
     end_turn_allowed: str | None = None
     block_names: list[str] = field(default_factory=list)
     # What the interpreter derives once per rule set and shares between games (a rule
@@ -289,10 +292,13 @@ class Compiler:
                 p.triggers.setdefault(d.event, []).append(TriggerInfo(d.name, where, self.block(d.body, f"trigger {d.name}")))
             elif isinstance(d, ast.VictoryDef):
                 p.victories.append((d.name, self.expr(d.when), self.expr(d.winners)))
+            elif isinstance(d, ast.ObligationDef):
+                p.obligations.append((d.name, self.expr(d.when), d.within,
+                                      self.expr(d.possible) if d.possible is not None else None))
             elif isinstance(d, ast.ReactionDef):
                 p.reactions.setdefault(d.event, []).append(ReactionInfo(
                     d.name, d.event, self.expr(d.by), self.params(d.params),
-                    [(self.expr(r.cond), r.message, _source_text(self.rs, r.cond)) for r in d.requires],
+                    [(self.expr(r.cond), self.message(r.message), _source_text(self.rs, r.cond)) for r in d.requires],
                     self.block(d.body, f"reaction {d.name}"), d))
         p.end_turn_allowed = self.data.game.end_turn_allowed if self.data.game else None
         return p
@@ -313,9 +319,16 @@ class Compiler:
                                  shape, reads, select))
         return out
 
+    def message(self, text: str | None) -> str | None:
+        """A refusal message with every ``{parameter}`` replaced by the parameter's value,
+        so a message follows a variant that changes the number."""
+        if text is None:
+            return None
+        return ast.MESSAGE_PARAMETER.sub(lambda m: str(self.data.parameters[m.group(1)]["value"]), text)
+
     def action(self, d: ast.ActionDef) -> ActionInfo:
         params = self.params(d.params)
-        requires = [(self.expr(r.cond), r.message, _source_text(self.rs, r.cond)) for r in d.requires]
+        requires = [(self.expr(r.cond), self.message(r.message), _source_text(self.rs, r.cond)) for r in d.requires]
         costs = [(self.expr(c.amount), c.resource) for c in d.costs]
         limits = [(self.expr(lim.count), lim.period, lim.group or d.name) for lim in d.limits]
         names = {p.name for p in d.params}
@@ -639,7 +652,7 @@ def _fill_slots(program: Program, functions: list[Fn]) -> None:
                     setattr(x, k, fill(v))
         return x
 
-    for name in ("blocks", "functions", "actions", "triggers", "victories", "reactions"):
+    for name in ("blocks", "functions", "actions", "triggers", "victories", "obligations", "reactions"):
         fill(getattr(program, name))
 
 

@@ -86,7 +86,7 @@ def _describe_expected(expected: set[str]) -> str:
     return "expected " + ", ".join(words)
 
 
-_DEF_START = re.compile(r"^(action|procedure|function|trigger|victory|reaction)\b")
+_DEF_START = re.compile(r"^(action|procedure|function|trigger|victory|reaction|obligation)\b")
 
 
 def _split_definitions(text: str) -> list[tuple[int, str]]:
@@ -239,7 +239,7 @@ class _BuildError(Exception):
 # Words of the language. Keywords are recognised by context, so the parser alone would
 # accept `let for = 1`; names a rule binds or calls must not be one of them.
 RESERVED = frozenset("""
-action procedure function trigger victory reaction window text cite with in where require else cost limit per as on when
+action procedure function trigger victory reaction obligation within possible window text cite with in where require else cost limit per as on when
 winners by do let set if elif for each repeat times choose from prompt move to of top bottom shuffle emit
 stop break and or not true false none list
 """.split())
@@ -302,7 +302,7 @@ class _AstBuilder(Transformer):
                 self.bag.error(f"'{clause_kind}' is not allowed in {node.kind} '{node.name}'", pos,
                                f"a {node.kind} takes: " + ", ".join(sorted(allowed)))
                 continue
-            single = clause_kind in {"text", "cite", "do", "=", "on", "when", "winners", "where", "by"}
+            single = clause_kind in {"text", "cite", "do", "=", "on", "when", "winners", "where", "by", "within", "possible"}
             if single and clause_kind in seen:
                 self.bag.error(f"'{clause_kind}' given twice in {node.kind} '{node.name}'", pos)
                 continue
@@ -338,6 +338,10 @@ class _AstBuilder(Transformer):
             node.winners = payload
         elif kind == "by":
             node.by = payload
+        elif kind == "within":
+            node.within, node.within_pos = payload
+        elif kind == "possible":
+            node.possible = payload
 
     def action_def(self, meta, children):
         name, clauses = children
@@ -370,6 +374,10 @@ class _AstBuilder(Transformer):
     def reaction_def(self, meta, children):
         name, clauses = children
         return self._definition(ast.ReactionDef, meta, name, clauses, {"text", "cite", "on", "by", "with", "require", "do"})
+
+    def obligation_def(self, meta, children):
+        name, clauses = children
+        return self._definition(ast.ObligationDef, meta, name, clauses, {"text", "cite", "when", "within", "possible"})
 
     def params(self, meta, children):
         return list(children)
@@ -434,6 +442,12 @@ class _AstBuilder(Transformer):
 
     def by_clause(self, meta, children):
         return ("by", self.p(meta), children[0])
+
+    def possible_clause(self, meta, children):
+        return ("possible", self.p(meta), children[0])
+
+    def within_clause(self, meta, children):
+        return ("within", self.p(meta), (int(children[0]), _tok_pos(self.file, children[0])))
 
     def value_clause(self, meta, children):
         return ("=", self.p(meta), children[0])

@@ -57,6 +57,7 @@ class Machine:
         # Function results remembered while conditions are evaluated (see reading()).
         self.memo: dict | None = None
         self._victory_nodes = list(ruleset.of_kind("victory"))
+        self._obligation_nodes = list(ruleset.of_kind("obligation"))
         self._actions_by_name: dict[str, ActionInfo] = {}
         for action in self.program.actions:
             self._actions_by_name.setdefault(action.name, action)
@@ -277,11 +278,13 @@ class Machine:
         self.state.stack = [{"k": "game", "phase": "setup"}]
         self.run()
 
-    def run(self) -> None:
+    def run(self, floor: int = 0) -> None:
+        """Run until a choice is pending, the game ends, or the stack is down to ``floor``
+        frames (0: empty; the obligation lookahead stops when a turn frame is on top)."""
         s = self.state
         blocks = self.program.blocks
         stack = s.stack
-        while s.pending is None and s.result is None and stack:
+        while s.pending is None and s.result is None and len(stack) > floor:
             frame = stack[-1]
             k = frame["k"]
             if k == "call":
@@ -350,6 +353,9 @@ class Machine:
         if victory is not None:
             self._end(*victory)
             return
+        if options and self.program.obligations:
+            options, free = self.keep_obligations(player, options)
+            may_end = may_end and free
         if not options:
             self.state.stack.pop()
             self.emit("turn_ended", {"player": player}, None)
@@ -379,6 +385,81 @@ class Machine:
             return True
         params, fn = self.program.functions[name]
         return bool(fn(self, {params[0]: player}))
+
+    # ------------------------------------------------------------ obligations
+    def keep_obligations(self, player: str, options: list[dict]) -> tuple[list[dict], bool]:
+        """The options that keep every obligation the player owes within reach, and
+        whether the turn may end now.
+
+        An obligation is owed while its ``when`` holds. An option keeps it within reach
+        when, after the option (with some answer to each choice it asks), it is met, or
+        it can still be met: by the rule set's own ``possible`` test when there is one,
+        else by some sequence of further actions, the option and them together at most
+        ``within``. If some option keeps it within reach, only those are offered and the
+        turn may not end; if none does, it cannot be met and is ignored. The options are
+        played ahead on clones of the state, so the game itself never changes."""
+        may_end = True
+        for (name, when, within, possible), node in zip(self.program.obligations, self._obligation_nodes):
+            with self.reading():
+                in_force = self._guarded(when, {}, node.when) and (
+                    possible is None or self._guarded(possible, {}, node.possible))
+            if not in_force:
+                continue
+            test = (when, possible, node)
+            kept = [o for o in options if self._reachable_after(player, o, test, within - 1)]
+            if kept:
+                options, may_end = kept, False
+        return options, may_end
+
+    def _reachable_after(self, player: str, option: dict, test: tuple, budget: int) -> bool:
+        """After ``option``, is the obligation met or still within reach?"""
+        saved = (self.state, self._board, self.memo, self.on_event, self._current_instr)
+        floor = len(self.state.stack)  # the turn frame is on top while actions are offered
+        try:
+            self.on_event, self.memo = None, None
+            self._switch(saved[0].clone())
+            self._take_action(player, option)
+            return self._reachable(player, test, budget, floor, saved[0].turn_number)
+        finally:
+            self.state, self._board, self.memo, self.on_event, self._current_instr = saved
+
+    def _switch(self, state: GameState) -> None:
+        self.state = state
+        self._board = None
+
+    def _reachable(self, player: str, test: tuple, budget: int, floor: int, turn: int) -> bool:
+        self.run(floor)
+        s = self.state
+        if s.result is not None:
+            return True  # the game is over: nothing is owed any more
+        if s.turn_number != turn:
+            return False
+        if s.pending is not None:
+            if s.pending["kind"] not in ("choose", "reaction"):
+                return False
+            # a choice inside the action: some answer to it may keep the obligation in reach
+            last = len(s.pending["options"]) - 1
+            for i in range(last + 1):
+                self._switch(s.clone() if i < last else s)  # the last line may use up the state
+                self._apply_answer(i)
+                if self._reachable(player, test, budget, floor, turn):
+                    return True
+            return False
+        when, possible, node = test
+        with self.reading():
+            if not self._guarded(when, {}, node.when):
+                return True
+            if possible is not None and not self._guarded(possible, {}, node.possible):
+                return False
+            if budget == 0:
+                return possible is not None
+            options = self.legal_actions(player)
+        for i, option in enumerate(options):
+            self._switch(s.clone() if i < len(options) - 1 else s)
+            self._take_action(player, option)
+            if self._reachable(player, test, budget - 1, floor, turn):
+                return True
+        return False
 
     def eligible(self, frame: dict, player: str) -> bool:
         """Could any reaction of this window be this player's (whatever they hold)?"""
@@ -612,6 +693,10 @@ class Machine:
 
     def answer(self, index: int) -> None:
         """Answer the pending choice with the option at ``index`` and run on."""
+        self._apply_answer(index)
+        self.run()
+
+    def _apply_answer(self, index: int) -> None:
         s = self.state
         pending = s.pending
         if pending is None:
@@ -628,7 +713,6 @@ class Machine:
             self._react(pending["player"], option)
         else:
             self._take_action(pending["player"], option)
-        self.run()
 
     def _react(self, player: str, option: dict) -> None:
         s = self.state

@@ -72,9 +72,20 @@ class GameState:
             {k: copy.deepcopy(v) for k, v in self.vars.items()},
             self.current, self.round, self.turn_number,
             {k: dict(v) for k, v in self.limits.items()},
-            copy.deepcopy(self.stack), copy.deepcopy(self.pending), copy.deepcopy(self.result), self.steps,
+            [_copy_frame(f) for f in self.stack], copy.deepcopy(self.pending), copy.deepcopy(self.result), self.steps,
             {k: list(v) for k, v in self.forced_rolls.items()},
-            copy.deepcopy(self.windows), dict(self.settings))
+            {k: dict(v) for k, v in self.windows.items()}, dict(self.settings))
+
+
+def _copy_frame(frame: dict) -> dict:
+    # Rules never change a list or a record in place (every `set` makes a new value, a
+    # window's record is changed field by field), so a frame and its variables are
+    # copied one level deep.
+    out = dict(frame)
+    env = out.get("env")
+    if env is not None:
+        out["env"] = dict(env)
+    return out
 
 
 _FIELDS = tuple(f.name for f in fields(GameState))

@@ -138,8 +138,10 @@ def test_an_attack_instead_of_a_trade_lifts_the_obligation():
     relocate(game, "ammo.1", f"play_area:{p}")
     _put(game, "gray_parasite.1", WEST)
     _meet(game, p, q, mover="android")
-    # while the trade is forced, the only attacks are on the met player's characters
-    assert options(game, "fire_gun") == [{"shooter": f"android.{p}", "target": f"android.{q}"}]
+    # the Order of Actions holds back only exploring, searching and room actions: any
+    # target may be shot, but only the met player's character settles the meeting
+    assert options(game, "fire_gun") == [{"shooter": f"android.{p}", "target": "gray_parasite.1"},
+                                         {"shooter": f"android.{p}", "target": f"android.{q}"}]
     take(game, "fire_gun", shooter=f"android.{p}", target=f"android.{q}")
     assert game.state.entities[f"android.{q}"]["props"]["health"] == 3
     assert game.pending.kind == "action" and game.pending.player == p

@@ -185,6 +185,8 @@ def test_a_first_aid_kit_heals_two_to_one_character():
     game.state.entities[f"trooper.{p}"]["props"]["health"] = 1
     _reoffer(game)
     take(game, "use_first_aid_kit", card="first_aid_kit.1", healer=f"trooper.{p}", patient=f"trooper.{p}")
+    assert game.pending.options == [f"trooper.{p}", None], "the second point is optional"
+    game.choose_option(f"trooper.{p}")
     assert _health(game, f"trooper.{p}") == 3
     assert game.state.entities["first_aid_kit.1"]["at"] == "search_discard"
 
@@ -196,6 +198,7 @@ def test_a_first_aid_kit_heals_a_team_member_in_the_same_room():
     game.state.entities[f"android.{q}"]["props"]["health"] = 2
     _reoffer(game)
     take(game, "use_first_aid_kit", card="first_aid_kit.1", healer=f"trooper.{p}", patient=f"android.{q}")
+    game.choose_option(f"android.{q}")
     assert _health(game, f"android.{q}") == 4
 
 

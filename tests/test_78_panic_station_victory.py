@@ -125,7 +125,7 @@ def test_one_human_left_with_a_gas_can_in_hand_plays_on():
 
 def test_a_heat_scan_at_a_terminal_can_end_the_game():
     game, p, (a, b, c, d) = _begin()
-    _infect(game, p, a, b)
+    _infect(game, p, a, b, c, d)  # c and d die infected: no human was killed off, a scan is needed
     game.state.vars["game"]["last_infected"] = b
     _kill_player(game, c)
     _kill_player(game, d)

@@ -9,7 +9,7 @@ from rulecraft.interpreter.game import Game, state_digest
 
 
 RULEBOOK_ENDINGS = {
-    "troopers_all_dead", "the Hive burned", "heat scan: every survivor is infected",
+    "troopers_all_dead", "humans_all_dead", "the Hive burned", "heat scan: every survivor is infected",
     "heat scan: one human left without gas cans", "the Hive could not be placed",
 }
 
