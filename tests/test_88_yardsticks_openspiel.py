@@ -1,0 +1,119 @@
+"""The yardstick games checked move for move against OpenSpiel.
+
+Over hundreds of seeded random games, at every decision rulecraft's legal options,
+mapped to OpenSpiel's action ids, are exactly OpenSpiel's legal actions; the chosen
+move is applied to both; both games end at the same step with the same result.
+
+OpenSpiel is an optional dependency (``pip install -e ".[yardsticks]"``): without it
+these tests skip, unless ``RULECRAFT_REQUIRE_OPENSPIEL=1`` (as in CI), where its
+absence fails them.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from rulecraft.dsl.loader import load_checked
+from rulecraft.interpreter.game import Game
+
+RULES = Path(__file__).resolve().parent.parent / "rules"
+
+try:
+    import pyspiel
+except ImportError:  # pragma: no cover - depends on the machine
+    if os.environ.get("RULECRAFT_REQUIRE_OPENSPIEL") == "1":
+        raise
+    pytest.skip("OpenSpiel is not installed (pip install -e '.[yardsticks]'); "
+                "set RULECRAFT_REQUIRE_OPENSPIEL=1 to fail instead", allow_module_level=True)
+
+
+def tic_tac_toe_action(square: dict) -> int:
+    # OpenSpiel numbers the cells row by row from the top-left; rulecraft's row 1 is the bottom
+    return (2 - square["y"]) * 3 + square["x"]
+
+
+def connect_four_action(space: dict) -> int:
+    return space["x"]  # OpenSpiel's action is the column
+
+
+YARDSTICKS = [
+    # (rule set, OpenSpiel game, maps an option's space to an action id, games)
+    ("tic_tac_toe", "tic_tac_toe", tic_tac_toe_action, 300),
+    ("connect_four", "connect_four", connect_four_action, 150),
+]
+
+
+def _action_ids(game: Game, to_action) -> list[int]:
+    """The pending options as OpenSpiel action ids, in rulecraft's order."""
+    entities = game.state.entities
+    ids = []
+    for option in game.pending.options:
+        assert option["action"] != "end_turn", "a turn is one move: ending it is never offered"
+        (space,) = option["args"].values()
+        ids.append(to_action(entities[space]["props"]))
+    return ids
+
+
+def _returns(game: Game) -> list[float]:
+    winners = game.result["winners"]
+    if not winners:
+        return [0.0, 0.0]
+    return [1.0, -1.0] if winners == ["p1"] else [-1.0, 1.0]
+
+
+def _play_both(ruleset, spiel_game, to_action, seed: int, pick_action) -> tuple[list, int]:
+    """One game played on both engines; ``pick_action(ids)`` chooses among the legal
+    action ids. Returns rulecraft's winners and the number of moves compared."""
+    game = Game(ruleset, 2, seed, record_events=False)
+    spiel = spiel_game.new_initial_state()
+    steps = 0
+    while not game.over:
+        assert not spiel.is_terminal(), f"seed {seed}: OpenSpiel ended at step {steps}, rulecraft goes on"
+        ids = _action_ids(game, to_action)
+        assert len(set(ids)) == len(ids), f"seed {seed}: two options are the same move"
+        assert sorted(ids) == spiel.legal_actions(), f"seed {seed}: legal moves differ at step {steps}"
+        assert game.pending.player == f"p{spiel.current_player() + 1}"
+        action = pick_action(ids)
+        game.choose(ids.index(action))
+        spiel.apply_action(action)
+        steps += 1
+    assert spiel.is_terminal(), f"seed {seed}: rulecraft ended, OpenSpiel goes on"
+    assert _returns(game) == spiel.returns(), f"seed {seed}: different result"
+    return game.result["winners"], steps
+
+
+def _drawn_game(spiel_game) -> list[int]:
+    """The moves of a random game OpenSpiel scores a draw (rare at random in Connect Four)."""
+    for seed in range(100_000):
+        pick, spiel, moves = random.Random(seed), spiel_game.new_initial_state(), []
+        while not spiel.is_terminal():
+            moves.append(pick.choice(spiel.legal_actions()))
+            spiel.apply_action(moves[-1])
+        if spiel.returns() == [0.0, 0.0]:
+            return moves
+    raise AssertionError("no drawn game found")
+
+
+@pytest.mark.parametrize("ruleset_name,spiel_name,to_action,games", YARDSTICKS, ids=[y[0] for y in YARDSTICKS])
+def test_same_moves_and_results_as_openspiel(ruleset_name, spiel_name, to_action, games):
+    ruleset = load_checked(RULES / ruleset_name)
+    spiel_game = pyspiel.load_game(spiel_name)
+    steps = 0
+    outcomes = {"p1": 0, "p2": 0, "draw": 0}
+    for seed in range(games):
+        pick = random.Random(seed)
+        winners, n = _play_both(ruleset, spiel_game, to_action, seed, lambda ids: ids[pick.randrange(len(ids))])
+        steps += n
+        outcomes[winners[0] if winners else "draw"] += 1
+    if not outcomes["draw"]:  # random play seldom fills a large board: play one drawn game too
+        moves = iter(_drawn_game(spiel_game))
+        winners, n = _play_both(ruleset, spiel_game, to_action, games, lambda ids: next(moves))
+        steps += n
+        outcomes[winners[0] if winners else "draw"] += 1
+    # every kind of ending was met: wins of both players and a draw
+    assert all(outcomes.values()), outcomes
+    print(f"{ruleset_name}: {sum(outcomes.values())} games, {steps} moves compared, outcomes {outcomes}")
