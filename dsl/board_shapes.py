@@ -1,5 +1,5 @@
 """Boards declared whole in a rule set's YAML: a graph of spaces and connections, a
-square grid, or a ring of sectors by ranges.
+square or hex grid, or a ring of sectors by ranges.
 
 A grid and a ring are ways of writing a graph: each is turned here, at load, into the
 same explicit list of spaces (with their coordinates as properties) and one-way
@@ -22,8 +22,15 @@ COMPASS = {
     "south": (0, -1), "south_west": (-1, -1), "west": (-1, 0), "north_west": (-1, 1),
 }
 
+# Hexes in rows, each row half a hex to the left of the row below (the rhombus board
+# of Hex, drawn with row 1 at the bottom): six neighbours, no straight north or south.
+HEXES = {
+    "north_east": (1, 1), "east": (1, 0), "south_east": (0, -1),
+    "south_west": (-1, -1), "west": (-1, 0), "north_west": (0, 1),
+}
+
 # The properties each shape gives its spaces (a space kind need not declare them).
-COORDINATES = {"grid": ("x", "y"), "ring": ("sector", "range"), "graph": ()}
+COORDINATES = {"grid": ("x", "y"), "hex": ("x", "y"), "ring": ("sector", "range"), "graph": ()}
 
 
 def grid_name(x: int, y: int) -> str:
@@ -38,8 +45,8 @@ def declared_board(value: dict, located: Located, where: dict) -> BoardSpec:
                      seat_directions={k: list(v) for k, v in (value.get("seat_directions") or {}).items()})
     where[("board",)] = located.key_position(["board"])
     base = dict(value.get("properties") or {})
-    if kind == "grid":
-        _grid(spec, value, base)
+    if kind in ("grid", "hex"):
+        _grid(spec, value, base, COMPASS if kind == "grid" else HEXES)
     elif kind == "ring":
         _ring(spec, value, base)
     else:
@@ -47,9 +54,9 @@ def declared_board(value: dict, located: Located, where: dict) -> BoardSpec:
     return spec
 
 
-def _grid(spec: BoardSpec, value: dict, base: dict) -> None:
+def _grid(spec: BoardSpec, value: dict, base: dict, default_steps: dict) -> None:
     columns, rows = value["columns"], value["rows"]
-    steps = {d: (v[0], v[1]) for d, v in (value.get("directions") or COMPASS).items()}
+    steps = {d: (v[0], v[1]) for d, v in (value.get("directions") or default_steps).items()}
     spec.directions = steps
     spec.opposites = {d: next((o for o, w in steps.items() if w == (-v[0], -v[1])), None) for d, v in steps.items()}
     for y in range(rows):

@@ -269,3 +269,29 @@ def test_component_on_an_unknown_space_and_a_wrong_seat_direction(tmp_path):
 def test_a_space_may_not_share_a_name_with_a_kind(tmp_path):
     text = _errors(tmp_path, GRAPH.replace("    vault:\n", "    pawn:\n").replace("to: vault", "to: pawn"))
     assert "board space 'pawn' has the same name as a kind" in text
+
+
+# ---------------------------------------------------------------- hex
+
+HEX = """
+board:
+  kind: hex
+  space_kind: cell
+  columns: 3
+  rows: 3
+"""
+
+
+def test_hex_cells_have_six_neighbours_and_hex_distances(tmp_path):
+    q = emitted(run(tmp_path, HEX, """
+        emit q(name: "centre", value: adjacent(b2))
+        emit q(name: "corners", value: [adjacent(a1), adjacent(c1)])
+        emit q(name: "long", value: distance(a3, c1))
+        emit q(name: "short", value: distance(a1, c3))
+        emit q(name: "lines", value: lines(3))
+    """, kinds=GRID_KINDS))
+    assert q["centre"] == ["c3", "c2", "b1", "a1", "a2", "b3"]
+    assert q["corners"] == [["b2", "b1", "a2"], ["b1", "c2"]]
+    assert (q["long"], q["short"]) == (4, 2), "the obtuse corners are far apart, the acute ones close"
+    # three rows, three columns (north_west) and the one long diagonal (north_east)
+    assert len(q["lines"]) == 7 and ["a1", "b2", "c3"] in q["lines"]

@@ -55,11 +55,19 @@ def breakthrough_action(game: Game, option: dict, spiel) -> int:
     return by_name.get(move, -1 - len(move))  # a move OpenSpiel does not offer: no legal id
 
 
+def hex_action(game: Game, option: dict, spiel) -> int:
+    # OpenSpiel's row 1 is the top one; each row lies half a cell right of the one above,
+    # which is rulecraft's hex board read from the bottom up
+    cell = game.state.entities[option["args"]["c"]]["props"]
+    return (10 - cell["y"]) * 11 + cell["x"]
+
+
 YARDSTICKS = [
     # (rule set, OpenSpiel game, maps an option to an action id, games, the game can be drawn)
     ("tic_tac_toe", "tic_tac_toe", tic_tac_toe_action, 300, True),
     ("connect_four", "connect_four", connect_four_action, 150, True),
     ("breakthrough", "breakthrough", breakthrough_action, 100, False),
+    ("hex", "hex", hex_action, 40, False),
 ]
 
 
