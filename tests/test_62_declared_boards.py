@@ -295,3 +295,26 @@ def test_hex_cells_have_six_neighbours_and_hex_distances(tmp_path):
     assert (q["long"], q["short"]) == (4, 2), "the obtuse corners are far apart, the acute ones close"
     # three rows, three columns (north_west) and the one long diagonal (north_east)
     assert len(q["lines"]) == 7 and ["a1", "b2", "c3"] in q["lines"]
+
+
+# ---------------------------------------------------------------- paths on laid tiles
+
+
+def test_path_functions_follow_doorways_on_laid_tiles(tmp_path):
+    from test_60_board import board_game
+
+    q = emitted(board_game(tmp_path, """
+place(hub, spot(0, 0, 0))
+place(corner_a, spot(0, 1, 0))
+place(lookout_a, spot(5, 5, 0))
+emit q(name: "near", value: distance(main(hub), main(corner_a)))
+emit q(name: "path", value: path(main(corner_a), main(hub)))
+emit q(name: "cut off", value: distance(main(hub), main(lookout_a)))
+emit q(name: "within", value: within(main(hub), 3))
+emit q(name: "avoiding", value: within_avoiding(main(hub), 3, [main(corner_a)]))
+"""))
+    assert q["near"] == 1
+    assert q["path"] == ["corner_a/main", "hub/main"]
+    assert q["cut off"] is None
+    assert q["within"] == ["corner_a/main"]
+    assert q["avoiding"] == []
