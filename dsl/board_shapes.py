@@ -16,14 +16,14 @@ from .diagnostics import DiagnosticBag, did_you_mean
 from .model import BoardSpec, ConnectionSpec, PropertySpec, RuleSetData
 from .yaml_data import Located
 
-# y grows northwards: row 1 (y = 0) is the south edge, as on a chess board.
+# y grows northwards: row 1 (y = 0) is the south edge, column a (x = 0) the west edge.
 COMPASS = {
     "north": (0, 1), "north_east": (1, 1), "east": (1, 0), "south_east": (1, -1),
     "south": (0, -1), "south_west": (-1, -1), "west": (-1, 0), "north_west": (-1, 1),
 }
 
-# Hexes in rows, each row half a hex to the left of the row below (the rhombus board
-# of Hex, drawn with row 1 at the bottom): six neighbours, no straight north or south.
+# Hexagons in rows, each row half a cell to the left of the row below (a rhombus drawn
+# with row 1 at the bottom): six neighbours, no straight north or south.
 HEXES = {
     "north_east": (1, 1), "east": (1, 0), "south_east": (0, -1),
     "south_west": (-1, -1), "west": (-1, 0), "north_west": (0, 1),
