@@ -16,6 +16,10 @@ from .diagnostics import DiagnosticBag, Position, did_you_mean
 from .model import RuleSet, RuleSetData
 
 PERIODS = {"turn", "round", "game"}
+# What board functions give on a declared board, with its space (or connection) kind
+BOARD_RESULTS = {"step": "{}", "line": "list of {}", "lines": "list of list of {}", "link": "{}",
+                 "path": "list of {}", "path_avoiding": "list of {}", "within": "list of {}",
+                 "within_avoiding": "list of {}", "adjacent": "list of {}", "connected": "list of {}"}
 ENTITY_ATTRIBUTES = {"at", "id"}
 
 
@@ -31,6 +35,13 @@ class Names:
         for c in self.data.components:
             if c.count == 1 and not c.per_player:
                 self.entities[c.name] = c.kind
+        board = self.data.board
+        if board is not None and board.kind != "tiles":  # its spaces and named connections are constants
+            for space in board.spaces:
+                self.entities.setdefault(space, board.space_kind)
+            for c in board.connections:
+                if c.name is not None and board.connection_kind:
+                    self.entities.setdefault(c.name, board.connection_kind)
 
     @property
     def zone_kinds(self) -> frozenset[str]:
@@ -679,7 +690,7 @@ class Checker:
                 if isinstance(die, ast.Name) and getattr(die, "ref", None) and die.ref[0] == "die":
                     faces = {T.python_value_type(v) for v in self.data.dice[die.id]}
                     return faces.pop() if len(faces) == 1 else T.ANY
-            return sig.result(types)
+            return self._board_result(n, sig.result(types))
         e.ref = None
         if d is not None:
             self.error(f"'{n}' is a {d.kind} and gives no value", e.pos, "call it as a statement on its own line")
@@ -690,6 +701,17 @@ class Checker:
         for a in e.args:
             self.expr(a, ctx)
         return T.ANY
+
+    def _board_result(self, name: str, result: str) -> str:
+        """Board functions give spaces (and connections) of the rule set's own kinds."""
+        board = self.data.board
+        if board is None or board.kind == "tiles":
+            return result
+        shape = BOARD_RESULTS.get(name)
+        if shape is None:
+            return result
+        kind = board.connection_kind if name == "link" else board.space_kind
+        return shape.format(kind) if kind else result
 
     def binary(self, e: ast.Binary, ctx: _Context) -> str:
         op = e.op

@@ -55,6 +55,7 @@ class ComponentSpec:
     properties: dict = field(default_factory=dict)
     text: str | None = None
     confidence: str = "high"
+    spaces: list[str] = field(default_factory=list)  # the board space each copy starts on
 
 
 @dataclass
@@ -73,14 +74,33 @@ class LayoutSpec:
 
 
 @dataclass
+class ConnectionSpec:
+    """One way from a space to another on a board declared whole (graph, grid, ring)."""
+
+    source: str
+    target: str
+    direction: str | None = None
+    name: str | None = None  # the connection entity's id, when connections are entities
+    properties: dict = field(default_factory=dict)
+
+
+@dataclass
 class BoardSpec:
     space_kind: str
-    tile_kind: str
+    tile_kind: str | None
     directions: dict[str, tuple[int, int]]
     edges: list[str]
     joins: dict[tuple[str, str], str | None]  # None = forbidden; "none" = touching, no way through
     doorways: set[str]
     layouts: dict[str, LayoutSpec]
+    # tiles: laid during play; graph, grid, ring: every space and connection declared
+    # at load (grids and rings are ways of writing a graph, built in dsl/board_shapes.py)
+    kind: str = "tiles"
+    spaces: dict[str, dict] = field(default_factory=dict)  # name → starting properties, in order
+    connections: list[ConnectionSpec] = field(default_factory=list)  # one per way (two for a two-way link)
+    connection_kind: str | None = None
+    opposites: dict[str, str | None] = field(default_factory=dict)  # direction → its opposite
+    seat_directions: dict[str, list[str]] = field(default_factory=dict)  # forward → [per seat]
 
     @property
     def direction_names(self) -> list[str]:
@@ -205,10 +225,14 @@ def merge_section(data: RuleSetData, section: str, value: Any, located: Located,
         for i, raw in enumerate(value):
             data.components.append(ComponentSpec(
                 raw["name"], raw["kind"], raw.get("count", 1), raw.get("per_player", False), raw.get("zone"),
-                raw.get("layout"), raw.get("properties") or {}, raw.get("text"), raw.get("confidence", "high")))
+                raw.get("layout"), raw.get("properties") or {}, raw.get("text"), raw.get("confidence", "high"),
+                list(raw["spaces"]) if "spaces" in raw else [raw["space"]] * raw.get("count", 1) if "space" in raw else []))
             data.where[("component", raw["name"])] = located.position(["components", i])
-            for k in ("kind", "zone", "layout"):
+            for k in ("kind", "zone", "layout", "space", "spaces"):
                 data.where[("component", raw["name"], k)] = located.position(["components", i, k])
+    elif section == "board" and value.get("kind", "tiles") != "tiles":
+        from .board_shapes import declared_board  # it builds this module's specs
+        data.board = declared_board(value, located, data.where)
     elif section == "board":
         layouts = {}
         for name, raw in value["layouts"].items():
@@ -324,7 +348,12 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
                 bag.error(f"component '{c.name}' has unknown layout '{c.layout}'", where.get(("component", c.name, "layout")),
                           did_you_mean(c.layout, data.board.layouts))
     board = data.board
-    if board:
+    from . import board_shapes  # it builds this module's specs
+    board_shapes.check_component_spaces(data, bag)
+    if board and board.kind != "tiles":
+        board_shapes.complete_space_kind(data)
+        board_shapes.check_declared_board(data, bag)
+    elif board:
         for k in (board.space_kind, board.tile_kind):
             if k not in kinds:
                 bag.error(f"board names unknown kind '{k}'", where.get(("board",)), did_you_mean(k, kinds))

@@ -5,7 +5,7 @@ Each function takes the running machine first. None of them knows any game.
 
 from __future__ import annotations
 
-from . import rng
+from . import paths, rng
 from .board import room_tile
 from .state import RANDOM_PICKS
 
@@ -120,6 +120,59 @@ def _placed(m, tile):
     return tile in m.state.tiles
 
 
+def _step(m, space, direction):
+    board = m.board()
+    return board.step(space, direction) if space is not None and hasattr(board, "step") else None
+
+
+def _line(m, space, direction, n):
+    board = m.board()
+    return board.line(space, direction, n or 0) if space is not None and hasattr(board, "line") else []
+
+
+def _lines(m, n):
+    board = m.board()
+    return board.lines(n or 0) if hasattr(board, "lines") else []
+
+
+def _direction_for(m, player, name):
+    board = m.board()
+    if player is None or not hasattr(board, "direction_for"):
+        return None
+    return board.direction_for(m.state.players.index(player), name)
+
+
+def _link(m, a, b):
+    if a is None or b is None:
+        return None
+    board = m.board()
+    return board.connection(a, b) if hasattr(board, "step") else None
+
+
+def _path(m, a, b):
+    return paths.shortest_path(m.board(), a, b) if a is not None and b is not None else []
+
+
+def _path_avoiding(m, a, b, avoid):
+    return paths.shortest_path(m.board(), a, b, avoid) if a is not None and b is not None else []
+
+
+def _distance(m, a, b):
+    return paths.distance(m.board(), a, b) if a is not None and b is not None else None
+
+
+def _distance_avoiding(m, a, b, avoid):
+    return paths.distance(m.board(), a, b, avoid) if a is not None and b is not None else None
+
+
+def _within(m, a, n):
+    return paths.within(m.board(), a, n) if a is not None else []
+
+
+def _within_avoiding(m, a, n, avoid):
+    return paths.within(m.board(), a, n, avoid) if a is not None else []
+
+
 def _roll(m, die):
     faces = m.ruleset.data.dice[die]
     forced = m.state.forced_rolls.get(die)
@@ -177,6 +230,17 @@ FUNCTIONS = {
     "tile_of": _tile_of,
     "rooms_of": _rooms_of,
     "placed": _placed,
+    "step": _step,
+    "line": _line,
+    "lines": _lines,
+    "direction_for": _direction_for,
+    "link": _link,
+    "path": _path,
+    "path_avoiding": _path_avoiding,
+    "distance": _distance,
+    "distance_avoiding": _distance_avoiding,
+    "within": _within,
+    "within_avoiding": _within_avoiding,
     "roll": _roll,
     "random": _random,
 }

@@ -21,6 +21,7 @@ from rulecraft.dsl.model import RuleSet
 
 from . import rng
 from .board import Board, Geometry, board_for
+from .declared_board import DeclaredBoard
 from .library import FUNCTIONS
 from .state import GameState, tile_layouts
 
@@ -63,9 +64,10 @@ class Machine:
             self._actions_by_name.setdefault(action.name, action)
 
     # ------------------------------------------------------------ reading
-    def board(self) -> Board:
+    def board(self) -> Board | DeclaredBoard:
         if self._board is None:
-            self._board = board_for(self.geometry, self.state.tiles)
+            geometry = self.geometry
+            self._board = geometry if isinstance(geometry, DeclaredBoard) else board_for(geometry, self.state.tiles)
         return self._board
 
     def reading(self) -> "_Reading":
@@ -764,15 +766,17 @@ class _Reading:
         self.machine.memo = self.outer
 
 
-def _geometry(ruleset: RuleSet) -> Geometry | None:
+def _geometry(ruleset: RuleSet) -> Geometry | DeclaredBoard | None:
     """The rule set's board geometry, built once and shared by its games (boards built
-    from it are kept with it, see board_for)."""
-    if not ruleset.data.board:
+    from it are kept with it, see board_for); a board declared whole is its own geometry."""
+    spec = ruleset.data.board
+    if not spec:
         return None
     shared = ruleset.compiled.shared
     geometry = shared.get("geometry")
     if geometry is None:
-        geometry = shared["geometry"] = Geometry(ruleset.data.board, tile_layouts(ruleset))
+        geometry = shared["geometry"] = (Geometry(spec, tile_layouts(ruleset)) if spec.kind == "tiles"
+                                         else DeclaredBoard(spec))
     return geometry
 
 

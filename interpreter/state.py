@@ -150,7 +150,11 @@ def _layout(ruleset: RuleSet, players: int) -> tuple:
                 props[prop] = values[i]
         entities[p] = {"kind": "player", "at": None, "props": props}
 
-    def add(eid: str, comp, owner: str | None):
+    board = data.board
+    if board is not None and board.kind != "tiles":
+        _lay_declared_board(data, entities, zones)
+
+    def add(eid: str, comp, owner: str | None, space: str | None = None):
         kind = data.kinds[comp.kind]
         props = _defaults(kind.properties)
         props.update(copy.deepcopy(comp.properties))
@@ -160,6 +164,9 @@ def _layout(ruleset: RuleSet, players: int) -> tuple:
         if comp.zone:
             at = player_zone(comp.zone, owner) if data.zones[comp.zone].per_player else comp.zone
             zones[at].append(eid)
+        elif space is not None:
+            at = space
+            zones[space].append(eid)
         entities[eid] = {"kind": comp.kind, "at": at, "props": props}
         if data.board and comp.kind == data.board.tile_kind:
             layout = data.board.layouts[comp.layout]
@@ -176,11 +183,31 @@ def _layout(ruleset: RuleSet, players: int) -> tuple:
         for owner in owners:
             for n in range(1, comp.count + 1):
                 parts = [comp.name] + ([owner] if owner else []) + ([str(n)] if comp.count > 1 else [])
-                add(".".join(parts), comp, owner)
+                add(".".join(parts), comp, owner, comp.spaces[n - 1] if comp.spaces else None)
     vars_ = {scope: _defaults(specs) for scope, specs in data.variables.items()}
     vars_.setdefault("game", {})
     vars_.setdefault("turn", {})
     return player_ids, entities, zones, vars_
+
+
+def _lay_declared_board(data, entities: dict, zones: dict) -> None:
+    """A board declared whole is on the table from the start: every space an entity
+    (and a place things stand in), every connection an entity when connections have a
+    kind, so rules read and change their properties."""
+    board = data.board
+    space = data.kinds[board.space_kind]
+    for sid, props in board.spaces.items():
+        sp = _defaults(space.properties)
+        sp.update(copy.deepcopy(props))
+        entities[sid] = {"kind": board.space_kind, "at": None, "props": sp}
+        zones[sid] = []
+    if board.connection_kind:
+        kind = data.kinds[board.connection_kind]
+        for c in board.connections:
+            if c.name not in entities:
+                cp = _defaults(kind.properties)
+                cp.update(copy.deepcopy(c.properties))
+                entities[c.name] = {"kind": board.connection_kind, "at": None, "props": cp}
 
 
 def tile_layouts(ruleset: RuleSet) -> dict[str, str]:
