@@ -33,7 +33,7 @@ def add_parser(sub) -> None:
     diff.set_defaults(run=run_diff)
     lst = vsub.add_parser("list", help="list the variants of a rule set")
     lst.add_argument("--base", type=ruleset_arg, default=None,
-                     help="the rule set (default: the shipped rule set, when there is only one)")
+                     help="the rule set (default: every shipped rule set that has variants)")
     lst.set_defaults(run=run_list)
 
 
@@ -74,15 +74,22 @@ def run_new(args) -> int:
 
 
 def run_list(args) -> int:
-    base = args.base or _default_base("list")
-    if base is None:
-        return 2
-    root = Path(base)
-    for name in available_variants(root):
-        rs = load_ruleset(root, variant=name)
-        status = "ok" if rs.ok else f"{len(rs.bag.errors)} error(s)"
-        title = rs.variant.title if rs.variant else name
-        print(f"{name:24} {title}  [{status}]")
+    if args.base:
+        bases = [Path(args.base)]
+    else:
+        # Without --base, every shipped rule set that has variants, each under its name.
+        bases = [path for path in shipped_rulesets().values() if available_variants(path)]
+        if not bases:
+            sys.stderr.write("rulecraft variant list: error: no shipped rule set has variants\n")
+            return 2
+    for root in bases:
+        if len(bases) > 1:
+            print(f"{root.name}:")
+        for name in available_variants(root):
+            rs = load_ruleset(root, variant=name)
+            status = "ok" if rs.ok else f"{len(rs.bag.errors)} error(s)"
+            title = rs.variant.title if rs.variant else name
+            print(f"{'  ' if len(bases) > 1 else ''}{name:24} {title}  [{status}]")
     return 0
 
 

@@ -25,8 +25,9 @@ TEXT_FILES = (".py", ".yaml", ".md", ".txt", ".css", ".js", ".html", ".json")
 # Words a game uses that generic code also uses in their everyday sense. They count as a
 # game's name only as a whole string literal (``props.get("colour")`` reads a game fact),
 # except where listed here with the reason.
-EVERYDAY = {"colour", "marker", "search"}
-EVERYDAY_LITERALS = {("docgen/site.py", "search"): "the mkdocs search plugin of the generated site"}
+EVERYDAY = {"colour", "marker", "search", "marked", "white"}
+EVERYDAY_LITERALS = {("docgen/site.py", "search"): "the mkdocs search plugin of the generated site",
+                     ("cli/simulate.py", "white"): "the edge colour of the plot's histogram bars"}
 
 
 def _files(folders):
@@ -38,7 +39,8 @@ def _files(folders):
 
 def game_words(folder: Path) -> set[str]:
     rs = load_checked(folder)
-    glossary = yaml.safe_load((folder / "glossary" / "en.yaml").read_text(encoding="utf-8")) or {}
+    glossary_file = folder / "glossary" / "en.yaml"
+    glossary = yaml.safe_load(glossary_file.read_text(encoding="utf-8")) or {} if glossary_file.is_file() else {}
     names = [rs.data.game.name, rs.data.game.title]
     for key, term in (glossary.get("components") or {}).items():
         names += [key, term if isinstance(term, str) else term.get("one", "")]
@@ -51,7 +53,9 @@ def game_words(folder: Path) -> set[str]:
 
 def hits(words: set[str], files) -> list[str]:
     names = sorted(words - EVERYDAY)
-    anywhere = re.compile(r"\b(" + "|".join(names) + r")", re.IGNORECASE)
+    # Whole words, their plurals ("parasites") and parts of identifiers ("gas_can"), not
+    # prefixes of other words ("Whitespace").
+    anywhere = re.compile(r"(?<![a-z0-9])(" + "|".join(names) + r")(s|es)?(?![a-z0-9])", re.IGNORECASE)
     literal = re.compile(r"""["'](""" + "|".join(sorted(words & EVERYDAY)) + r""")["']""", re.IGNORECASE)
     found = []
     for path in files:
@@ -79,6 +83,6 @@ def test_the_search_finds_a_game_fact_written_into_generic_code(tmp_path):
     folder = next(p for p in SHIPPED if p.name == "panic_station")
     sample = tmp_path / "sample.py"
     sample.write_text('GAS = 3  # to burn the lair\ncolour = props.get("colour")\n'
-                      'plugins = ["search"]\n', encoding="utf-8")
+                      'piece = props["marker"]\n', encoding="utf-8")
     found = hits(game_words(folder), [sample])
     assert [f.split(": ", 1)[0].rsplit(":", 1)[1] for f in found] == ["1", "2", "3"]
