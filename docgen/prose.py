@@ -312,7 +312,11 @@ class Prose:
     def _def_reaction(self, d: ast.ReactionDef) -> list[str]:
         D = self.ph["definitions"]
         self._locals["event"] = f"event {d.event}"
-        head = [capitalize(fill(D["reaction_on"], event=self._event_name(d.event), by=self.ex(d.by)))]
+        by = d.by
+        if d.reactor is not None:
+            self._locals[d.reactor.name] = "player"
+            by = d.reactor.source or ast.Name(d.reactor.pos, "players")
+        head = [capitalize(fill(D["reaction_on"], event=self._event_name(d.event), by=self.ex(by)))]
         head += self._choices(d) + self._requires(d)
         return self._paragraph(head) + self._steps(d.body, D["steps"])
 

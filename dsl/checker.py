@@ -13,9 +13,11 @@ from . import ast
 from . import types as T
 from .builtins import EFFECTS, ENGINE_EVENTS, FUNCTIONS, VALUES
 from .diagnostics import DiagnosticBag, Position, did_you_mean
+from .hidden_choices import check_offer
 from .model import RuleSet, RuleSetData
 
 PERIODS = {"turn", "round", "game"}
+_CURRENT_PLAYER = ast.Name(None, "current_player")  # who chooses an action's parameters
 ENTITY_ATTRIBUTES = {"at", "id"}
 
 
@@ -223,6 +225,8 @@ class Checker:
             return
         if isinstance(d, ast.ActionDef):
             self.check_params(d.params, ctx)
+            for p in d.params:
+                check_offer(self.bag, self.data, f"'with {p.name}'", p.source, _CURRENT_PLAYER, "the acting player")
             for r in d.requires:
                 self.expect(r.cond, T.BOOL, ctx, "a requirement")
             for c in d.costs:
@@ -293,13 +297,24 @@ class Checker:
                        did_you_mean(d.event, self.windows) or "open it with 'window NAME(...) as x'")
         ctx.event = d.event
         ctx.locals["event"] = event_type(d.event or "")
-        if d.by is None:
+        if d.reactor is not None:
+            self.check_params([d.reactor], ctx)
+            if ctx.locals[d.reactor.name] not in ("player", T.ANY):
+                self.error(f"the reacting player '{d.reactor.name}' must be a player, not a {ctx.locals[d.reactor.name]}",
+                           d.reactor.type.pos, f"write 'by {d.reactor.name}: player ...'")
+        elif d.by is None:
             self.error(f"reaction '{d.name}' does not say who may react", d.name_pos, "add 'by <player or list of players>'")
         else:
             t = self.expr(d.by, ctx)
             if not (T.assignable(t, "player") or T.assignable(t, "list of player")):
                 self.error(f"'by' of a reaction must give a player or a list of players, not a {t}", d.by.pos)
         self.check_params(d.params, ctx)
+        if d.reactor is not None:
+            reactor, several = ast.Name(d.reactor.pos, d.reactor.name), False
+        else:
+            reactor, several = d.by, T.is_list(getattr(d.by, "type", None) or "")
+        for p in d.params:
+            check_offer(self.bag, self.data, f"'with {p.name}'", p.source, reactor, "the reacting player", several)
         for r in d.requires:
             self.expect(r.cond, T.BOOL, ctx, "a requirement")
         self.block(d.body, ctx, required=True)
@@ -357,6 +372,7 @@ class Checker:
                 self.error(f"'choose' picks from a list, not a {t}", s.options.pos)
             if s.chooser is not None:
                 self.expect(s.chooser, "player", ctx, "the chooser")
+            check_offer(self.bag, self.data, f"'choose {s.var}'", s.options, s.chooser or _CURRENT_PLAYER, "the chooser")
             ctx.locals[s.var] = T.item_type(t)
         elif isinstance(s, ast.Move):
             it = self.expr(s.item, ctx)

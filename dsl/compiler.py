@@ -68,11 +68,12 @@ class Checks:
 class ReactionInfo:
     name: str
     event: str
-    by: Fn
+    by: Fn | None  # None when the reacting player is named (reactor)
     params: list[ParamInfo]
     requires: list[tuple[Fn, str | None, str]]
     block: int
     definition: ast.ReactionDef
+    reactor: ParamInfo | None = None
 
 
 @dataclass
@@ -291,9 +292,10 @@ class Compiler:
                 p.victories.append((d.name, self.expr(d.when), self.expr(d.winners)))
             elif isinstance(d, ast.ReactionDef):
                 p.reactions.setdefault(d.event, []).append(ReactionInfo(
-                    d.name, d.event, self.expr(d.by), self.params(d.params),
+                    d.name, d.event, self.expr(d.by) if d.by is not None else None, self.params(d.params),
                     [(self.expr(r.cond), r.message, _source_text(self.rs, r.cond)) for r in d.requires],
-                    self.block(d.body, f"reaction {d.name}"), d))
+                    self.block(d.body, f"reaction {d.name}"), d,
+                    self.params([d.reactor])[0] if d.reactor is not None else None))
         p.end_turn_allowed = self.data.game.end_turn_allowed if self.data.game else None
         return p
 

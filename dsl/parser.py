@@ -336,6 +336,8 @@ class _AstBuilder(Transformer):
                 node.when = payload
         elif kind == "winners":
             node.winners = payload
+        elif kind == "by" and isinstance(payload, ast.Param):
+            node.reactor = payload
         elif kind == "by":
             node.by = payload
 
@@ -434,6 +436,10 @@ class _AstBuilder(Transformer):
 
     def by_clause(self, meta, children):
         return ("by", self.p(meta), children[0])
+
+    def by_param_clause(self, meta, children):
+        name, type_, source, where = children
+        return ("by", self.p(meta), ast.Param(self.p(meta), self.bound(name), type_, source, where))
 
     def value_clause(self, meta, children):
         return ("=", self.p(meta), children[0])

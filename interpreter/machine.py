@@ -382,21 +382,33 @@ class Machine:
 
     def eligible(self, frame: dict, player: str) -> bool:
         """Could any reaction of this window be this player's (whatever they hold)?"""
-        for reaction in self.program.reactions.get(frame["name"], []):
-            who = self._guarded(reaction.by, {"event": frame["id"]}, reaction.definition.by)
-            if who == player or (isinstance(who, list) and player in who):
-                return True
-        return False
+        return any(self._reaction_env(reaction, frame, player) is not None
+                   for reaction in self.program.reactions.get(frame["name"], []))
+
+    def _reaction_env(self, reaction, frame: dict, player: str) -> dict | None:
+        """The variables a reaction starts with when ``player`` reacts (the window's record,
+        and the reacting player under its name), or None if it is not theirs to make."""
+        env = {"event": frame["id"]}
+        reactor = reaction.reactor
+        if reactor is None:
+            who = self._guarded(reaction.by, env, reaction.definition.by)
+            return env if who == player or (isinstance(who, list) and player in who) else None
+        node = reaction.definition.reactor
+        if reactor.source is not None and player not in (self._guarded(reactor.source, env, node.source) or []):
+            return None
+        env[reactor.name] = player
+        if reactor.where is not None and not self._guarded(reactor.where, env, node.where):
+            return None
+        return env
 
     def reaction_options(self, frame: dict, player: str) -> list[dict]:
         out = []
         for reaction in self.program.reactions.get(frame["name"], []):
-            env = {"event": frame["id"]}
-            who = self._guarded(reaction.by, env, reaction.definition.by)
-            if who != player and not (isinstance(who, list) and player in who):
+            env = self._reaction_env(reaction, frame, player)
+            if env is None:
                 continue
             for args in self._bindings(reaction.params, reaction.definition.params, env):
-                full = {"event": frame["id"], **args}
+                full = {**env, **args}
                 if all(self._guarded(req, full, node.cond)
                        for (req, _, _), node in zip(reaction.requires, reaction.definition.requires)):
                     out.append({"reaction": reaction.name, "args": args})
@@ -638,6 +650,8 @@ class Machine:
             return
         reaction = next(r for r in self.program.reactions[frame["name"]] if r.name == option["reaction"])
         env = {"event": frame["id"], **option["args"]}
+        if reaction.reactor is not None:
+            env[reaction.reactor.name] = player
         s.stack.append({"k": "call", "b": reaction.block, "pc": 0, "env": env, "name": reaction.name})
         self.emit("reacted", {"player": player, "reaction": reaction.name, "args": dict(option["args"])}, None)
 
