@@ -190,6 +190,25 @@ class CallStmt(Stmt):
 
 
 @dataclass
+class ResourceChange(Stmt):
+    """`gain N R of x`, `spend N R of x`, `reset R of x [to N]`: a resource kept in bounds."""
+
+    op: str  # "gain" / "spend" / "reset"
+    resource: str
+    holder: Expr
+    amount: Expr | None  # None: `reset` to the resource's declared value
+
+
+@dataclass
+class Reveal(Stmt):
+    """`reveal x [to p]` / `hide x [from p]`: who sees a thing (or `x.prop`: one property)."""
+
+    target: Expr
+    players: Expr | None  # None: every player
+    hide: bool = False
+
+
+@dataclass
 class Stop(Stmt):
     """Leave the procedure, action or trigger being run."""
 
@@ -220,6 +239,7 @@ class Require(Node):
 class Cost(Node):
     amount: Expr
     resource: str
+    payer: Expr | None = None  # `cost N R of x`: paid by x, not by the acting player
 
 
 @dataclass

@@ -231,6 +231,9 @@ class Checker:
                 self.expect(r.cond, T.BOOL, ctx, "a requirement")
             for c in d.costs:
                 self.expect(c.amount, T.NUMBER, ctx, "a cost")
+                if c.payer is not None:
+                    self.resource_of(self.expr(c.payer, ctx), c.resource, c.pos)
+                    continue
                 props = self.data.kinds.get("player").properties if "player" in self.data.kinds else {}
                 if c.resource not in props:
                     self.error(f"cost in unknown resource '{c.resource}'", c.pos,
@@ -399,6 +402,48 @@ class Checker:
                 self.error("'break' outside a loop", s.pos, "break leaves the innermost 'for each' or 'repeat'")
         elif isinstance(s, ast.Stop):
             pass
+        elif isinstance(s, ast.ResourceChange):
+            if s.amount is not None:
+                self.expect(s.amount, T.NUMBER, ctx, f"what '{s.op}' changes by" if s.op != "reset" else "a reset value")
+            self.resource_of(self.expr(s.holder, ctx), s.resource, s.pos)
+        elif isinstance(s, ast.Reveal):
+            self.reveal_stmt(s, ctx)
+
+    def resource_of(self, holder: str, name: str, pos: Position) -> None:
+        """``name`` must be a resource of the kind ``holder`` (unknown at check time: any)."""
+        if holder == T.ANY:
+            return
+        kind = self.data.kinds.get(holder)
+        if kind is None:
+            self.error(f"a {holder} holds no resources", pos)
+        elif name not in kind.properties:
+            self.error(f"kind '{holder}' has no resource '{name}'", pos,
+                       did_you_mean(name, [n for n, p in kind.properties.items() if p.resource is not None]))
+        elif kind.properties[name].resource is None:
+            self.error(f"'{holder}.{name}' is not a resource", pos,
+                       f"declare it one in the kind's properties: {name}: {{type: number, resource: true}}")
+
+    def reveal_stmt(self, s: ast.Reveal, ctx: _Context) -> None:
+        target = s.target
+        if isinstance(target, ast.Attr):
+            ot = self.expr(target.obj, ctx)
+            kind = self.data.kinds.get(ot)
+            if (kind is not None and target.name in kind.properties) or ot == T.ANY:
+                s.property = target.name  # one property of the thing, not the thing
+            elif kind is not None:
+                self.error(f"only a thing or one of its properties can be {'hidden' if s.hide else 'revealed'}",
+                           target.pos, did_you_mean(target.name, kind.properties) if kind else None)
+                return
+        if getattr(s, "property", None) is None:
+            t = self.expr(target, ctx)
+            if t in T.SCALARS or T.is_list(t) or t in (T.ZONE, T.PLACEMENT):
+                self.error(f"only things can be {'hidden' if s.hide else 'revealed'}, not a {t}", target.pos,
+                           "for every thing of a list, use 'for each'")
+        if s.players is not None:
+            t = self.expr(s.players, ctx)
+            if not (T.assignable(t, "player") or T.assignable(t, "list of player")):
+                self.error(f"a thing is {'hidden from' if s.hide else 'revealed to'} a player or a list of players, "
+                           f"not a {t}", s.players.pos)
 
     def set_stmt(self, s: ast.Set, ctx: _Context) -> None:
         head, *middle, prop = s.target

@@ -22,6 +22,13 @@ class PropertySpec:
     values: list | None = None
     visible_to: str = "everyone"
     text: str | None = None
+    # a resource: {"max": number or property name, "reset": number} (either may be absent)
+    resource: dict | None = None
+
+    def bound(self, props: dict) -> int | None:
+        """The most this resource may hold for an entity with these properties."""
+        top = (self.resource or {}).get("max")
+        return props.get(top) if isinstance(top, str) else top
 
 
 @dataclass
@@ -155,7 +162,10 @@ def _prop(name: str, raw) -> PropertySpec:
     default = raw.get("default")
     if default is None and T.is_list(type_):
         default = []
-    return PropertySpec(name, type_, default, raw.get("values"), raw.get("visible_to", "everyone"), raw.get("text"))
+    resource = raw.get("resource")
+    resource = (dict(resource) if isinstance(resource, dict) else {}) if resource else None
+    return PropertySpec(name, type_, default, raw.get("values"), raw.get("visible_to", "everyone"), raw.get("text"),
+                        resource)
 
 
 def merge_section(data: RuleSetData, section: str, value: Any, located: Located, bag: DiagnosticBag) -> None:
@@ -254,6 +264,17 @@ def merge_section(data: RuleSetData, section: str, value: Any, located: Located,
             data.where[("manifest", name)] = located.key_position(["manifest", name])
 
 
+def _check_resource(kind: KindSpec, p: PropertySpec, pos: Position | None, bag: DiagnosticBag) -> None:
+    if p.type != T.NUMBER:
+        bag.error(f"resource '{kind.name}.{p.name}' must be a number, not a {p.type}", pos)
+    top = p.resource.get("max")
+    if isinstance(top, str):
+        other = kind.properties.get(top)
+        if other is None or other.type != T.NUMBER:
+            bag.error(f"resource '{kind.name}.{p.name}': max names '{top}', which is not a number property of {kind.name}",
+                      pos, did_you_mean(top, [n for n, q in kind.properties.items() if q.type == T.NUMBER]))
+
+
 def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
     """Cross-references between YAML tables."""
     where = data.where
@@ -270,6 +291,8 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
     for k in data.kinds.values():
         for p in k.properties.values():
             check_type(p.type, where.get(("property", k.name, p.name)))
+            if p.resource is not None:
+                _check_resource(k, p, where.get(("property", k.name, p.name)), bag)
         if k.located_in and k.located_in not in kinds and k.located_in != T.ZONE:
             bag.error(f"kind '{k.name}': located_in names unknown kind '{k.located_in}'", where.get(("kind", k.name)),
                       did_you_mean(k.located_in, kinds))

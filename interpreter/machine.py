@@ -22,7 +22,7 @@ from rulecraft.dsl.model import RuleSet
 from . import rng
 from .board import Board, Geometry, board_for
 from .library import FUNCTIONS
-from .state import GameState, tile_layouts
+from .state import THING, GameState, tile_layouts
 
 END_TURN = {"action": "end_turn"}
 PASS = {"reaction": "pass"}
@@ -143,6 +143,54 @@ class Machine:
         if props.get(name) != new:
             props[name] = new
             self.emit("changed", {"entity": entity, "property": name, "value": new}, None)
+
+    def change_resource(self, op: str, entity: str | None, name: str, amount) -> None:
+        """gain / spend / reset a resource, kept between 0 and its cap (if it has one)."""
+        if entity is None:
+            self._fail(f"cannot {op} {name} of nothing")
+        e = self.state.entities[entity]
+        spec = self.ruleset.data.kinds[e["kind"]].properties.get(name)
+        if spec is None or spec.resource is None:
+            self._fail(f"{name} is not a resource of a {e['kind']}")
+        held = e["props"].get(name) or 0
+        if op == "gain":
+            new = held + amount
+        elif op == "spend":
+            new = held - amount
+        else:
+            new = amount if amount is not None else spec.resource.get("reset", spec.default or 0)
+        cap = spec.bound(e["props"])
+        if cap is not None and new > cap:
+            new = cap
+        self.set_prop(entity, name, "=", max(new, 0))
+
+    def reveal(self, entity: str | None, prop: str | None, players, hide: bool) -> None:
+        """Show a thing (or one property of it) to players beyond what the tables allow,
+        or take that back; views follow at once."""
+        if entity is None:
+            self._fail("cannot reveal or hide nothing")
+        s = self.state
+        if players is None:
+            players = list(s.players)
+        elif isinstance(players, str):
+            players = [players]
+        key = THING if prop is None else prop
+        shown = s.revealed.setdefault(entity, {})
+        seen = shown.get(key, [])
+        if hide:
+            now = [p for p in seen if p not in players]
+        else:
+            now = seen + [p for p in players if p not in seen]
+            now.sort(key=s.players.index)
+        if now:
+            shown[key] = now
+        else:
+            shown.pop(key, None)
+        if not shown:
+            del s.revealed[entity]
+        fields = {"entity": entity, "property": prop, "players": list(players)}
+        # the event names the thing, so only those it is shown to (or hidden from) get it
+        self.emit("hidden" if hide else "revealed", fields, list(players))
 
     def move(self, entity: str | None, destination: str | None, end: str | None) -> None:
         if entity is None:
@@ -492,8 +540,12 @@ class Machine:
             if not self._guarded(req, env, node.cond):
                 return message or f"requires {text}"
         props = s.entities[player]["props"]
-        for (amount, resource), node in zip(action.costs, d.costs):
+        for (amount, resource), node in zip(action.costs, [c for c in d.costs if c.payer is None]):
             if (props.get(resource) or 0) < self._guarded(amount, env, node.amount):
+                return f"not enough {resource}"
+        for (amount, resource, payer), node in zip(action.payer_costs, [c for c in d.costs if c.payer is not None]):
+            holder = self._guarded(payer, env, node.payer)
+            if holder is None or (self.prop(holder, resource) or 0) < self._guarded(amount, env, node.amount):
                 return f"not enough {resource}"
         for (count, period, group), node in zip(action.limits, d.limits):
             most = self._guarded(count, env, node.count)
@@ -668,6 +720,9 @@ class Machine:
         props = s.entities[player]["props"]
         for amount, resource in action.costs:
             props[resource] = (props.get(resource) or 0) - amount(self, env)
+        for amount, resource, payer in action.payer_costs:
+            held = s.entities[payer(self, env)]["props"]
+            held[resource] = (held.get(resource) or 0) - amount(self, env)
         for _, period, group in action.limits:
             key = _limit_key(player, group)
             s.limits[period][key] = s.limits[period].get(key, 0) + 1

@@ -41,9 +41,16 @@ class GameState:
     windows: dict[str, dict] = field(default_factory=dict)
     # How the driver wants the game run (see Game), kept so a replay runs it the same way.
     settings: dict = field(default_factory=dict)
+    # What `reveal` showed beyond the tables' visibility: entity id → {property, or
+    # THING for the entity itself → the players who see it now}. Left out of the JSON
+    # while empty, so games that never reveal anything are written exactly as before.
+    revealed: dict[str, dict[str, list[str]]] = field(default_factory=dict)
 
     def to_json(self) -> dict:
-        return asdict(self)
+        data = asdict(self)
+        if not self.revealed:
+            del data["revealed"]
+        return data
 
     @classmethod
     def from_json(cls, data: dict) -> "GameState":
@@ -54,7 +61,8 @@ class GameState:
         # state (it orders the options offered), so a reloaded state must keep it.
         # json reads the fields directly: the state is plain data, so to_json's deep copy
         # would only be thrown away.
-        return json.dumps({f: getattr(self, f) for f in _FIELDS}, separators=(",", ":"))
+        return json.dumps({f: getattr(self, f) for f in _FIELDS if f != "revealed" or self.revealed},
+                          separators=(",", ":"))
 
     def clone(self) -> "GameState":
         # Entities' property dicts and zone lists are the only nested mutable parts
@@ -69,10 +77,14 @@ class GameState:
             {k: dict(v) for k, v in self.limits.items()},
             copy.deepcopy(self.stack), copy.deepcopy(self.pending), copy.deepcopy(self.result), self.steps,
             {k: list(v) for k, v in self.forced_rolls.items()},
-            copy.deepcopy(self.windows), dict(self.settings))
+            copy.deepcopy(self.windows), dict(self.settings),
+            {k: {p: list(v) for p, v in shown.items()} for k, shown in self.revealed.items()})
 
 
 _FIELDS = tuple(f.name for f in fields(GameState))
+
+
+THING = "*"  # the key in GameState.revealed of the entity itself (no property is named so)
 
 
 def player_zone(zone: str, player: str) -> str:

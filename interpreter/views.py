@@ -11,7 +11,7 @@ import sys
 
 from rulecraft.dsl.model import RuleSet
 
-from .state import GameState
+from .state import THING, GameState
 
 HIDDEN = "?"
 
@@ -59,6 +59,8 @@ def visible_props(ruleset: RuleSet, state: GameState, entity: str, viewer: str) 
             owner = owner or _owner_of(ruleset, state, entity)
             if owner == viewer:
                 out[name] = value
+        if name not in out and revealed_to(state, entity, name, viewer):
+            out[name] = value
     return out
 
 
@@ -203,6 +205,8 @@ def _table(ruleset: RuleSet, state: GameState, viewer: str) -> dict:
             else:
                 props = dict(props)
             entities[eid] = {"kind": kind, "at": at, "props": props}
+    if state.revealed:
+        _add_revealed(ruleset, state, viewer, zones, entities)
     return {
         "tiles": {k: list(v) for k, v in state.tiles.items()},
         "zones": zones,
@@ -210,6 +214,31 @@ def _table(ruleset: RuleSet, state: GameState, viewer: str) -> dict:
         "vars": {"game": _visible_vars(ruleset, state, "game"),
                  "turn": _visible_vars(ruleset, state, "turn") if state.current == viewer else {}},
     }
+
+
+def _add_revealed(ruleset: RuleSet, state: GameState, viewer: str, zones: dict, entities: dict) -> None:
+    """What `reveal` showed the viewer beyond the tables: a thing shown is listed in its
+    hidden zone under "shown" and described in full (its properties as the tables allow);
+    a property shown is added to a thing the viewer sees."""
+    for eid, shown in state.revealed.items():
+        e = state.entities.get(eid)
+        if e is None:
+            continue
+        if viewer in shown.get(THING, ()):
+            if eid not in entities:
+                entities[eid] = {"kind": e["kind"], "at": e["at"], "props": visible_props(ruleset, state, eid, viewer)}
+            zone = zones.get(e["at"]) if e["at"] is not None else None
+            if isinstance(zone, dict):
+                zone.setdefault("shown", []).append(eid)
+        if eid in entities:
+            for prop, players in shown.items():
+                if prop != THING and viewer in players:
+                    entities[eid]["props"][prop] = e["props"].get(prop)
+
+
+def revealed_to(state: GameState, entity: str, prop: str, viewer: str) -> bool:
+    """Has `reveal` shown this entity's property (or the entity itself: THING) to the viewer?"""
+    return viewer in state.revealed.get(entity, {}).get(prop, ())
 
 
 def _view(ruleset: RuleSet, state: GameState, viewer: str, table: dict | None) -> dict:
@@ -254,12 +283,16 @@ def annotate_visibility(ruleset: RuleSet, state: GameState, event: dict) -> None
         spec = ruleset.data.kinds[e["kind"]].properties.get(event["property"])
         owner = _owner_of(ruleset, state, entity)
         hidden = []
+        revealed = state.revealed.get(entity, {}) if state.revealed else {}
+        shown, seen = revealed.get(event["property"], ()), revealed.get(THING, ())
         for p in players:
-            if spec is not None and spec.visible_to == "nobody":
+            if p in shown:
+                pass  # revealed to p, whatever the tables say
+            elif spec is not None and spec.visible_to == "nobody":
                 hidden.append(p)
             elif spec is not None and spec.visible_to == "owner" and owner != p:
                 hidden.append(p)
-            elif e["at"] is not None and not zone_visible(ruleset, e["at"], p):
+            elif e["at"] is not None and not zone_visible(ruleset, e["at"], p) and p not in seen:
                 hidden.append(p)
         if hidden:
             event["_hidden_from"] = hidden
