@@ -40,12 +40,12 @@ class Names:
 
     def all_names(self) -> set[str]:
         d = self.data
-        return (set(VALUES) | {z for z, s in d.zones.items() if not s.per_player} | set(d.kinds)
+        return (set(VALUES) | {z for z, s in d.zones.items() if not s.per_player and not s.per_entity} | set(d.kinds)
                 | set(self.entities) | set(d.parameters) | set(d.tables) | set(d.dice) | {"game", "turn"})
 
     def callables(self) -> set[str]:
         return (set(FUNCTIONS) | set(EFFECTS) | {n for n, d in self.definitions.items() if d.kind in ("function", "procedure")}
-                | {z for z, s in self.data.zones.items() if s.per_player})
+                | {z for z, s in self.data.zones.items() if s.per_player or s.per_entity})
 
 
 class _Context:
@@ -486,9 +486,10 @@ class Checker:
             values = kind.properties[prop].values
             if values is not None and isinstance(s.value, ast.Literal) and s.value.value not in values:
                 self.error(f"{ot}.{prop} cannot be {s.value.value!r}", s.value.pos, "allowed: " + ", ".join(map(str, values)))
-        if s.op == "+=" and T.is_list(want):
+        if s.op in ("+=", "-=") and T.is_list(want):
             if not T.is_list(vt) and vt != T.ANY:
-                self.error(f"'+=' adds a list to {prop}; wrap the item: [x]", s.value.pos)
+                self.error(f"'{s.op}' {'adds' if s.op == '+=' else 'takes'} a list {'to' if s.op == '+=' else 'from'} "
+                           f"{prop}; wrap the item: [x]", s.value.pos)
         elif s.op in ("+=", "-=") and want != T.NUMBER:
             self.error(f"'{s.op}' needs a number, but {prop} is a {want}", pos)
         elif not T.assignable(vt, want, self.names.zone_kinds):
@@ -591,7 +592,7 @@ class Checker:
         if n in VALUES:
             e.ref = ("value", n)
             return VALUES[n][0]
-        if n in d.zones and not d.zones[n].per_player:
+        if n in d.zones and not d.zones[n].per_player and not d.zones[n].per_entity:
             e.ref = ("zone", n)
             return T.ZONE
         if n in d.kinds:
@@ -615,7 +616,8 @@ class Checker:
         e.ref = None
         hint = did_you_mean(n, set(ctx.locals) | self.names.all_names())
         if n in d.zones:
-            hint = f"'{n}' is a zone of each player: write {n}(player)"
+            owner = d.zones[n].per if d.zones[n].per_entity else "player"
+            hint = f"'{n}' is a zone of each {owner}: write {n}({owner})"
         elif n in self.rs.definitions:
             hint = f"'{n}' is a {self.rs.definitions[n].kind}: call it with ( )"
         self.error(f"unknown name '{n}'", e.pos, hint)
@@ -684,9 +686,9 @@ class Checker:
             e.ref = ("function", n)
             self.check_args(n, [self.resolve_type(p.type) for p in d.params], e.args, e.pos, ctx)
             return self.resolve_type(d.returns) if d.returns else T.ANY
-        if n in self.data.zones and self.data.zones[n].per_player:
-            e.ref = ("player_zone", n)
-            self.check_args(n, ["player"], e.args, e.pos, ctx)
+        if n in self.data.zones and (self.data.zones[n].per_player or self.data.zones[n].per_entity):
+            e.ref = ("player_zone", n)  # a zone of each player, or of each entity of a kind
+            self.check_args(n, [self.data.zones[n].per if self.data.zones[n].per_entity else "player"], e.args, e.pos, ctx)
             return T.ZONE
         if n in FUNCTIONS:
             sig = FUNCTIONS[n]

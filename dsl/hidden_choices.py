@@ -32,7 +32,7 @@ def private_zones_offered(e: ast.Expr | None, data: RuleSetData) -> list[tuple[s
             ref = getattr(zone, "ref", None)
             if isinstance(zone, ast.Call) and ref and ref[0] == "player_zone" and zone.args:
                 spec = data.zones.get(ref[1])
-                if spec is not None and spec.visible_to == "owner":
+                if spec is not None and spec.visible_to == "owner" and spec.per_player:
                     return [(ref[1], zone.args[0])]
             return []
         if kind == "builtin" and name in _KEEPS_ITEMS:

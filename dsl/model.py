@@ -49,6 +49,12 @@ class ZoneSpec:
     top_visible: bool = False
     holds: str | None = None
     text: str | None = None
+    # a zone of each entity of this kind (not of each player): ZONE(entity) in rules
+    per: str | None = None
+
+    @property
+    def per_entity(self) -> bool:
+        return self.per is not None and not self.per_player
 
 
 @dataclass
@@ -202,9 +208,10 @@ def merge_section(data: RuleSetData, section: str, value: Any, located: Located,
     elif section == "zones":
         for name, raw in value.items():
             raw = raw or {}
-            data.zones[name] = ZoneSpec(name, raw.get("per_player", False), raw.get("ordered", True),
+            per = raw.get("per")
+            data.zones[name] = ZoneSpec(name, raw.get("per_player", False) or per == "player", raw.get("ordered", True),
                                         raw.get("visible_to", "everyone"), raw.get("top_visible", False),
-                                        raw.get("holds"), raw.get("text"))
+                                        raw.get("holds"), raw.get("text"), per if per != "player" else None)
             data.where[("zone", name)] = located.key_position(["zones", name])
     elif section == "components":
         for i, raw in enumerate(value):
@@ -305,6 +312,8 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
         for p in scope.values():
             check_type(p.type, where.get(("variable", scope_name, p.name)))
     for z in data.zones.values():
+        if z.per_entity and z.per not in kinds:
+            bag.error(f"zone '{z.name}' is per unknown kind '{z.per}'", where.get(("zone", z.name)), did_you_mean(z.per, kinds))
         if z.holds and z.holds not in kinds:
             bag.error(f"zone '{z.name}' holds unknown kind '{z.holds}'", where.get(("zone", z.name)), did_you_mean(z.holds, kinds))
     seen = {}
@@ -335,6 +344,9 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
         elif c.zone and data.zones[c.zone].per_player and not c.per_player:
             bag.error(f"component '{c.name}' starts in per-player zone '{c.zone}' but is not per_player",
                       where.get(("component", c.name, "zone")))
+        elif c.zone and data.zones[c.zone].per_entity:
+            bag.error(f"component '{c.name}' cannot start in '{c.zone}', a zone of each {data.zones[c.zone].per}",
+                      where.get(("component", c.name, "zone")), "move it there in setup")
         if data.board and c.kind == data.board.tile_kind:
             if not c.layout:
                 bag.error(f"tile component '{c.name}' has no layout", where.get(("component", c.name)))

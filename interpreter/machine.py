@@ -773,6 +773,8 @@ def _apply(op: str, old: Any, value: Any) -> Any:
         if isinstance(value, list):
             return list(old or []) + value
         return (old or 0) + value
+    if isinstance(value, list):  # `-=` on a list: without those items
+        return [x for x in old or [] if x not in value]
     return (old or 0) - value
 
 

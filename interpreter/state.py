@@ -131,7 +131,7 @@ def _layout(ruleset: RuleSet, players: int) -> tuple:
         if z.per_player:
             for p in player_ids:
                 zones[player_zone(name, p)] = []
-        else:
+        elif not z.per_entity:  # zones of each entity of a kind: once the entities exist
             zones[name] = []
     pkind = data.kinds["player"]
     for i, p in enumerate(player_ids):
@@ -168,6 +168,11 @@ def _layout(ruleset: RuleSet, players: int) -> tuple:
             for n in range(1, comp.count + 1):
                 parts = [comp.name] + ([owner] if owner else []) + ([str(n)] if comp.count > 1 else [])
                 add(".".join(parts), comp, owner)
+    for name, z in data.zones.items():
+        if z.per_entity:
+            for eid, e in list(entities.items()):
+                if e["kind"] == z.per:
+                    zones[player_zone(name, eid)] = []
     vars_ = {scope: _defaults(specs) for scope, specs in data.variables.items()}
     vars_.setdefault("game", {})
     vars_.setdefault("turn", {})

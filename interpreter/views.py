@@ -24,7 +24,7 @@ def _zone_owner(zone: str) -> str | None:
     return zone.split(":", 1)[1] if ":" in zone else None
 
 
-def zone_visible(ruleset: RuleSet, zone: str | None, viewer: str) -> bool:
+def zone_visible(ruleset: RuleSet, zone: str | None, viewer: str, state: GameState | None = None) -> bool:
     if zone is None:
         return True
     spec = _zone_spec(ruleset, zone)
@@ -33,7 +33,10 @@ def zone_visible(ruleset: RuleSet, zone: str | None, viewer: str) -> bool:
     if spec.visible_to == "everyone":
         return True
     if spec.visible_to == "owner":
-        return _zone_owner(zone) == viewer
+        owner = _zone_owner(zone)
+        if spec.per_entity:  # a zone of an entity: seen by the entity's owner
+            return state is not None and owner in state.entities and _owner_of(ruleset, state, owner) == viewer
+        return owner == viewer
     return False
 
 
@@ -179,6 +182,8 @@ def _table(ruleset: RuleSet, state: GameState, viewer: str) -> dict:
                 visible_entities.update(items)
             continue
         vis = spec.visible_to
+        if vis == "owner" and spec.per_entity:
+            owner = _owner_of(ruleset, state, owner) if owner in state.entities else None
         if vis == "everyone" or (vis == "owner" and sep and owner == viewer):
             zones[zone] = list(items)
             visible_entities.update(items)
@@ -292,7 +297,7 @@ def annotate_visibility(ruleset: RuleSet, state: GameState, event: dict) -> None
                 hidden.append(p)
             elif spec is not None and spec.visible_to == "owner" and owner != p:
                 hidden.append(p)
-            elif e["at"] is not None and not zone_visible(ruleset, e["at"], p) and p not in seen:
+            elif e["at"] is not None and not zone_visible(ruleset, e["at"], p, state) and p not in seen:
                 hidden.append(p)
         if hidden:
             event["_hidden_from"] = hidden
@@ -301,7 +306,7 @@ def annotate_visibility(ruleset: RuleSet, state: GameState, event: dict) -> None
         for name, value in (event.get("args") or {}).items():
             if isinstance(value, str) and value in state.entities:
                 at = state.entities[value]["at"]
-                blind = [p for p in players if not zone_visible(ruleset, at, p)]
+                blind = [p for p in players if not zone_visible(ruleset, at, p, state)]
                 if blind:
                     masked[name] = blind
         if masked:
@@ -321,7 +326,7 @@ def visible_event(ruleset: RuleSet, state: GameState, event: dict, viewer: str) 
     kind = event["type"]
     if kind == "moved":
         src, dst = event.get("source"), event.get("destination")
-        if zone_visible(ruleset, src, viewer) or zone_visible(ruleset, dst, viewer):
+        if zone_visible(ruleset, src, viewer, state) or zone_visible(ruleset, dst, viewer, state):
             return _public(event)
         return {**_public(event), "entity": HIDDEN}
     if kind in ("action_taken", "reacted") and "_masked" in event:
