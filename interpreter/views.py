@@ -271,7 +271,7 @@ def _view(ruleset: RuleSet, state: GameState, viewer: str, table: dict | None) -
 
 
 # The events annotate_visibility may mark; others are seen as their audience says.
-ANNOTATED_EVENTS = frozenset({"changed", "action_taken", "reacted"})
+ANNOTATED_EVENTS = frozenset({"changed", "action_taken", "reacted", "moved"})
 
 
 def annotate_visibility(ruleset: RuleSet, state: GameState, event: dict) -> None:
@@ -301,12 +301,18 @@ def annotate_visibility(ruleset: RuleSet, state: GameState, event: dict) -> None
                 hidden.append(p)
         if hidden:
             event["_hidden_from"] = hidden
+    elif kind == "moved":
+        # a thing `reveal` showed a player is named to them even between hidden zones
+        shown = state.revealed.get(event["entity"], {}).get(THING) if state.revealed else None
+        if shown:
+            event["_shown_to"] = list(shown)
     elif kind in ("action_taken", "reacted"):
         masked = {}
         for name, value in (event.get("args") or {}).items():
             if isinstance(value, str) and value in state.entities:
                 at = state.entities[value]["at"]
-                blind = [p for p in players if not zone_visible(ruleset, at, p, state)]
+                shown = state.revealed.get(value, {}).get(THING, ()) if state.revealed else ()
+                blind = [p for p in players if not zone_visible(ruleset, at, p, state) and p not in shown]
                 if blind:
                     masked[name] = blind
         if masked:
@@ -326,7 +332,8 @@ def visible_event(ruleset: RuleSet, state: GameState, event: dict, viewer: str) 
     kind = event["type"]
     if kind == "moved":
         src, dst = event.get("source"), event.get("destination")
-        if zone_visible(ruleset, src, viewer, state) or zone_visible(ruleset, dst, viewer, state):
+        if (zone_visible(ruleset, src, viewer, state) or zone_visible(ruleset, dst, viewer, state)
+                or viewer in event.get("_shown_to", ())):
             return _public(event)
         return {**_public(event), "entity": HIDDEN}
     if kind in ("action_taken", "reacted") and "_masked" in event:

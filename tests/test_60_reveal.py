@@ -120,3 +120,23 @@ def test_reveals_survive_a_save_and_a_game_without_any_writes_no_field(tmp_path)
     saved = GameState.from_json(json.loads(game.state.dumps()))
     assert saved.revealed == {card: {"*": ["p3"]}}
     assert saved.clone().revealed == {card: {"*": ["p3"]}}
+
+
+def test_a_card_shown_to_a_player_is_named_to_them_when_it_moves_between_hidden_zones(tmp_path):
+    rules = RULES + """
+action pass_on:
+    with c: card in contents(hand(current_player))
+    do:
+        move c to hand(next_player(current_player))
+"""
+    rs = build(tmp_path, {"game.yaml": game_yaml(players=(4, 4), round_limit=2) + DATA, "main.rules": rules})
+    game = Game(rs, 4, 1)
+    card = game.state.zones["hand:p1"][0]
+    choose_action(game, "show", c=card, friend="p3")
+    choose_action(game, "pass_on", c=card)
+    players = ("p2", "p3", "p4")
+    moved = {p: [e["entity"] for e in game.events_for(p) if e["type"] == "moved"] for p in players}
+    assert moved == {"p2": [card], "p3": [card], "p4": ["?"]}  # p2 receives it, p3 was shown it
+    taken = {p: [e for e in game.events_for(p) if e["type"] == "action_taken"][-1]["args"]["c"] for p in players}
+    assert taken == {"p2": "?", "p3": card, "p4": "?"}
+    assert card in game.view("p3")["entities"] and card not in game.view("p4")["entities"]
