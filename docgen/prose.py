@@ -316,11 +316,15 @@ class Prose:
     def _def_reaction(self, d: ast.ReactionDef) -> list[str]:
         D = self.ph["definitions"]
         self._locals["event"] = f"event {d.event}"
-        by = d.by
-        if d.reactor is not None:
+        if d.reactor is None:
+            head = [capitalize(fill(D["reaction_on"], event=self._event_name(d.event), by=self.ex(d.by)))]
+        else:
             self._locals[d.reactor.name] = "player"
-            by = d.reactor.source or ast.Name(d.reactor.pos, "players")
-        head = [capitalize(fill(D["reaction_on"], event=self._event_name(d.event), by=self.ex(by)))]
+            by = self.ex(d.reactor.source) if d.reactor.source is not None else self.ph["values"]["players"]
+            head = [capitalize(fill(D["reaction_named"], event=self._event_name(d.event), by=by,
+                                    name=self._the("names", d.reactor.name)))]
+            if d.reactor.where is not None:
+                head.append(capitalize(fill(D["reaction_named_when"], cond=self.ex(d.reactor.where))))
         head += self._choices(d) + self._requires(d)
         return self._paragraph(head) + self._steps(d.body, D["steps"])
 

@@ -151,3 +151,13 @@ action pick:
         "'choose card' offers the things in a 'hand' that the chooser may not see",
         "'choose mine' offers the things in a 'hand' that the chooser may not see",
     ]
+
+
+def test_the_rules_site_says_who_may_react_and_names_them(tmp_path):
+    from rulecraft.docgen.prose import Prose
+
+    rs = build(tmp_path, {"game.yaml": game_yaml(players=(3, 3)) + DATA, "main.rules": RULES})
+    text = Prose(rs, "en").definition("lend")
+    assert text.startswith("While the reaction window “need” is open, any of the players may react; call the one "
+                           "reacting the helper. Only one for whom the helper is not the asker of the event may react.")
+    assert "a card among the items in the hand of the helper" in text
