@@ -257,7 +257,8 @@ class Prose:
         return [capitalize(fill(self.ph["definitions"]["require"], cond=self.ex(r.cond))) for r in d.requires]
 
     def _resource(self, c: ast.Cost) -> str:
-        t = self._lookup("properties", f"player.{c.resource}")
+        holder = _strip_type(getattr(c.payer, "type", None)) if c.payer is not None else "player"
+        t = self._lookup("properties", f"{holder}.{c.resource}")
         amount = c.amount.value if isinstance(c.amount, ast.Literal) else None
         return t.one if amount == 1 else t.plural
 
@@ -265,7 +266,10 @@ class Prose:
         D = self.ph["definitions"]
         head = self._choices(d) + self._requires(d)
         for c in d.costs:
-            head.append(fill(D["cost"], amount=self.ex(c.amount), resource=self._resource(c)))
+            if c.payer is not None:
+                head.append(fill(D["cost_of"], amount=self.ex(c.amount), resource=self._resource(c), payer=self.ex(c.payer)))
+            else:
+                head.append(fill(D["cost"], amount=self.ex(c.amount), resource=self._resource(c)))
         for lim in d.limits:
             one = isinstance(lim.count, ast.Literal) and lim.count.value == 1
             slots = dict(count=self.ex(lim.count), times=D["times_one" if one else "times_many"],
@@ -322,7 +326,15 @@ class Prose:
     def _def_reaction(self, d: ast.ReactionDef) -> list[str]:
         D = self.ph["definitions"]
         self._locals["event"] = f"event {d.event}"
-        head = [capitalize(fill(D["reaction_on"], event=self._event_name(d.event), by=self.ex(d.by)))]
+        if d.reactor is None:
+            head = [capitalize(fill(D["reaction_on"], event=self._event_name(d.event), by=self.ex(d.by)))]
+        else:
+            self._locals[d.reactor.name] = "player"
+            by = self.ex(d.reactor.source) if d.reactor.source is not None else self.ph["values"]["players"]
+            head = [capitalize(fill(D["reaction_named"], event=self._event_name(d.event), by=by,
+                                    name=self._the("names", d.reactor.name)))]
+            if d.reactor.where is not None:
+                head.append(capitalize(fill(D["reaction_named_when"], cond=self.ex(d.reactor.where))))
         head += self._choices(d) + self._requires(d)
         return self._paragraph(head) + self._steps(d.body, D["steps"])
 
@@ -431,6 +443,20 @@ class Prose:
                         var=self._the("names", s.var))
         if isinstance(s, ast.CallStmt):
             return self._call_statement(s)
+        if isinstance(s, ast.ResourceChange):
+            target = self._property_words(s.holder, s.resource)
+            if s.op == "reset":
+                if s.amount is None:
+                    return fill(S["reset"], target=target)
+                return fill(S["reset_to"], target=target, value=self.ex(s.amount))
+            return fill(S[s.op], amount=self.ex(s.amount), target=target)
+        if isinstance(s, ast.Reveal):
+            prop = getattr(s, "property", None)
+            target = self._property_words(s.target.obj, prop) if prop is not None else self.ex(s.target)
+            key = "hide" if s.hide else "reveal"
+            if s.players is None:
+                return fill(S[key], target=target)
+            return fill(S[key + ("_from" if s.hide else "_to")], target=target, players=self.ex(s.players))
         if isinstance(s, ast.Stop):
             return S["stop"]
         if isinstance(s, ast.Break):
@@ -462,6 +488,12 @@ class Prose:
         if term.say is None:
             return term.one + (" (" + self._join(list(slots.values())) + ")" if slots else "")
         return fill(term.say, **slots)
+
+    def _property_words(self, obj: ast.Expr, prop: str) -> str:
+        """"the PROPERTY of OBJ", for a property named outside an expression."""
+        kind = _strip_type(getattr(obj, "type", None))
+        t = self._lookup("properties", f"{kind}.{prop}")
+        return fill(self.ph["expressions"]["property"], prop=self._article(t, "the"), obj=self.ex(obj))
 
     def _target(self, path: list[str]) -> tuple[str, str | None, str | None]:
         """The words for a `set` target, and its predicate and denial when it is a yes/no property with phrases."""

@@ -192,6 +192,25 @@ class CallStmt(Stmt):
 
 
 @dataclass
+class ResourceChange(Stmt):
+    """`gain N R of x`, `spend N R of x`, `reset R of x [to N]`: a resource kept in bounds."""
+
+    op: str  # "gain" / "spend" / "reset"
+    resource: str
+    holder: Expr
+    amount: Expr | None  # None: `reset` to the resource's declared value
+
+
+@dataclass
+class Reveal(Stmt):
+    """`reveal x [to p]` / `hide x [from p]`: who sees a thing (or `x.prop`: one property)."""
+
+    target: Expr
+    players: Expr | None  # None: every player
+    hide: bool = False
+
+
+@dataclass
 class Stop(Stmt):
     """Leave the procedure, action or trigger being run."""
 
@@ -226,6 +245,7 @@ MESSAGE_PARAMETER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 class Cost(Node):
     amount: Expr
     resource: str
+    payer: Expr | None = None  # `cost N R of x`: paid by x, not by the acting player
 
 
 @dataclass
@@ -306,6 +326,8 @@ class ReactionDef(Definition):
     event: str | None = None
     event_pos: Position | None = None
     by: Expr | None = None
+    # `by p: player [in <list>] [where <cond>]`: the reacting player, named (else None)
+    reactor: Param | None = None
     params: list[Param] = field(default_factory=list)
     requires: list[Require] = field(default_factory=list)
     body: Block | None = None

@@ -124,5 +124,7 @@ ENGINE_EVENTS: dict[str, dict[str, str]] = {
     "action_taken": {"player": "player", "action": T.TEXT, "args": T.ANY},
     "reacted": {"player": "player", "reaction": T.TEXT, "args": T.ANY},
     "changed": {"entity": T.ANY, "property": T.TEXT, "value": T.ANY},
+    "revealed": {"entity": T.ANY, "property": T.TEXT, "players": "list of player"},
+    "hidden": {"entity": T.ANY, "property": T.TEXT, "players": "list of player"},
     "game_ended": {"reason": T.TEXT},
 }

@@ -13,6 +13,7 @@ from . import ast
 from . import types as T
 from .builtins import EFFECTS, ENGINE_EVENTS, FUNCTIONS, VALUES
 from .diagnostics import DiagnosticBag, Position, did_you_mean
+from .hidden_choices import check_offer
 from .model import RuleSet, RuleSetData
 
 PERIODS = {"turn", "round", "game"}
@@ -20,6 +21,7 @@ PERIODS = {"turn", "round", "game"}
 BOARD_RESULTS = {"step": "{}", "line": "list of {}", "lines": "list of list of {}", "link": "{}",
                  "path": "list of {}", "path_avoiding": "list of {}", "within": "list of {}",
                  "within_avoiding": "list of {}", "adjacent": "list of {}", "connected": "list of {}"}
+_CURRENT_PLAYER = ast.Name(None, "current_player")  # who chooses an action's parameters
 ENTITY_ATTRIBUTES = {"at", "id"}
 
 
@@ -49,12 +51,12 @@ class Names:
 
     def all_names(self) -> set[str]:
         d = self.data
-        return (set(VALUES) | {z for z, s in d.zones.items() if not s.per_player} | set(d.kinds)
+        return (set(VALUES) | {z for z, s in d.zones.items() if not s.per_player and not s.per_entity} | set(d.kinds)
                 | set(self.entities) | set(d.parameters) | set(d.tables) | set(d.dice) | {"game", "turn"})
 
     def callables(self) -> set[str]:
         return (set(FUNCTIONS) | set(EFFECTS) | {n for n, d in self.definitions.items() if d.kind in ("function", "procedure")}
-                | {z for z, s in self.data.zones.items() if s.per_player})
+                | {z for z, s in self.data.zones.items() if s.per_player or s.per_entity})
 
 
 class _Context:
@@ -248,11 +250,16 @@ class Checker:
             return
         if isinstance(d, ast.ActionDef):
             self.check_params(d.params, ctx)
+            for p in d.params:
+                check_offer(self.bag, self.data, f"'with {p.name}'", p.source, _CURRENT_PLAYER, "the acting player")
             for r in d.requires:
                 self.expect(r.cond, T.BOOL, ctx, "a requirement")
                 self.check_message(r)
             for c in d.costs:
                 self.expect(c.amount, T.NUMBER, ctx, "a cost")
+                if c.payer is not None:
+                    self.resource_of(self.expr(c.payer, ctx), c.resource, c.pos)
+                    continue
                 props = self.data.kinds.get("player").properties if "player" in self.data.kinds else {}
                 if c.resource not in props:
                     self.error(f"cost in unknown resource '{c.resource}'", c.pos,
@@ -329,13 +336,24 @@ class Checker:
                        did_you_mean(d.event, self.windows) or "open it with 'window NAME(...) as x'")
         ctx.event = d.event
         ctx.locals["event"] = event_type(d.event or "")
-        if d.by is None:
+        if d.reactor is not None:
+            self.check_params([d.reactor], ctx)
+            if ctx.locals[d.reactor.name] not in ("player", T.ANY):
+                self.error(f"the reacting player '{d.reactor.name}' must be a player, not a {ctx.locals[d.reactor.name]}",
+                           d.reactor.type.pos, f"write 'by {d.reactor.name}: player ...'")
+        elif d.by is None:
             self.error(f"reaction '{d.name}' does not say who may react", d.name_pos, "add 'by <player or list of players>'")
         else:
             t = self.expr(d.by, ctx)
             if not (T.assignable(t, "player") or T.assignable(t, "list of player")):
                 self.error(f"'by' of a reaction must give a player or a list of players, not a {t}", d.by.pos)
         self.check_params(d.params, ctx)
+        if d.reactor is not None:
+            reactor, several = ast.Name(d.reactor.pos, d.reactor.name), False
+        else:
+            reactor, several = d.by, T.is_list(getattr(d.by, "type", None) or "")
+        for p in d.params:
+            check_offer(self.bag, self.data, f"'with {p.name}'", p.source, reactor, "the reacting player", several)
         for r in d.requires:
             self.expect(r.cond, T.BOOL, ctx, "a requirement")
             self.check_message(r)
@@ -401,6 +419,7 @@ class Checker:
                 self.error(f"'choose' picks from a list, not a {t}", s.options.pos)
             if s.chooser is not None:
                 self.expect(s.chooser, "player", ctx, "the chooser")
+            check_offer(self.bag, self.data, f"'choose {s.var}'", s.options, s.chooser or _CURRENT_PLAYER, "the chooser")
             ctx.locals[s.var] = T.item_type(t)
         elif isinstance(s, ast.Move):
             it = self.expr(s.item, ctx)
@@ -427,6 +446,48 @@ class Checker:
                 self.error("'break' outside a loop", s.pos, "break leaves the innermost 'for each' or 'repeat'")
         elif isinstance(s, ast.Stop):
             pass
+        elif isinstance(s, ast.ResourceChange):
+            if s.amount is not None:
+                self.expect(s.amount, T.NUMBER, ctx, f"what '{s.op}' changes by" if s.op != "reset" else "a reset value")
+            self.resource_of(self.expr(s.holder, ctx), s.resource, s.pos)
+        elif isinstance(s, ast.Reveal):
+            self.reveal_stmt(s, ctx)
+
+    def resource_of(self, holder: str, name: str, pos: Position) -> None:
+        """``name`` must be a resource of the kind ``holder`` (unknown at check time: any)."""
+        if holder == T.ANY:
+            return
+        kind = self.data.kinds.get(holder)
+        if kind is None:
+            self.error(f"a {holder} holds no resources", pos)
+        elif name not in kind.properties:
+            self.error(f"kind '{holder}' has no resource '{name}'", pos,
+                       did_you_mean(name, [n for n, p in kind.properties.items() if p.resource is not None]))
+        elif kind.properties[name].resource is None:
+            self.error(f"'{holder}.{name}' is not a resource", pos,
+                       f"declare it one in the kind's properties: {name}: {{type: number, resource: true}}")
+
+    def reveal_stmt(self, s: ast.Reveal, ctx: _Context) -> None:
+        target = s.target
+        if isinstance(target, ast.Attr):
+            ot = self.expr(target.obj, ctx)
+            kind = self.data.kinds.get(ot)
+            if (kind is not None and target.name in kind.properties) or ot == T.ANY:
+                s.property = target.name  # one property of the thing, not the thing
+            elif kind is not None:
+                self.error(f"only a thing or one of its properties can be {'hidden' if s.hide else 'revealed'}",
+                           target.pos, did_you_mean(target.name, kind.properties) if kind else None)
+                return
+        if getattr(s, "property", None) is None:
+            t = self.expr(target, ctx)
+            if t in T.SCALARS or T.is_list(t) or t in (T.ZONE, T.PLACEMENT):
+                self.error(f"only things can be {'hidden' if s.hide else 'revealed'}, not a {t}", target.pos,
+                           "for every thing of a list, use 'for each'")
+        if s.players is not None:
+            t = self.expr(s.players, ctx)
+            if not (T.assignable(t, "player") or T.assignable(t, "list of player")):
+                self.error(f"a thing is {'hidden from' if s.hide else 'revealed to'} a player or a list of players, "
+                           f"not a {t}", s.players.pos)
 
     def set_stmt(self, s: ast.Set, ctx: _Context) -> None:
         head, *middle, prop = s.target
@@ -469,9 +530,10 @@ class Checker:
             values = kind.properties[prop].values
             if values is not None and isinstance(s.value, ast.Literal) and s.value.value not in values:
                 self.error(f"{ot}.{prop} cannot be {s.value.value!r}", s.value.pos, "allowed: " + ", ".join(map(str, values)))
-        if s.op == "+=" and T.is_list(want):
+        if s.op in ("+=", "-=") and T.is_list(want):
             if not T.is_list(vt) and vt != T.ANY:
-                self.error(f"'+=' adds a list to {prop}; wrap the item: [x]", s.value.pos)
+                self.error(f"'{s.op}' {'adds' if s.op == '+=' else 'takes'} a list {'to' if s.op == '+=' else 'from'} "
+                           f"{prop}; wrap the item: [x]", s.value.pos)
         elif s.op in ("+=", "-=") and want != T.NUMBER:
             self.error(f"'{s.op}' needs a number, but {prop} is a {want}", pos)
         elif not T.assignable(vt, want, self.names.zone_kinds):
@@ -574,7 +636,7 @@ class Checker:
         if n in VALUES:
             e.ref = ("value", n)
             return VALUES[n][0]
-        if n in d.zones and not d.zones[n].per_player:
+        if n in d.zones and not d.zones[n].per_player and not d.zones[n].per_entity:
             e.ref = ("zone", n)
             return T.ZONE
         if n in d.kinds:
@@ -598,7 +660,8 @@ class Checker:
         e.ref = None
         hint = did_you_mean(n, set(ctx.locals) | self.names.all_names())
         if n in d.zones:
-            hint = f"'{n}' is a zone of each player: write {n}(player)"
+            owner = d.zones[n].per if d.zones[n].per_entity else "player"
+            hint = f"'{n}' is a zone of each {owner}: write {n}({owner})"
         elif n in self.rs.definitions:
             hint = f"'{n}' is a {self.rs.definitions[n].kind}: call it with ( )"
         self.error(f"unknown name '{n}'", e.pos, hint)
@@ -667,9 +730,9 @@ class Checker:
             e.ref = ("function", n)
             self.check_args(n, [self.resolve_type(p.type) for p in d.params], e.args, e.pos, ctx)
             return self.resolve_type(d.returns) if d.returns else T.ANY
-        if n in self.data.zones and self.data.zones[n].per_player:
-            e.ref = ("player_zone", n)
-            self.check_args(n, ["player"], e.args, e.pos, ctx)
+        if n in self.data.zones and (self.data.zones[n].per_player or self.data.zones[n].per_entity):
+            e.ref = ("player_zone", n)  # a zone of each player, or of each entity of a kind
+            self.check_args(n, [self.data.zones[n].per if self.data.zones[n].per_entity else "player"], e.args, e.pos, ctx)
             return T.ZONE
         if n in FUNCTIONS:
             sig = FUNCTIONS[n]

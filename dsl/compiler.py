@@ -48,6 +48,8 @@ class ActionInfo:
     limits: list[tuple[Fn, str, str]]  # (count, period, group key)
     block: int
     definition: ast.ActionDef
+    # `cost N R of x`: (amount, resource, payer), paid by x (their check is in fixed/varying)
+    payer_costs: list[tuple[Fn, str, Fn]] = field(default_factory=list)
     # The same checks split by whether they read a parameter: legality is their
     # conjunction, so the fixed ones are decided once per action, not per binding.
     fixed: "Checks | None" = None
@@ -68,11 +70,12 @@ class Checks:
 class ReactionInfo:
     name: str
     event: str
-    by: Fn
+    by: Fn | None  # None when the reacting player is named (reactor)
     params: list[ParamInfo]
     requires: list[tuple[Fn, str | None, str]]
     block: int
     definition: ast.ReactionDef
+    reactor: ParamInfo | None = None
 
 
 @dataclass
@@ -133,6 +136,24 @@ class SetPropI(Instr):
 
     def run(self, m, env):
         m.set_prop(self.obj(m, env), self.prop, self.op, self.fn(m, env))
+
+
+class ResourceI(Instr):
+    def __init__(self, op, resource, holder, amount):
+        self.op, self.resource, self.holder, self.amount = op, resource, holder, amount
+
+    def run(self, m, env):
+        amount = self.amount(m, env) if self.amount is not None else None
+        m.change_resource(self.op, self.holder(m, env), self.resource, amount)
+
+
+class RevealI(Instr):
+    def __init__(self, entity, prop, players, hide):
+        self.entity, self.prop, self.players, self.hide = entity, prop, players, hide
+
+    def run(self, m, env):
+        players = self.players(m, env) if self.players is not None else None
+        m.reveal(self.entity(m, env), self.prop, players, self.hide)
 
 
 class IfI(Instr):
@@ -297,9 +318,10 @@ class Compiler:
                                       self.expr(d.possible) if d.possible is not None else None))
             elif isinstance(d, ast.ReactionDef):
                 p.reactions.setdefault(d.event, []).append(ReactionInfo(
-                    d.name, d.event, self.expr(d.by), self.params(d.params),
+                    d.name, d.event, self.expr(d.by) if d.by is not None else None, self.params(d.params),
                     [(self.expr(r.cond), self.message(r.message), _source_text(self.rs, r.cond)) for r in d.requires],
-                    self.block(d.body, f"reaction {d.name}"), d))
+                    self.block(d.body, f"reaction {d.name}"), d,
+                    self.params([d.reactor])[0] if d.reactor is not None else None))
         p.end_turn_allowed = self.data.game.end_turn_allowed if self.data.game else None
         return p
 
@@ -329,16 +351,21 @@ class Compiler:
     def action(self, d: ast.ActionDef) -> ActionInfo:
         params = self.params(d.params)
         requires = [(self.expr(r.cond), self.message(r.message), _source_text(self.rs, r.cond)) for r in d.requires]
-        costs = [(self.expr(c.amount), c.resource) for c in d.costs]
+        player_costs = [c for c in d.costs if c.payer is None]
+        costs = [(self.expr(c.amount), c.resource) for c in player_costs]
+        payer_costs = [(self.expr(c.amount), c.resource, self.expr(c.payer)) for c in d.costs if c.payer is not None]
         limits = [(self.expr(lim.count), lim.period, lim.group or d.name) for lim in d.limits]
         names = {p.name for p in d.params}
         fixed, varying = Checks(), Checks()
         nodes: dict[int, tuple[list, list, list]] = {id(fixed): ([], [], []), id(varying): ([], [], [])}
-        for (fn, _, _), r in zip(requires, d.requires):
-            checks = varying if free_locals(r.cond) & names else fixed
+        # a cost paid by another holder is checked as the condition `payer.R >= amount`
+        affordable = [_affordable(c) for c in d.costs if c.payer is not None]
+        for fn, cond in [(fn, r.cond) for (fn, _, _), r in zip(requires, d.requires)] + \
+                [(self.expr(cond), cond) for cond in affordable]:
+            checks = varying if free_locals(cond) & names else fixed
             checks.requires.append(fn)
-            nodes[id(checks)][0].append(r.cond)
-        for cost, c in zip(costs, d.costs):
+            nodes[id(checks)][0].append(cond)
+        for cost, c in zip(costs, player_costs):
             checks = varying if free_locals(c.amount) & names else fixed
             checks.costs.append(cost)
             nodes[id(checks)][1].append((c.amount, c.resource))
@@ -352,7 +379,7 @@ class Compiler:
             else:
                 checks.passes = _checks_closure(checks)
         return ActionInfo(d.name, params, requires, costs, limits, self.block(d.body, f"action {d.name}"), d,
-                          fixed, varying)
+                          payer_costs, fixed, varying)
 
     # ---- statements
     def block(self, block: ast.Block | None, name: str) -> int:
@@ -408,6 +435,13 @@ class Compiler:
             kind, target = s.ref
             args = [self.expr(a) for a in s.args]
             return CallProcI(target, args) if kind == "procedure" else EffectI(target, args)
+        if isinstance(s, ast.ResourceChange):
+            return ResourceI(s.op, s.resource, self.expr(s.holder),
+                             self.expr(s.amount) if s.amount is not None else None)
+        if isinstance(s, ast.Reveal):
+            prop = getattr(s, "property", None)
+            entity = s.target.obj if prop is not None else s.target
+            return RevealI(self.expr(entity), prop, self.expr(s.players) if s.players is not None else None, s.hide)
         if isinstance(s, ast.Stop):
             return StopI()
         if isinstance(s, ast.Break):
@@ -610,6 +644,15 @@ class Compiler:
                 return 0 if not y else f(a(m, env), y)
             return divide
         return lambda m, env: f(a(m, env), b(m, env))
+
+
+def _affordable(cost: ast.Cost) -> ast.Expr:
+    """``payer.R >= amount``, typed as the checker would have typed it."""
+    held = ast.Attr(cost.pos, cost.payer, cost.resource)
+    held.type = "number"
+    cond = ast.Binary(cost.pos, ">=", held, cost.amount)
+    cond.type = "bool"
+    return cond
 
 
 def _checks_closure(checks: Checks) -> Callable:

@@ -22,6 +22,13 @@ class PropertySpec:
     values: list | None = None
     visible_to: str = "everyone"
     text: str | None = None
+    # a resource: {"max": number or property name, "reset": number} (either may be absent)
+    resource: dict | None = None
+
+    def bound(self, props: dict) -> int | None:
+        """The most this resource may hold for an entity with these properties."""
+        top = (self.resource or {}).get("max")
+        return props.get(top) if isinstance(top, str) else top
 
 
 @dataclass
@@ -42,6 +49,12 @@ class ZoneSpec:
     top_visible: bool = False
     holds: str | None = None
     text: str | None = None
+    # a zone of each entity of this kind (not of each player): ZONE(entity) in rules
+    per: str | None = None
+
+    @property
+    def per_entity(self) -> bool:
+        return self.per is not None and not self.per_player
 
 
 @dataclass
@@ -178,7 +191,10 @@ def _prop(name: str, raw) -> PropertySpec:
     default = raw.get("default")
     if default is None and T.is_list(type_):
         default = []
-    return PropertySpec(name, type_, default, raw.get("values"), raw.get("visible_to", "everyone"), raw.get("text"))
+    resource = raw.get("resource")
+    resource = (dict(resource) if isinstance(resource, dict) else {}) if resource else None
+    return PropertySpec(name, type_, default, raw.get("values"), raw.get("visible_to", "everyone"), raw.get("text"),
+                        resource)
 
 
 def merge_section(data: RuleSetData, section: str, value: Any, located: Located, bag: DiagnosticBag) -> None:
@@ -217,9 +233,10 @@ def merge_section(data: RuleSetData, section: str, value: Any, located: Located,
     elif section == "zones":
         for name, raw in value.items():
             raw = raw or {}
-            data.zones[name] = ZoneSpec(name, raw.get("per_player", False), raw.get("ordered", True),
+            per = raw.get("per")
+            data.zones[name] = ZoneSpec(name, raw.get("per_player", False) or per == "player", raw.get("ordered", True),
                                         raw.get("visible_to", "everyone"), raw.get("top_visible", False),
-                                        raw.get("holds"), raw.get("text"))
+                                        raw.get("holds"), raw.get("text"), per if per != "player" else None)
             data.where[("zone", name)] = located.key_position(["zones", name])
     elif section == "components":
         for i, raw in enumerate(value):
@@ -283,6 +300,17 @@ def merge_section(data: RuleSetData, section: str, value: Any, located: Located,
             data.where[("manifest", name)] = located.key_position(["manifest", name])
 
 
+def _check_resource(kind: KindSpec, p: PropertySpec, pos: Position | None, bag: DiagnosticBag) -> None:
+    if p.type != T.NUMBER:
+        bag.error(f"resource '{kind.name}.{p.name}' must be a number, not a {p.type}", pos)
+    top = p.resource.get("max")
+    if isinstance(top, str):
+        other = kind.properties.get(top)
+        if other is None or other.type != T.NUMBER:
+            bag.error(f"resource '{kind.name}.{p.name}': max names '{top}', which is not a number property of {kind.name}",
+                      pos, did_you_mean(top, [n for n, q in kind.properties.items() if q.type == T.NUMBER]))
+
+
 def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
     """Cross-references between YAML tables."""
     where = data.where
@@ -299,6 +327,8 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
     for k in data.kinds.values():
         for p in k.properties.values():
             check_type(p.type, where.get(("property", k.name, p.name)))
+            if p.resource is not None:
+                _check_resource(k, p, where.get(("property", k.name, p.name)), bag)
         if k.located_in and k.located_in not in kinds and k.located_in != T.ZONE:
             bag.error(f"kind '{k.name}': located_in names unknown kind '{k.located_in}'", where.get(("kind", k.name)),
                       did_you_mean(k.located_in, kinds))
@@ -311,6 +341,8 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
         for p in scope.values():
             check_type(p.type, where.get(("variable", scope_name, p.name)))
     for z in data.zones.values():
+        if z.per_entity and z.per not in kinds:
+            bag.error(f"zone '{z.name}' is per unknown kind '{z.per}'", where.get(("zone", z.name)), did_you_mean(z.per, kinds))
         if z.holds and z.holds not in kinds:
             bag.error(f"zone '{z.name}' holds unknown kind '{z.holds}'", where.get(("zone", z.name)), did_you_mean(z.holds, kinds))
     seen = {}
@@ -341,6 +373,9 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
         elif c.zone and data.zones[c.zone].per_player and not c.per_player:
             bag.error(f"component '{c.name}' starts in per-player zone '{c.zone}' but is not per_player",
                       where.get(("component", c.name, "zone")))
+        elif c.zone and data.zones[c.zone].per_entity:
+            bag.error(f"component '{c.name}' cannot start in '{c.zone}', a zone of each {data.zones[c.zone].per}",
+                      where.get(("component", c.name, "zone")), "move it there in setup")
         if data.board and c.kind == data.board.tile_kind:
             if not c.layout:
                 bag.error(f"tile component '{c.name}' has no layout", where.get(("component", c.name)))

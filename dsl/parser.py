@@ -336,6 +336,8 @@ class _AstBuilder(Transformer):
                 node.when = payload
         elif kind == "winners":
             node.winners = payload
+        elif kind == "by" and isinstance(payload, ast.Param):
+            node.reactor = payload
         elif kind == "by":
             node.by = payload
         elif kind == "within":
@@ -427,6 +429,34 @@ class _AstBuilder(Transformer):
         amount, resource = children
         return ("cost", self.p(meta), ast.Cost(self.p(meta), amount, str(resource)))
 
+    def cost_of_clause(self, meta, children):
+        amount, resource, payer = children
+        return ("cost", self.p(meta), ast.Cost(self.p(meta), amount, str(resource), payer))
+
+    def gain_stmt(self, meta, children):
+        amount, resource, holder = children
+        return ast.ResourceChange(self.p(meta), "gain", str(resource), holder, amount)
+
+    def spend_stmt(self, meta, children):
+        amount, resource, holder = children
+        return ast.ResourceChange(self.p(meta), "spend", str(resource), holder, amount)
+
+    def reset_stmt(self, meta, children):
+        resource, holder, amount = children
+        return ast.ResourceChange(self.p(meta), "reset", str(resource), holder, amount)
+
+    def reset_to(self, meta, children):
+        return children[0]
+
+    def reveal_stmt(self, meta, children):
+        return ast.Reveal(self.p(meta), children[0], children[1])
+
+    def hide_stmt(self, meta, children):
+        return ast.Reveal(self.p(meta), children[0], children[1], hide=True)
+
+    def hide_from(self, meta, children):
+        return children[0]
+
     def limit_clause(self, meta, children):
         count, period, group = children
         return ("limit", self.p(meta), ast.Limit(self.p(meta), count, str(period), group))
@@ -448,6 +478,10 @@ class _AstBuilder(Transformer):
 
     def within_clause(self, meta, children):
         return ("within", self.p(meta), (int(children[0]), _tok_pos(self.file, children[0])))
+
+    def by_param_clause(self, meta, children):
+        name, type_, source, where = children
+        return ("by", self.p(meta), ast.Param(self.p(meta), self.bound(name), type_, source, where))
 
     def value_clause(self, meta, children):
         return ("=", self.p(meta), children[0])

@@ -103,10 +103,32 @@ for _loader in (_UniqueKeyLoader, _PyUniqueKeyLoader):
     _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 
 
-def _compose(text: str, loader_class):
+_BOOL_TAG = "tag:yaml.org,2002:bool"
+
+
+def _boolean_keys(root) -> list:
+    """Unquoted mapping keys that YAML 1.1 reads as booleans (`on`, `yes`, `off`...), made
+    text again so the data stays well-formed; the caller reports each one."""
+    found, todo = [], [root]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                if key.tag == _BOOL_TAG and isinstance(key, yaml.ScalarNode):
+                    key.tag = "tag:yaml.org,2002:str"
+                    found.append(key)
+                todo.append(value)
+        elif isinstance(node, yaml.SequenceNode):
+            todo.extend(node.value)
+    return found
+
+
+def _compose(text: str, loader_class, boolean_keys: list | None = None):
     loader = loader_class(text)
     try:
         root = loader.get_single_node()
+        if root is not None and boolean_keys is not None:
+            boolean_keys.extend(_boolean_keys(root))
         return root, (loader.construct_document(root) if root is not None else None)
     finally:
         loader.dispose()
@@ -116,7 +138,8 @@ def load_yaml_text(text: str, file: str, bag: DiagnosticBag) -> tuple[Any, Locat
     bag.sources.add(file, text)
     try:
         # compose once: the node tree keeps positions, the data is built from it
-        root, data = _compose(text, _UniqueKeyLoader)
+        boolean_keys: list = []
+        root, data = _compose(text, _UniqueKeyLoader, boolean_keys)
     except yaml.MarkedYAMLError as fast_error:
         err = fast_error
         try:
@@ -129,6 +152,11 @@ def load_yaml_text(text: str, file: str, bag: DiagnosticBag) -> tuple[Any, Locat
         hint = None if "appears twice" in str(problem) else "check the indentation and that every 'key: value' has a space after the colon"
         bag.error(f"YAML syntax: {problem}", pos, hint)
         return None, Located(file, None)
+    for key in sorted(boolean_keys, key=lambda k: (k.start_mark.line, k.start_mark.column)):
+        mark = key.start_mark
+        bag.error(f"the key '{key.value}' reads as a yes/no value in YAML, not as a name",
+                  Position(file, mark.line + 1, mark.column + 1, key.end_mark.column + 1),
+                  f"quote it ('{key.value}': ...) or choose another name")
     return data, Located(file, root)
 
 

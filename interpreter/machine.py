@@ -23,7 +23,7 @@ from . import rng
 from .board import Board, Geometry, board_for
 from .declared_board import DeclaredBoard
 from .library import FUNCTIONS
-from .state import GameState, tile_layouts
+from .state import THING, GameState, tile_layouts
 
 END_TURN = {"action": "end_turn"}
 PASS = {"reaction": "pass"}
@@ -146,6 +146,54 @@ class Machine:
         if props.get(name) != new:
             props[name] = new
             self.emit("changed", {"entity": entity, "property": name, "value": new}, None)
+
+    def change_resource(self, op: str, entity: str | None, name: str, amount) -> None:
+        """gain / spend / reset a resource, kept between 0 and its cap (if it has one)."""
+        if entity is None:
+            self._fail(f"cannot {op} {name} of nothing")
+        e = self.state.entities[entity]
+        spec = self.ruleset.data.kinds[e["kind"]].properties.get(name)
+        if spec is None or spec.resource is None:
+            self._fail(f"{name} is not a resource of a {e['kind']}")
+        held = e["props"].get(name) or 0
+        if op == "gain":
+            new = held + amount
+        elif op == "spend":
+            new = held - amount
+        else:
+            new = amount if amount is not None else spec.resource.get("reset", spec.default or 0)
+        cap = spec.bound(e["props"])
+        if cap is not None and new > cap:
+            new = cap
+        self.set_prop(entity, name, "=", max(new, 0))
+
+    def reveal(self, entity: str | None, prop: str | None, players, hide: bool) -> None:
+        """Show a thing (or one property of it) to players beyond what the tables allow,
+        or take that back; views follow at once."""
+        if entity is None:
+            self._fail("cannot reveal or hide nothing")
+        s = self.state
+        if players is None:
+            players = list(s.players)
+        elif isinstance(players, str):
+            players = [players]
+        key = THING if prop is None else prop
+        shown = s.revealed.setdefault(entity, {})
+        seen = shown.get(key, [])
+        if hide:
+            now = [p for p in seen if p not in players]
+        else:
+            now = seen + [p for p in players if p not in seen]
+            now.sort(key=s.players.index)
+        if now:
+            shown[key] = now
+        else:
+            shown.pop(key, None)
+        if not shown:
+            del s.revealed[entity]
+        fields = {"entity": entity, "property": prop, "players": list(players)}
+        # the event names the thing, so only those it is shown to (or hidden from) get it
+        self.emit("hidden" if hide else "revealed", fields, list(players))
 
     def move(self, entity: str | None, destination: str | None, end: str | None) -> None:
         if entity is None:
@@ -465,21 +513,33 @@ class Machine:
 
     def eligible(self, frame: dict, player: str) -> bool:
         """Could any reaction of this window be this player's (whatever they hold)?"""
-        for reaction in self.program.reactions.get(frame["name"], []):
-            who = self._guarded(reaction.by, {"event": frame["id"]}, reaction.definition.by)
-            if who == player or (isinstance(who, list) and player in who):
-                return True
-        return False
+        return any(self._reaction_env(reaction, frame, player) is not None
+                   for reaction in self.program.reactions.get(frame["name"], []))
+
+    def _reaction_env(self, reaction, frame: dict, player: str) -> dict | None:
+        """The variables a reaction starts with when ``player`` reacts (the window's record,
+        and the reacting player under its name), or None if it is not theirs to make."""
+        env = {"event": frame["id"]}
+        reactor = reaction.reactor
+        if reactor is None:
+            who = self._guarded(reaction.by, env, reaction.definition.by)
+            return env if who == player or (isinstance(who, list) and player in who) else None
+        node = reaction.definition.reactor
+        if reactor.source is not None and player not in (self._guarded(reactor.source, env, node.source) or []):
+            return None
+        env[reactor.name] = player
+        if reactor.where is not None and not self._guarded(reactor.where, env, node.where):
+            return None
+        return env
 
     def reaction_options(self, frame: dict, player: str) -> list[dict]:
         out = []
         for reaction in self.program.reactions.get(frame["name"], []):
-            env = {"event": frame["id"]}
-            who = self._guarded(reaction.by, env, reaction.definition.by)
-            if who != player and not (isinstance(who, list) and player in who):
+            env = self._reaction_env(reaction, frame, player)
+            if env is None:
                 continue
             for args in self._bindings(reaction.params, reaction.definition.params, env):
-                full = {"event": frame["id"], **args}
+                full = {**env, **args}
                 if all(self._guarded(req, full, node.cond)
                        for (req, _, _), node in zip(reaction.requires, reaction.definition.requires)):
                     out.append({"reaction": reaction.name, "args": args})
@@ -563,8 +623,12 @@ class Machine:
             if not self._guarded(req, env, node.cond):
                 return message or f"requires {text}"
         props = s.entities[player]["props"]
-        for (amount, resource), node in zip(action.costs, d.costs):
+        for (amount, resource), node in zip(action.costs, [c for c in d.costs if c.payer is None]):
             if (props.get(resource) or 0) < self._guarded(amount, env, node.amount):
+                return f"not enough {resource}"
+        for (amount, resource, payer), node in zip(action.payer_costs, [c for c in d.costs if c.payer is not None]):
+            holder = self._guarded(payer, env, node.payer)
+            if holder is None or (self.prop(holder, resource) or 0) < self._guarded(amount, env, node.amount):
                 return f"not enough {resource}"
         for (count, period, group), node in zip(action.limits, d.limits):
             most = self._guarded(count, env, node.count)
@@ -724,6 +788,8 @@ class Machine:
             return
         reaction = next(r for r in self.program.reactions[frame["name"]] if r.name == option["reaction"])
         env = {"event": frame["id"], **option["args"]}
+        if reaction.reactor is not None:
+            env[reaction.reactor.name] = player
         s.stack.append({"k": "call", "b": reaction.block, "pc": 0, "env": env, "name": reaction.name})
         self.emit("reacted", {"player": player, "reaction": reaction.name, "args": dict(option["args"])}, None)
 
@@ -740,6 +806,9 @@ class Machine:
         props = s.entities[player]["props"]
         for amount, resource in action.costs:
             props[resource] = (props.get(resource) or 0) - amount(self, env)
+        for amount, resource, payer in action.payer_costs:
+            held = s.entities[payer(self, env)]["props"]
+            held[resource] = (held.get(resource) or 0) - amount(self, env)
         for _, period, group in action.limits:
             key = _limit_key(player, group)
             s.limits[period][key] = s.limits[period].get(key, 0) + 1
@@ -792,6 +861,8 @@ def _apply(op: str, old: Any, value: Any) -> Any:
         if isinstance(value, list):
             return list(old or []) + value
         return (old or 0) + value
+    if isinstance(value, list):  # `-=` on a list: without those items
+        return [x for x in old or [] if x not in value]
     return (old or 0) - value
 
 

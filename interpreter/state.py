@@ -46,9 +46,16 @@ class GameState:
     windows: dict[str, dict] = field(default_factory=dict)
     # How the driver wants the game run (see Game), kept so a replay runs it the same way.
     settings: dict = field(default_factory=dict)
+    # What `reveal` showed beyond the tables' visibility: entity id → {property, or
+    # THING for the entity itself → the players who see it now}. Left out of the JSON
+    # while empty, so games that never reveal anything are written exactly as before.
+    revealed: dict[str, dict[str, list[str]]] = field(default_factory=dict)
 
     def to_json(self) -> dict:
-        return asdict(self)
+        data = asdict(self)
+        if not self.revealed:
+            del data["revealed"]
+        return data
 
     @classmethod
     def from_json(cls, data: dict) -> "GameState":
@@ -59,7 +66,8 @@ class GameState:
         # state (it orders the options offered), so a reloaded state must keep it.
         # json reads the fields directly: the state is plain data, so to_json's deep copy
         # would only be thrown away.
-        return json.dumps({f: getattr(self, f) for f in _FIELDS}, separators=(",", ":"))
+        return json.dumps({f: getattr(self, f) for f in _FIELDS if f != "revealed" or self.revealed},
+                          separators=(",", ":"))
 
     def clone(self) -> "GameState":
         # Entities' property dicts and zone lists are the only nested mutable parts
@@ -74,7 +82,8 @@ class GameState:
             {k: dict(v) for k, v in self.limits.items()},
             [_copy_frame(f) for f in self.stack], copy.deepcopy(self.pending), copy.deepcopy(self.result), self.steps,
             {k: list(v) for k, v in self.forced_rolls.items()},
-            {k: dict(v) for k, v in self.windows.items()}, dict(self.settings))
+            {k: dict(v) for k, v in self.windows.items()}, dict(self.settings),
+            {k: {p: list(v) for p, v in shown.items()} for k, shown in self.revealed.items()})
 
 
 def _copy_frame(frame: dict) -> dict:
@@ -89,6 +98,9 @@ def _copy_frame(frame: dict) -> dict:
 
 
 _FIELDS = tuple(f.name for f in fields(GameState))
+
+
+THING = "*"  # the key in GameState.revealed of the entity itself (no property is named so)
 
 
 def player_zone(zone: str, player: str) -> str:
@@ -140,7 +152,7 @@ def _layout(ruleset: RuleSet, players: int) -> tuple:
         if z.per_player:
             for p in player_ids:
                 zones[player_zone(name, p)] = []
-        else:
+        elif not z.per_entity:  # zones of each entity of a kind: once the entities exist
             zones[name] = []
     pkind = data.kinds["player"]
     for i, p in enumerate(player_ids):
@@ -184,6 +196,11 @@ def _layout(ruleset: RuleSet, players: int) -> tuple:
             for n in range(1, comp.count + 1):
                 parts = [comp.name] + ([owner] if owner else []) + ([str(n)] if comp.count > 1 else [])
                 add(".".join(parts), comp, owner, comp.spaces[n - 1] if comp.spaces else None)
+    for name, z in data.zones.items():
+        if z.per_entity:
+            for eid, e in list(entities.items()):
+                if e["kind"] == z.per:
+                    zones[player_zone(name, eid)] = []
     vars_ = {scope: _defaults(specs) for scope, specs in data.variables.items()}
     vars_.setdefault("game", {})
     vars_.setdefault("turn", {})

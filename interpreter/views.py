@@ -11,7 +11,7 @@ import sys
 
 from rulecraft.dsl.model import RuleSet
 
-from .state import GameState
+from .state import THING, GameState
 
 HIDDEN = "?"
 
@@ -24,7 +24,7 @@ def _zone_owner(zone: str) -> str | None:
     return zone.split(":", 1)[1] if ":" in zone else None
 
 
-def zone_visible(ruleset: RuleSet, zone: str | None, viewer: str) -> bool:
+def zone_visible(ruleset: RuleSet, zone: str | None, viewer: str, state: GameState | None = None) -> bool:
     if zone is None:
         return True
     spec = _zone_spec(ruleset, zone)
@@ -33,7 +33,10 @@ def zone_visible(ruleset: RuleSet, zone: str | None, viewer: str) -> bool:
     if spec.visible_to == "everyone":
         return True
     if spec.visible_to == "owner":
-        return _zone_owner(zone) == viewer
+        owner = _zone_owner(zone)
+        if spec.per_entity:  # a zone of an entity: seen by the entity's owner
+            return state is not None and owner in state.entities and _owner_of(ruleset, state, owner) == viewer
+        return owner == viewer
     return False
 
 
@@ -59,6 +62,8 @@ def visible_props(ruleset: RuleSet, state: GameState, entity: str, viewer: str) 
             owner = owner or _owner_of(ruleset, state, entity)
             if owner == viewer:
                 out[name] = value
+        if name not in out and revealed_to(state, entity, name, viewer):
+            out[name] = value
     return out
 
 
@@ -177,6 +182,8 @@ def _table(ruleset: RuleSet, state: GameState, viewer: str) -> dict:
                 visible_entities.update(items)
             continue
         vis = spec.visible_to
+        if vis == "owner" and spec.per_entity:
+            owner = _owner_of(ruleset, state, owner) if owner in state.entities else None
         if vis == "everyone" or (vis == "owner" and sep and owner == viewer):
             zones[zone] = list(items)
             visible_entities.update(items)
@@ -203,6 +210,8 @@ def _table(ruleset: RuleSet, state: GameState, viewer: str) -> dict:
             else:
                 props = dict(props)
             entities[eid] = {"kind": kind, "at": at, "props": props}
+    if state.revealed:
+        _add_revealed(ruleset, state, viewer, zones, entities)
     return {
         "tiles": {k: list(v) for k, v in state.tiles.items()},
         "zones": zones,
@@ -210,6 +219,31 @@ def _table(ruleset: RuleSet, state: GameState, viewer: str) -> dict:
         "vars": {"game": _visible_vars(ruleset, state, "game"),
                  "turn": _visible_vars(ruleset, state, "turn") if state.current == viewer else {}},
     }
+
+
+def _add_revealed(ruleset: RuleSet, state: GameState, viewer: str, zones: dict, entities: dict) -> None:
+    """What `reveal` showed the viewer beyond the tables: a thing shown is listed in its
+    hidden zone under "shown" and described in full (its properties as the tables allow);
+    a property shown is added to a thing the viewer sees."""
+    for eid, shown in state.revealed.items():
+        e = state.entities.get(eid)
+        if e is None:
+            continue
+        if viewer in shown.get(THING, ()):
+            if eid not in entities:
+                entities[eid] = {"kind": e["kind"], "at": e["at"], "props": visible_props(ruleset, state, eid, viewer)}
+            zone = zones.get(e["at"]) if e["at"] is not None else None
+            if isinstance(zone, dict):
+                zone.setdefault("shown", []).append(eid)
+        if eid in entities:
+            for prop, players in shown.items():
+                if prop != THING and viewer in players:
+                    entities[eid]["props"][prop] = e["props"].get(prop)
+
+
+def revealed_to(state: GameState, entity: str, prop: str, viewer: str) -> bool:
+    """Has `reveal` shown this entity's property (or the entity itself: THING) to the viewer?"""
+    return viewer in state.revealed.get(entity, {}).get(prop, ())
 
 
 def _view(ruleset: RuleSet, state: GameState, viewer: str, table: dict | None) -> dict:
@@ -237,7 +271,7 @@ def _view(ruleset: RuleSet, state: GameState, viewer: str, table: dict | None) -
 
 
 # The events annotate_visibility may mark; others are seen as their audience says.
-ANNOTATED_EVENTS = frozenset({"changed", "action_taken", "reacted"})
+ANNOTATED_EVENTS = frozenset({"changed", "action_taken", "reacted", "moved"})
 
 
 def annotate_visibility(ruleset: RuleSet, state: GameState, event: dict) -> None:
@@ -254,21 +288,31 @@ def annotate_visibility(ruleset: RuleSet, state: GameState, event: dict) -> None
         spec = ruleset.data.kinds[e["kind"]].properties.get(event["property"])
         owner = _owner_of(ruleset, state, entity)
         hidden = []
+        revealed = state.revealed.get(entity, {}) if state.revealed else {}
+        shown, seen = revealed.get(event["property"], ()), revealed.get(THING, ())
         for p in players:
-            if spec is not None and spec.visible_to == "nobody":
+            if p in shown:
+                pass  # revealed to p, whatever the tables say
+            elif spec is not None and spec.visible_to == "nobody":
                 hidden.append(p)
             elif spec is not None and spec.visible_to == "owner" and owner != p:
                 hidden.append(p)
-            elif e["at"] is not None and not zone_visible(ruleset, e["at"], p):
+            elif e["at"] is not None and not zone_visible(ruleset, e["at"], p, state) and p not in seen:
                 hidden.append(p)
         if hidden:
             event["_hidden_from"] = hidden
+    elif kind == "moved":
+        # a thing `reveal` showed a player is named to them even between hidden zones
+        shown = state.revealed.get(event["entity"], {}).get(THING) if state.revealed else None
+        if shown:
+            event["_shown_to"] = list(shown)
     elif kind in ("action_taken", "reacted"):
         masked = {}
         for name, value in (event.get("args") or {}).items():
             if isinstance(value, str) and value in state.entities:
                 at = state.entities[value]["at"]
-                blind = [p for p in players if not zone_visible(ruleset, at, p)]
+                shown = state.revealed.get(value, {}).get(THING, ()) if state.revealed else ()
+                blind = [p for p in players if not zone_visible(ruleset, at, p, state) and p not in shown]
                 if blind:
                     masked[name] = blind
         if masked:
@@ -288,7 +332,8 @@ def visible_event(ruleset: RuleSet, state: GameState, event: dict, viewer: str) 
     kind = event["type"]
     if kind == "moved":
         src, dst = event.get("source"), event.get("destination")
-        if zone_visible(ruleset, src, viewer) or zone_visible(ruleset, dst, viewer):
+        if (zone_visible(ruleset, src, viewer, state) or zone_visible(ruleset, dst, viewer, state)
+                or viewer in event.get("_shown_to", ())):
             return _public(event)
         return {**_public(event), "entity": HIDDEN}
     if kind in ("action_taken", "reacted") and "_masked" in event:

@@ -304,3 +304,65 @@ def test_yaml_mapping_value_in_a_plain_scalar():
     d = only_error(bag)
     assert d.message == "YAML syntax: mapping values are not allowed here"
     assert where(d)[1:3] == (3, 12)
+
+
+def test_a_key_yaml_reads_as_a_boolean_is_a_located_error_with_a_hint():
+    data, located, bag = load("""\
+        kinds:
+          lamp:
+            properties:
+              on: {type: bool, default: false}
+              'off': {type: bool, default: true}
+              lit: {type: bool, default: false}
+        """)
+    d = only_error(bag)
+    assert where(d) == (FILE, 4, 7, 9)
+    assert d.message == "the key 'on' reads as a yes/no value in YAML, not as a name"
+    assert "quote it" in d.hint
+    # the data stays well-formed text keys, so later checks never meet a boolean name
+    assert list(data["kinds"]["lamp"]["properties"]) == ["on", "off", "lit"]
+
+
+def test_every_boolean_like_key_is_reported_and_none_collide_as_duplicates():
+    data, located, bag = load("""\
+        tables:
+          answers: {yes: 1, no: 0, True: 2, OFF: 3}
+        """)
+    assert [d.message.split("'")[1] for d in bag.items] == ["yes", "no", "True", "OFF"]
+    assert all(d.is_error for d in bag.items)
+    assert data["tables"]["answers"] == {"yes": 1, "no": 0, "True": 2, "OFF": 3}
+
+
+def test_a_checked_rule_set_with_a_property_named_on_reports_it_instead_of_crashing(tmp_path):
+    from engine_rulesets import game_yaml, write_ruleset
+
+    from rulecraft.dsl.diagnostics import RuleSetError
+    from rulecraft.dsl.loader import load_checked
+
+    folder = write_ruleset(tmp_path / "lamps", {
+        "game.yaml": game_yaml() + textwrap.dedent("""\
+            kinds:
+              player: {properties: {hp: {type: number, default: 1}}}
+              lamp:
+                properties:
+                  on: {type: bool, default: false}
+            components:
+              - {name: lamp1, kind: lamp, count: 1, properties: {on: true}}
+            """),
+        "main.rules": """
+            procedure setup():
+                do:
+                    set lamp1.lit = true
+            procedure round():
+                do:
+                    set lamp1.on = false
+            """})
+    try:
+        load_checked(folder)
+    except RuleSetError as err:
+        messages = [d.message for d in err.bag.items]
+    else:
+        raise AssertionError("the rule set should not load")
+    assert messages.count("the key 'on' reads as a yes/no value in YAML, not as a name") == 2
+    # the section with the bad key is left out of later checks, like any broken section
+    assert "kind 'lamp' has no property 'lit'" not in messages

@@ -25,7 +25,7 @@ DATA = """
 kinds:
   player:
     properties:
-      gold: {type: number, default: 0}
+      gold: {type: number, default: 0, resource: {max: 9}}
       ready: {type: bool, default: false}
   token:
     located_in: zone
@@ -109,6 +109,14 @@ procedure pay(p: player, amount: number):
         for each x in players:
             break
         window ask(asker: p) as answer
+        gain 2 gold of p
+        spend amount gold of p
+        reset gold of p
+        reset gold of p to 1
+        reveal crown to p
+        hide crown
+        reveal p.ready
+        hide p.ready from p
         end_game(players, "done")
 
 trigger on_taken:
@@ -328,6 +336,14 @@ ENGLISH = {
             "    - Leave the loop.",
             "- Open a reaction window, a question is asked (the asker: the player); when it closes, call its record "
             "the answer.",
+            "- Add 2 to the gold coins of the player, no more than its limit.",
+            "- Take the amount from the gold coins of the player, not below 0.",
+            "- Reset the gold coins of the player.",
+            "- Reset the gold coins of the player to 1.",
+            "- Show the crown to the player as well.",
+            "- Hide the crown again from everyone it was shown to.",
+            "- Show the readiness of the player to every player.",
+            "- Hide the readiness of the player again from the player.",
             "- The game ends; the winners are the players (“done”)."],
     "on_taken": ["When a token is taken, if the token of the event exists and the current player is steady:", "- The current player pays 1."],
     "refuse": ["While the reaction window “a question is asked” is open, the asker of the event may react. "
@@ -380,6 +396,14 @@ FRENCH = {
             "    - Sortez de la boucle.",
             "- Ouvrez une fenêtre de réaction, une question est posée (le demandeur : le joueur) ; quand elle se "
             "ferme, appelez son relevé la réponse.",
+            "- Ajoutez 2 aux pièces d'or du joueur, sans dépasser sa limite.",
+            "- Retirez le montant des pièces d'or du joueur, sans descendre sous 0.",
+            "- Remettez les pièces d'or du joueur à sa valeur de départ.",
+            "- Remettez les pièces d'or du joueur à 1.",
+            "- Montrez aussi la couronne au joueur.",
+            "- Cachez de nouveau la couronne à tous ceux qui l'ont vu.",
+            "- Montrez la préparation du joueur à tous les joueurs.",
+            "- Cachez de nouveau la préparation du joueur au joueur.",
             "- La partie s'arrête ; les gagnants sont les joueurs (« fini »)."],
     "on_taken": ["Quand un jeton est pris, si le jeton de l'événement existe et le joueur actif est stable :", "- Le joueur actif paie 1."],
     "refuse": ["Tant que la fenêtre de réaction « une question est posée » est ouverte, le demandeur de l'événement "

@@ -1,0 +1,142 @@
+"""Visibility that changes in play: `reveal` shows a thing or one property to every
+player or to some, `hide` takes it back; each player's view follows at once."""
+
+from __future__ import annotations
+
+import json
+
+from engine_rulesets import build, choose_action, game_yaml
+
+from rulecraft.interpreter.game import Game
+from rulecraft.interpreter.state import GameState
+
+DATA = """
+kinds:
+  player:
+    properties:
+      role: {type: text, default: "crew", visible_to: owner}
+  card:
+    located_in: zone
+    properties:
+      power: {type: number, default: 1}
+      secret: {type: number, default: 7, visible_to: nobody}
+zones:
+  hand: {per_player: true, visible_to: owner}
+components:
+  - {name: card, kind: card, count: 2, per_player: true, zone: hand}
+"""
+
+RULES = """
+procedure setup():
+    do:
+        stop
+
+procedure round():
+    do:
+        for each p in players:
+            play_turn(p)
+
+action show:
+    with c: card in contents(hand(current_player))
+    with friend: player where friend != current_player
+    do:
+        reveal c to friend
+
+action unshow:
+    with c: card in contents(hand(current_player))
+    do:
+        hide c
+
+action confess:
+    do:
+        reveal current_player.role
+
+action unconfess:
+    with who: player where who != current_player
+    do:
+        hide current_player.role from who
+
+action expose:
+    with c: card in contents(hand(current_player))
+    do:
+        reveal c.secret to current_player
+        set c.secret = 8
+        emit exposed(card: c)
+"""
+
+
+def _game(tmp_path) -> Game:
+    rs = build(tmp_path, {"game.yaml": game_yaml(players=(3, 3), round_limit=2) + DATA, "main.rules": RULES})
+    return Game(rs, 3, 1)
+
+
+def test_a_card_shown_to_one_player_is_in_their_view_only_until_hidden(tmp_path):
+    game = _game(tmp_path)
+    card = game.state.zones["hand:p1"][0]
+    assert card not in game.view("p2")["entities"]
+    choose_action(game, "show", c=card, friend="p2")
+    seen = game.view("p2")
+    assert seen["entities"][card]["props"] == {"power": 1}  # `secret` stays hidden
+    assert seen["zones"]["hand:p1"] == {"count": 2, "shown": [card]}
+    assert card not in game.view("p3")["entities"]
+    assert game.view("p3")["zones"]["hand:p1"] == {"count": 2}
+    # the event names the card: only the player it is shown to gets it
+    assert [e["entity"] for e in game.events_for("p2") if e["type"] == "revealed"] == [card]
+    assert not [e for e in game.events_for("p3") if e["type"] == "revealed"]
+    choose_action(game, "unshow", c=card)
+    assert card not in game.view("p2")["entities"]
+    assert game.view("p2")["zones"]["hand:p1"] == {"count": 2}
+    assert game.state.revealed == {}
+
+
+def test_a_property_revealed_to_all_then_hidden_from_one(tmp_path):
+    game = _game(tmp_path)
+    assert "role" not in game.view("p2")["entities"]["p1"]["props"]
+    choose_action(game, "confess")
+    assert game.view("p2")["entities"]["p1"]["props"]["role"] == "crew"
+    assert game.view("p3")["entities"]["p1"]["props"]["role"] == "crew"
+    choose_action(game, "unconfess", who="p2")
+    assert "role" not in game.view("p2")["entities"]["p1"]["props"]
+    assert game.view("p3")["entities"]["p1"]["props"]["role"] == "crew"
+    assert game.state.revealed == {"p1": {"role": ["p1", "p3"]}}
+
+
+def test_a_change_of_a_revealed_property_reaches_who_sees_it(tmp_path):
+    game = _game(tmp_path)
+    card = game.state.zones["hand:p1"][0]
+    choose_action(game, "expose", c=card)
+    assert game.view("p1")["entities"][card]["props"]["secret"] == 8
+    mine = [e for e in game.events_for("p1") if e["type"] == "changed" and e["property"] == "secret"]
+    theirs = [e for e in game.events_for("p2") if e["type"] == "changed" and e["property"] == "secret"]
+    assert [e["value"] for e in mine] == [8] and theirs == []
+
+
+def test_reveals_survive_a_save_and_a_game_without_any_writes_no_field(tmp_path):
+    game = _game(tmp_path)
+    assert "revealed" not in json.loads(game.state.dumps())
+    assert "revealed" not in game.state.to_json()
+    card = game.state.zones["hand:p1"][0]
+    choose_action(game, "show", c=card, friend="p3")
+    saved = GameState.from_json(json.loads(game.state.dumps()))
+    assert saved.revealed == {card: {"*": ["p3"]}}
+    assert saved.clone().revealed == {card: {"*": ["p3"]}}
+
+
+def test_a_card_shown_to_a_player_is_named_to_them_when_it_moves_between_hidden_zones(tmp_path):
+    rules = RULES + """
+action pass_on:
+    with c: card in contents(hand(current_player))
+    do:
+        move c to hand(next_player(current_player))
+"""
+    rs = build(tmp_path, {"game.yaml": game_yaml(players=(4, 4), round_limit=2) + DATA, "main.rules": rules})
+    game = Game(rs, 4, 1)
+    card = game.state.zones["hand:p1"][0]
+    choose_action(game, "show", c=card, friend="p3")
+    choose_action(game, "pass_on", c=card)
+    players = ("p2", "p3", "p4")
+    moved = {p: [e["entity"] for e in game.events_for(p) if e["type"] == "moved"] for p in players}
+    assert moved == {"p2": [card], "p3": [card], "p4": ["?"]}  # p2 receives it, p3 was shown it
+    taken = {p: [e for e in game.events_for(p) if e["type"] == "action_taken"][-1]["args"]["c"] for p in players}
+    assert taken == {"p2": "?", "p3": card, "p4": "?"}
+    assert card in game.view("p3")["entities"] and card not in game.view("p4")["entities"]
