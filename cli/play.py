@@ -332,7 +332,8 @@ class PlaySession:
         self.save_path = save_path or f"{ruleset.name}-seed{game.seed}.save.jsonl"
         self.bots = {p: make_bot(name, _bot_seed(game.seed, i))
                      for i, (p, name) in enumerate(seats.items()) if name != HUMAN}
-        self.seen = dict(seen or {})  # player → number of events when they last chose
+        # player → how many events they had seen (in their own stream) when they last chose
+        self.seen = dict(seen or {})
         self.at_device: str | None = None
         self.saved_at: int | None = None
 
@@ -354,7 +355,7 @@ class PlaySession:
                 if answer is None:
                     return self.quit()
                 # what follows from this choice is news for the player's next screen
-                self.seen[choice.player] = len(game.events)
+                self.seen[choice.player] = game.visible_count(choice.player)
                 self._choose(answer)
         except RuleRuntimeError as err:
             self.console.print(f"[red]rule error:[/] {escape(str(err))}")
@@ -410,7 +411,7 @@ class PlaySession:
         self.console.print(status_panel(self.ruleset, view))
         self.console.print(table_panel(self.ruleset, view))
         start = self.seen.get(player, 0)
-        new = [e for e in self.game.events_for(player) if e["seq"] >= start]
+        new = self.game.events_for(player, since=start)
         lines = Text()
         if len(new) > MAX_EVENTS_SHOWN:
             lines.append(f"({len(new) - MAX_EVENTS_SHOWN} earlier events not shown)\n", style="dim")
@@ -500,12 +501,12 @@ def _bot_seed(game_seed: int, seat: int) -> int:
 
 
 def replay_for_play(ruleset, players: int, seed: int, decisions: list[int]) -> tuple[Game, dict[str, int]]:
-    """Replay saved decisions; also where each player's last choice left the events."""
+    """Replay saved decisions; also where each player's last choice left their events."""
     game = Game(ruleset, players, seed, settings=PLAY_SETTINGS)
     seen: dict[str, int] = {}
     for d in decisions:
         if game.pending is not None:
-            seen[game.pending.player] = len(game.events)
+            seen[game.pending.player] = game.visible_count(game.pending.player)
         game.choose(d)
     return game, seen
 

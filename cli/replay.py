@@ -23,6 +23,7 @@ from rich.markup import escape
 from rulecraft.dsl.loader import resolve_ruleset_path
 from rulecraft.interpreter.game import Game, state_digest
 from rulecraft.interpreter.machine import RuleRuntimeError
+from rulecraft.interpreter.views import number_for_viewer, visible_event
 
 from .common import load_or_report, ruleset_arg
 from .play import event_text, option_label
@@ -194,21 +195,32 @@ def replay_log(ruleset, log: GameLog) -> Outcome:
 
 
 def print_steps(console: Console, outcome: Outcome, viewer: str | None) -> None:
+    """The setup and each decision with the events it caused. With a ``viewer``, only
+    their own decisions and the events they may see, numbered in their own stream (as
+    their views number them): the log's numbers would show where hidden events were."""
     game = outcome.game
     if game is None:
         return
     if viewer:
-        shown = {e["seq"]: e for e in game.events_for(viewer)}
+        shown = {}
+        for ev in game.events:
+            seen = visible_event(game.ruleset, game.state, ev, viewer)
+            if seen is not None:
+                shown[ev["seq"]] = number_for_viewer(seen, len(shown))
     else:
         shown = {e["seq"]: {k: v for k, v in e.items() if not k.startswith("_")} for e in game.events}
+    own_decisions = 0
     for step in outcome.steps:
         if step.number == 0:
             console.print("[bold]setup[/]")
-        elif viewer is None or step.player == viewer:
+        elif viewer is None:
             console.print(f"[bold]#{step.number} {step.player}[/] → {escape(step.label or '')}", highlight=False)
+        elif step.player == viewer:
+            own_decisions += 1
+            console.print(f"[bold]#{own_decisions} {step.player}[/] → {escape(step.label or '')}", highlight=False)
         for seq in range(step.first_event, step.end_event):
             if seq in shown:
-                console.print(f"    {seq:>4}  {escape(event_text(shown[seq]))}", highlight=False)
+                console.print(f"    {shown[seq]['seq']:>4}  {escape(event_text(shown[seq]))}", highlight=False)
 
 
 def run(args) -> int:

@@ -11,6 +11,7 @@ import pytest
 from panic_station import RULES, ruleset
 
 from rulecraft.cli.main import main
+from rulecraft.cli.play import event_text
 from rulecraft.cli.simulate import play_game
 from rulecraft.interpreter.game import Game
 
@@ -120,13 +121,17 @@ def test_a_corrupt_file_is_reported(tmp_path, log, capsys):
 
 def test_as_a_player_shows_only_what_they_may_see(log, played, capsys):
     viewer = "p1"
-    hidden = {e["seq"] for e in played.events if viewer in e.get("_hidden_from", ())}
+    hidden = {e["seq"] for e in played.events
+              if viewer in e.get("_hidden_from", ()) or viewer not in e.get("audience", [viewer])}
     assert hidden, "this game should have events p1 may not see (another's infection, others' cards)"
     assert replay(log, "--as", viewer) == 0
     out = capsys.readouterr().out
     shown = printed_seqs(out)
-    assert shown == {e["seq"] for e in played.events_for(viewer)}
-    assert not shown & hidden
+    visible = played.events_for(viewer)
+    # p1's own stream, numbered without gaps: nothing tells where hidden events were
+    assert shown == set(range(len(visible))) and len(visible) == len(played.events) - len(hidden)
+    printed = re.findall(r"^ {4}\s*\d+  (.*)$", out, re.M)
+    assert printed == [event_text(e) for e in visible]
     # cards moving between zones p1 cannot see are shown without their identity
     masked = [e for e in played.events_for(viewer) if e["type"] == "moved" and e["entity"] == "?"]
     assert masked and all(re.search(rf"^ +{e['seq']}  moved  \?:", out, re.M) for e in masked)
