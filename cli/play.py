@@ -15,6 +15,7 @@ from the rule set's board layouts and lists what stands in each space.
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
 from pathlib import Path
@@ -30,10 +31,11 @@ from rich.text import Text
 from rulecraft.bots import REGISTRY, bot_names, cannot_play, make_bot, view_for
 from rulecraft.interpreter.board import Board, Geometry
 from rulecraft.interpreter.game import Game
+from rulecraft.interpreter.gamelog import GameLogError, read_game_log
 from rulecraft.interpreter.machine import RuleRuntimeError
 from rulecraft.interpreter.state import tile_layouts
 
-from .common import any_int, bot_arg, load_or_report, positive_int, ruleset_arg
+from .common import any_int, bot_arg, load_or_report, output_problem, positive_int, ruleset_arg
 
 HUMAN = "human"
 MAX_EVENTS_SHOWN = 40
@@ -204,7 +206,7 @@ def station_map(ruleset, view: dict):
                 pieces = ", ".join(entity_text(view, e, ruleset) for e in here)
             else:
                 pieces = f"{here.get('count', 0)} hidden"
-            spaces.add_row(room, doors, pieces or "")
+            spaces.add_row(Text(room), Text(doors), Text(pieces or ""))
     return Group(grid, legend, spaces)
 
 
@@ -249,7 +251,7 @@ def status_panel(ruleset, view: dict) -> Panel:
         lines.append("this turn: ", style="bold")
         lines.append(", ".join(f"{k} {value_text(v)}" for k, v in turn_vars.items()) + "\n")
     lines.rstrip()
-    return Panel(lines, title=f"{me}: hand and status", title_align="left", border_style="cyan")
+    return Panel(lines, title=escape(f"{me}: hand and status"), title_align="left", border_style="cyan")
 
 
 def table_panel(ruleset, view: dict) -> Panel:
@@ -265,7 +267,8 @@ def table_panel(ruleset, view: dict) -> Panel:
         zones = [f"{z.split(':', 1)[0]} {_zone_text(view, items, ruleset)}" for z, items in view["zones"].items()
                  if z.endswith(f":{p}")]
         marker = " ◀ to play" if view["current"] == p else ""
-        t.add_row(p + marker, ", ".join(f"{k} {value_text(v)}" for k, v in props.items()), "; ".join(zones))
+        t.add_row(Text(p + marker), Text(", ".join(f"{k} {value_text(v)}" for k, v in props.items())),
+                  Text("; ".join(zones)))
     shared = Text()
     for zone, items in view["zones"].items():
         if ":" in zone or ruleset.data.zones.get(zone) is None:
@@ -285,11 +288,22 @@ def table_panel(ruleset, view: dict) -> Panel:
 # ------------------------------------------------------------------ saving
 def save_lines(game: Game, seats: dict[str, str]) -> list[str]:
     """The game's log (``Game.write_log`` format) with the seats added to its header."""
-    lines = list(game.log_lines())
-    header = json.loads(lines[0])
-    header["seats"] = seats
-    lines[0] = json.dumps(header)
-    return lines
+    return game.log_lines({"seats": seats})
+
+
+def write_save(path: str, lines: list[str]) -> None:
+    """Write a save readable by its owner only (it holds every hidden card: see
+    SECURITY.md), replacing the file whole so that a failed write never leaves half a save."""
+    target = Path(path)
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write("\n".join(lines) + "\n")
+        os.replace(temporary, target)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
 
 
 class SaveError(Exception):
@@ -297,20 +311,12 @@ class SaveError(Exception):
 
 
 def read_save(path: str) -> tuple[dict, list[int], dict | None]:
-    """Header, decisions and final state of a saved game (a game log)."""
+    """Header, decisions and final state of a saved game (a checked game log)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as err:
-        raise SaveError(f"cannot read {path}: {err.strerror}") from None
-    try:
-        records = [json.loads(line) for line in text.splitlines() if line.strip()]
-    except json.JSONDecodeError as err:
-        raise SaveError(f"{path}: not a game log (line {err.lineno}: {err.msg})") from None
-    if not records or not isinstance(records[0], dict) or records[0].get("type") != "header":
-        raise SaveError(f"{path}: not a game log (no header line)")
-    decisions = [r["option"] for r in records if set(r) == {"type", "option"} and r["type"] == "decision"]
-    final = next((r["state"] for r in records if r.get("type") == "final" and "state" in r and "seq" not in r), None)
-    return records[0], decisions, final
+        log = read_game_log(path)
+    except GameLogError as err:
+        raise SaveError(str(err)) from None
+    return log.header, log.decisions, log.final
 
 
 # ------------------------------------------------------------------ the session
@@ -359,7 +365,9 @@ class PlaySession:
                 self._choose(answer)
         except RuleRuntimeError as err:
             self.console.print(f"[red]rule error:[/] {escape(str(err))}")
-            self.console.print("the game cannot go on; its log up to here is in " + self.save())
+            saved = self.save()
+            if saved:
+                self.console.print("the game cannot go on; its log up to here is in " + escape(saved), highlight=False)
             return 1
         self.final_screen()
         return 0
@@ -373,7 +381,7 @@ class PlaySession:
 
     def quit(self) -> int:
         if self.saved_at == len(self.game.decisions):
-            self.console.print(f"bye; the game is saved in {self.save_path}")
+            self.console.print(f"bye; the game is saved in {escape(self.save_path)}", highlight=False)
         else:
             self.console.print("bye; the game was [bold]not saved[/] since its last change")
         return 0
@@ -398,7 +406,7 @@ class PlaySession:
         who = f"{player} ({colour})" if colour else player
         self.console.print(Panel(Text.from_markup(f"Pass the device to [bold]{escape(who)}[/].\n\n"
                                                   "Press Enter when only they can see the screen (q quits)."),
-                                 title=self.ruleset.data.game.title, border_style="magenta"))
+                                 title=escape(self.ruleset.data.game.title), border_style="magenta"))
         text = self._readline("> ")
         return text is not None and text.strip().lower() != "q"
 
@@ -406,7 +414,7 @@ class PlaySession:
         view = self.game.view(player)
         self.clear()
         title = self.ruleset.data.game.title
-        self.console.rule(f"{title}: round {view['round']}, {view['current']} to play; you are {player}")
+        self.console.rule(escape(f"{title}: round {view['round']}, {view['current']} to play; you are {player}"))
         self.console.print(station_map(self.ruleset, view))
         self.console.print(status_panel(self.ruleset, view))
         self.console.print(table_panel(self.ruleset, view))
@@ -425,12 +433,12 @@ class PlaySession:
 
     def menu(self, view: dict) -> None:
         choice = view["choice"]
-        t = Table(box=box.SIMPLE, show_header=False, title=choice.get("prompt") or "Choose",
+        t = Table(box=box.SIMPLE, show_header=False, title=escape(choice.get("prompt") or "Choose"),
                   title_justify="left", title_style="bold")
         t.add_column(justify="right", style="bold")
         t.add_column()
         for i, option in enumerate(choice["options"], 1):
-            t.add_row(str(i), option_label(option))
+            t.add_row(str(i), Text(option_label(option)))
         self.console.print(t)
         self.console.print("[dim]type a number; s saves, m shows the screen again, q quits[/]")
 
@@ -446,7 +454,10 @@ class PlaySession:
             if text == "q":
                 return None
             if text == "s":
-                self.console.print(f"saved to {self.save()} (resume with --resume {self.save_path})")
+                saved = self.save()
+                if saved:
+                    self.console.print(f"saved to {escape(saved)} (resume with --resume {escape(saved)})",
+                                       highlight=False)
                 continue
             if text == "m":
                 self.screen(player)
@@ -464,29 +475,37 @@ class PlaySession:
                 continue
             return n - 1
 
-    def save(self) -> str:
-        Path(self.save_path).write_text("\n".join(save_lines(self.game, self.seats)) + "\n", encoding="utf-8")
+    def save(self) -> str | None:
+        """Save the game; where it went, or None when it could not be written (the
+        reason is shown and the game goes on, so nothing is lost)."""
+        try:
+            write_save(self.save_path, save_lines(self.game, self.seats))
+        except OSError as err:
+            self.console.print(f"[red]cannot save to {escape(self.save_path)}:[/] {escape(err.strerror or str(err))}; "
+                               "the game goes on (restart with --save FILE to save elsewhere)", highlight=False)
+            return None
         self.saved_at = len(self.game.decisions)
         return self.save_path
 
     def final_screen(self) -> None:
         result = self.game.result
         self.clear()
-        self.console.rule(f"{self.ruleset.data.game.title}: game over")
+        self.console.rule(escape(f"{self.ruleset.data.game.title}: game over"))
         state = self.game.state
         # The game is over: the table is turned face up, every player's status shown.
-        t = Table(box=box.SIMPLE, title=f"{result['reason']}" + ("" if result["decided"] else " (undecided)"))
+        t = Table(box=box.SIMPLE, title=escape(f"{result['reason']}" + ("" if result["decided"] else " (undecided)")))
         t.add_column("player")
         t.add_column("seat")
         t.add_column("status")
         t.add_column("")
         for p in state.players:
             props = state.entities[p]["props"]
-            t.add_row(p, self.seats.get(p, HUMAN), ", ".join(f"{k} {value_text(v)}" for k, v in props.items()),
+            t.add_row(Text(p), Text(self.seats.get(p, HUMAN)), Text(", ".join(f"{k} {value_text(v)}" for k, v in props.items())),
                       "[bold green]wins[/]" if p in result["winners"] else "")
         self.console.print(t)
         winners = ", ".join(result["winners"]) or "nobody"
-        self.console.print(f"winners: {winners}; {len(self.game.decisions)} decisions, round {state.round}")
+        self.console.print(escape(f"winners: {winners}; {len(self.game.decisions)} decisions, round {state.round}"),
+                           highlight=False)
 
 
 # People share one table: a reaction window asks everyone it could concern, so the
@@ -539,6 +558,10 @@ def usage_error(message: str) -> int:
 def run(args, *, console: Console | None = None, read: Callable[[str], str] | None = None) -> int:
     console = console or Console()
     variant = args.variant
+    if args.save:
+        problem = output_problem(args.save)
+        if problem:
+            return usage_error(f"argument --save: {problem}")
     if args.resume:
         try:
             saved_variant = read_save(args.resume)[0].get("variant")
@@ -561,9 +584,14 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
             console.print(f"[red]error:[/] {escape(str(err))}")
             return 1
         if header.get("ruleset") != ruleset.name:
-            console.print(f"[red]error:[/] {args.resume} is a game of '{header.get('ruleset')}', not of {ruleset.name}")
+            console.print("[red]error:[/] " + escape(f"{args.resume} is a game of '{header['ruleset']}', "
+                                                   f"not of {ruleset.name}"), highlight=False)
             return 1
         players, seed = header["players"], header["seed"]
+        if not spec.min_players <= players <= spec.max_players:
+            console.print("[red]error:[/] " + escape(f"{args.resume}: {spec.title} is played by {spec.min_players} to "
+                                                   f"{spec.max_players} players, not {players}"), highlight=False)
+            return 1
         if args.players is not None and args.players != players:
             return usage_error(f"the saved game has {players} players, not {args.players}")
         if args.seed is not None and args.seed != seed:
@@ -595,10 +623,11 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
         try:
             game, seen = replay_for_play(ruleset, players, seed, decisions)
         except Exception as err:  # noqa: BLE001 - an illegal saved decision or a rule error
-            console.print(f"[red]error:[/] {args.resume} does not replay with these rules: {escape(str(err))}")
+            console.print(f"[red]error:[/] {escape(args.resume)} does not replay with these rules: {escape(str(err))}",
+                          highlight=False)
             return 1
         if final is not None and json.loads(game.state.dumps()) != final:
-            console.print(f"[red]error:[/] {args.resume} does not replay to its saved state with these rules "
+            console.print(f"[red]error:[/] {escape(args.resume)} does not replay to its saved state with these rules "
                           f"(edited rules or a changed file; 'rulecraft replay {args.resume}' shows where)")
             return 1
     else:
@@ -606,5 +635,5 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
     save_path = args.save or args.resume
     session = PlaySession(ruleset, game, seats, console=console, read=read, save_path=save_path, seen=seen)
     humans_text = ", ".join(p for p, s in seats.items() if s == HUMAN) or "none"
-    console.print(f"{spec.title}: {players} players, seed {seed}; human seats: {humans_text}", highlight=False)
+    console.print(escape(f"{spec.title}: {players} players, seed {seed}; human seats: {humans_text}"), highlight=False)
     return session.run()

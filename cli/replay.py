@@ -14,18 +14,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from rich.console import Console
 from rich.markup import escape
 
-from rulecraft.dsl.loader import resolve_ruleset_path
 from rulecraft.interpreter.game import Game, state_digest
+from rulecraft.interpreter.gamelog import GameLog, GameLogError, read_game_log
 from rulecraft.interpreter.machine import RuleRuntimeError
 from rulecraft.interpreter.views import number_for_viewer, visible_event
 
-from .common import load_or_report, ruleset_arg
+from .common import load_or_report, ruleset_arg, shipped_ruleset_path
 from .play import event_text, option_label
 
 
@@ -48,48 +48,10 @@ def add_parser(sub) -> None:
     p.set_defaults(run=run)
 
 
-class LogError(Exception):
-    pass
-
-
-@dataclass
-class GameLog:
-    header: dict
-    decisions: list[int] = field(default_factory=list)
-    events: list[dict] = field(default_factory=list)
-    final: dict | None = None
-
-
 def read_log(path: str) -> GameLog:
-    """Parse a game log; a line that is no header, decision, event or final state is an error."""
-    lines = Path(path).read_text(encoding="utf-8").splitlines()
-    log = None
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as err:
-            raise LogError(f"{path}:{number}: not JSON ({err.msg})") from None
-        if not isinstance(record, dict):
-            raise LogError(f"{path}:{number}: not a log record")
-        if log is None:
-            if record.get("type") != "header" or not {"players", "seed"} <= set(record):
-                raise LogError(f"{path}:{number}: a game log starts with a header line (ruleset, players, seed)")
-            log = GameLog(record)
-        elif set(record) == {"type", "option"} and record["type"] == "decision":
-            if not isinstance(record["option"], int):
-                raise LogError(f"{path}:{number}: a decision's option must be a whole number")
-            log.decisions.append(record["option"])
-        elif record.get("type") == "event" and isinstance(record.get("event"), dict):
-            log.events.append(record["event"])
-        elif record.get("type") == "final" and "state" in record:
-            log.final = record["state"]
-        else:
-            raise LogError(f"{path}:{number}: not a decision, an event or the final state")
-    if log is None:
-        raise LogError(f"{path}: empty file")
-    return log
+    """Read and check a game log (see rulecraft.interpreter.gamelog); GameLogError says
+    why one is refused."""
+    return read_game_log(path)
 
 
 def _plain(value):
@@ -228,27 +190,29 @@ def run(args) -> int:
     console = Console(soft_wrap=True)
     try:
         log = read_log(args.log)
-    except (LogError, UnicodeDecodeError) as err:
-        console.print(f"[red]error:[/] {escape(str(err))}")
+    except GameLogError as err:
+        console.print(f"[red]error:[/] {escape(str(err))}", highlight=False)
         return 1
     header = log.header
-    players = [f"p{i}" for i in range(1, int(header["players"]) + 1)] if isinstance(header["players"], int) else []
+    players = [f"p{i}" for i in range(1, header["players"] + 1)]
     if args.viewer is not None and args.viewer not in players:
         sys.stderr.write(f"rulecraft replay: error: argument --as: there is no player '{args.viewer}' in this game "
                          f"(players: {', '.join(players)}) (see 'rulecraft replay --help')\n")
         return 2
     rules = args.rules
     if rules is None:
-        found = resolve_ruleset_path(str(header.get("ruleset", "")))
-        if found is None or not header.get("ruleset"):
-            console.print(f"[red]error:[/] no shipped rule set named '{header.get('ruleset')}'; give it with --rules")
+        found = shipped_ruleset_path(header["ruleset"])
+        if found is None:
+            console.print(f"[red]error:[/] no shipped rule set named '{escape(header['ruleset'])}'; give it with --rules",
+                          highlight=False)
             return 1
         rules = str(found)
     ruleset = load_or_report(rules, header.get("variant"))
     if ruleset is None:
         return 1
     if header.get("ruleset") and header["ruleset"] != ruleset.name:
-        console.print(f"[yellow]note:[/] the log is a game of '{header['ruleset']}', replayed on '{ruleset.name}'")
+        console.print(f"[yellow]note:[/] the log is a game of '{escape(header['ruleset'])}', replayed on "
+                      f"'{escape(ruleset.name)}'", highlight=False)
     outcome = replay_log(ruleset, log)
     if not args.quiet:
         print_steps(console, outcome, args.viewer)

@@ -14,6 +14,7 @@ from typing import Any, Iterable
 
 from rulecraft.dsl.model import RuleSet
 
+from .gamelog import final_line
 from .machine import IllegalAnswer, Machine
 from .state import GameState, new_state
 from .views import ANNOTATED_EVENTS, annotate_visibility, number_for_viewer, player_view, visible_event
@@ -134,19 +135,20 @@ class Game:
         return visible
 
     # ---- saving and replaying
-    def log_lines(self) -> Iterable[str]:
+    def log_lines(self, header: dict | None = None) -> list[str]:
+        """The game's log as JSON lines (see gamelog), ``header`` added to its header."""
         variant = self.ruleset.variant.name if self.ruleset.variant is not None else None
-        yield json.dumps({"type": "header", "ruleset": self.ruleset.name, "variant": variant,
-                          "players": self.players_count, "seed": self.seed, "settings": self.state.settings})
-        for d in self.decisions:
-            yield json.dumps({"type": "decision", "option": d})
-        for e in self.events:
-            # nested, so an event's own type never collides with the line's kind
-            yield json.dumps({"type": "event", "event": e}, sort_keys=True)
-        yield json.dumps({"type": "final", "state": self.state.to_json()})
+        lines = [json.dumps({"type": "header", "ruleset": self.ruleset.name, "variant": variant,
+                             "players": self.players_count, "seed": self.seed, "settings": self.state.settings,
+                             **(header or {})})]
+        lines += [json.dumps({"type": "decision", "option": d}) for d in self.decisions]
+        # nested, so an event's own type never collides with the line's kind
+        lines += [json.dumps({"type": "event", "event": e}, sort_keys=True) for e in self.events]
+        lines.append(final_line(lines, self.state.to_json()))
+        return lines
 
-    def write_log(self, path: str | Path) -> None:
-        Path(path).write_text("\n".join(self.log_lines()) + "\n", encoding="utf-8")
+    def write_log(self, path: str | Path, header: dict | None = None) -> None:
+        Path(path).write_text("\n".join(self.log_lines(header)) + "\n", encoding="utf-8")
 
     @classmethod
     def replay(cls, ruleset: RuleSet, players: int, seed: int, decisions: list[int],

@@ -14,6 +14,7 @@ from rulecraft.cli.main import main
 from rulecraft.cli.play import event_text
 from rulecraft.cli.simulate import play_game
 from rulecraft.interpreter.game import Game
+from rulecraft.interpreter.gamelog import final_line
 
 SEED = 21
 
@@ -41,8 +42,14 @@ def records(path):
     return [json.loads(line) for line in path.read_text().splitlines()]
 
 
-def write(path, recs):
-    path.write_text("\n".join(json.dumps(r) for r in recs) + "\n")
+def write(path, recs, seal: bool = True):
+    """Write log records; sealed with a digest of the new content, as a log written by
+    another version of the rules would be (unsealed: as a hand edit leaves it)."""
+    lines = [json.dumps(r) for r in recs]
+    if seal:
+        assert recs[-1]["type"] == "final"
+        lines[-1] = final_line(lines[:-1], recs[-1]["state"])
+    path.write_text("\n".join(lines) + "\n")
 
 
 def printed_seqs(out: str) -> set[int]:
@@ -108,6 +115,21 @@ def test_a_changed_final_state_is_reported(tmp_path, log, capsys):
     write(bad, recs)
     assert replay(bad, "--quiet") == 1
     assert "final state differs at state.round" in capsys.readouterr().out
+
+
+def test_a_log_edited_by_hand_is_refused(tmp_path, log, capsys):
+    recs = records(log)
+    first = next(i for i, r in enumerate(recs) if r.get("type") == "decision")
+    recs[first]["option"] = 1 - recs[first]["option"]
+    edited = tmp_path / "edited.jsonl"
+    write(edited, recs, seal=False)
+    assert replay(edited, "--quiet") == 1
+    assert "edited.jsonl:" in (out := capsys.readouterr().out) and "altered after it was written" in out
+    # a log cut short (its final line gone) is refused as incomplete
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("\n".join(log.read_text().splitlines()[:-1]) + "\n")
+    assert replay(cut, "--quiet") == 1
+    assert "incomplete game log: no final line" in capsys.readouterr().out
 
 
 def test_a_corrupt_file_is_reported(tmp_path, log, capsys):
