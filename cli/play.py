@@ -31,11 +31,12 @@ from rich.text import Text
 from rulecraft.bots import REGISTRY, bot_names, cannot_play, make_bot, view_for
 from rulecraft.interpreter.board import Board, Geometry
 from rulecraft.interpreter.game import Game
-from rulecraft.interpreter.gamelog import GameLogError, read_game_log
+from rulecraft.interpreter.gamelog import GameLog, GameLogError, decode_log, parse_game_log, read_log_bytes
 from rulecraft.interpreter.machine import RuleRuntimeError
 from rulecraft.interpreter.state import tile_layouts
 
 from .common import any_int, bot_arg, load_or_report, output_problem, positive_int, ruleset_arg
+from .locked_save import LockError, ask_passphrase, is_locked, lock, unlock
 
 HUMAN = "human"
 MAX_EVENTS_SHOWN = 40
@@ -291,15 +292,19 @@ def save_lines(game: Game, seats: dict[str, str]) -> list[str]:
     return game.log_lines({"seats": seats})
 
 
-def write_save(path: str, lines: list[str]) -> None:
+def write_save(path: str, lines: list[str], passphrase: str | None = None) -> None:
     """Write a save readable by its owner only (it holds every hidden card: see
-    SECURITY.md), replacing the file whole so that a failed write never leaves half a save."""
+    SECURITY.md), locked when a passphrase is given, and replace the file whole so
+    that a failed write never leaves half a save."""
+    text = "\n".join(lines) + "\n"
+    if passphrase is not None:
+        text = lock(text, passphrase)
     target = Path(path)
     temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write("\n".join(lines) + "\n")
+            out.write(text)
         os.replace(temporary, target)
     except BaseException:
         temporary.unlink(missing_ok=True)
@@ -310,13 +315,19 @@ class SaveError(Exception):
     pass
 
 
-def read_save(path: str) -> tuple[dict, list[int], dict | None]:
-    """Header, decisions and final state of a saved game (a checked game log)."""
+def read_save(path: str) -> tuple[GameLog, str | None]:
+    """A saved game (a checked game log) and, for a locked save, its passphrase (asked)."""
     try:
-        log = read_game_log(path)
-    except GameLogError as err:
+        raw = read_log_bytes(path)
+        passphrase = None
+        if is_locked(raw):
+            passphrase = ask_passphrase(f"of {path}")
+            text = unlock(raw, passphrase, path)
+        else:
+            text = decode_log(raw, path)
+        return parse_game_log(text, path), passphrase
+    except (GameLogError, LockError) as err:
         raise SaveError(str(err)) from None
-    return log.header, log.decisions, log.final
 
 
 # ------------------------------------------------------------------ the session
@@ -329,7 +340,7 @@ class PlaySession:
 
     def __init__(self, ruleset, game: Game, seats: dict[str, str], *, console: Console | None = None,
                  read: Callable[[str], str] | None = None, save_path: str | None = None,
-                 seen: dict[str, int] | None = None):
+                 seen: dict[str, int] | None = None, passphrase: str | None = None):
         self.ruleset = ruleset
         self.game = game
         self.seats = seats
@@ -340,6 +351,7 @@ class PlaySession:
                      for i, (p, name) in enumerate(seats.items()) if name != HUMAN}
         # player → how many events they had seen (in their own stream) when they last chose
         self.seen = dict(seen or {})
+        self.passphrase = passphrase  # saves are locked with it (see locked_save)
         self.at_device: str | None = None
         self.saved_at: int | None = None
 
@@ -479,7 +491,7 @@ class PlaySession:
         """Save the game; where it went, or None when it could not be written (the
         reason is shown and the game goes on, so nothing is lost)."""
         try:
-            write_save(self.save_path, save_lines(self.game, self.seats))
+            write_save(self.save_path, save_lines(self.game, self.seats), self.passphrase)
         except OSError as err:
             self.console.print(f"[red]cannot save to {escape(self.save_path)}:[/] {escape(err.strerror or str(err))}; "
                                "the game goes on (restart with --save FILE to save elsewhere)", highlight=False)
@@ -547,6 +559,9 @@ def add_parser(sub) -> None:
     p.add_argument("--save", metavar="FILE", help="where s saves (default <ruleset>-seed<S>.save.jsonl)")
     p.add_argument("--resume", metavar="FILE", help="continue a saved game (its seed, players, seats and variant)")
     p.add_argument("--variant", metavar="V", help="play the rule set's variant V")
+    p.add_argument("--passphrase", action="store_true",
+                   help="lock the saves with a passphrase (asked without echo, or read from "
+                        "RULECRAFT_SAVE_PASSPHRASE); a locked save asks for it on --resume")
     p.set_defaults(run=run)
 
 
@@ -562,27 +577,32 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
         problem = output_problem(args.save)
         if problem:
             return usage_error(f"argument --save: {problem}")
+    saved: GameLog | None = None
+    passphrase = None
     if args.resume:
         try:
-            saved_variant = read_save(args.resume)[0].get("variant")
+            saved, passphrase = read_save(args.resume)
         except SaveError as err:
-            console.print(f"[red]error:[/] {escape(str(err))}")
+            console.print(f"[red]error:[/] {escape(str(err))}", highlight=False)
             return 1
+        saved_variant = saved.header.get("variant")
         if variant is not None and variant != saved_variant:
             return usage_error(f"the saved game is played with variant {saved_variant!r}, not {variant!r}")
         variant = saved_variant
+    if getattr(args, "passphrase", False) and passphrase is None:
+        try:
+            passphrase = ask_passphrase("to lock the saves with", twice=True)
+        except LockError as err:
+            console.print(f"[red]error:[/] {escape(str(err))}", highlight=False)
+            return 1
     ruleset = load_or_report(args.ruleset, variant)
     if ruleset is None:
         return 1
     spec = ruleset.data.game
     seen: dict[str, int] = {}
     saved_seats: dict[str, str] = {}
-    if args.resume:
-        try:
-            header, decisions, final = read_save(args.resume)
-        except SaveError as err:
-            console.print(f"[red]error:[/] {escape(str(err))}")
-            return 1
+    if saved is not None:
+        header, decisions, final = saved.header, saved.decisions, saved.final
         if header.get("ruleset") != ruleset.name:
             console.print("[red]error:[/] " + escape(f"{args.resume} is a game of '{header['ruleset']}', "
                                                    f"not of {ruleset.name}"), highlight=False)
@@ -633,7 +653,8 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
     else:
         game = Game(ruleset, players, seed, settings=PLAY_SETTINGS)
     save_path = args.save or args.resume
-    session = PlaySession(ruleset, game, seats, console=console, read=read, save_path=save_path, seen=seen)
+    session = PlaySession(ruleset, game, seats, console=console, read=read, save_path=save_path, seen=seen,
+                          passphrase=passphrase)
     humans_text = ", ".join(p for p, s in seats.items() if s == HUMAN) or "none"
     console.print(escape(f"{spec.title}: {players} players, seed {seed}; human seats: {humans_text}"), highlight=False)
     return session.run()

@@ -21,11 +21,12 @@ from rich.console import Console
 from rich.markup import escape
 
 from rulecraft.interpreter.game import Game, state_digest
-from rulecraft.interpreter.gamelog import GameLog, GameLogError, read_game_log
+from rulecraft.interpreter.gamelog import GameLog, GameLogError, decode_log, parse_game_log, read_log_bytes
 from rulecraft.interpreter.machine import RuleRuntimeError
 from rulecraft.interpreter.views import number_for_viewer, visible_event
 
 from .common import load_or_report, ruleset_arg, shipped_ruleset_path
+from .locked_save import LockError, ask_passphrase, is_locked, unlock
 from .play import event_text, option_label
 
 
@@ -49,9 +50,15 @@ def add_parser(sub) -> None:
 
 
 def read_log(path: str) -> GameLog:
-    """Read and check a game log (see rulecraft.interpreter.gamelog); GameLogError says
-    why one is refused."""
-    return read_game_log(path)
+    """Read and check a game log (see rulecraft.interpreter.gamelog), unlocking a locked
+    save with its passphrase (asked); GameLogError says why one is refused."""
+    raw = read_log_bytes(path)
+    if not is_locked(raw):
+        return parse_game_log(decode_log(raw, path), path)
+    try:
+        return parse_game_log(unlock(raw, ask_passphrase(f"of {path}"), path), path)
+    except LockError as err:
+        raise GameLogError(str(err)) from None
 
 
 def _plain(value):

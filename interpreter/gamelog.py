@@ -80,17 +80,32 @@ def _problem(validator: Draft202012Validator, record: dict) -> str | None:
 def read_game_log(path: str | Path) -> GameLog:
     """Read and check a log or save; GameLogError (one line, with file and line) when it
     is unreadable, malformed, incomplete or altered."""
+    return parse_game_log(read_log_text(path), path)
+
+
+def read_log_bytes(path: str | Path) -> bytes:
     path = Path(path)
     try:
         if path.stat().st_size > MAX_LOG_BYTES:
             raise GameLogError(f"{path}: too large for a game log ({path.stat().st_size} bytes)")
-        raw = path.read_bytes()
+        return path.read_bytes()
     except OSError as err:
         raise GameLogError(f"cannot read {path}: {err.strerror}") from None
+
+
+def decode_log(raw: bytes, path: str | Path) -> str:
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError as err:
         raise GameLogError(f"{path}: not a game log (not UTF-8 text at byte {err.start})") from None
+
+
+def read_log_text(path: str | Path) -> str:
+    return decode_log(read_log_bytes(path), path)
+
+
+def parse_game_log(text: str, path: str | Path) -> GameLog:
+    """Check the text of a log (``path`` names it in messages); see read_game_log."""
     lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
     if not lines:
         raise GameLogError(f"{path}: empty file")

@@ -190,3 +190,42 @@ def test_rule_set_text_is_shown_as_written_in_play(tmp_path, capsys, monkeypatch
     assert f"{ODD} whom?" in out
     assert "[/red] hi" in out and f"changed p1.motto = {ODD}" in out
     assert rules.data.game.title == "[/] Odd [bold]game"
+
+
+# ---------------------------------------------------------------- saves locked with a passphrase
+
+def test_a_locked_save_hides_the_game_and_resumes_with_its_passphrase(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("RULECRAFT_SAVE_PASSPHRASE", "purple elephant")
+    monkeypatch.setenv("COLUMNS", "200")
+    save = tmp_path / "night.save"
+    monkeypatch.setattr("builtins.input", iter(["", "1", "s", "q"]).__next__)
+    assert run("play", RULES, "--players", 4, "--human", "p1", "--seed", 6, "--save", save, "--passphrase") == 0
+    raw = save.read_bytes()
+    # nothing of the game can be read from the file: no card, no player, no seed
+    for word in (b"infection", b"host", b"hand:p1", b"seed", b"\"p1\"", b"gas_can"):
+        assert word not in raw
+    assert save.stat().st_mode & 0o777 == 0o600
+    # resumed with the passphrase, the game goes on and later saves stay locked
+    monkeypatch.setattr("builtins.input", iter(["", "s", "q"]).__next__)
+    assert run("play", RULES, "--resume", save) == 0
+    assert b"infection" not in save.read_bytes()
+    capsys.readouterr()
+    assert run("replay", save, "--quiet") == 0
+    assert "IDENTICAL" in capsys.readouterr().out
+    # the wrong passphrase opens nothing
+    monkeypatch.setenv("RULECRAFT_SAVE_PASSPHRASE", "grey mouse")
+    assert run("play", RULES, "--resume", save) == 1
+    assert "wrong passphrase" in capsys.readouterr().out
+    assert run("replay", save) == 1
+    assert "wrong passphrase" in capsys.readouterr().out
+
+
+def test_a_damaged_locked_save_is_refused(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("RULECRAFT_SAVE_PASSPHRASE", "purple elephant")
+    bad = tmp_path / "bad.save"
+    for content in ('{"type": "locked_save", "kdf": "scrypt", "n": 1099511627776, "r": 8, "p": 1, "salt": "", "token": ""}',
+                    '{"type": "locked_save", "kdf": "scrypt", "n": 16, "r": 8, "p": 1, "salt": "AAAA", "token": "x"}',
+                    '{"type": "locked_save"'):
+        bad.write_text(content + "\n")
+        assert run("play", RULES, "--resume", bad) == 1
+        assert "locked save" in capsys.readouterr().out

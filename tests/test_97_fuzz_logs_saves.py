@@ -138,6 +138,7 @@ def _alarm(signum, frame):
 def _run(argv: list[str]) -> tuple[int, str]:
     """Run the command in this process, without input (play then quits at once)."""
     out = io.StringIO()
+    os.environ["RULECRAFT_SAVE_PASSPHRASE"] = "fuzz"  # a locked save never waits for typing
     previous = signal.signal(signal.SIGALRM, _alarm)
     signal.alarm(SECONDS_PER_INPUT)
     try:
