@@ -18,6 +18,7 @@ import json
 import os
 import random
 import sys
+import time
 from pathlib import Path
 from typing import Callable
 
@@ -346,7 +347,8 @@ class PlaySession:
         self.seats = seats
         self.console = console or Console()
         self.read = read or self.console.input
-        self.save_path = save_path or f"{ruleset.name}-seed{game.seed}.save.jsonl"
+        # named by the time, not the seed: whoever knows the seed can deal the game again
+        self.save_path = save_path or f"{ruleset.name}-{time.strftime('%Y%m%d-%H%M%S')}.save.jsonl"
         self.bots = {p: make_bot(name, _bot_seed(game.seed, i))
                      for i, (p, name) in enumerate(seats.items()) if name != HUMAN}
         # player → how many events they had seen (in their own stream) when they last chose
@@ -555,8 +557,9 @@ def add_parser(sub) -> None:
                    help="a seat played by a person, e.g. p1 (repeatable; default: every seat)")
     p.add_argument("--bot", type=bot_arg, default=None, metavar="NAME",
                    help=f"the bot for the other seats (default random; known: {', '.join(bot_names())})")
-    p.add_argument("--seed", type=any_int, default=None, help="the game's seed (default: a random one, shown)")
-    p.add_argument("--save", metavar="FILE", help="where s saves (default <ruleset>-seed<S>.save.jsonl)")
+    p.add_argument("--seed", type=any_int, default=None,
+                   help="the game's seed (default: a random one, never shown: it would reveal every hidden card)")
+    p.add_argument("--save", metavar="FILE", help="where s saves (default <ruleset>-<date>-<time>.save.jsonl)")
     p.add_argument("--resume", metavar="FILE", help="continue a saved game (its seed, players, seats and variant)")
     p.add_argument("--variant", metavar="V", help="play the rule set's variant V")
     p.add_argument("--passphrase", action="store_true",
@@ -619,7 +622,9 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
         saved_seats = header.get("seats") or {}
     else:
         players = args.players or spec.min_players
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+        # A seed deals the whole game: one a player could guess or try out (a small
+        # range) would tell them every hidden card, so it is drawn from 2**63 by the OS.
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 63)
         decisions, final = [], None
     if not spec.min_players <= players <= spec.max_players:
         return usage_error(f"{spec.title} is played by {spec.min_players} to {spec.max_players} players, not {players}")
@@ -656,5 +661,6 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
     session = PlaySession(ruleset, game, seats, console=console, read=read, save_path=save_path, seen=seen,
                           passphrase=passphrase)
     humans_text = ", ".join(p for p, s in seats.items() if s == HUMAN) or "none"
-    console.print(escape(f"{spec.title}: {players} players, seed {seed}; human seats: {humans_text}"), highlight=False)
+    seed_text = f"seed {seed}" if args.seed is not None else "a secret random seed"
+    console.print(escape(f"{spec.title}: {players} players, {seed_text}; human seats: {humans_text}"), highlight=False)
     return session.run()

@@ -232,6 +232,12 @@ def run(args) -> int:
     result = game.result
     ending = (f"{result['reason']}, winners {', '.join(result['winners']) or 'none'}" if result
               else "the game is not over")
+    if args.viewer:
+        # as the player saw it: no count of all events, nor a digest of the whole state
+        # (a digest would let them test guesses about what is hidden)
+        console.print(f"[green]IDENTICAL[/] {escape(args.log)}: replayed to the logged final state; "
+                      f"{args.viewer} saw {game.visible_count(args.viewer)} events ({escape(ending)})", highlight=False)
+        return 0
     console.print(f"[green]IDENTICAL[/] {escape(args.log)}: {decisions} decisions and {len(game.events)} events "
                   f"replayed to the logged final state (digest {state_digest(game.state)}; {escape(ending)})",
                   highlight=False)

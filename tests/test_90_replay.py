@@ -157,6 +157,8 @@ def test_as_a_player_shows_only_what_they_may_see(log, played, capsys):
     # cards moving between zones p1 cannot see are shown without their identity
     masked = [e for e in played.events_for(viewer) if e["type"] == "moved" and e["entity"] == "?"]
     assert masked and all(re.search(rf"^ +{e['seq']}  moved  \?:", out, re.M) for e in masked)
+    # the verdict counts what p1 saw, and gives no digest of the whole state to test guesses against
+    assert f"p1 saw {len(visible)} events" in out and "digest" not in out and f"{len(played.events)} events" not in out
     # only p1's own decisions are listed
     deciders = set(re.findall(r"^#\d+ (p\d+) ", out, re.M))
     assert deciders == {viewer}

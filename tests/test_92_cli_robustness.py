@@ -229,3 +229,16 @@ def test_a_damaged_locked_save_is_refused(tmp_path, capsys, monkeypatch):
         bad.write_text(content + "\n")
         assert run("play", RULES, "--resume", bad) == 1
         assert "locked save" in capsys.readouterr().out
+
+
+def test_a_random_seed_is_never_shown_nor_small(tmp_path, capsys, monkeypatch):
+    """Whoever knows a game's seed can deal it again and see every hand."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("builtins.input", iter(["", "s", "q"]).__next__)
+    assert run("play", RULES, "--players", 4, "--human", "p1") == 0
+    out = capsys.readouterr().out
+    (save,) = tmp_path.glob("*.save.jsonl")
+    seed = json.loads(save.read_text().splitlines()[0])["seed"]
+    assert str(seed) not in out and str(seed) not in save.name
+    assert "a secret random seed" in out
+    assert seed >= 2 ** 32  # from 2**63 seeds: none could be tried out one by one (fails once in 2**31 runs)
