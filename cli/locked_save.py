@@ -24,6 +24,9 @@ import binascii
 import getpass
 import json
 import os
+from pathlib import Path
+
+from rulecraft.interpreter.gamelog import GameLog, GameLogError, decode_log, parse_game_log, read_log_bytes
 
 LOCKED = "locked_save"
 PASSPHRASE_ENV = "RULECRAFT_SAVE_PASSPHRASE"
@@ -97,3 +100,16 @@ def ask_passphrase(purpose: str, *, twice: bool = False) -> str:
     if not first:
         raise LockError("an empty passphrase locks nothing")
     return first
+
+
+def read_log_or_save(path: str | Path) -> tuple[GameLog, str | None]:
+    """A checked game log, plain or locked, and the passphrase that unlocked it (None
+    for a plain one); GameLogError (one line) says why a file is refused."""
+    raw = read_log_bytes(path)
+    if not is_locked(raw):
+        return parse_game_log(decode_log(raw, path), path), None
+    try:
+        passphrase = ask_passphrase(f"of {path}")
+        return parse_game_log(unlock(raw, passphrase, str(path)), path), passphrase
+    except LockError as err:
+        raise GameLogError(str(err)) from None

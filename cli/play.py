@@ -32,12 +32,12 @@ from rich.text import Text
 from rulecraft.bots import REGISTRY, bot_names, cannot_play, make_bot, view_for
 from rulecraft.interpreter.board import Board, Geometry
 from rulecraft.interpreter.game import Game
-from rulecraft.interpreter.gamelog import GameLog, GameLogError, decode_log, parse_game_log, read_log_bytes
+from rulecraft.interpreter.gamelog import GameLog, GameLogError
 from rulecraft.interpreter.machine import RuleRuntimeError
 from rulecraft.interpreter.state import tile_layouts
 
 from .common import any_int, bot_arg, load_or_report, output_problem, positive_int, ruleset_arg
-from .locked_save import LockError, ask_passphrase, is_locked, lock, unlock
+from .locked_save import LockError, ask_passphrase, lock, read_log_or_save
 
 HUMAN = "human"
 MAX_EVENTS_SHOWN = 40
@@ -319,15 +319,8 @@ class SaveError(Exception):
 def read_save(path: str) -> tuple[GameLog, str | None]:
     """A saved game (a checked game log) and, for a locked save, its passphrase (asked)."""
     try:
-        raw = read_log_bytes(path)
-        passphrase = None
-        if is_locked(raw):
-            passphrase = ask_passphrase(f"of {path}")
-            text = unlock(raw, passphrase, path)
-        else:
-            text = decode_log(raw, path)
-        return parse_game_log(text, path), passphrase
-    except (GameLogError, LockError) as err:
+        return read_log_or_save(path)
+    except GameLogError as err:
         raise SaveError(str(err)) from None
 
 

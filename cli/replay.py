@@ -21,12 +21,12 @@ from rich.console import Console
 from rich.markup import escape
 
 from rulecraft.interpreter.game import Game, state_digest
-from rulecraft.interpreter.gamelog import GameLog, GameLogError, decode_log, parse_game_log, read_log_bytes
+from rulecraft.interpreter.gamelog import GameLog, GameLogError
 from rulecraft.interpreter.machine import RuleRuntimeError
 from rulecraft.interpreter.views import number_for_viewer, visible_event
 
 from .common import load_or_report, ruleset_arg, shipped_ruleset_path
-from .locked_save import LockError, ask_passphrase, is_locked, unlock
+from .locked_save import read_log_or_save
 from .play import event_text, option_label
 
 
@@ -52,13 +52,7 @@ def add_parser(sub) -> None:
 def read_log(path: str) -> GameLog:
     """Read and check a game log (see rulecraft.interpreter.gamelog), unlocking a locked
     save with its passphrase (asked); GameLogError says why one is refused."""
-    raw = read_log_bytes(path)
-    if not is_locked(raw):
-        return parse_game_log(decode_log(raw, path), path)
-    try:
-        return parse_game_log(unlock(raw, ask_passphrase(f"of {path}"), path), path)
-    except LockError as err:
-        raise GameLogError(str(err)) from None
+    return read_log_or_save(path)[0]
 
 
 def _plain(value):
