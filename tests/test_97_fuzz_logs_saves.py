@@ -127,6 +127,22 @@ def corpus(tmp_path_factory) -> tuple[Path, list[list[str]]]:
     return folder / "ruleset", logs
 
 
+@pytest.fixture(scope="module", autouse=True)
+def quick_commands():
+    """Each input runs the real command, but the command line's parser is built once and
+    each rule set loaded once: neither depends on the file under test, and both would
+    otherwise take most of the time of an input."""
+    import functools
+
+    import rulecraft.cli.common as common
+    import rulecraft.cli.main as cli_main
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(cli_main, "build_parser", functools.lru_cache(maxsize=1)(cli_main.build_parser))
+        patch.setattr(common, "load_checked", functools.lru_cache(maxsize=8)(common.load_checked))
+        yield
+
+
 class Hang(Exception):
     pass
 
