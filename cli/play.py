@@ -507,7 +507,8 @@ class PlaySession:
         t.add_column("")
         for p in state.players:
             props = state.entities[p]["props"]
-            t.add_row(Text(p), Text(self.seats.get(p, HUMAN)), Text(", ".join(f"{k} {value_text(v)}" for k, v in props.items())),
+            status = ", ".join(f"{k} {value_text(v)}" for k, v in props.items())
+            t.add_row(Text(p), Text(self.seats.get(p, HUMAN)), Text(status),
                       "[bold green]wins[/]" if p in result["winners"] else "")
         self.console.print(t)
         winners = ", ".join(result["winners"]) or "nobody"

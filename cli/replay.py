@@ -204,8 +204,8 @@ def run(args) -> int:
     if rules is None:
         found = shipped_ruleset_path(header["ruleset"])
         if found is None:
-            console.print(f"[red]error:[/] no shipped rule set named '{escape(header['ruleset'])}'; give it with --rules",
-                          highlight=False)
+            console.print(f"[red]error:[/] no shipped rule set named '{escape(header['ruleset'])}'; "
+                          "give it with --rules", highlight=False)
             return 1
         rules = str(found)
     ruleset = load_or_report(rules, header.get("variant"))

@@ -1,7 +1,7 @@
 """Hidden information stays hidden: checked in every view after every decision of many games."""
 
-from panic_station import (end_turn, lay_tile, own_infection_cards, put, quiet_start, relocate, reoffer, ruleset, set_hand,
-                           take)
+from panic_station import (end_turn, lay_tile, own_infection_cards, put, quiet_start, relocate, reoffer, ruleset,
+                           set_hand, take)
 from rulecraft.bots import RandomBot
 from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.views import HIDDEN

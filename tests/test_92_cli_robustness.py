@@ -223,7 +223,8 @@ def test_a_locked_save_hides_the_game_and_resumes_with_its_passphrase(tmp_path, 
 def test_a_damaged_locked_save_is_refused(tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("RULECRAFT_SAVE_PASSPHRASE", "purple elephant")
     bad = tmp_path / "bad.save"
-    for content in ('{"type": "locked_save", "kdf": "scrypt", "n": 1099511627776, "r": 8, "p": 1, "salt": "", "token": ""}',
+    for content in ('{"type": "locked_save", "kdf": "scrypt", "n": 1099511627776, "r": 8, "p": 1, "salt": "", '
+                    '"token": ""}',
                     '{"type": "locked_save", "kdf": "scrypt", "n": 16, "r": 8, "p": 1, "salt": "AAAA", "token": "x"}',
                     '{"type": "locked_save"'):
         bad.write_text(content + "\n")

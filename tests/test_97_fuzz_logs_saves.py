@@ -325,9 +325,11 @@ def test_sealed_logs_with_other_decisions(corpus, tmp_path_factory, which, decis
 # ---------------------------------------------------------------- generated from scratch
 
 HEADER = st.fixed_dictionaries(
-    {"type": st.just("header"), "ruleset": st.sampled_from(["ruleset", "fuzzed", "panic_station", "x"]) | st.text(max_size=6),
+    {"type": st.just("header"),
+     "ruleset": st.sampled_from(["ruleset", "fuzzed", "panic_station", "x"]) | st.text(max_size=6),
      "players": st.integers(-2, 6) | INTERESTING, "seed": st.integers(-5, 5) | INTERESTING},
-    optional={"variant": st.none() | st.text(max_size=6), "settings": st.dictionaries(st.text(max_size=6), JSON, max_size=2),
+    optional={"variant": st.none() | st.text(max_size=6),
+              "settings": st.dictionaries(st.text(max_size=6), JSON, max_size=2),
               "seats": st.dictionaries(st.sampled_from(["p1", "p2", "p3", "p9"]),
                                        st.sampled_from(["human", "random", "heuristic", "nobody"]) | JSON, max_size=3)})
 
@@ -340,8 +342,8 @@ RECORD = st.one_of(
 
 @seeded
 @FUZZ
-@given(header=HEADER, records=st.lists(RECORD, max_size=12), state=st.dictionaries(st.text(max_size=6), JSON, max_size=3),
-       sealed=st.booleans(), command=COMMANDS)
+@given(header=HEADER, records=st.lists(RECORD, max_size=12),
+       state=st.dictionaries(st.text(max_size=6), JSON, max_size=3), sealed=st.booleans(), command=COMMANDS)
 def test_generated_logs(corpus, tmp_path_factory, header, records, state, sealed, command):
     folder, _ = corpus
     lines = [json.dumps(header)] + [json.dumps(r) for r in records]
