@@ -59,11 +59,13 @@ def value_text(value) -> str:
 def option_label(option) -> str:
     """A readable menu line for one legal option: action name and its arguments."""
     if isinstance(option, dict) and ("action" in option or "reaction" in option):
-        name = option.get("action") or option.get("reaction")
+        name = value_text(option.get("action") or option.get("reaction"))
         args = option.get("args") or {}
         if not args:
             return name
-        return f"{name}  " + " → ".join(value_text(v) for v in args.values())
+        # a logged event read back from a file may hold anything: show it, never fail on it
+        values = args.values() if isinstance(args, dict) else [args]
+        return f"{name}  " + " → ".join(value_text(v) for v in values)
     return value_text(option)
 
 

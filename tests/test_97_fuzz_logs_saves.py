@@ -25,7 +25,7 @@ import pytest
 from engine_rulesets import build, game_yaml, play_randomly
 
 from rulecraft.cli.main import main
-from rulecraft.cli.play import PLAY_SETTINGS
+from rulecraft.cli.play import PLAY_SETTINGS, event_text, option_label
 from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.gamelog import final_line
 
@@ -363,3 +363,15 @@ def test_the_corpus_replays_and_resumes(corpus, tmp_path):
         assert _run(["replay", str(path), "--rules", str(folder), "--quiet"])[0] == 0
         code, out = _run(["play", str(folder), "--resume", str(path)])
         assert code == 0 and ("input closed" in out or "game over" in out), out
+
+
+@seeded
+@FUZZ
+@given(event=st.dictionaries(st.sampled_from(["type", "player", "action", "reaction", "args", "entity", "source",
+                                              "destination", "property", "value", "seq"]) | st.text(max_size=4),
+                             st.sampled_from(["action_taken", "reacted", "moved", "changed"]) | JSON, max_size=6))
+def test_any_logged_event_can_be_shown(event):
+    """A diverging replay prints the logged event, which a file may fill with anything
+    (found by the value mutations: an action's arguments that were a number)."""
+    assert isinstance(event_text(event), str)
+    assert isinstance(option_label({"action": event.get("action"), "args": event.get("args")}), str)
