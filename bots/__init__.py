@@ -61,7 +61,8 @@ def view_for(game, bot: Bot, player: str) -> dict:
     hand_rules(game, bot)
     wants = getattr(bot, "needs_events", True)
     if wants == "new":
-        view = player_view(game.ruleset, game.state, player, _unread_events(game, bot, player))
+        view = player_view(game.ruleset, game.state, player)
+        view["events"] = _unread_events(game, bot, player)
     elif wants:
         view = game.view(player)
     else:
@@ -80,17 +81,20 @@ def hand_rules(game, bot: Bot) -> None:
 
 
 def _unread_events(game, bot: Bot, player: str) -> list[dict]:
+    """The player's visible events this bot has not been handed yet (numbered, like
+    every view's events, in the player's own stream)."""
     try:
         cursors = _EVENT_CURSORS.setdefault(bot, {})
     except TypeError:  # a bot that cannot be weakly referenced gets the whole history
-        return game.events
+        return game.events_for(player)
     key = (id(game), game.seed, player)
     start = cursors.get(key, 0)
-    if start > len(game.events):  # another game reused the same id
+    total = game.visible_count(player)
+    if start > total:  # another game reused the same id
         start = 0
     cursors.clear()  # one game at a time: forget older games
-    cursors[key] = len(game.events)
-    return game.events[start:]
+    cursors[key] = total
+    return game.events_for(player, since=start)
 
 
 def make_bot(name: str, seed: int) -> Bot:

@@ -5,7 +5,9 @@ that player's hand and status, the public table, and the choice itself
 (``view["choice"]``: its kind, prompt and exact legal options). It answers with the
 index of one option.
 
-The view also holds the events the player has seen (``view["events"]``). Building that
+The view also holds the events the player has seen (``view["events"]``), numbered
+(``seq``) in that player's own stream, 0, 1, 2…: nothing in a view tells where events
+hidden from the player were left out. Building that
 list is the costliest part of a view, so a bot that never reads it may say so with a
 class attribute ``needs_events = False``; drivers (``rulecraft.bots.view_for``) then
 leave the event history out of its view. Everything else in the view is the same, and

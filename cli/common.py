@@ -61,6 +61,25 @@ def shipped_rulesets() -> dict[str, Path]:
     return {p.name: p for p in sorted(root.iterdir()) if (p / "game.yaml").is_file()}
 
 
+def output_problem(path: str) -> str | None:
+    """Why ``path`` cannot be written (one line), or None. Checked before a command does
+    its work, so a typo in an output path costs no time and loses no result."""
+    target = Path(path)
+    if target.is_dir():
+        return f"'{path}' is a folder, not a file"
+    if not target.parent.is_dir():
+        return f"cannot write '{path}': there is no folder '{target.parent}'"
+    existed = target.exists()
+    try:
+        with open(target, "a", encoding="utf-8"):
+            pass
+    except OSError as err:
+        return f"cannot write '{path}': {err.strerror or err}"
+    if not existed:
+        target.unlink(missing_ok=True)
+    return None
+
+
 def load_or_report(path: str, variant: str | None = None) -> RuleSet | None:
     """Load and compile (with a variant); on rule errors print them all and return None."""
     try:

@@ -15,8 +15,10 @@ from the rule set's board layouts and lists what stands in each space.
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
+import time
 from pathlib import Path
 from typing import Callable
 
@@ -30,10 +32,12 @@ from rich.text import Text
 from rulecraft.bots import REGISTRY, bot_names, cannot_play, make_bot, view_for
 from rulecraft.interpreter.board import Board, Geometry
 from rulecraft.interpreter.game import Game
+from rulecraft.interpreter.gamelog import GameLog, GameLogError
 from rulecraft.interpreter.machine import RuleRuntimeError
 from rulecraft.interpreter.state import tile_layouts
 
-from .common import any_int, bot_arg, load_or_report, positive_int, ruleset_arg, variant_arg
+from .common import any_int, bot_arg, load_or_report, output_problem, positive_int, ruleset_arg, variant_arg
+from .locked_save import LockError, ask_passphrase, lock, read_log_or_save
 
 HUMAN = "human"
 MAX_EVENTS_SHOWN = 40
@@ -55,11 +59,13 @@ def value_text(value) -> str:
 def option_label(option) -> str:
     """A readable menu line for one legal option: action name and its arguments."""
     if isinstance(option, dict) and ("action" in option or "reaction" in option):
-        name = option.get("action") or option.get("reaction")
+        name = value_text(option.get("action") or option.get("reaction"))
         args = option.get("args") or {}
         if not args:
             return name
-        return f"{name}  " + " → ".join(value_text(v) for v in args.values())
+        # a logged event read back from a file may hold anything: show it, never fail on it
+        values = args.values() if isinstance(args, dict) else [args]
+        return f"{name}  " + " → ".join(value_text(v) for v in values)
     return value_text(option)
 
 
@@ -204,7 +210,7 @@ def board_map(ruleset, view: dict):
                 pieces = ", ".join(entity_text(view, e, ruleset) for e in here)
             else:
                 pieces = f"{here.get('count', 0)} hidden"
-            spaces.add_row(room, doors, pieces or "")
+            spaces.add_row(Text(room), Text(doors), Text(pieces or ""))
     return Group(grid, legend, spaces)
 
 
@@ -249,7 +255,7 @@ def status_panel(ruleset, view: dict) -> Panel:
         lines.append("this turn: ", style="bold")
         lines.append(", ".join(f"{k} {value_text(v)}" for k, v in turn_vars.items()) + "\n")
     lines.rstrip()
-    return Panel(lines, title=f"{me}: hand and status", title_align="left", border_style="cyan")
+    return Panel(lines, title=escape(f"{me}: hand and status"), title_align="left", border_style="cyan")
 
 
 def table_panel(ruleset, view: dict) -> Panel:
@@ -265,7 +271,8 @@ def table_panel(ruleset, view: dict) -> Panel:
         zones = [f"{z.split(':', 1)[0]} {_zone_text(view, items, ruleset)}" for z, items in view["zones"].items()
                  if z.endswith(f":{p}")]
         marker = " ◀ to play" if view["current"] == p else ""
-        t.add_row(p + marker, ", ".join(f"{k} {value_text(v)}" for k, v in props.items()), "; ".join(zones))
+        t.add_row(Text(p + marker), Text(", ".join(f"{k} {value_text(v)}" for k, v in props.items())),
+                  Text("; ".join(zones)))
     shared = Text()
     for zone, items in view["zones"].items():
         if ":" in zone or ruleset.data.zones.get(zone) is None:
@@ -285,32 +292,38 @@ def table_panel(ruleset, view: dict) -> Panel:
 # ------------------------------------------------------------------ saving
 def save_lines(game: Game, seats: dict[str, str]) -> list[str]:
     """The game's log (``Game.write_log`` format) with the seats added to its header."""
-    lines = list(game.log_lines())
-    header = json.loads(lines[0])
-    header["seats"] = seats
-    lines[0] = json.dumps(header)
-    return lines
+    return game.log_lines({"seats": seats})
+
+
+def write_save(path: str, lines: list[str], passphrase: str | None = None) -> None:
+    """Write a save readable by its owner only (it holds every hidden card: see
+    SECURITY.md), locked when a passphrase is given, and replace the file whole so
+    that a failed write never leaves half a save."""
+    text = "\n".join(lines) + "\n"
+    if passphrase is not None:
+        text = lock(text, passphrase)
+    target = Path(path)
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(temporary, target)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
 
 
 class SaveError(Exception):
     pass
 
 
-def read_save(path: str) -> tuple[dict, list[int], dict | None]:
-    """Header, decisions and final state of a saved game (a game log)."""
+def read_save(path: str) -> tuple[GameLog, str | None]:
+    """A saved game (a checked game log) and, for a locked save, its passphrase (asked)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as err:
-        raise SaveError(f"cannot read {path}: {err.strerror}") from None
-    try:
-        records = [json.loads(line) for line in text.splitlines() if line.strip()]
-    except json.JSONDecodeError as err:
-        raise SaveError(f"{path}: not a game log (line {err.lineno}: {err.msg})") from None
-    if not records or not isinstance(records[0], dict) or records[0].get("type") != "header":
-        raise SaveError(f"{path}: not a game log (no header line)")
-    decisions = [r["option"] for r in records if set(r) == {"type", "option"} and r["type"] == "decision"]
-    final = next((r["state"] for r in records if r.get("type") == "final" and "state" in r and "seq" not in r), None)
-    return records[0], decisions, final
+        return read_log_or_save(path)
+    except GameLogError as err:
+        raise SaveError(str(err)) from None
 
 
 # ------------------------------------------------------------------ the session
@@ -323,16 +336,19 @@ class PlaySession:
 
     def __init__(self, ruleset, game: Game, seats: dict[str, str], *, console: Console | None = None,
                  read: Callable[[str], str] | None = None, save_path: str | None = None,
-                 seen: dict[str, int] | None = None):
+                 seen: dict[str, int] | None = None, passphrase: str | None = None):
         self.ruleset = ruleset
         self.game = game
         self.seats = seats
         self.console = console or Console()
         self.read = read or self.console.input
-        self.save_path = save_path or f"{ruleset.name}-seed{game.seed}.save.jsonl"
+        # named by the time, not the seed: whoever knows the seed can deal the game again
+        self.save_path = save_path or f"{ruleset.name}-{time.strftime('%Y%m%d-%H%M%S')}.save.jsonl"
         self.bots = {p: make_bot(name, _bot_seed(game.seed, i))
                      for i, (p, name) in enumerate(seats.items()) if name != HUMAN}
-        self.seen = dict(seen or {})  # player → number of events when they last chose
+        # player → how many events they had seen (in their own stream) when they last chose
+        self.seen = dict(seen or {})
+        self.passphrase = passphrase  # saves are locked with it (see locked_save)
         self.at_device: str | None = None
         self.saved_at: int | None = None
 
@@ -354,11 +370,13 @@ class PlaySession:
                 if answer is None:
                     return self.quit()
                 # what follows from this choice is news for the player's next screen
-                self.seen[choice.player] = len(game.events)
+                self.seen[choice.player] = game.visible_count(choice.player)
                 self._choose(answer)
         except RuleRuntimeError as err:
             self.console.print(f"[red]rule error:[/] {escape(str(err))}")
-            self.console.print("the game cannot go on; its log up to here is in " + self.save())
+            saved = self.save()
+            if saved:
+                self.console.print("the game cannot go on; its log up to here is in " + escape(saved), highlight=False)
             return 1
         self.final_screen()
         return 0
@@ -372,7 +390,7 @@ class PlaySession:
 
     def quit(self) -> int:
         if self.saved_at == len(self.game.decisions):
-            self.console.print(f"bye; the game is saved in {self.save_path}")
+            self.console.print(f"bye; the game is saved in {escape(self.save_path)}", highlight=False)
         else:
             self.console.print("bye; the game was [bold]not saved[/] since its last change")
         return 0
@@ -398,7 +416,7 @@ class PlaySession:
         who = f"{player} ({seat})" if seat else player  # the seat's own marks (game.seats)
         self.console.print(Panel(Text.from_markup(f"Pass the device to [bold]{escape(who)}[/].\n\n"
                                                   "Press Enter when only they can see the screen (q quits)."),
-                                 title=self.ruleset.data.game.title, border_style="magenta"))
+                                 title=escape(self.ruleset.data.game.title), border_style="magenta"))
         text = self._readline("> ")
         return text is not None and text.strip().lower() != "q"
 
@@ -406,12 +424,12 @@ class PlaySession:
         view = self.game.view(player)
         self.clear()
         title = self.ruleset.data.game.title
-        self.console.rule(f"{title}: round {view['round']}, {view['current']} to play; you are {player}")
+        self.console.rule(escape(f"{title}: round {view['round']}, {view['current']} to play; you are {player}"))
         self.console.print(board_map(self.ruleset, view))
         self.console.print(status_panel(self.ruleset, view))
         self.console.print(table_panel(self.ruleset, view))
         start = self.seen.get(player, 0)
-        new = [e for e in self.game.events_for(player) if e["seq"] >= start]
+        new = self.game.events_for(player, since=start)
         lines = Text()
         if len(new) > MAX_EVENTS_SHOWN:
             lines.append(f"({len(new) - MAX_EVENTS_SHOWN} earlier events not shown)\n", style="dim")
@@ -425,12 +443,12 @@ class PlaySession:
 
     def menu(self, view: dict) -> None:
         choice = view["choice"]
-        t = Table(box=box.SIMPLE, show_header=False, title=choice.get("prompt") or "Choose",
+        t = Table(box=box.SIMPLE, show_header=False, title=escape(choice.get("prompt") or "Choose"),
                   title_justify="left", title_style="bold")
         t.add_column(justify="right", style="bold")
         t.add_column()
         for i, option in enumerate(choice["options"], 1):
-            t.add_row(str(i), option_label(option))
+            t.add_row(str(i), Text(option_label(option)))
         self.console.print(t)
         self.console.print("[dim]type a number; s saves, m shows the screen again, q quits[/]")
 
@@ -446,7 +464,10 @@ class PlaySession:
             if text == "q":
                 return None
             if text == "s":
-                self.console.print(f"saved to {self.save()} (resume with --resume {self.save_path})")
+                saved = self.save()
+                if saved:
+                    self.console.print(f"saved to {escape(saved)} (resume with --resume {escape(saved)})",
+                                       highlight=False)
                 continue
             if text == "m":
                 self.screen(player)
@@ -464,29 +485,38 @@ class PlaySession:
                 continue
             return n - 1
 
-    def save(self) -> str:
-        Path(self.save_path).write_text("\n".join(save_lines(self.game, self.seats)) + "\n", encoding="utf-8")
+    def save(self) -> str | None:
+        """Save the game; where it went, or None when it could not be written (the
+        reason is shown and the game goes on, so nothing is lost)."""
+        try:
+            write_save(self.save_path, save_lines(self.game, self.seats), self.passphrase)
+        except OSError as err:
+            self.console.print(f"[red]cannot save to {escape(self.save_path)}:[/] {escape(err.strerror or str(err))}; "
+                               "the game goes on (restart with --save FILE to save elsewhere)", highlight=False)
+            return None
         self.saved_at = len(self.game.decisions)
         return self.save_path
 
     def final_screen(self) -> None:
         result = self.game.result
         self.clear()
-        self.console.rule(f"{self.ruleset.data.game.title}: game over")
+        self.console.rule(escape(f"{self.ruleset.data.game.title}: game over"))
         state = self.game.state
         # The game is over: the table is turned face up, every player's status shown.
-        t = Table(box=box.SIMPLE, title=f"{result['reason']}" + ("" if result["decided"] else " (undecided)"))
+        t = Table(box=box.SIMPLE, title=escape(f"{result['reason']}" + ("" if result["decided"] else " (undecided)")))
         t.add_column("player")
         t.add_column("seat")
         t.add_column("status")
         t.add_column("")
         for p in state.players:
             props = state.entities[p]["props"]
-            t.add_row(p, self.seats.get(p, HUMAN), ", ".join(f"{k} {value_text(v)}" for k, v in props.items()),
+            status = ", ".join(f"{k} {value_text(v)}" for k, v in props.items())
+            t.add_row(Text(p), Text(self.seats.get(p, HUMAN)), Text(status),
                       "[bold green]wins[/]" if p in result["winners"] else "")
         self.console.print(t)
         winners = ", ".join(result["winners"]) or "nobody"
-        self.console.print(f"winners: {winners}; {len(self.game.decisions)} decisions, round {state.round}")
+        self.console.print(escape(f"winners: {winners}; {len(self.game.decisions)} decisions, round {state.round}"),
+                           highlight=False)
 
 
 # People share one table: a reaction window asks everyone it could concern, so the
@@ -501,12 +531,12 @@ def _bot_seed(game_seed: int, seat: int) -> int:
 
 
 def replay_for_play(ruleset, players: int, seed: int, decisions: list[int]) -> tuple[Game, dict[str, int]]:
-    """Replay saved decisions; also where each player's last choice left the events."""
+    """Replay saved decisions; also where each player's last choice left their events."""
     game = Game(ruleset, players, seed, settings=PLAY_SETTINGS)
     seen: dict[str, int] = {}
     for d in decisions:
         if game.pending is not None:
-            seen[game.pending.player] = len(game.events)
+            seen[game.pending.player] = game.visible_count(game.pending.player)
         game.choose(d)
     return game, seen
 
@@ -524,10 +554,14 @@ def add_parser(sub) -> None:
                    help="a seat played by a person, e.g. p1 (repeatable; default: every seat)")
     p.add_argument("--bot", type=bot_arg, default=None, metavar="NAME",
                    help=f"the bot for the other seats (default random; known: {', '.join(bot_names())})")
-    p.add_argument("--seed", type=any_int, default=None, help="the game's seed (default: a random one, shown)")
-    p.add_argument("--save", metavar="FILE", help="where s saves (default <ruleset>-seed<S>.save.jsonl)")
+    p.add_argument("--seed", type=any_int, default=None,
+                   help="the game's seed (default: a random one, never shown: it would reveal every hidden card)")
+    p.add_argument("--save", metavar="FILE", help="where s saves (default <ruleset>-<date>-<time>.save.jsonl)")
     p.add_argument("--resume", metavar="FILE", help="continue a saved game (its seed, players, seats and variant)")
     p.add_argument("--variant", type=variant_arg, metavar="V", help="play the rule set's variant V")
+    p.add_argument("--passphrase", action="store_true",
+                   help="lock the saves with a passphrase (asked without echo, or read from "
+                        "RULECRAFT_SAVE_PASSPHRASE); a locked save asks for it on --resume")
     p.set_defaults(run=run)
 
 
@@ -539,31 +573,45 @@ def usage_error(message: str) -> int:
 def run(args, *, console: Console | None = None, read: Callable[[str], str] | None = None) -> int:
     console = console or Console()
     variant = args.variant
+    if args.save:
+        problem = output_problem(args.save)
+        if problem:
+            return usage_error(f"argument --save: {problem}")
+    saved: GameLog | None = None
+    passphrase = None
     if args.resume:
         try:
-            saved_variant = read_save(args.resume)[0].get("variant")
+            saved, passphrase = read_save(args.resume)
         except SaveError as err:
-            console.print(f"[red]error:[/] {escape(str(err))}")
+            console.print(f"[red]error:[/] {escape(str(err))}", highlight=False)
             return 1
+        saved_variant = saved.header.get("variant")
         if variant is not None and variant != saved_variant:
             return usage_error(f"the saved game is played with variant {saved_variant!r}, not {variant!r}")
         variant = saved_variant
+    if getattr(args, "passphrase", False) and passphrase is None:
+        try:
+            passphrase = ask_passphrase("to lock the saves with", twice=True)
+        except LockError as err:
+            console.print(f"[red]error:[/] {escape(str(err))}", highlight=False)
+            return 1
     ruleset = load_or_report(args.ruleset, variant)
     if ruleset is None:
         return 1
     spec = ruleset.data.game
     seen: dict[str, int] = {}
     saved_seats: dict[str, str] = {}
-    if args.resume:
-        try:
-            header, decisions, final = read_save(args.resume)
-        except SaveError as err:
-            console.print(f"[red]error:[/] {escape(str(err))}")
-            return 1
+    if saved is not None:
+        header, decisions, final = saved.header, saved.decisions, saved.final
         if header.get("ruleset") != ruleset.name:
-            console.print(f"[red]error:[/] {args.resume} is a game of '{header.get('ruleset')}', not of {ruleset.name}")
+            console.print("[red]error:[/] " + escape(f"{args.resume} is a game of '{header['ruleset']}', "
+                                                   f"not of {ruleset.name}"), highlight=False)
             return 1
         players, seed = header["players"], header["seed"]
+        if not spec.min_players <= players <= spec.max_players:
+            console.print("[red]error:[/] " + escape(f"{args.resume}: {spec.title} is played by {spec.min_players} to "
+                                                   f"{spec.max_players} players, not {players}"), highlight=False)
+            return 1
         if args.players is not None and args.players != players:
             return usage_error(f"the saved game has {players} players, not {args.players}")
         if args.seed is not None and args.seed != seed:
@@ -571,7 +619,9 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
         saved_seats = header.get("seats") or {}
     else:
         players = args.players or spec.min_players
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+        # A seed deals the whole game: one a player could guess or try out (a small
+        # range) would tell them every hidden card, so it is drawn from 2**63 by the OS.
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 63)
         decisions, final = [], None
     if not spec.min_players <= players <= spec.max_players:
         return usage_error(f"{spec.title} is played by {spec.min_players} to {spec.max_players} players, not {players}")
@@ -595,16 +645,19 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
         try:
             game, seen = replay_for_play(ruleset, players, seed, decisions)
         except Exception as err:  # noqa: BLE001 - an illegal saved decision or a rule error
-            console.print(f"[red]error:[/] {args.resume} does not replay with these rules: {escape(str(err))}")
+            console.print(f"[red]error:[/] {escape(args.resume)} does not replay with these rules: {escape(str(err))}",
+                          highlight=False)
             return 1
         if final is not None and json.loads(game.state.dumps()) != final:
-            console.print(f"[red]error:[/] {args.resume} does not replay to its saved state with these rules "
+            console.print(f"[red]error:[/] {escape(args.resume)} does not replay to its saved state with these rules "
                           f"(edited rules or a changed file; 'rulecraft replay {args.resume}' shows where)")
             return 1
     else:
         game = Game(ruleset, players, seed, settings=PLAY_SETTINGS)
     save_path = args.save or args.resume
-    session = PlaySession(ruleset, game, seats, console=console, read=read, save_path=save_path, seen=seen)
+    session = PlaySession(ruleset, game, seats, console=console, read=read, save_path=save_path, seen=seen,
+                          passphrase=passphrase)
     humans_text = ", ".join(p for p, s in seats.items() if s == HUMAN) or "none"
-    console.print(f"{spec.title}: {players} players, seed {seed}; human seats: {humans_text}", highlight=False)
+    seed_text = f"seed {seed}" if args.seed is not None else "a secret random seed"
+    console.print(escape(f"{spec.title}: {players} players, {seed_text}; human seats: {humans_text}"), highlight=False)
     return session.run()

@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from rich.console import Console
@@ -23,9 +23,12 @@ from rich.markup import escape
 from rulecraft.dsl.loader import shipped_ruleset
 from rulecraft.dsl.ruleset_files import is_name
 from rulecraft.interpreter.game import Game, state_digest
+from rulecraft.interpreter.gamelog import GameLog, GameLogError
 from rulecraft.interpreter.machine import RuleRuntimeError
+from rulecraft.interpreter.views import number_for_viewer, visible_event
 
 from .common import load_or_report, ruleset_arg
+from .locked_save import read_log_or_save
 from .play import event_text, option_label
 
 
@@ -48,48 +51,10 @@ def add_parser(sub) -> None:
     p.set_defaults(run=run)
 
 
-class LogError(Exception):
-    pass
-
-
-@dataclass
-class GameLog:
-    header: dict
-    decisions: list[int] = field(default_factory=list)
-    events: list[dict] = field(default_factory=list)
-    final: dict | None = None
-
-
 def read_log(path: str) -> GameLog:
-    """Parse a game log; a line that is no header, decision, event or final state is an error."""
-    lines = Path(path).read_text(encoding="utf-8").splitlines()
-    log = None
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as err:
-            raise LogError(f"{path}:{number}: not JSON ({err.msg})") from None
-        if not isinstance(record, dict):
-            raise LogError(f"{path}:{number}: not a log record")
-        if log is None:
-            if record.get("type") != "header" or not {"players", "seed"} <= set(record):
-                raise LogError(f"{path}:{number}: a game log starts with a header line (ruleset, players, seed)")
-            log = GameLog(record)
-        elif set(record) == {"type", "option"} and record["type"] == "decision":
-            if not isinstance(record["option"], int):
-                raise LogError(f"{path}:{number}: a decision's option must be a whole number")
-            log.decisions.append(record["option"])
-        elif record.get("type") == "event" and isinstance(record.get("event"), dict):
-            log.events.append(record["event"])
-        elif record.get("type") == "final" and "state" in record:
-            log.final = record["state"]
-        else:
-            raise LogError(f"{path}:{number}: not a decision, an event or the final state")
-    if log is None:
-        raise LogError(f"{path}: empty file")
-    return log
+    """Read and check a game log (see rulecraft.interpreter.gamelog), unlocking a locked
+    save with its passphrase (asked); GameLogError says why one is refused."""
+    return read_log_or_save(path)[0]
 
 
 def _plain(value):
@@ -195,21 +160,32 @@ def replay_log(ruleset, log: GameLog) -> Outcome:
 
 
 def print_steps(console: Console, outcome: Outcome, viewer: str | None) -> None:
+    """The setup and each decision with the events it caused. With a ``viewer``, only
+    their own decisions and the events they may see, numbered in their own stream (as
+    their views number them): the log's numbers would show where hidden events were."""
     game = outcome.game
     if game is None:
         return
     if viewer:
-        shown = {e["seq"]: e for e in game.events_for(viewer)}
+        shown = {}
+        for ev in game.events:
+            seen = visible_event(game.ruleset, game.state, ev, viewer)
+            if seen is not None:
+                shown[ev["seq"]] = number_for_viewer(seen, len(shown))
     else:
         shown = {e["seq"]: {k: v for k, v in e.items() if not k.startswith("_")} for e in game.events}
+    own_decisions = 0
     for step in outcome.steps:
         if step.number == 0:
             console.print("[bold]setup[/]")
-        elif viewer is None or step.player == viewer:
+        elif viewer is None:
             console.print(f"[bold]#{step.number} {step.player}[/] → {escape(step.label or '')}", highlight=False)
+        elif step.player == viewer:
+            own_decisions += 1
+            console.print(f"[bold]#{own_decisions} {step.player}[/] → {escape(step.label or '')}", highlight=False)
         for seq in range(step.first_event, step.end_event):
             if seq in shown:
-                console.print(f"    {seq:>4}  {escape(event_text(shown[seq]))}", highlight=False)
+                console.print(f"    {shown[seq]['seq']:>4}  {escape(event_text(shown[seq]))}", highlight=False)
 
 
 def run(args) -> int:
@@ -217,11 +193,11 @@ def run(args) -> int:
     console = Console(soft_wrap=True)
     try:
         log = read_log(args.log)
-    except (LogError, UnicodeDecodeError) as err:
-        console.print(f"[red]error:[/] {escape(str(err))}")
+    except GameLogError as err:
+        console.print(f"[red]error:[/] {escape(str(err))}", highlight=False)
         return 1
     header = log.header
-    players = [f"p{i}" for i in range(1, int(header["players"]) + 1)] if isinstance(header["players"], int) else []
+    players = [f"p{i}" for i in range(1, header["players"] + 1)]
     if args.viewer is not None and args.viewer not in players:
         sys.stderr.write(f"rulecraft replay: error: argument --as: there is no player '{args.viewer}' in this game "
                          f"(players: {', '.join(players)}) (see 'rulecraft replay --help')\n")
@@ -249,7 +225,8 @@ def run(args) -> int:
     if ruleset is None:
         return 1
     if header.get("ruleset") and header["ruleset"] != ruleset.name:
-        console.print(f"[yellow]note:[/] the log is a game of '{header['ruleset']}', replayed on '{ruleset.name}'")
+        console.print(f"[yellow]note:[/] the log is a game of '{escape(header['ruleset'])}', replayed on "
+                      f"'{escape(ruleset.name)}'", highlight=False)
     outcome = replay_log(ruleset, log)
     if not args.quiet:
         print_steps(console, outcome, args.viewer)
@@ -262,6 +239,12 @@ def run(args) -> int:
     result = game.result
     ending = (f"{result['reason']}, winners {', '.join(result['winners']) or 'none'}" if result
               else "the game is not over")
+    if args.viewer:
+        # as the player saw it: no count of all events, nor a digest of the whole state
+        # (a digest would let them test guesses about what is hidden)
+        console.print(f"[green]IDENTICAL[/] {escape(args.log)}: replayed to the logged final state; "
+                      f"{args.viewer} saw {game.visible_count(args.viewer)} events ({escape(ending)})", highlight=False)
+        return 0
     console.print(f"[green]IDENTICAL[/] {escape(args.log)}: {decisions} decisions and {len(game.events)} events "
                   f"replayed to the logged final state (digest {state_digest(game.state)}; {escape(ending)})",
                   highlight=False)

@@ -34,7 +34,7 @@ from rulecraft.interpreter.sides import side_names, winning_side
 from rulecraft.interpreter.state import seat_players
 from rulecraft.interpreter.views import LazyView, lazy_player_view
 
-from .common import any_int, bot_arg, load_or_report, positive_int, ruleset_arg, variant_arg
+from .common import any_int, bot_arg, load_or_report, output_problem, positive_int, ruleset_arg, variant_arg
 
 ROW_FIELDS = ["variant", "index", "seed", "players", "winners", "side", "reason", "decided", "rounds", "decisions", "error"]
 Z95 = 1.959963984540054
@@ -353,6 +353,11 @@ def run(args) -> int:
         problem = cannot_play(name, rulesets[None])
         if problem:
             return usage_error(problem)
+    # every output is checked before any game is played: a bad path must not cost the run
+    for option, path in (("--out", args.out), ("--plot", args.plot), ("--log", args.log)):
+        problem = output_problem(path) if path else None
+        if problem:
+            return usage_error(f"argument {option}: {problem}")
     workers = min(args.workers or default_workers(), args.games)
     bot_text = bots[0] if len(bots) == 1 else ", ".join(bots)
     console.print(f"seeds {args.seed}–{args.seed + args.games - 1}; bots: {bot_text}", highlight=False)

@@ -14,9 +14,10 @@ from typing import Any, Iterable
 
 from rulecraft.dsl.model import RuleSet
 
+from .gamelog import final_line
 from .machine import IllegalAnswer, Machine
 from .state import GameState, new_state
-from .views import ANNOTATED_EVENTS, annotate_visibility, player_view, visible_event
+from .views import ANNOTATED_EVENTS, annotate_visibility, number_for_viewer, player_view, visible_event
 
 
 @dataclass(frozen=True)
@@ -110,10 +111,21 @@ class Game:
         view["events"] = self.events_for(player)
         return view
 
-    def events_for(self, player: str) -> list[dict]:
+    def events_for(self, player: str, since: int = 0) -> list[dict]:
+        """The events ``player`` may see, from the ``since``-th of them on.
+
+        Each is numbered (``seq``) in the player's own stream, 0, 1, 2… without gaps:
+        the game's numbering would show where hidden events were left out."""
+        return [_event_copy(e) for e in self._visible(player)[since:]]
+
+    def visible_count(self, player: str) -> int:
+        """How many events ``player`` may see so far (the ``seq`` their next one gets)."""
+        return len(self._visible(player))
+
+    def _visible(self, player: str) -> list[dict]:
         # What a player sees of an event is decided once: visibility was recorded when the
         # event happened (annotate_visibility). So each player's visible events are kept
-        # and only the events since the last call are looked at; the caller gets copies.
+        # and only the events since the last call are looked at; callers get copies.
         seen = self._seen.get(player)
         if seen is None or seen[0] is not self.events or seen[1] > len(self.events):
             seen = self._seen[player] = [self.events, 0, []]
@@ -121,24 +133,25 @@ class Game:
         for ev in events[done:]:
             e = visible_event(self.ruleset, self.state, ev, player)
             if e is not None:
-                visible.append(e)
+                visible.append(number_for_viewer(e, len(visible)))
         seen[1] = len(events)
-        return [_event_copy(e) for e in visible]
+        return visible
 
     # ---- saving and replaying
-    def log_lines(self) -> Iterable[str]:
+    def log_lines(self, header: dict | None = None) -> list[str]:
+        """The game's log as JSON lines (see gamelog), ``header`` added to its header."""
         variant = self.ruleset.variant.name if self.ruleset.variant is not None else None
-        yield json.dumps({"type": "header", "ruleset": self.ruleset.name, "variant": variant,
-                          "players": self.players_count, "seed": self.seed, "settings": self.state.settings})
-        for d in self.decisions:
-            yield json.dumps({"type": "decision", "option": d})
-        for e in self.events:
-            # nested, so an event's own type never collides with the line's kind
-            yield json.dumps({"type": "event", "event": e}, sort_keys=True)
-        yield json.dumps({"type": "final", "state": self.state.to_json()})
+        lines = [json.dumps({"type": "header", "ruleset": self.ruleset.name, "variant": variant,
+                             "players": self.players_count, "seed": self.seed, "settings": self.state.settings,
+                             **(header or {})})]
+        lines += [json.dumps({"type": "decision", "option": d}) for d in self.decisions]
+        # nested, so an event's own type never collides with the line's kind
+        lines += [json.dumps({"type": "event", "event": e}, sort_keys=True) for e in self.events]
+        lines.append(final_line(lines, self.state.to_json()))
+        return lines
 
-    def write_log(self, path: str | Path) -> None:
-        Path(path).write_text("\n".join(self.log_lines()) + "\n", encoding="utf-8")
+    def write_log(self, path: str | Path, header: dict | None = None) -> None:
+        Path(path).write_text("\n".join(self.log_lines(header)) + "\n", encoding="utf-8")
 
     @classmethod
     def replay(cls, ruleset: RuleSet, players: int, seed: int, decisions: list[int],

@@ -81,9 +81,12 @@ def _restricted_props(ruleset: RuleSet) -> dict[str, dict[str, str]]:
 
 
 def player_view(ruleset: RuleSet, state: GameState, viewer: str, events: list[dict] | None = None) -> dict:
+    """The viewer's view; with ``events`` (a game's whole event list), the ones they may
+    see, numbered in the viewer's own stream (see ``number_for_viewer``)."""
     view = _view(ruleset, state, viewer, _table(ruleset, state, viewer))
     if events is not None:
-        view["events"] = [e for e in (visible_event(ruleset, state, ev, viewer) for ev in events) if e is not None]
+        visible = [e for e in (visible_event(ruleset, state, ev, viewer) for ev in events) if e is not None]
+        view["events"] = [number_for_viewer(e, i) for i, e in enumerate(visible)]
     return view
 
 
@@ -320,7 +323,17 @@ def annotate_visibility(ruleset: RuleSet, state: GameState, event: dict) -> None
 
 
 def _public(event: dict) -> dict:
-    return {k: v for k, v in event.items() if not k.startswith("_")}
+    # The game's own numbering ("seq") counts every event, so the gaps in it would show
+    # a viewer how many events were hidden from them, and where: it is left out here
+    # and each viewer's stream is numbered on its own (number_for_viewer).
+    return {k: v for k, v in event.items() if not k.startswith("_") and k != "seq"}
+
+
+def number_for_viewer(event: dict, position: int) -> dict:
+    """``event`` (as visible_event gave it) numbered by its ``position`` in the viewer's
+    own stream: 0, 1, 2… with no gaps, whatever was hidden between two events."""
+    event["seq"] = position
+    return event
 
 
 def visible_event(ruleset: RuleSet, state: GameState, event: dict, viewer: str) -> dict | None:

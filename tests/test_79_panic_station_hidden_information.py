@@ -1,6 +1,7 @@
 """Hidden information stays hidden: checked in every view after every decision of many games."""
 
-from panic_station import ruleset
+from panic_station import (end_turn, lay_tile, own_infection_cards, put, quiet_start, relocate, reoffer, ruleset,
+                           set_hand, take)
 from rulecraft.bots import RandomBot
 from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.views import HIDDEN
@@ -80,13 +81,48 @@ def test_a_trade_shows_the_cards_to_the_traders_only():
             t = trades[0]
             moves = [e for e in game.events[t["seq"]:] if e["type"] == "moved"][:2]
             for viewer in game.state.players:
-                shown = {e["seq"]: e for e in game.events_for(viewer)}
-                assert t["seq"] in shown  # everyone learns that a trade happened
-                for m in moves:
+                # each viewer's stream has its own numbers: find the trade in it
+                shown = game.events_for(viewer)
+                at = [i for i, e in enumerate(shown) if e["type"] == "traded"]
+                assert len(at) == 1  # everyone learns that a trade happened
+                seen_moves = [e for e in shown[at[0]:] if e["type"] == "moved"][:2]
+                for m, seen in zip(moves, seen_moves, strict=True):
+                    assert (seen["source"], seen["destination"]) == (m["source"], m["destination"])
                     if viewer in (t["first"], t["second"]):
-                        assert shown[m["seq"]]["entity"] == m["entity"]
+                        assert seen["entity"] == m["entity"]
                     else:
-                        assert shown[m["seq"]]["entity"] == HIDDEN
+                        assert seen["entity"] == HIDDEN
         if seen_trade:
             break
     assert seen_trade
+
+
+def _trade_with_an_infection_card(blocked: bool):
+    """p, infected, meets q and gives them one of p's infection cards; q gives back a
+    grenade (q is infected) or a gas can (the infection is blocked)."""
+    game, p, (q, third, *_) = quiet_start()
+    lay_tile(game, "plain_a", -1, 0, 0)  # open east, into the Reactor
+    relocate(game, "host", "out_of_game")
+    for player in game.state.players:
+        game.state.entities[player]["props"]["infected"] = player == p
+    set_hand(game, p, own_infection_cards(p) + ["armor.1"])
+    set_hand(game, q, own_infection_cards(q) + ["gas_can.1", "grenade.1"])
+    put(game, f"android.{q}", "plain_a/main")
+    reoffer(game)
+    take(game, "move", c=f"trooper.{p}", r="plain_a/main")
+    take(game, "trade", partner=f"android.{q}")
+    game.choose_option(f"infection.{p}.1")
+    game.choose_option("gas_can.1" if blocked else "grenade.1")
+    assert game.state.entities[q]["props"]["infected"] is not blocked
+    end_turn(game)  # public events follow the hidden ones
+    return game, third
+
+
+def test_a_third_player_cannot_tell_whether_a_trade_infected():
+    infected, third = _trade_with_an_infection_card(blocked=False)
+    blocked, third_again = _trade_with_an_infection_card(blocked=True)
+    assert third == third_again
+    assert len(infected.events) != len(blocked.events) or infected.events != blocked.events
+    # the same events, with the same numbers, and the same view of the table
+    assert infected.events_for(third) == blocked.events_for(third)
+    assert infected.view(third) == blocked.view(third)

@@ -13,6 +13,7 @@ from rich.console import Console
 from rulecraft.cli.main import main
 from rulecraft.cli.play import PlaySession, event_text, option_label, board_map
 from rulecraft.interpreter.game import Game
+from rulecraft.interpreter.gamelog import final_line
 
 
 def play(*args) -> int:
@@ -98,11 +99,21 @@ def test_a_save_that_does_not_replay_is_refused(tmp_path, typed, capsys):
     lines = save.read_text().splitlines()
     final = json.loads(lines[-1])
     final["state"]["round"] += 3
+    # edited by hand: the digest of the file no longer matches
     lines[-1] = json.dumps(final)
     save.write_text("\n".join(lines) + "\n")
     capsys.readouterr()
     assert play("--resume", save) == 1
+    assert "altered after it was written" in capsys.readouterr().out
+    # intact, but its state is not where its decisions lead (other rules wrote it)
+    lines[-1] = final_line(lines[:-1], final["state"])
+    save.write_text("\n".join(lines) + "\n")
+    assert play("--resume", save) == 1
     assert "does not replay to its saved state" in capsys.readouterr().out
+    # cut short: refused, not resumed from its decisions alone
+    save.write_text("\n".join(lines[:-1]) + "\n")
+    assert play("--resume", save) == 1
+    assert "incomplete game log" in capsys.readouterr().out
 
 
 def test_quit_at_the_pass_screen_and_end_of_input(typed, capsys):

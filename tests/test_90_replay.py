@@ -11,8 +11,10 @@ import pytest
 from panic_station import RULES, ruleset
 
 from rulecraft.cli.main import main
+from rulecraft.cli.play import event_text
 from rulecraft.cli.simulate import play_game
 from rulecraft.interpreter.game import Game
+from rulecraft.interpreter.gamelog import final_line
 
 SEED = 21
 
@@ -40,8 +42,14 @@ def records(path):
     return [json.loads(line) for line in path.read_text().splitlines()]
 
 
-def write(path, recs):
-    path.write_text("\n".join(json.dumps(r) for r in recs) + "\n")
+def write(path, recs, seal: bool = True):
+    """Write log records; sealed with a digest of the new content, as a log written by
+    another version of the rules would be (unsealed: as a hand edit leaves it)."""
+    lines = [json.dumps(r) for r in recs]
+    if seal:
+        assert recs[-1]["type"] == "final"
+        lines[-1] = final_line(lines[:-1], recs[-1]["state"])
+    path.write_text("\n".join(lines) + "\n")
 
 
 def printed_seqs(out: str) -> set[int]:
@@ -109,6 +117,21 @@ def test_a_changed_final_state_is_reported(tmp_path, log, capsys):
     assert "final state differs at state.round" in capsys.readouterr().out
 
 
+def test_a_log_edited_by_hand_is_refused(tmp_path, log, capsys):
+    recs = records(log)
+    first = next(i for i, r in enumerate(recs) if r.get("type") == "decision")
+    recs[first]["option"] = 1 - recs[first]["option"]
+    edited = tmp_path / "edited.jsonl"
+    write(edited, recs, seal=False)
+    assert replay(edited, "--quiet") == 1
+    assert "edited.jsonl:" in (out := capsys.readouterr().out) and "altered after it was written" in out
+    # a log cut short (its final line gone) is refused as incomplete
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("\n".join(log.read_text().splitlines()[:-1]) + "\n")
+    assert replay(cut, "--quiet") == 1
+    assert "incomplete game log: no final line" in capsys.readouterr().out
+
+
 def test_a_corrupt_file_is_reported(tmp_path, log, capsys):
     lines = log.read_text().splitlines()
     lines[3] = lines[3][:10]
@@ -120,16 +143,22 @@ def test_a_corrupt_file_is_reported(tmp_path, log, capsys):
 
 def test_as_a_player_shows_only_what_they_may_see(log, played, capsys):
     viewer = "p1"
-    hidden = {e["seq"] for e in played.events if viewer in e.get("_hidden_from", ())}
+    hidden = {e["seq"] for e in played.events
+              if viewer in e.get("_hidden_from", ()) or viewer not in e.get("audience", [viewer])}
     assert hidden, "this game should have events p1 may not see (another's infection, others' cards)"
     assert replay(log, "--as", viewer) == 0
     out = capsys.readouterr().out
     shown = printed_seqs(out)
-    assert shown == {e["seq"] for e in played.events_for(viewer)}
-    assert not shown & hidden
+    visible = played.events_for(viewer)
+    # p1's own stream, numbered without gaps: nothing tells where hidden events were
+    assert shown == set(range(len(visible))) and len(visible) == len(played.events) - len(hidden)
+    printed = re.findall(r"^ {4}\s*\d+  (.*)$", out, re.M)
+    assert printed == [event_text(e) for e in visible]
     # cards moving between zones p1 cannot see are shown without their identity
     masked = [e for e in played.events_for(viewer) if e["type"] == "moved" and e["entity"] == "?"]
     assert masked and all(re.search(rf"^ +{e['seq']}  moved  \?:", out, re.M) for e in masked)
+    # the verdict counts what p1 saw, and gives no digest of the whole state to test guesses against
+    assert f"p1 saw {len(visible)} events" in out and "digest" not in out and f"{len(played.events)} events" not in out
     # only p1's own decisions are listed
     deciders = set(re.findall(r"^#\d+ (p\d+) ", out, re.M))
     assert deciders == {viewer}

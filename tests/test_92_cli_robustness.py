@@ -1,0 +1,245 @@
+"""The command line never crashes on bad files, bad paths or odd rule text.
+
+Output paths are checked before any game is played; a save that cannot be written is
+reported and the game goes on; a log or save with a malformed header, bytes that are
+no text, or a missing final line is refused with one clear line; rule-set text shown
+by `play` is never read as terminal markup.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from engine_rulesets import build, game_yaml
+from panic_station import RULES, ruleset
+from rich.console import Console
+
+from rulecraft.cli.main import main
+from rulecraft.cli.play import PlaySession
+from rulecraft.cli.simulate import play_game
+from rulecraft.interpreter.game import Game
+from rulecraft.interpreter.gamelog import final_line
+
+
+def run(*args) -> int:
+    try:
+        return main([str(a) for a in args])
+    except SystemExit as stop:
+        return stop.code
+
+
+# ---------------------------------------------------------------- output paths
+
+@pytest.mark.parametrize("option", ["--out", "--plot", "--log"])
+@pytest.mark.parametrize("where", ["missing folder", "a folder", "under a file"])
+def test_simulate_checks_its_outputs_before_playing(tmp_path, capsys, option, where):
+    (tmp_path / "file.txt").write_text("x")
+    name = {"--out": "rows.json", "--plot": "plot.png", "--log": "game.jsonl"}[option]
+    target = {"missing folder": tmp_path / "nowhere" / name,
+              "a folder": tmp_path / "folder.json" if option == "--out" else tmp_path / "folder.png"
+              if option == "--plot" else tmp_path / "folder",
+              "under a file": tmp_path / "file.txt" / name}[where]
+    if where == "a folder":
+        target.mkdir()
+    # a hundred thousand games would take hours: the refusal must come first
+    assert run("simulate", RULES, "--players", 4, "--games", 100000, "--workers", 1, option, target) == 2
+    out, err = capsys.readouterr()
+    assert err.count("\n") == 1 and f"argument {option}:" in err and str(target) in err
+    assert "seeds" not in out, "no game was started"
+    assert not (tmp_path / "nowhere").exists()
+
+
+def test_play_checks_its_save_path_first(tmp_path, capsys):
+    assert run("play", RULES, "--players", 4, "--save", tmp_path / "nowhere" / "game.jsonl") == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "argument --save: cannot write" in err
+
+
+def test_a_save_that_cannot_be_written_is_reported_and_the_game_goes_on(tmp_path):
+    game = Game(ruleset(), 4, 3, settings={"ask_every_eligible": True})
+    seats = {p: "human" for p in game.state.players}
+    answers = iter(["", "s", "1", "q"])
+    out = io.StringIO()
+    blocked = tmp_path / "save.jsonl"
+    blocked.mkdir()  # the save path became a folder during the game
+    session = PlaySession(ruleset(), game, seats, console=Console(file=out, width=200),
+                          read=lambda prompt: next(answers), save_path=str(blocked))
+    assert session.run() == 0
+    text = out.getvalue()
+    assert "cannot save to" in text and "the game goes on" in text
+    assert len(game.decisions) == 1, "the player chose after the failed save"
+    assert "not saved" in text
+
+
+def test_a_save_is_readable_by_its_owner_only(tmp_path, monkeypatch):
+    monkeypatch.setattr("builtins.input", iter(["", "s", "q"]).__next__)
+    save = tmp_path / "game.jsonl"
+    assert run("play", RULES, "--players", 4, "--human", "p1", "--seed", 2, "--save", save) == 0
+    assert save.stat().st_mode & 0o777 == 0o600
+
+
+# ---------------------------------------------------------------- malformed logs and saves
+
+@pytest.fixture(scope="module")
+def log_lines():
+    return play_game(ruleset(), 4, 8).log_lines()
+
+
+def _sealed(lines: list[str], header: dict | None = None) -> list[str]:
+    """The log with its header replaced and sealed again, as a writer would."""
+    lines = list(lines)
+    if header is not None:
+        lines[0] = json.dumps(header)
+    lines[-1] = final_line(lines[:-1], json.loads(lines[-1])["state"])
+    return lines
+
+
+HEADER_CHANGES = {
+    "seed as text": ("seed", "11"),
+    "a billion players": ("players", 1_000_000_000),
+    "no players": ("players", None),
+    "players as a list": ("players", [4]),
+    "a seed too large": ("seed", 10 ** 40),
+    "a rule set as a path": ("ruleset", "../../etc"),
+    "settings as text": ("settings", "fast"),
+    "seats of another shape": ("seats", {"p1": 3}),
+    "an unknown field": ("colour", "red"),
+}
+
+
+@pytest.mark.parametrize("change", list(HEADER_CHANGES))
+def test_a_malformed_header_is_refused_with_its_line(tmp_path, capsys, log_lines, change):
+    key, value = HEADER_CHANGES[change]
+    header = json.loads(log_lines[0])
+    if value is None:
+        del header[key]
+    else:
+        header[key] = value
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join(_sealed(log_lines, header)) + "\n")
+    assert run("replay", bad, "--quiet") == 1
+    out = capsys.readouterr().out
+    assert f"{bad}:1: a bad header line" in out or f"{bad}:1: not a log record" in out, out
+    assert run("play", RULES, "--resume", bad) == 1
+    assert f"{bad}:1:" in capsys.readouterr().out
+
+
+def test_bytes_that_are_not_text_are_refused(tmp_path, capsys, log_lines):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_bytes(b"\xff\xfe" + "\n".join(log_lines).encode())
+    assert run("replay", bad) == 1
+    assert "not UTF-8 text at byte 0" in capsys.readouterr().out
+    assert run("play", RULES, "--resume", bad) == 1
+    assert "not UTF-8 text" in capsys.readouterr().out
+
+
+def test_a_save_with_more_players_than_the_game_allows_is_refused(tmp_path, capsys, log_lines):
+    header = json.loads(log_lines[0])
+    header["players"] = 99
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join(_sealed(log_lines, header)) + "\n")
+    assert run("play", RULES, "--resume", bad) == 1
+    assert "not 99" in capsys.readouterr().out
+    assert run("replay", bad, "--quiet") == 1
+    assert "cannot be set up" in capsys.readouterr().out
+
+
+# ---------------------------------------------------------------- rule text is not markup
+
+ODD = "[/] odd [bold]"
+
+ODD_DATA = """
+  title: "[/] Odd [bold]game"
+kinds:
+  player:
+    properties:
+      motto: {type: text, default: "[/red] hi"}
+"""
+
+ODD_RULES = f"""
+procedure setup():
+    do:
+        let one = first(players)
+        set one.motto = "{ODD}"
+
+procedure round():
+    do:
+        for each p in players:
+            play_turn(p)
+
+action pick:
+    limit 1 per turn
+    do:
+        choose q from players by current_player prompt "{ODD} whom?"
+        set q.motto = "[/]"
+"""
+
+
+def test_rule_set_text_is_shown_as_written_in_play(tmp_path, capsys, monkeypatch):
+    rules = build(tmp_path, {"game.yaml": game_yaml(name="odd", players=(2, 2)) + ODD_DATA,
+                             "main.rules": ODD_RULES})
+    # p1: pass screen, pick, choose p1; p2: pass screen, quit
+    monkeypatch.setattr("builtins.input", iter(["", "1", "1", "", "q"]).__next__)
+    monkeypatch.setenv("COLUMNS", "200")
+    assert run("play", tmp_path / "ruleset", "--players", 2, "--seed", 1) == 0
+    out = " ".join(capsys.readouterr().out.split())  # the prompt may wrap in its menu
+    assert "Pass the device to p2" in out
+    assert "[/] Odd [bold]game" in out
+    assert f"{ODD} whom?" in out
+    assert "[/red] hi" in out and f"changed p1.motto = {ODD}" in out
+    assert rules.data.game.title == "[/] Odd [bold]game"
+
+
+# ---------------------------------------------------------------- saves locked with a passphrase
+
+def test_a_locked_save_hides_the_game_and_resumes_with_its_passphrase(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("RULECRAFT_SAVE_PASSPHRASE", "purple elephant")
+    monkeypatch.setenv("COLUMNS", "200")
+    save = tmp_path / "night.save"
+    monkeypatch.setattr("builtins.input", iter(["", "1", "s", "q"]).__next__)
+    assert run("play", RULES, "--players", 4, "--human", "p1", "--seed", 6, "--save", save, "--passphrase") == 0
+    raw = save.read_bytes()
+    # nothing of the game can be read from the file: no card, no player, no seed
+    for word in (b"infection", b"host", b"hand:p1", b"seed", b"\"p1\"", b"gas_can"):
+        assert word not in raw
+    assert save.stat().st_mode & 0o777 == 0o600
+    # resumed with the passphrase, the game goes on and later saves stay locked
+    monkeypatch.setattr("builtins.input", iter(["", "s", "q"]).__next__)
+    assert run("play", RULES, "--resume", save) == 0
+    assert b"infection" not in save.read_bytes()
+    capsys.readouterr()
+    assert run("replay", save, "--quiet") == 0
+    assert "IDENTICAL" in capsys.readouterr().out
+    # the wrong passphrase opens nothing
+    monkeypatch.setenv("RULECRAFT_SAVE_PASSPHRASE", "grey mouse")
+    assert run("play", RULES, "--resume", save) == 1
+    assert "wrong passphrase" in capsys.readouterr().out
+    assert run("replay", save) == 1
+    assert "wrong passphrase" in capsys.readouterr().out
+
+
+def test_a_damaged_locked_save_is_refused(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("RULECRAFT_SAVE_PASSPHRASE", "purple elephant")
+    bad = tmp_path / "bad.save"
+    for content in ('{"type": "locked_save", "kdf": "scrypt", "n": 1099511627776, "r": 8, "p": 1, "salt": "", '
+                    '"token": ""}',
+                    '{"type": "locked_save", "kdf": "scrypt", "n": 16, "r": 8, "p": 1, "salt": "AAAA", "token": "x"}',
+                    '{"type": "locked_save"'):
+        bad.write_text(content + "\n")
+        assert run("play", RULES, "--resume", bad) == 1
+        assert "locked save" in capsys.readouterr().out
+
+
+def test_a_random_seed_is_never_shown_nor_small(tmp_path, capsys, monkeypatch):
+    """Whoever knows a game's seed can deal it again and see every hand."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("builtins.input", iter(["", "s", "q"]).__next__)
+    assert run("play", RULES, "--players", 4, "--human", "p1") == 0
+    out = capsys.readouterr().out
+    (save,) = tmp_path.glob("*.save.jsonl")
+    seed = json.loads(save.read_text().splitlines()[0])["seed"]
+    assert str(seed) not in out and str(seed) not in save.name
+    assert "a secret random seed" in out
+    assert seed >= 2 ** 32  # from 2**63 seeds: none could be tried out one by one (fails once in 2**31 runs)
