@@ -18,6 +18,9 @@ import os
 import pickle
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 FORMAT = 1
@@ -33,6 +36,20 @@ def cache_dir() -> Path | None:
 
 
 _code_version: str | None = None
+
+# Set while loading one-off rule sets (mutants): their entries would only push the
+# useful ones out of the cache.
+_READ_ONLY: ContextVar[bool] = ContextVar("disk_cache_read_only", default=False)
+
+
+@contextmanager
+def read_only() -> Iterator[None]:
+    """Within the block the cache is read but nothing new is stored."""
+    token = _READ_ONLY.set(True)
+    try:
+        yield
+    finally:
+        _READ_ONLY.reset(token)
 
 
 def code_version() -> str:
@@ -121,7 +138,7 @@ def _read(kind: str, key: str) -> bytes | None:
 
 def _write(kind: str, key: str, data: bytes) -> None:
     folder = cache_dir()
-    if folder is None:
+    if folder is None or _READ_ONLY.get():
         return
     try:
         target = folder / kind
