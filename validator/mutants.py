@@ -46,7 +46,7 @@ OPERATORS: dict[str, str] = {
     "drop-require": "a `require` clause removed",
     "drop-where": "a `where` filter of a `with` or a list removed",
     "drop-when": "a trigger's `when` condition removed",
-    "drop-statement": "a statement (other than `let`) removed from a block of several",
+    "drop-statement": "a statement removed from a block of several (not `let`, `choose`, `window`: they name a value)",
     "drop-else": "an `else` branch removed",
     "cost": "a cost ±1, or removed",
     "limit": "a limit's count ±1, its period changed, or the limit removed",
@@ -65,9 +65,12 @@ _COMPARISON = {
 }
 _ARITHMETIC = {"+": "-", "-": "+", "*": "//", "//": "*", "%": "//"}
 _BUILTIN = {"any": "all", "all": "any", "min": "max", "max": "min", "first": "last", "last": "first"}
+_BINDING = {"let_stmt", "choose_stmt", "window_stmt"}  # statements that name a value for later ones
+_LAYOUT = {"_NL", "_INDENT", "_DEDENT"}
 _PERIOD = {"turn": "round", "round": "game", "game": "turn"}
 # YAML sections that describe the game or the rulings rather than rules a game plays by
-_YAML_SKIP_SECTIONS = {"game", "rulings", "variant", "superseded", "glossary"}
+# (the manifest is a checksum of the component counts: changing it is only a static error)
+_YAML_SKIP_SECTIONS = {"game", "rulings", "variant", "superseded", "glossary", "manifest"}
 
 
 @dataclass(frozen=True)
@@ -134,6 +137,18 @@ class _Source:
         return self.starts[first - 1], end
 
 
+def _last_line(node: Tree) -> int:
+    """The line of a clause's or statement's last token. (Its meta end counts the line
+    break after it, which ends on the next line.)"""
+    tokens = list(_tokens(node))
+    return max(t.end_line for t in tokens) if tokens else node.meta.end_line
+
+
+def _tokens(node: Tree):
+    """The tokens of a tree that are text (not line breaks and indentation)."""
+    return node.scan_values(lambda v: isinstance(v, Token) and v.type not in _LAYOUT)
+
+
 class _Collector:
     def __init__(self, src: _Source):
         self.src = src
@@ -152,11 +167,13 @@ class _Collector:
     def node_span(self, node) -> tuple[int, int]:
         if isinstance(node, Token):
             return self.tok_span(node)
-        m = node.meta
-        return self.src.offset(m.line, m.column), self.src.offset(m.end_line, m.end_column)
+        tokens = list(_tokens(node))
+        first = min(tokens, key=lambda t: (t.line, t.column))
+        last = max(tokens, key=lambda t: (t.end_line, t.end_column))
+        return self.src.offset(first.line, first.column), self.src.offset(last.end_line, last.end_column)
 
     def drop_lines(self, operator: str, node: Tree) -> None:
-        start, end = self.src.lines_span(node.meta.line, node.meta.end_line)
+        start, end = self.src.lines_span(node.meta.line, _last_line(node))
         self.add(operator, start, end, "")
 
     # -- the walk
@@ -261,8 +278,9 @@ class _Collector:
     def on_require_clause(self, node: Tree, _context) -> None:
         self.drop_lines("drop-require", node)
 
-    def on_when_clause(self, node: Tree, _context) -> None:
-        self.drop_lines("drop-when", node)
+    def on_when_clause(self, node: Tree, context) -> None:
+        if "trigger_def" in context:  # a victory needs its `when`
+            self.drop_lines("drop-when", node)
 
     def on_cost_clause(self, node: Tree, _context) -> None:
         self.drop_lines("cost", node)
@@ -285,7 +303,7 @@ class _Collector:
         if len(statements) < 2:
             return  # a block may not be empty
         for stmt in statements:
-            if stmt.data != "let_stmt":  # a dropped `let` is only an unknown name
+            if stmt.data not in _BINDING:  # dropped, it would only leave an unknown name
                 self.drop_lines("drop-statement", stmt)
 
 
@@ -383,6 +401,6 @@ def generate(root: Path, files: list[str], texts: dict[str, str] | None = None) 
             old = text[start:end]
             key = (file, definition, operator, old, new, src.line_text(line).strip())
             seen[key] += 1
-            digest = hashlib.sha1(repr(key + (seen[key],)).encode()).hexdigest()[:10]
+            digest = "m" + hashlib.sha1(repr(key + (seen[key],)).encode()).hexdigest()[:9]  # never read as a YAML number
             mutants.append(Mutant(digest, operator, file, line, column, start, end, old, new, definition))
     return mutants

@@ -36,8 +36,8 @@ class Outcome:
     seconds: float = 0.0
 
 
-class MutantTimeout(Exception):
-    pass
+class MutantTimeout(BaseException):
+    """Raised by the per-mutant alarm; not an Exception, so no handler of rule errors takes it."""
 
 
 @dataclass
