@@ -70,6 +70,8 @@ def add_parser(sub) -> None:
     p.add_argument("--only", metavar="FILE[:LINE]", help="only the mutants of one file (or one line of it)")
     p.add_argument("--operator", type=_operator, action="append", metavar="OP",
                    help=f"only mutants of this operator (repeatable): {', '.join(OPERATORS)}")
+    p.add_argument("--survivors-of", metavar="REPORT.json",
+                   help="only the mutants that survived or timed out in an earlier --out report (after new scenarios)")
     p.add_argument("--list", action="store_true", help="list the mutants (id, place, change) and run nothing")
     p.add_argument("--all", action="store_true", help="print every mutant's result, the killed ones too")
     p.add_argument("--out", metavar="FILE.json", help="write the full report as JSON")
@@ -92,6 +94,14 @@ def _select(mutants: list[Mutant], only: str | None) -> list[Mutant] | None:
     chosen = [m for m in mutants if (m.file == file or m.file.endswith("/" + file) or Path(file).name == m.file)
               and (not line or m.line == int(line))]
     return chosen
+
+
+def _earlier_survivors(path: str) -> set[str] | None:
+    try:
+        report = json.loads(Path(path).read_text(encoding="utf-8"))
+        return {m["id"] for m in report["mutants"] if m["status"] in (SURVIVED, TIMEOUT)}
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
 
 
 def run(args) -> int:
@@ -134,6 +144,11 @@ def run(args) -> int:
         return _bad(f"no mutant in '{args.only}' (files: {', '.join(sorted({m.file for m in mutants}))})")
     if args.operator:
         chosen = [m for m in chosen if m.operator in args.operator]
+    if args.survivors_of:
+        earlier = _earlier_survivors(args.survivors_of)
+        if earlier is None:
+            return _bad(f"--survivors-of: '{args.survivors_of}' is not a report written by mutate --out")
+        chosen = [m for m in chosen if m.id in earlier]
     runnable = [m for m in chosen if m.id not in marked]
     if args.sample and args.sample < len(runnable):
         picked = set(m.id for m in random.Random(args.seed).sample(runnable, args.sample))

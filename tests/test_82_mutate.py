@@ -211,6 +211,15 @@ def test_mutate_reports_each_mutant_and_the_score(repo, capsys, tmp_path):
     assert "SURVIVED" in out and "Score:" in out and "cost" in out
 
 
+def test_survivors_of_an_earlier_report_are_run_again_alone(repo, capsys, tmp_path):
+    first, again = tmp_path / "first.json", tmp_path / "again.json"
+    mutate(capsys, repo / "rules" / "tiny", "--operator", "cost", "--out", first)
+    survivors = {m["id"] for m in json.loads(first.read_text(encoding="utf-8"))["mutants"] if m["status"] == "survived"}
+    assert survivors
+    mutate(capsys, repo / "rules" / "tiny", "--survivors-of", first, "--out", again)
+    assert {m["id"] for m in json.loads(again.read_text(encoding="utf-8"))["mutants"]} == survivors
+
+
 def test_equivalent_mutants_are_not_run_and_stale_entries_are_warned(repo, capsys):
     root, mutants = mutants_of(repo)
     walk_cost = [m for m in mutants if m.operator == "cost" and m.definition == "walk"]
@@ -255,6 +264,7 @@ def test_list_shows_ids_places_and_changes_and_runs_nothing(repo, capsys):
     (["--variant", "nope"], "no variant 'nope'"),
     (["--operator", "nope"], "unknown operator 'nope'"),
     (["--budget", "0"], "must be more than 0"),
+    (["--survivors-of", "missing.json"], "is not a report written by mutate --out"),
 ])
 def test_bad_arguments_exit_2_with_one_line(repo, capsys, args, message):
     code, out = mutate(capsys, repo / "rules" / "tiny", *args)
