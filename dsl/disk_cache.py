@@ -25,6 +25,9 @@ import os
 import stat
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 FORMAT = 2
@@ -83,6 +86,20 @@ def _kind_folder(kind: str, create: bool) -> Path | None:
 
 
 _code_version: str | None = None
+
+# Set while loading one-off rule sets (mutants): their entries would only push the
+# useful ones out of the cache.
+_READ_ONLY: ContextVar[bool] = ContextVar("disk_cache_read_only", default=False)
+
+
+@contextmanager
+def read_only() -> Iterator[None]:
+    """Within the block the cache is read but nothing new is stored."""
+    token = _READ_ONLY.set(True)
+    try:
+        yield
+    finally:
+        _READ_ONLY.reset(token)
 
 
 def code_version() -> str:
@@ -203,6 +220,8 @@ def _read(kind: str, key: str) -> bytes | None:
 
 
 def _write(kind: str, key: str, data: bytes) -> None:
+    if _READ_ONLY.get():
+        return
     folder = _kind_folder(kind, create=True)
     if folder is None:
         return

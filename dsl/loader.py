@@ -16,6 +16,8 @@ from .variants import apply_variant
 from .yaml_data import load_and_validate
 
 SCHEMA = "ruleset.schema.json"
+# Mutants of the rule set that cannot change any game (`rulecraft mutate`); not rules.
+EQUIVALENTS_FILE = "mutants.yaml"
 
 
 def _display(path: Path) -> str:
@@ -56,6 +58,8 @@ def load_ruleset(folder: str | Path, bag: DiagnosticBag | None = None, variant: 
     data = RuleSetData()
     files: list[str] = []
     for path in sorted(root.glob("*.yaml")):
+        if path.name == EQUIVALENTS_FILE:
+            continue
         display = _display(path)
         if not inside(path, root):
             refuse_link_out(path, display, bag)

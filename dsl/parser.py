@@ -16,7 +16,7 @@ from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import DedentError, Indenter
 
-from . import ast, disk_cache, parser_tables
+from . import ast, disk_cache, parser_tables, sources
 from .diagnostics import DiagnosticBag, Position
 
 
@@ -164,7 +164,7 @@ def _parse(text: str, file: str, bag: DiagnosticBag) -> ast.RuleFile:
 
 
 def parse_file(path: str | Path, bag: DiagnosticBag, display_name: str | None = None) -> ast.RuleFile:
-    text = Path(path).read_text(encoding="utf-8")
+    text = sources.read_text(path)
     return parse_text(text, display_name or str(path), bag)
 
 

@@ -16,6 +16,7 @@ from typing import Any, Iterable
 import jsonschema
 import yaml
 
+from . import sources
 from .diagnostics import DiagnosticBag, Position, did_you_mean
 
 
@@ -241,7 +242,7 @@ def _explain(error: jsonschema.ValidationError, located: Located, path: list) ->
 
 def load_and_validate(path: Path, schema_name: str, bag: DiagnosticBag, display: str | None = None) -> tuple[Any, Located]:
     file = display or str(path)
-    text = path.read_text(encoding="utf-8")
+    text = sources.read_text(path)
     data, located = load_yaml_text(text, file, bag)
     if located.root is not None:
         validate(data, schema_name, located, bag)

@@ -1,0 +1,34 @@
+"""Where rule-set files are read: from disk, or from texts put in their place for a while.
+
+`rulecraft mutate` checks hundreds of slightly changed copies of a rule set; putting the
+changed text in place of one file (``replaced_texts``) spares a copy of the whole
+folder per change, and every stage that reads a rule-set file reads it through here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from pathlib import Path
+
+_REPLACED: ContextVar[Mapping[str, str]] = ContextVar("replaced_texts", default={})
+
+
+@contextmanager
+def replaced_texts(texts: Mapping[str | Path, str]) -> Iterator[None]:
+    """Within the block, reading a file named in ``texts`` gives the text given there."""
+    token = _REPLACED.set({str(Path(p).resolve()): t for p, t in texts.items()})
+    try:
+        yield
+    finally:
+        _REPLACED.reset(token)
+
+
+def read_text(path: str | Path) -> str:
+    replaced = _REPLACED.get()
+    if replaced:
+        text = replaced.get(str(Path(path).resolve()))
+        if text is not None:
+            return text
+    return Path(path).read_text(encoding="utf-8")

@@ -1,0 +1,273 @@
+"""`rulecraft mutate` on a tiny rule set: which mutants the operators derive and where,
+how a mutant is classified (killed by a scenario, killed statically, survived, timed
+out), equivalent mutants, and bad command lines. Nothing here knows any real game."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import pytest
+from test_80_validator import GAME, RULES
+
+from rulecraft.cli.main import main
+from rulecraft.validator.mutants import generate, mutant_files, rules_mutants, yaml_mutants
+from rulecraft.validator.mutation import KILLED, STATIC, SURVIVED, TIMEOUT, Checker, Target
+
+OPERATORS_RULES = textwrap.dedent("""\
+    action act:
+        with c: card in contents(deck) where c.points > 1
+        require not done and count(contents(deck)) <= 3 else "no"
+        cost 2 ap
+        limit 1 per turn
+        do:
+            set game.n += 1
+            move c to bottom of pile
+            if c in pile or true:
+                stop
+            else:
+                shuffle pile
+    """)
+
+
+def found(text: str) -> set[tuple[str, int, int, str, str]]:
+    """(operator, line, column, old, new) of every mutant of a rule text."""
+    out = set()
+    starts = [0] + [i + 1 for i, ch in enumerate(text) if ch == "\n"]
+    for operator, start, end, new, _definition in rules_mutants("x.rules", text):
+        line = max(i for i, s in enumerate(starts) if s <= start) + 1
+        out.add((operator, line, start - starts[line - 1] + 1, text[start:end], new))
+    return out
+
+
+def test_operators_give_the_expected_mutants_at_their_positions():
+    got = found(OPERATORS_RULES)
+    expected = {
+        ("boundary", 2, 51, ">", ">="),
+        ("negate-comparison", 2, 51, ">", "<="),
+        ("number", 2, 53, "1", "2"),
+        ("number", 2, 53, "1", "0"),
+        ("drop-where", 2, 35, " where c.points > 1", ""),
+        ("drop-require", 3, 1, '    require not done and count(contents(deck)) <= 3 else "no"\n', ""),
+        ("drop-not", 3, 13, "not ", ""),
+        ("logic", 3, 22, "and", "or"),
+        ("boundary", 3, 48, "<=", "<"),
+        ("negate-comparison", 3, 48, "<=", ">"),
+        ("number", 3, 51, "3", "4"),
+        ("number", 3, 51, "3", "2"),
+        ("cost", 4, 10, "2", "3"),
+        ("cost", 4, 10, "2", "1"),
+        ("cost", 4, 1, "    cost 2 ap\n", ""),
+        ("limit", 5, 11, "1", "2"),
+        ("limit", 5, 11, "1", "0"),
+        ("limit", 5, 17, "turn", "round"),
+        ("limit", 5, 1, "    limit 1 per turn\n", ""),
+        ("assign", 7, 20, "+=", "-="),
+        ("number", 7, 23, "1", "2"),
+        ("number", 7, 23, "1", "0"),
+        ("drop-statement", 7, 1, "        set game.n += 1\n", ""),
+        ("zone-end", 8, 19, "bottom", "top"),
+        ("drop-statement", 8, 1, "        move c to bottom of pile\n", ""),
+        ("membership", 9, 14, "in", "not in"),
+        ("logic", 9, 22, "or", "and"),
+        ("boolean", 9, 25, "true", "false"),
+        ("condition", 9, 12, "c in pile or true", "true"),
+        ("condition", 9, 12, "c in pile or true", "false"),
+        ("drop-else", 11, 1, "        else:\n            shuffle pile\n", ""),
+        ("drop-statement", 9, 1, "        if c in pile or true:\n            stop\n        else:\n            shuffle pile\n", ""),
+    }
+    assert got == expected, f"missing {expected - got}\nunexpected {got - expected}"
+
+
+def test_a_mutant_applied_changes_only_its_span():
+    root_text = "function f(x: number) -> bool:\n    = x < 3 and not x == 1\n"
+    changes = {(op, text_new) for op, _s, _e, text_new, _d in rules_mutants("f.rules", root_text)}
+    assert ("logic", "or") in changes and ("drop-not", "") in changes and ("builtin", "all") not in changes
+
+
+def test_yaml_parameters_and_tables_change_by_one_and_game_metadata_does_not():
+    text = textwrap.dedent("""\
+        game:
+          name: tiny
+          round_limit: 6
+        parameters:
+          reach:
+            value: 2
+        dice:
+          d6: [1, 2, 3, 4, 5, 6]
+        board:
+          damage: {gray: 1}
+        """)
+    got = {(op, text[s:e], new, where) for op, s, e, new, where in yaml_mutants("game.yaml", text, variant_file=False)}
+    assert got == {("parameter", "2", "3", "parameters.reach"), ("parameter", "2", "1", "parameters.reach"),
+                   ("table", "1", "2", "board"), ("table", "1", "0", "board")}
+
+
+def test_ids_are_stable_when_unrelated_lines_move(tmp_path):
+    root = tmp_path / "r"
+    root.mkdir()
+    (root / "a.rules").write_text(OPERATORS_RULES, encoding="utf-8")
+    before = {(m.operator, m.old, m.new, m.column): m.id for m in generate(root, ["a.rules"])}
+    (root / "a.rules").write_text("# a comment\n\n" + OPERATORS_RULES, encoding="utf-8")
+    moved = generate(root, ["a.rules"])
+    assert {(m.operator, m.old, m.new, m.column): m.id for m in moved} == before
+    assert min(m.line for m in moved) == 4  # the positions did move
+    assert len({m.id for m in moved}) == len(moved)
+
+
+# ---------------------------------------------------------------- a tiny repository
+
+SCENARIOS = """\
+scenarios:
+  - title: Drawing costs an action point
+    cite: "tiny-rules: Drawing"
+    steps:
+      - do: draw
+    expect:
+      props:
+        p1: {ap: 1}
+"""
+
+
+@pytest.fixture
+def repo(tmp_path) -> Path:
+    rules = tmp_path / "rules" / "tiny"
+    rules.mkdir(parents=True)
+    (rules / "game.yaml").write_text(GAME, encoding="utf-8")
+    (rules / "main.rules").write_text(RULES, encoding="utf-8")
+    seeds = tmp_path / "seeds" / "tiny"
+    seeds.mkdir(parents=True)
+    (seeds / "draw.yaml").write_text(SCENARIOS, encoding="utf-8")
+    return tmp_path
+
+
+def mutants_of(repo: Path):
+    root = repo / "rules" / "tiny"
+    return root, generate(root, mutant_files(root))
+
+
+def one(mutants, **where):
+    hits = [m for m in mutants if all(getattr(m, k) == v for k, v in where.items())]
+    assert len(hits) == 1, hits
+    return hits[0]
+
+
+def test_a_mutant_is_killed_by_the_scenario_it_breaks_and_survives_where_none_looks(repo):
+    root, mutants = mutants_of(repo)
+    checker = Checker(Target(root, None, repo / "seeds" / "tiny"), timeout=30)
+    assert checker.baseline()[0].status == SURVIVED
+    cost = one(mutants, operator="cost", definition="draw", new="2")
+    outcome = checker.check(cost)
+    assert (outcome.status, outcome.by) == (KILLED, "Drawing costs an action point")
+    limit = one(mutants, operator="limit", definition="poke", new="")  # no scenario pokes
+    assert checker.check(limit).status == SURVIVED
+
+
+def test_a_static_error_is_a_static_kill(repo):
+    root = repo / "rules" / "tiny"
+    game = root / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8") + "manifest:\n  card: 6\n", encoding="utf-8")
+    mutants = generate(root, mutant_files(root))
+    assert not [m for m in mutants if m.definition == "manifest"]  # a checksum, not a rule
+    count = one(mutants, operator="table", definition="components", old="6", new="7")
+    line = next(i for i, text in enumerate(GAME.splitlines(), start=1) if "count: 6" in text)
+    assert (count.line, count.column) == (line, GAME.splitlines()[line - 1].index("6") + 1)
+    outcome = Checker(Target(root, None, repo / "seeds" / "tiny"), timeout=30).check(count)
+    assert outcome.status == STATIC
+    assert "game.yaml" in outcome.by
+
+
+def test_a_mutant_past_the_time_limit_times_out(repo):
+    root, mutants = mutants_of(repo)
+    checker = Checker(Target(root, None, repo / "seeds" / "tiny"), timeout=0.0005)
+    outcome = checker.check(one(mutants, operator="cost", definition="draw", new="2"))
+    assert outcome.status == TIMEOUT
+
+
+# ---------------------------------------------------------------- the command
+
+
+def mutate(capsys, *args) -> tuple[int, str]:
+    try:
+        code = main(["mutate", *map(str, args)])
+    except SystemExit as stop:  # argparse's own errors
+        code = stop.code
+    out = capsys.readouterr()
+    return code, out.out + out.err
+
+
+def test_mutate_reports_each_mutant_and_the_score(repo, capsys, tmp_path):
+    out_file = tmp_path / "report.json"
+    code, out = mutate(capsys, repo / "rules" / "tiny", "--operator", "cost", "--out", out_file)
+    assert code == 1, out  # `walk`'s cost is never checked: 1 of 3 survives
+    report = json.loads(out_file.read_text(encoding="utf-8"))
+    statuses = {(m["definition"], m["new"]): m["status"] for m in report["mutants"]}
+    assert statuses[("draw", "2")] == "killed" and statuses[("draw", "0")] == "killed"
+    assert statuses[("walk", "")] == "survived"
+    assert report["counts"]["survived"] == sum(1 for s in statuses.values() if s == "survived")
+    survivor = next(m for m in report["mutants"] if m["status"] == "survived")
+    assert f"{survivor['file']}:{survivor['line']}:{survivor['column']}" in out
+    assert "SURVIVED" in out and "Score:" in out and "cost" in out
+
+
+def test_survivors_of_an_earlier_report_are_run_again_alone(repo, capsys, tmp_path):
+    first, again = tmp_path / "first.json", tmp_path / "again.json"
+    mutate(capsys, repo / "rules" / "tiny", "--operator", "cost", "--out", first)
+    survivors = {m["id"] for m in json.loads(first.read_text(encoding="utf-8"))["mutants"] if m["status"] == "survived"}
+    assert survivors
+    mutate(capsys, repo / "rules" / "tiny", "--survivors-of", first, "--out", again)
+    assert {m["id"] for m in json.loads(again.read_text(encoding="utf-8"))["mutants"]} == survivors
+
+
+def test_equivalent_mutants_are_not_run_and_stale_entries_are_warned(repo, capsys):
+    root, mutants = mutants_of(repo)
+    walk_cost = [m for m in mutants if m.operator == "cost" and m.definition == "walk"]
+    entries = "".join(f"  - id: {m.id}\n    reason: nothing in this test game tells walks apart by cost\n"
+                      for m in walk_cost)
+    entries += "  - at: main.rules:1:1\n    change: \"x → y\"\n    reason: matches nothing, a stale entry\n"
+    (root / "mutants.yaml").write_text("equivalent:\n" + entries, encoding="utf-8")
+    code, out = mutate(capsys, root, "--operator", "cost", "--out", repo / "r.json")
+    assert (repo / "r.json").is_file(), out
+    report = json.loads((repo / "r.json").read_text(encoding="utf-8"))
+    assert report["equivalent"] == len(walk_cost)
+    assert all(m["status"] == "equivalent" for m in report["mutants"] if m["definition"] == "walk")
+    assert report["counts"]["survived"] == 0
+    assert "matches no mutant any more" in out and "main.rules:1:1" in out
+    # the equivalents may be at most 5% of all mutants: here they are not
+    assert code == (0 if 100 * len(walk_cost) / report["generated"] <= 5 else 1), out
+
+
+def test_an_equivalents_file_with_an_entry_without_reason_is_a_located_error(repo, capsys):
+    root = repo / "rules" / "tiny"
+    (root / "mutants.yaml").write_text("equivalent:\n  - id: m012345678\n", encoding="utf-8")
+    code, out = mutate(capsys, root, "--list")
+    assert code == 1
+    assert "mutants.yaml:2:" in out and "reason" in out
+
+
+def test_list_shows_ids_places_and_changes_and_runs_nothing(repo, capsys):
+    root, mutants = mutants_of(repo)
+    code, out = mutate(capsys, root, "--list", "--only", "main.rules:20")
+    assert code == 0
+    line_20 = [m for m in mutants if m.file == "main.rules" and m.line == 20]
+    assert len(line_20) >= 2 and all(m.id in out for m in line_20)
+    assert not [m for m in mutants if m.line != 20 and m.id in out]
+    assert "Score" not in out
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--jobs", "0"], "must be at least 1"),
+    (["--sample", "x"], "not a whole number"),
+    (["--only", "nowhere.rules"], "no mutant in 'nowhere.rules'"),
+    (["--only", "main.rules:x"], "FILE or FILE:LINE"),
+    (["--variant", "nope"], "no variant 'nope'"),
+    (["--operator", "nope"], "unknown operator 'nope'"),
+    (["--budget", "0"], "must be more than 0"),
+    (["--survivors-of", "missing.json"], "is not a report written by mutate --out"),
+])
+def test_bad_arguments_exit_2_with_one_line(repo, capsys, args, message):
+    code, out = mutate(capsys, repo / "rules" / "tiny", *args)
+    assert code == 2
+    assert message in out
+    assert len(out.strip().splitlines()) == 1, out

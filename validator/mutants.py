@@ -1,0 +1,406 @@
+"""Mutants of a rule set: small deliberate changes derived from the syntax tree.
+
+Each rule file is parsed with the rules grammar (keeping every keyword token, so
+``and``, ``not`` and ``top`` have positions too) and every YAML table is composed
+with its marks; each mutation operator then proposes one-token or one-clause changes
+at exact source offsets. A mutant is a file, a span and its replacement text: applied
+to the file's text it gives the changed rule set. The operators follow the classic
+mutation tools (relational boundary and negation, logical connectors, literals,
+removed statements) plus what this language has of its own: ``require`` clauses,
+costs, limits, ``where`` filters, trigger conditions and zone ends.
+
+A mutant's id hashes its file, definition, operator, old and new text and the text
+of its line (not the line number), so it stays the same while unrelated lines move.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from bisect import bisect_right
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+import yaml
+from lark import Lark, Token, Tree
+from lark.exceptions import LarkError
+
+from rulecraft.dsl.loader import EQUIVALENTS_FILE
+from rulecraft.dsl.parser import _RulesIndenter, _split_definitions
+
+# operator name → what it changes (shown by --list and in the docs)
+OPERATORS: dict[str, str] = {
+    "boundary": "a comparison's boundary: < ↔ <=, > ↔ >=",
+    "negate-comparison": "a comparison negated: == ↔ !=, < ↔ >=, > ↔ <=",
+    "membership": "in ↔ not in",
+    "logic": "and ↔ or",
+    "drop-not": "a `not` removed",
+    "boolean": "true ↔ false",
+    "condition": "an `if`/`elif` condition replaced by true, then by false",
+    "number": "a number in an expression ±1",
+    "arithmetic": "+ ↔ -, * ↔ //, % → //",
+    "assign": "set … += ↔ -=",
+    "builtin": "any ↔ all, min ↔ max, first ↔ last",
+    "drop-require": "a `require` clause removed",
+    "drop-where": "a `where` filter of a `with` or a list removed",
+    "drop-when": "a trigger's `when` condition removed",
+    "drop-statement": "a statement removed from a block of several (not `let`, `choose`, `window`: they name a value)",
+    "drop-else": "an `else` branch removed",
+    "cost": "a cost ±1, or removed",
+    "limit": "a limit's count ±1, its period changed, or the limit removed",
+    "zone-end": "move … to top ↔ bottom of a zone",
+    "parameter": "a YAML parameter ±1",
+    "table": "a number in a YAML table ±1 (board tables, component counts, defaults)",
+}
+
+_COMPARISON = {
+    "<": [("boundary", "<="), ("negate-comparison", ">=")],
+    "<=": [("boundary", "<"), ("negate-comparison", ">")],
+    ">": [("boundary", ">="), ("negate-comparison", "<=")],
+    ">=": [("boundary", ">"), ("negate-comparison", "<")],
+    "==": [("negate-comparison", "!=")],
+    "!=": [("negate-comparison", "==")],
+}
+_ARITHMETIC = {"+": "-", "-": "+", "*": "//", "//": "*", "%": "//"}
+_BUILTIN = {"any": "all", "all": "any", "min": "max", "max": "min", "first": "last", "last": "first"}
+_BINDING = {"let_stmt", "choose_stmt", "window_stmt"}  # statements that name a value for later ones
+_LAYOUT = {"_NL", "_INDENT", "_DEDENT"}
+_PERIOD = {"turn": "round", "round": "game", "game": "turn"}
+# YAML sections that describe the game or the rulings rather than rules a game plays by
+# (the manifest is a checksum of the component counts: changing it is only a static error)
+_YAML_SKIP_SECTIONS = {"game", "rulings", "variant", "superseded", "glossary", "manifest"}
+
+
+@dataclass(frozen=True)
+class Mutant:
+    id: str
+    operator: str
+    file: str  # relative to the rule-set folder: "rooms.rules", "variants/x.yaml"
+    line: int
+    column: int
+    start: int  # offsets into the file's text
+    end: int
+    old: str
+    new: str
+    definition: str | None = None  # the enclosing definition or YAML section entry
+
+    @property
+    def location(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+    @property
+    def change(self) -> str:
+        return f"{_short(self.old)} → {_short(self.new) if self.new else '(removed)'}"
+
+    def apply(self, text: str) -> str:
+        return text[: self.start] + self.new + text[self.end :]
+
+
+def _short(text: str, width: int = 70) -> str:
+    one = " ⏎ ".join(line.strip() for line in text.strip("\n").splitlines())
+    return one if len(one) <= width else one[: width - 1] + "…"
+
+
+@lru_cache(maxsize=1)
+def _full_parser() -> Lark:
+    """The rules grammar, keeping keyword tokens (and, or, not, if …) in the tree."""
+    grammar = resources.files("rulecraft.dsl").joinpath("grammar.lark").read_text(encoding="utf-8")
+    return Lark(grammar, parser="lalr", postlex=_RulesIndenter(), propagate_positions=True,
+                maybe_placeholders=True, keep_all_tokens=True)
+
+
+class _Source:
+    """A file's text with line starts, to turn (line, column) into offsets."""
+
+    def __init__(self, file: str, text: str):
+        self.file, self.text = file, text
+        self.starts = [0]
+        for i, ch in enumerate(text):
+            if ch == "\n":
+                self.starts.append(i + 1)
+
+    def offset(self, line: int, column: int) -> int:
+        return self.starts[line - 1] + column - 1
+
+    def line_of(self, offset: int) -> int:
+        return bisect_right(self.starts, offset)
+
+    def line_text(self, line: int) -> str:
+        end = self.starts[line] if line < len(self.starts) else len(self.text)
+        return self.text[self.starts[line - 1] : end]
+
+    def lines_span(self, first: int, last: int) -> tuple[int, int]:
+        """Offsets of whole lines first..last, their line ends included."""
+        end = self.starts[last] if last < len(self.starts) else len(self.text)
+        return self.starts[first - 1], end
+
+
+def _last_line(node: Tree) -> int:
+    """The line of a clause's or statement's last token. (Its meta end counts the line
+    break after it, which ends on the next line.)"""
+    tokens = list(_tokens(node))
+    return max(t.end_line for t in tokens) if tokens else node.meta.end_line
+
+
+def _tokens(node: Tree):
+    """The tokens of a tree that are text (not line breaks and indentation)."""
+    return node.scan_values(lambda v: isinstance(v, Token) and v.type not in _LAYOUT)
+
+
+class _Collector:
+    def __init__(self, src: _Source):
+        self.src = src
+        self.found: list[tuple[str, int, int, str, str | None]] = []  # operator, start, end, new, definition
+        self.definition: str | None = None
+
+    def add(self, operator: str, start: int, end: int, new: str) -> None:
+        if self.src.text[start:end] != new:
+            self.found.append((operator, start, end, new, self.definition))
+
+    # -- positions
+    def tok_span(self, tok: Token) -> tuple[int, int]:
+        start = self.src.offset(tok.line, tok.column)
+        return start, start + len(tok.value)
+
+    def node_span(self, node) -> tuple[int, int]:
+        if isinstance(node, Token):
+            return self.tok_span(node)
+        tokens = list(_tokens(node))
+        first = min(tokens, key=lambda t: (t.line, t.column))
+        last = max(tokens, key=lambda t: (t.end_line, t.end_column))
+        return self.src.offset(first.line, first.column), self.src.offset(last.end_line, last.end_column)
+
+    def drop_lines(self, operator: str, node: Tree) -> None:
+        start, end = self.src.lines_span(node.meta.line, _last_line(node))
+        self.add(operator, start, end, "")
+
+    # -- the walk
+    def walk(self, node, context: tuple[str, ...] = ()) -> None:
+        if not isinstance(node, Tree):
+            return
+        kind = node.data
+        handler = getattr(self, f"on_{kind}", None)
+        if handler is not None:
+            handler(node, context)
+        inner = context + (kind,)
+        for child in node.children:
+            self.walk(child, inner)
+
+    def _definition(self, node: Tree, _context) -> None:
+        name = next((c for c in node.children if isinstance(c, Token) and c.type == "NAME"), None)
+        self.definition = str(name) if name is not None else None
+
+    on_action_def = on_procedure_def = on_function_def = on_trigger_def = on_victory_def = on_reaction_def = _definition
+
+    def on_compare(self, node: Tree, _context) -> None:
+        op = node.children[1]
+        start, end = self.tok_span(op)
+        for operator, new in _COMPARISON.get(str(op), []):
+            self.add(operator, start, end, new)
+
+    def on_contains(self, node: Tree, _context) -> None:
+        start, end = self.tok_span(node.children[1])
+        self.add("membership", start, end, "not in")
+
+    def on_not_contains(self, node: Tree, _context) -> None:
+        start, _ = self.tok_span(node.children[1])
+        _, end = self.tok_span(node.children[2])
+        self.add("membership", start, end, "in")
+
+    def on_or_(self, node: Tree, _context) -> None:
+        self.add("logic", *self.tok_span(node.children[1]), "and")
+
+    def on_and_(self, node: Tree, _context) -> None:
+        self.add("logic", *self.tok_span(node.children[1]), "or")
+
+    def on_not_(self, node: Tree, _context) -> None:
+        start, _ = self.tok_span(node.children[0])
+        operand_start, _ = self.node_span(node.children[1])
+        self.add("drop-not", start, operand_start, "")
+
+    def on_true(self, node: Tree, _context) -> None:
+        self.add("boolean", *self.node_span(node), "false")
+
+    def on_false(self, node: Tree, _context) -> None:
+        self.add("boolean", *self.node_span(node), "true")
+
+    def on_number(self, node: Tree, context) -> None:
+        tok = node.children[0]
+        value = int(tok)
+        operator = "cost" if "cost_clause" in context else "limit" if "limit_clause" in context else "number"
+        start, end = self.tok_span(tok)
+        self.add(operator, start, end, str(value + 1))
+        if value > 0:
+            self.add(operator, start, end, str(value - 1))
+
+    def on_binary(self, node: Tree, _context) -> None:
+        op = node.children[1]
+        new = _ARITHMETIC.get(str(op))
+        if new:
+            self.add("arithmetic", *self.tok_span(op), new)
+
+    def on_set_stmt(self, node: Tree, _context) -> None:
+        op = next(c for c in node.children if isinstance(c, Token) and c.type == "ASSIGN_OP")
+        new = {"+=": "-=", "-=": "+="}.get(str(op))
+        if new:
+            self.add("assign", *self.tok_span(op), new)
+
+    def on_call(self, node: Tree, _context) -> None:
+        name = node.children[0]
+        new = _BUILTIN.get(str(name))
+        if new:
+            self.add("builtin", *self.tok_span(name), new)
+
+    def on_move_stmt(self, node: Tree, _context) -> None:
+        for c in node.children:
+            if isinstance(c, Token) and c.type == "DECK_END":
+                self.add("zone-end", *self.tok_span(c), "bottom" if c == "top" else "top")
+
+    def _condition(self, node: Tree) -> None:
+        cond = node.children[1]
+        if isinstance(cond, Tree) and cond.data in ("true", "false"):
+            return
+        start, end = self.node_span(cond)
+        self.add("condition", start, end, "true")
+        self.add("condition", start, end, "false")
+
+    def on_if_stmt(self, node: Tree, _context) -> None:
+        self._condition(node)
+        otherwise = node.children[-1]
+        if isinstance(otherwise, Tree) and otherwise.data == "else_part":
+            self.drop_lines("drop-else", otherwise)
+
+    def on_elif_part(self, node: Tree, _context) -> None:
+        self._condition(node)
+
+    def on_require_clause(self, node: Tree, _context) -> None:
+        self.drop_lines("drop-require", node)
+
+    def on_when_clause(self, node: Tree, context) -> None:
+        if "trigger_def" in context:  # a victory needs its `when`
+            self.drop_lines("drop-when", node)
+
+    def on_cost_clause(self, node: Tree, _context) -> None:
+        self.drop_lines("cost", node)
+
+    def on_limit_clause(self, node: Tree, _context) -> None:
+        self.drop_lines("limit", node)
+        period = [c for c in node.children if isinstance(c, Token) and c.type == "NAME"]
+        if period and str(period[0]) in _PERIOD:
+            self.add("limit", *self.tok_span(period[0]), _PERIOD[str(period[0])])
+
+    def on_where_part(self, node: Tree, context) -> None:
+        # from the end of what precedes `where` (keeps the line's own spacing right)
+        start, end = self.node_span(node)
+        while start > 0 and self.src.text[start - 1] == " ":
+            start -= 1
+        self.add("drop-where", start, end, "")
+
+    def on_block(self, node: Tree, _context) -> None:
+        statements = [c for c in node.children if isinstance(c, Tree)]
+        if len(statements) < 2:
+            return  # a block may not be empty
+        for stmt in statements:
+            if stmt.data not in _BINDING:  # dropped, it would only leave an unknown name
+                self.drop_lines("drop-statement", stmt)
+
+
+def rules_mutants(file: str, text: str) -> list[tuple[str, int, int, str, str | None]]:
+    """(operator, start, end, new text, definition) for every mutation of a rule file."""
+    src = _Source(file, text)
+    collector = _Collector(src)
+    for start, chunk in _split_definitions(text):
+        if not chunk.strip():
+            continue
+        try:
+            tree = _full_parser().parse("\n" * (start - 1) + chunk)
+        except LarkError:
+            continue  # the checks report it; no mutant of a definition that does not parse
+        collector.definition = None
+        collector.walk(tree)
+    return collector.found
+
+
+def yaml_mutants(file: str, text: str, variant_file: bool) -> list[tuple[str, int, int, str, str | None]]:
+    """Numbers of YAML parameters and tables, ±1."""
+    try:
+        root = yaml.compose(text)
+    except yaml.YAMLError:
+        return []
+    found: list[tuple[str, int, int, str, str | None]] = []
+    if not isinstance(root, yaml.MappingNode):
+        return found
+
+    def number(node, operator: str, where: str) -> None:
+        if isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:int":
+            try:
+                value = int(node.value)
+            except ValueError:
+                return
+            start, end = node.start_mark.index, node.end_mark.index
+            found.append((operator, start, end, str(value + 1), where))
+            if value > 0:
+                found.append((operator, start, end, str(value - 1), where))
+
+    def table(node, where: str) -> None:
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                if isinstance(value, yaml.ScalarNode):
+                    number(value, "table", where)
+                else:
+                    table(value, where)
+        elif isinstance(node, yaml.SequenceNode):
+            for item in node.value:
+                if not isinstance(item, yaml.ScalarNode):
+                    table(item, where)
+
+    for key, section in root.value:
+        name = key.value
+        if name == "parameters" and isinstance(section, yaml.MappingNode):
+            for pkey, pvalue in section.value:
+                where = f"parameters.{pkey.value}"
+                if isinstance(pvalue, yaml.MappingNode):
+                    for k, v in pvalue.value:
+                        if k.value == "value":
+                            number(v, "parameter", where)
+                else:
+                    number(pvalue, "parameter", where)
+        elif name not in _YAML_SKIP_SECTIONS and not variant_file:
+            table(section, name)
+    return found
+
+
+def mutant_files(root: Path, variant_chain: list[str] | None = None) -> list[str]:
+    """The files of a rule set mutants are taken from, relative to its folder."""
+    files = [p.name for p in sorted(root.glob("*.yaml")) if p.name != EQUIVALENTS_FILE]
+    files += [p.name for p in sorted(root.glob("*.rules"))]
+    for name in variant_chain or []:
+        for ext in ("yaml", "rules"):
+            if (root / "variants" / f"{name}.{ext}").is_file():
+                files.append(f"variants/{name}.{ext}")
+    return files
+
+
+def generate(root: Path, files: list[str], texts: dict[str, str] | None = None) -> list[Mutant]:
+    """Every mutant of the given files of a rule set, in file and position order."""
+    mutants: list[Mutant] = []
+    for file in files:
+        text = texts[file] if texts and file in texts else (root / file).read_text(encoding="utf-8")
+        src = _Source(file, text)
+        if file.endswith(".rules"):
+            raw = rules_mutants(file, text)
+        else:
+            raw = yaml_mutants(file, text, variant_file=file.startswith("variants/"))
+        raw.sort(key=lambda m: (m[1], m[2], m[0], m[3]))
+        seen: Counter = Counter()
+        for operator, start, end, new, definition in raw:
+            line = src.line_of(start)
+            column = start - src.starts[line - 1] + 1
+            old = text[start:end]
+            key = (file, definition, operator, old, new, src.line_text(line).strip())
+            seen[key] += 1
+            digest = "m" + hashlib.sha1(repr(key + (seen[key],)).encode()).hexdigest()[:9]  # never read as a YAML number
+            mutants.append(Mutant(digest, operator, file, line, column, start, end, old, new, definition))
+    return mutants
