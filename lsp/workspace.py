@@ -1,0 +1,126 @@
+"""The rule sets an editor has open: each loaded and checked with the unsaved buffers
+laid over the files on disk, by the project's own loader and checker.
+
+A rule set is the folder holding a file (``*.rules`` and ``*.yaml`` side by side). It is
+loaded again only when a buffer or a file of it changed; unchanged rule files come from
+the parse cache, so a keystroke costs the parse of the file being edited and a check.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from rulecraft.docgen.glossary import check_glossaries
+from rulecraft.dsl.diagnostics import DiagnosticBag, Position
+from rulecraft.dsl.loader import load_ruleset
+from rulecraft.dsl.model import RuleSet
+from rulecraft.dsl.ruleset_files import files_under
+
+from .symbols import SymbolTable
+
+RULE_SET_SUFFIXES = (".rules", ".yaml", ".yml")
+
+
+@dataclass
+class Checked:
+    """One load of a rule set: the checked rule set, its names, and the texts it read."""
+
+    root: Path
+    ruleset: RuleSet
+    symbols: SymbolTable
+    texts: dict[Path, str]  # what each open buffer held when it was loaded
+
+    @property
+    def bag(self) -> DiagnosticBag:
+        return self.ruleset.bag
+
+
+def file_path(display: str) -> Path:
+    """The absolute path of a file as the loader names it (relative to the working
+    directory when it lies under it)."""
+    path = Path(display)
+    return (path if path.is_absolute() else Path.cwd() / path).resolve()
+
+
+def ruleset_root(path: Path) -> Path | None:
+    """The rule-set folder a file belongs to, or None for a file outside any (a
+    variant's own files, under ``variants/``, are checked with their base)."""
+    if path.suffix not in RULE_SET_SUFFIXES:
+        return None
+    folder = path.parent
+    if folder.name == "variants" and any(folder.parent.glob("*.yaml")):
+        return None
+    return folder
+
+
+class Workspace:
+    """Open buffers and the latest check of each rule set they belong to."""
+
+    def __init__(self) -> None:
+        self.buffers: dict[Path, str] = {}
+        self._checked: dict[Path, tuple[tuple, Checked]] = {}
+
+    def open(self, path: Path, text: str) -> None:
+        self.buffers[path.resolve()] = text
+
+    def close(self, path: Path) -> None:
+        self.buffers.pop(path.resolve(), None)
+
+    def text(self, path: Path) -> str | None:
+        path = path.resolve()
+        if path in self.buffers:
+            return self.buffers[path]
+        try:
+            return path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None
+
+    def _stamp(self, root: Path) -> tuple:
+        files = []
+        for p in files_under(root):
+            try:
+                st = p.stat()
+            except OSError:
+                continue
+            files.append((str(p), st.st_size, st.st_mtime_ns))
+        overlay = tuple(sorted((str(p), hash(t)) for p, t in self.buffers.items() if p.parent == root.resolve()))
+        return (os.getcwd(), tuple(files), overlay)
+
+    def check(self, root: Path) -> Checked:
+        """The rule set in ``root`` checked with the open buffers; reused while nothing changed."""
+        root = root.resolve()
+        stamp = self._stamp(root)
+        cached = self._checked.get(root)
+        if cached is not None and cached[0] == stamp:
+            return cached[1]
+        overlay = {p: t for p, t in self.buffers.items() if p.parent == root}
+        ruleset = load_ruleset(root, overlay=overlay)
+        # the glossaries are part of the rule set, as `rulecraft check` reports them
+        ruleset.bag.extend(check_glossaries(ruleset))
+        symbols = SymbolTable(ruleset, lambda display: self.text(file_path(display)))
+        checked = Checked(root, ruleset, symbols, dict(overlay))
+        self._checked[root] = (stamp, checked)
+        return checked
+
+    def latest(self, root: Path) -> Checked | None:
+        """The last check of ``root``, without checking again."""
+        cached = self._checked.get(root.resolve())
+        return cached[1] if cached else None
+
+    def files_of(self, checked: Checked) -> list[Path]:
+        return [file_path(f) for f in checked.ruleset.files]
+
+
+def display_of(checked: Checked, path: Path) -> str | None:
+    """How the loader named ``path`` in this rule set's positions."""
+    path = path.resolve()
+    for f in checked.ruleset.files:
+        if file_path(f) == path:
+            return f
+    return None
+
+
+def position_file(pos: Position) -> Path:
+    return file_path(pos.file)
