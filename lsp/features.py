@@ -214,6 +214,8 @@ def _prose(rs, name: str) -> str | None:
 
 # ---------------------------------------------------------------- completion
 KEYWORDS = sorted(RESERVED)
+# Where a type is written: `with x: T`, a parameter `(x: T`, a result `-> T`, `list of T`
+TYPE_POSITION = re.compile(r"(\bwith\s+[A-Za-z_]\w*\s*:|[(,]\s*[A-Za-z_]\w*\s*:|->|\bof)\s*[A-Za-z_]*$")
 BASE_TYPES = sorted(T.BASE_TYPES - {T.ANY}) + ["player"]
 
 
@@ -225,8 +227,8 @@ def completion(checked: Checked | None, path: Path, line: int, character: int, t
     data = checked.ruleset.data
     dotted = re.search(r"([A-Za-z_][A-Za-z0-9_]*)\.([A-Za-z_][A-Za-z0-9_]*)?$", before)
     if dotted:
-        return _members(checked, path, line, dotted.start(1), dotted.group(1))
-    if re.search(r"(\bwith\s+[A-Za-z_]\w*\s*:|->|\bof)\s*[A-Za-z_]*$", before):
+        return _members(checked, path, line, dotted.start(1), dotted.group(1), lines)
+    if TYPE_POSITION.search(before):
         return ([_item(k, lsp.CompletionItemKind.Class, "kind", data.kinds[k].text) for k in sorted(data.kinds)]
                 + [_item(t, lsp.CompletionItemKind.TypeParameter, "type") for t in BASE_TYPES if t not in data.kinds]
                 + [_item("list of", lsp.CompletionItemKind.TypeParameter, "type")])
@@ -265,13 +267,20 @@ def completion(checked: Checked | None, path: Path, line: int, character: int, t
     return items
 
 
-def _members(checked: Checked, path: Path, line: int, start: int, word: str) -> list[lsp.CompletionItem]:
+def _members(checked: Checked, path: Path, line: int, start: int, word: str,
+             text_lines: list[str]) -> list[lsp.CompletionItem]:
     """What may follow ``word.``: a scope's variables, or the properties of its kind."""
     data = checked.ruleset.data
     if word in ("game", "turn"):
         return [_item(n, lsp.CompletionItemKind.Field, v.type, v.text) for n, v in sorted(data.variables.get(word, {}).items())]
     o = occurrence_at(checked, path, line, start)
-    kinds = [o.type] if o is not None and o.type in data.kinds else list(data.kinds)
+    type_ = o.type if o is not None else None
+    if type_ not in data.kinds:
+        enclosing = _definition_written_above(text_lines, line)
+        type_ = checked.local_types.get((enclosing, word)) if enclosing else None
+    if type_ not in data.kinds and word in data.kinds:
+        type_ = word
+    kinds = [type_] if type_ in data.kinds else list(data.kinds)
     items, seen = [], set()
     for k in kinds:
         for p in data.kinds[k].properties.values():
@@ -280,6 +289,19 @@ def _members(checked: Checked, path: Path, line: int, start: int, word: str) -> 
                 items.append(_item(p.name, lsp.CompletionItemKind.Field, f"{k}.{p.name}: {p.type}", p.text))
     items += [_item("at", lsp.CompletionItemKind.Field, "where it is"), _item("id", lsp.CompletionItemKind.Field, "text")]
     return items
+
+
+DEFINITION_LINE = re.compile(r"(?:action|procedure|function|trigger|victory|obligation|reaction)\s+([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def _definition_written_above(lines: list[str], line: int) -> str | None:
+    """The name of the definition the cursor's line belongs to, read from the text (it
+    may not parse while being typed)."""
+    for n in range(min(line, len(lines) - 1), -1, -1):
+        m = DEFINITION_LINE.match(lines[n])
+        if m:
+            return m.group(1)
+    return None
 
 
 def _enclosing_definition(checked: Checked, path: Path, line: int) -> str | None:

@@ -123,12 +123,19 @@ class SymbolTable:
                 self._add(("kind", node.name), node.name, node.pos)
         elif isinstance(node, ast.Set):
             self._set_target(d, node)
-        elif isinstance(node, (ast.Let, ast.ForEach, ast.Choose, ast.Window)):
-            name = node.name if isinstance(node, ast.Let) else node.var
-            self._add(("local", d.name, name), name, node.pos, declaration=True,
-                      type_=getattr(getattr(node, "value", None), "type", None))
-        elif isinstance(node, ast.Comprehension):
-            self._add(("local", d.name, node.var), node.var, node.pos, declaration=True)
+        elif isinstance(node, ast.Let):
+            self._add(("local", d.name, node.name), node.name, node.pos, declaration=True,
+                      type_=getattr(node.value, "type", None))
+        elif isinstance(node, (ast.ForEach, ast.Choose, ast.Window, ast.Comprehension)):
+            source = getattr(node, "iterable", None) or getattr(node, "options", None)
+            items = getattr(source, "type", None)
+            pos = node.pos
+            if isinstance(node, ast.Comprehension):  # placed at '[': the name follows 'for'
+                text = self._line(pos.file, pos.line) or ""
+                m = re.compile(r"\bfor\s+").search(text, pos.column - 1)
+                pos = dataclasses.replace(pos, column=m.end() + 1) if m else pos
+            self._add(("local", d.name, node.var), node.var, pos, declaration=True,
+                      type_=T.item_type(items) if items and T.is_list(items) else None)
 
     def _attr_key(self, node: ast.Attr) -> Key | None:
         owner = getattr(node.obj, "type", None)

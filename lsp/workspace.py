@@ -9,7 +9,7 @@ the parse cache, so a keystroke costs the parse of the file being edited and a c
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulecraft.docgen.glossary import check_glossaries
@@ -31,6 +31,10 @@ class Checked:
     ruleset: RuleSet
     symbols: SymbolTable
     texts: dict[Path, str]  # what each open buffer held when it was loaded
+    # (definition, local name) → type, from this check and the earlier ones: while a
+    # line is being typed its definition does not parse, and completion after "x." still
+    # needs to know what x was
+    local_types: dict[tuple[str, str], str] = field(default_factory=dict)
 
     @property
     def bag(self) -> DiagnosticBag:
@@ -61,6 +65,7 @@ class Workspace:
     def __init__(self) -> None:
         self.buffers: dict[Path, str] = {}
         self._checked: dict[Path, tuple[tuple, Checked]] = {}
+        self._local_types: dict[Path, dict[tuple[str, str], str]] = {}
 
     def open(self, path: Path, text: str) -> None:
         self.buffers[path.resolve()] = text
@@ -100,7 +105,11 @@ class Workspace:
         # the glossaries are part of the rule set, as `rulecraft check` reports them
         ruleset.bag.extend(check_glossaries(ruleset))
         symbols = SymbolTable(ruleset, lambda display: self.text(file_path(display)))
-        checked = Checked(root, ruleset, symbols, dict(overlay))
+        local_types = self._local_types.setdefault(root, {})
+        for o in symbols.occurrences:
+            if o.key[0] == "local" and o.type and o.type != "any":
+                local_types[o.key[1:]] = o.type
+        checked = Checked(root, ruleset, symbols, dict(overlay), local_types)
         self._checked[root] = (stamp, checked)
         return checked
 
