@@ -50,13 +50,14 @@ def file_path(display: str) -> Path:
 
 def ruleset_root(path: Path) -> Path | None:
     """The rule-set folder a file belongs to, or None for a file outside any (a
-    variant's own files, under ``variants/``, are checked with their base)."""
+    variant's own files, under ``variants/``, are left out: the server checks the base)."""
     if path.suffix not in RULE_SET_SUFFIXES:
         return None
     folder = path.parent
     if folder.name == "variants" and any(folder.parent.glob("*.yaml")):
         return None
-    return folder
+    # any YAML file may be open in the editor: only a folder with rule files is a rule set
+    return folder if any(folder.glob("*.rules")) else None
 
 
 class Workspace:
