@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Iterator
 
 from rulecraft.dsl import ast
@@ -82,7 +83,7 @@ class SymbolTable:
         ``pos`` on that line (some nodes are placed at their statement's first word)."""
         if pos is None or not name:
             return
-        word = re.compile(r"(?<![A-Za-z0-9_])" + re.escape(name) + r"(?![A-Za-z0-9_])")
+        word = _word(name)
         for n in range(pos.line, pos.line + search_lines):
             text = self._line(pos.file, n)
             if text is None:
@@ -217,12 +218,21 @@ def _call_key(ref, name: str) -> Key | None:
     return None
 
 
+@lru_cache(maxsize=4096)
+def _word(name: str) -> re.Pattern:
+    return re.compile(r"(?<![A-Za-z0-9_])" + re.escape(name) + r"(?![A-Za-z0-9_])")
+
+
+@lru_cache(maxsize=None)
+def _child_fields(cls: type) -> tuple[str, ...]:
+    """The fields of a node class that may hold nodes (positions never do)."""
+    return tuple(f.name for f in dataclasses.fields(cls) if f.name not in ("pos", "name_pos", "event_pos", "within_pos"))
+
+
 def _walk(node) -> Iterator:
     """Every AST node under ``node`` (itself excluded), depth first."""
-    for f in dataclasses.fields(node):
-        if f.name in ("pos", "name_pos", "event_pos", "within_pos"):
-            continue
-        yield from _children(getattr(node, f.name))
+    for name in _child_fields(type(node)):
+        yield from _children(getattr(node, name))
 
 
 def _children(value) -> Iterator:
@@ -231,4 +241,5 @@ def _children(value) -> Iterator:
         yield from _walk(value)
     elif isinstance(value, (list, tuple)):
         for v in value:
-            yield from _children(v)
+            if isinstance(v, (ast.Node, list, tuple)):
+                yield from _children(v)

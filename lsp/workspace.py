@@ -67,6 +67,7 @@ class Workspace:
         self.buffers: dict[Path, str] = {}
         self._checked: dict[Path, tuple[tuple, Checked]] = {}
         self._local_types: dict[Path, dict[tuple[str, str], str]] = {}
+        self._glossaries: dict[Path, tuple[tuple, list]] = {}
 
     def open(self, path: Path, text: str) -> None:
         self.buffers[path.resolve()] = text
@@ -103,8 +104,7 @@ class Workspace:
             return cached[1]
         overlay = {p: t for p, t in self.buffers.items() if p.parent == root}
         ruleset = load_ruleset(root, overlay=overlay)
-        # the glossaries are part of the rule set, as `rulecraft check` reports them
-        ruleset.bag.extend(check_glossaries(ruleset))
+        ruleset.bag.extend(self._glossary_warnings(root, ruleset, stamp[1]))
         symbols = SymbolTable(ruleset, lambda display: self.text(file_path(display)))
         local_types = self._local_types.setdefault(root, {})
         for o in symbols.occurrences:
@@ -113,6 +113,17 @@ class Workspace:
         checked = Checked(root, ruleset, symbols, dict(overlay), local_types)
         self._checked[root] = (stamp, checked)
         return checked
+
+    def _glossary_warnings(self, root: Path, ruleset: RuleSet, files: tuple) -> list:
+        """The glossaries' warnings, as `rulecraft check` reports them. Reading every
+        glossary costs more than the rest of a check, so they are checked again when a
+        file is saved, not at each keystroke (a term a new rule uses shows on save)."""
+        cached = self._glossaries.get(root)
+        if cached is not None and cached[0] == files:
+            return cached[1]
+        warnings = check_glossaries(ruleset)
+        self._glossaries[root] = (files, warnings)
+        return warnings
 
     def latest(self, root: Path) -> Checked | None:
         """The last check of ``root``, without checking again."""
