@@ -96,7 +96,11 @@ def prepare_rename(checked: Checked, path: Path, line: int, character: int) -> l
     return _range(o)
 
 
-def rename(checked: Checked, path: Path, line: int, character: int, new_name: str) -> lsp.WorkspaceEdit | None:
+def rename(checked: Checked, path: Path, line: int, character: int, new_name: str,
+           check_renamed=None) -> lsp.WorkspaceEdit | None:
+    """Every edit that renames the symbol under the cursor. ``check_renamed``, when
+    given, has ``text(path)`` and ``check(texts)`` (the rule set checked with those texts
+    laid over it): a rename that would add an error is then refused."""
     o = occurrence_at(checked, path, line, character)
     if o is None:
         return None
@@ -107,10 +111,34 @@ def rename(checked: Checked, path: Path, line: int, character: int, new_name: st
     clash = o.key[:-1] + (new_name,)
     if checked.symbols.of(clash) or (o.key[0] == "definition" and new_name in checked.ruleset.definitions):
         raise RenameRefused(f"'{new_name}' is already taken")
-    changes: dict[str, list[lsp.TextEdit]] = {}
+    by_file: dict[Path, list[Occurrence]] = {}
     for r in checked.symbols.of(o.key):
-        changes.setdefault(file_path(r.file).as_uri(), []).append(lsp.TextEdit(_range(r), new_name))
-    return lsp.WorkspaceEdit(changes=changes)
+        by_file.setdefault(file_path(r.file), []).append(r)
+    if check_renamed is not None:
+        _refuse_if_it_breaks(checked, o, new_name, by_file, check_renamed)
+    return lsp.WorkspaceEdit(changes={path.as_uri(): [lsp.TextEdit(_range(r), new_name) for r in rs]
+                                      for path, rs in by_file.items()})
+
+
+def _refuse_if_it_breaks(checked: Checked, o: Occurrence, new_name: str, by_file: dict[Path, list[Occurrence]],
+                         check_renamed) -> None:
+    """Check the rule set as the rename would leave it; refuse a rename that adds an
+    error (the old name is still written somewhere the checker reads but no rule
+    resolves, such as a board's list of kinds), saying where."""
+    texts = {}
+    for path, rs in by_file.items():
+        lines = (check_renamed.text(path) or "").split("\n")
+        for r in sorted(rs, key=lambda r: (r.line, r.start), reverse=True):
+            lines[r.line] = lines[r.line][:r.start] + new_name + lines[r.line][r.end:]
+        texts[path] = "\n".join(lines)
+    before = {(d.message, d.position) for d in checked.bag.errors}
+    after = check_renamed.check(texts).bag.errors
+    added = [d for d in after if (d.message, d.position) not in before]
+    if len(after) > len(before) and added:
+        first = added[0]
+        raise RenameRefused(f"renaming '{o.key[-1]}' would leave an error: {first.position}: {first.message}; "
+                            "change that place by hand")
+
 
 
 # ---------------------------------------------------------------- hover

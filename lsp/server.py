@@ -155,7 +155,8 @@ def rename(ls: RulesServer, params: lsp.RenameParams) -> lsp.WorkspaceEdit | Non
     if found is None:
         return None
     try:
-        return features.rename(found[1], found[0], params.position.line, params.position.character, params.new_name)
+        return features.rename(found[1], found[0], params.position.line, params.position.character, params.new_name,
+                               ls.rules.trial(found[1].root))
     except features.RenameRefused as err:
         from pygls.exceptions import JsonRpcInvalidParams
 

@@ -190,6 +190,65 @@ class SymbolTable:
                 name = getattr(data.game, key[1], None)
                 if name:
                     self._add(("definition", name), name, pos)
+            elif what == "game" and key[1] == "sides" and data.game is not None:
+                teams = (data.game.sides or {}).get("teams") or []
+                if key[2] < len(teams):
+                    self._add(("definition", teams[key[2]]["member"]), teams[key[2]]["member"], pos)
+            elif what == "manifest" and key[1] in data.kinds:
+                self._add(("kind", key[1]), key[1], pos)
+            elif what == "ruling" and key[1] < len(data.rulings):
+                self._ruling_definitions(data.rulings[key[1]], pos)
+        self._kinds_named_in_yaml()
+
+    def _ruling_definitions(self, ruling: dict, pos) -> None:
+        """The definitions a ruling names, on its `definitions:` line (or the lines under it)."""
+        names = ruling.get("definitions") or []
+        for n in range(pos.line, pos.line + 40):
+            text = self._line(pos.file, n)
+            if text is None or (n > pos.line and text.lstrip().startswith("- ") and
+                                len(text) - len(text.lstrip()) <= pos.column - 1):
+                return
+            if text.lstrip().startswith("definitions:"):
+                start = dataclasses.replace(pos, line=n, column=1)
+                for name in names:
+                    self._add(("definition", name), name, start, search_lines=1 + len(names))
+                return
+
+    def _kinds_named_in_yaml(self) -> None:
+        """Kinds written as the types of properties and variables, what zones hold and
+        where kinds are located: a rename of a kind must change them too."""
+        data = self.ruleset.data
+        kinds = set(data.kinds)
+        for key, pos in data.where.items():
+            if key[0] in ("property", "variable") and len(key) == 3:
+                self._kinds_in_block(pos, kinds, _TYPE_FIELD)
+            elif key[0] == "zone":
+                self._kinds_in_block(pos, kinds, _HOLDS_FIELD)
+            elif key[0] == "kind":
+                self._kinds_in_block(pos, kinds, _LOCATED_FIELD)
+
+    def _kinds_in_block(self, pos, kinds: set[str], field: re.Pattern) -> None:
+        """Kind names that ``field`` matches in the YAML value after the key at ``pos``
+        (its own line after the key, then the lines indented under it)."""
+        if pos is None or pos.end_column is None:
+            return
+        n, start = pos.line, pos.end_column - 1
+        while True:
+            text = self._line(pos.file, n)
+            if text is None or (n > pos.line and text.strip() and len(text) - len(text.lstrip()) <= pos.column - 1):
+                return
+            for m in field.finditer(text[start:]):  # sliced: '^' is where the value starts
+                if m.group(1) in kinds:
+                    self.occurrences.append(Occurrence(("kind", m.group(1)), pos.file, n - 1,
+                                                       start + m.start(1), start + m.end(1)))
+            n, start = n + 1, 0
+
+
+_KIND_WORD = r"([A-Za-z_][A-Za-z0-9_]*)\??(?![A-Za-z0-9_])"
+# `prop: kind`, `prop: {type: list of kind}`, or `type: kind` on a line of its own
+_TYPE_FIELD = re.compile(r"(?:(?:^|[{,\s])type\s*:\s*|^:\s*)(?:list of\s+)?" + _KIND_WORD)
+_HOLDS_FIELD = re.compile(r"(?:^|[{,\s])holds\s*:\s*" + _KIND_WORD)
+_LOCATED_FIELD = re.compile(r"(?:^|[{,\s])located_in\s*:\s*" + _KIND_WORD)
 
 
 def _name_key(d: ast.Definition, ref, name: str) -> Key | None:

@@ -125,6 +125,9 @@ class Workspace:
         self._glossaries[root] = (files, warnings)
         return warnings
 
+    def trial(self, root: Path) -> "Trial":
+        return Trial(self, root.resolve())
+
     def latest(self, root: Path) -> Checked | None:
         """The last check of ``root``, without checking again."""
         cached = self._checked.get(root.resolve())
@@ -132,6 +135,23 @@ class Workspace:
 
     def files_of(self, checked: Checked) -> list[Path]:
         return [file_path(f) for f in checked.ruleset.files]
+
+
+class Trial:
+    """The rule set of ``root`` checked with texts that are in no buffer yet (a rename's
+    result), without touching the workspace or its cache."""
+
+    def __init__(self, workspace: Workspace, root: Path):
+        self.workspace = workspace
+        self.root = root
+
+    def text(self, path: Path) -> str | None:
+        return self.workspace.text(path)
+
+    def check(self, texts: dict[Path, str]) -> RuleSet:
+        overlay = {p: t for p, t in self.workspace.buffers.items() if p.parent == self.root}
+        overlay.update({p.resolve(): t for p, t in texts.items()})
+        return load_ruleset(self.root, overlay=overlay)
 
 
 def display_of(checked: Checked, path: Path) -> str | None:

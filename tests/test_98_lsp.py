@@ -39,7 +39,7 @@ zones:
     holds: card
 
 components:
-  - {name: red_card, kind: card, count: 4, zone: deck}
+  - {name: red_card, kind: card, count: 4, zone: deck, properties: {value: 3}}
 
 parameters:
   bonus: {value: 2, text: Points added to every score.}
@@ -282,6 +282,41 @@ def test_rename_edits_every_file_that_names_it(session, tiny):
     with pytest.raises(Exception, match="not a name"):
         session.run(session.client.text_document_rename_async(lsp.RenameParams(
             _doc(score), _at(SCORE_RULES, "best_value"), "while do")))
+
+
+def _apply(edit: lsp.WorkspaceEdit) -> None:
+    for uri, edits in edit.changes.items():
+        path = Path(uri.removeprefix("file://"))
+        lines = path.read_text().split("\n")
+        for e in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True):
+            line = lines[e.range.start.line]
+            lines[e.range.start.line] = line[:e.range.start.character] + e.new_text + line[e.range.end.character:]
+        path.write_text("\n".join(lines))
+
+
+def test_a_renamed_kind_is_renamed_in_the_yaml_too_and_the_rule_set_still_checks(session, tmp_path):
+    from rulecraft.dsl.loader import load_ruleset
+
+    folder = tmp_path / "tiny"
+    folder.mkdir()
+    for name, text in (("game.yaml", GAME_YAML), ("rounds.rules", ROUNDS_RULES), ("score.rules", SCORE_RULES)):
+        (folder / name).write_text(text)
+    game = session.open(folder / "game.yaml")
+    edit = session.run(session.client.text_document_rename_async(lsp.RenameParams(
+        _doc(game), _at(GAME_YAML, "card:"), "playing_card")))
+    # the kind's key, what the zone holds, the component's kind
+    assert len(edit.changes[game]) == 3
+    _apply(edit)
+    assert load_ruleset(folder).ok
+    assert "holds: playing_card" in (folder / "game.yaml").read_text()
+
+
+def test_a_rename_that_would_leave_the_old_name_somewhere_is_refused_saying_where(session, tiny):
+    game = session.open(tiny / "game.yaml")
+    # red_card sets 'value' in its starting properties, which no rule resolves
+    with pytest.raises(Exception, match=r"game.yaml:\d+:\d+: component 'red_card'"):
+        session.run(session.client.text_document_rename_async(lsp.RenameParams(
+            _doc(game), _at(GAME_YAML, "value:"), "worth")))
 
 
 def test_the_shipped_rule_set_opens_clean_with_plain_words_on_hover(session):
