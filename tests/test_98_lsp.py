@@ -74,12 +74,14 @@ class Session:
         self.loop = asyncio.new_event_loop()
         self.client = LanguageClient("rulecraft-tests", "1")
         self.diagnostics: dict[str, list[lsp.Diagnostic]] = {}
+        self.published: dict[str, int] = {}  # how many times each file's diagnostics came
         self._changed = asyncio.Event()
         self.versions: dict[str, int] = {}
 
         @self.client.feature(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
         def _publish(params: lsp.PublishDiagnosticsParams) -> None:
             self.diagnostics[params.uri] = list(params.diagnostics)
+            self.published[params.uri] = self.published.get(params.uri, 0) + 1
             self._changed.set()
 
         self.run(self.client.start_io(sys.executable, "-m", "rulecraft.cli.main", "lsp", cwd=str(cwd),
@@ -167,6 +169,21 @@ def test_a_mistake_is_reported_as_one_types_with_its_range_and_cleared_when_fixe
     assert (d.range.end.line, d.range.end.character) == (start.line, start.character + len("best_valu"))
     session.change(score, SCORE_RULES)
     assert session.wait_diagnostics(score, lambda d: len(d) == 0) == []
+
+
+def test_a_burst_of_keystrokes_is_checked_once_when_typing_pauses(session, tiny):
+    score = session.open(tiny / "score.rules")
+    session.wait_diagnostics(score, lambda d: len(d) == 0)
+    before = session.published[score]
+    typed = ""
+    for letter in "bonux":  # typed one letter at a time, the last one a mistake
+        typed += letter
+        session.change(score, SCORE_RULES.replace("+ bonus", "+ " + typed))
+    found = session.wait_diagnostics(score, lambda d: any("'bonux'" in x.message for x in d))
+    assert [d.message.split("\n")[0] for d in found] == ["unknown name 'bonux'"]
+    assert session.published[score] - before <= 2  # not one check per keystroke
+    session.change(score, SCORE_RULES)
+    session.wait_diagnostics(score, lambda d: len(d) == 0)
 
 
 def test_an_edit_breaking_another_file_is_reported_in_that_file(session, tiny):
