@@ -30,7 +30,7 @@ def grammar() -> dict:
     patterns = [
         {"name": f"comment.line.number-sign.{lang}", "match": r"#.*$"},
         {"match": r"\b(" + "|".join(DECLARATIONS) + r")\s+(" + NAME + ")",
-         "captures": {"1": {"name": f"storage.type.{lang}"}, "2": {"name": f"entity.name.function.{lang}"}}},
+         "captures": {"1": {"name": f"keyword.declaration.{lang}"}, "2": {"name": f"entity.name.function.{lang}"}}},
         {"match": r"\b(" + "|".join(DOC_CLAUSES) + r")\s+(" + STRING + ")",
          "captures": {"1": {"name": f"keyword.other.{lang}"}, "2": {"name": f"string.quoted.double.documentation.{lang}"}}},
         {"name": f"string.quoted.double.{lang}", "match": STRING},

@@ -56,7 +56,7 @@ def test_every_reserved_word_is_highlighted_as_a_keyword_of_some_kind(grammar):
 
 def test_rule_lines_get_the_scopes_a_theme_colours(grammar):
     scopes = dict(tokenize(grammar, "action search_room:  # the main action"))
-    assert scopes["action"].startswith("storage.type") and scopes["search_room"].startswith("entity.name.function")
+    assert scopes["action"].startswith("keyword.declaration") and scopes["search_room"].startswith("entity.name.function")
     assert scopes["# the main action"].startswith("comment.line")
     scopes = dict(tokenize(grammar, '    text "Look around # not a comment"'))
     assert scopes['"Look around # not a comment"'].startswith("string.quoted.double.documentation")
