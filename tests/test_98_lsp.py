@@ -152,6 +152,16 @@ def _doc(uri: str) -> lsp.TextDocumentIdentifier:
     return lsp.TextDocumentIdentifier(uri)
 
 
+def test_the_loader_reads_an_unsaved_text_in_place_of_the_file(tiny):
+    from rulecraft.dsl.loader import load_ruleset
+
+    score = (tiny / "score.rules").resolve()
+    broken = load_ruleset(tiny, overlay={score: SCORE_RULES.replace("+ bonus", "+ bonnus")})
+    assert [d.message for d in broken.bag.errors] == ["unknown name 'bonnus'"]
+    assert broken.bag.errors[0].position.line == 4
+    assert load_ruleset(tiny).ok  # the file itself is untouched
+
+
 def test_a_mistake_is_reported_as_one_types_with_its_range_and_cleared_when_fixed(session, tiny):
     score = session.open(tiny / "score.rules")
     assert session.wait_diagnostics(score, lambda d: True) == []  # the rule set is clean
