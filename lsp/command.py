@@ -10,6 +10,7 @@ def add_parser(sub) -> None:
                        description="Speak the Language Server Protocol on stdin/stdout: diagnostics, hover, "
                                    "definitions, references, completion and rename for .rules and rule-set "
                                    "YAML files. See docs/editors.md.")
+    # editors' clients (vscode-languageclient) add --stdio: it is the only transport
     p.add_argument("--stdio", action="store_true", help="talk over stdin/stdout (the default and only way)")
     p.set_defaults(run=run)
 

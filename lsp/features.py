@@ -225,7 +225,7 @@ def describe(checked: Checked, key: Key, type_: str | None = None) -> str:
 
 def _signature(checked: Checked, d) -> str:
     """The definition's first line, as written."""
-    text = checked.symbols._line(d.name_pos.file, d.name_pos.line)
+    text = checked.symbols.line_text(d.name_pos.file, d.name_pos.line)
     return (text or f"{d.kind} {d.name}").strip()
 
 

@@ -24,7 +24,7 @@ class RulesServer(LanguageServer):
     """The pygls server, with the open rule sets and the pending checks."""
 
     def __init__(self, debounce: float = DEBOUNCE_SECONDS) -> None:
-        super().__init__("rulecraft", "0.1.0", text_document_sync_kind=lsp.TextDocumentSyncKind.Incremental)
+        super().__init__("rulecraft", _version(), text_document_sync_kind=lsp.TextDocumentSyncKind.Incremental)
         self.rules = Workspace()
         self.debounce = debounce
         self._pending: dict[Path, asyncio.TimerHandle] = {}
@@ -71,6 +71,15 @@ class RulesServer(LanguageServer):
         self._published[root] = {p for p, items in by_file.items() if items}
         for path, items in by_file.items():
             self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=path.as_uri(), diagnostics=items))
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("rulecraft")
+    except PackageNotFoundError:
+        return "unknown"
 
 
 server = RulesServer()

@@ -69,7 +69,8 @@ class SymbolTable:
         return [o for o in self.of(key) if o.declaration]
 
     # ------------------------------------------------------------ locating names in text
-    def _line(self, file: str, line: int) -> str | None:
+    def line_text(self, file: str, line: int) -> str | None:
+        """Line ``line`` (from 1) of ``file``, as the editor holds it."""
         lines = self._lines.get(file)
         if lines is None:
             text = self._text_of(file)
@@ -85,7 +86,7 @@ class SymbolTable:
             return
         word = _word(name)
         for n in range(pos.line, pos.line + search_lines):
-            text = self._line(pos.file, n)
+            text = self.line_text(pos.file, n)
             if text is None:
                 return
             m = word.search(text, max(pos.column - 1, 0) if n == pos.line else 0)
@@ -132,7 +133,7 @@ class SymbolTable:
             items = getattr(source, "type", None)
             pos = node.pos
             if isinstance(node, ast.Comprehension):  # placed at '[': the name follows 'for'
-                text = self._line(pos.file, pos.line) or ""
+                text = self.line_text(pos.file, pos.line) or ""
                 m = re.compile(r"\bfor\s+").search(text, pos.column - 1)
                 pos = dataclasses.replace(pos, column=m.end() + 1) if m else pos
             self._add(("local", d.name, node.var), node.var, pos, declaration=True,
@@ -204,7 +205,7 @@ class SymbolTable:
         """The definitions a ruling names, on its `definitions:` line (or the lines under it)."""
         names = ruling.get("definitions") or []
         for n in range(pos.line, pos.line + 40):
-            text = self._line(pos.file, n)
+            text = self.line_text(pos.file, n)
             if text is None or (n > pos.line and text.lstrip().startswith("- ") and
                                 len(text) - len(text.lstrip()) <= pos.column - 1):
                 return
@@ -234,7 +235,7 @@ class SymbolTable:
             return
         n, start = pos.line, pos.end_column - 1
         while True:
-            text = self._line(pos.file, n)
+            text = self.line_text(pos.file, n)
             if text is None or (n > pos.line and text.strip() and len(text) - len(text.lstrip()) <= pos.column - 1):
                 return
             for m in field.finditer(text[start:]):  # sliced: '^' is where the value starts
