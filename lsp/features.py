@@ -84,6 +84,33 @@ def references(checked: Checked, path: Path, line: int, character: int,
     return [_location(r) for r in checked.symbols.of(o.key) if include_declaration or not r.declaration]
 
 
+# ---------------------------------------------------------------- outline
+SYMBOL_KINDS = {"action": lsp.SymbolKind.Event, "procedure": lsp.SymbolKind.Method, "function": lsp.SymbolKind.Function,
+                "trigger": lsp.SymbolKind.Event, "victory": lsp.SymbolKind.Boolean, "obligation": lsp.SymbolKind.Boolean,
+                "reaction": lsp.SymbolKind.Event, "kind": lsp.SymbolKind.Class, "property": lsp.SymbolKind.Property,
+                "zone": lsp.SymbolKind.Module, "entity": lsp.SymbolKind.EnumMember, "parameter": lsp.SymbolKind.Constant,
+                "table": lsp.SymbolKind.Struct, "die": lsp.SymbolKind.Enum, "variable": lsp.SymbolKind.Variable}
+
+
+def outline(checked: Checked, path: Path) -> list[lsp.SymbolInformation]:
+    """What a file declares, in file order: its definitions, or its YAML entries."""
+    display = display_of(checked, path)
+    if display is None:
+        return []
+    out = []
+    for o in sorted(checked.symbols.occurrences, key=lambda o: (o.line, o.start)):
+        if o.file != display or not o.declaration or o.key[0] == "local":
+            continue
+        what = o.key[0]
+        if what == "definition":
+            d = checked.ruleset.definitions.get(o.key[1])
+            what = d.kind if d is not None else what
+        container = o.key[1] if o.key[0] in ("property", "variable") else None
+        out.append(lsp.SymbolInformation(name=o.key[-1], kind=SYMBOL_KINDS.get(what, lsp.SymbolKind.Object),
+                                         location=_location(o), container_name=container))
+    return out
+
+
 # ---------------------------------------------------------------- rename
 class RenameRefused(ValueError):
     """A rename that would break the rule set, with the reason to show."""

@@ -150,6 +150,14 @@ def completion(ls: RulesServer, params: lsp.CompletionParams) -> lsp.CompletionL
     return lsp.CompletionList(is_incomplete=False, items=items)
 
 
+@server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+def document_symbol(ls: RulesServer, params: lsp.DocumentSymbolParams) -> list[lsp.SymbolInformation]:
+    found = ls.checked(params.text_document.uri)
+    if found is None:
+        return []
+    return features.outline(found[1], found[0])
+
+
 @server.feature(lsp.TEXT_DOCUMENT_PREPARE_RENAME)
 def prepare_rename(ls: RulesServer, params: lsp.PrepareRenameParams) -> lsp.Range | None:
     found = ls.checked(params.text_document.uri)

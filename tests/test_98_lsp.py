@@ -263,6 +263,18 @@ def test_references_are_found_across_rule_files_and_yaml(session, tiny):
     assert [(f.uri.rsplit("/", 1)[1], f.range.start) for f in setup] == [("game.yaml", _at(GAME_YAML, "setup_game"))]
 
 
+def test_the_outline_lists_what_each_file_declares(session, tiny):
+    score = session.open(tiny / "score.rules")
+    found = session.run(session.client.text_document_document_symbol_async(lsp.DocumentSymbolParams(_doc(score))))
+    assert [(s.name, s.kind) for s in found] == [("score_points", lsp.SymbolKind.Method),
+                                                 ("best_value", lsp.SymbolKind.Function)]
+    game = session.open(tiny / "game.yaml")
+    found = session.run(session.client.text_document_document_symbol_async(lsp.DocumentSymbolParams(_doc(game))))
+    assert [(s.name, s.container_name) for s in found] == [
+        ("player", None), ("score", "player"), ("card", None), ("value", "card"), ("deck", None),
+        ("red_card", None), ("bonus", None)]
+
+
 def _labels(session, uri: str, text: str, position: lsp.Position) -> set[str]:
     session.change(uri, text)
     result = session.run(session.client.text_document_completion_async(lsp.CompletionParams(_doc(uri), position)))
