@@ -33,9 +33,11 @@ class RulesServer(LanguageServer):
     # ------------------------------------------------------------ buffers and checks
     def sync(self, uri: str) -> Path | None:
         """Copy the editor's text of ``uri`` into the rule-set workspace; its root."""
-        path = Path(to_fs_path(uri) or "")
-        doc = self.workspace.get_text_document(uri)
-        self.rules.open(path, doc.source)
+        fs_path = to_fs_path(uri)
+        if not fs_path:  # an unsaved new file, or another scheme: it belongs to no rule set
+            return None
+        path = Path(fs_path)
+        self.rules.open(path, self.workspace.get_text_document(uri).source)
         return ruleset_root(path.resolve())
 
     def checked(self, uri: str) -> tuple[Path, Checked] | None:
