@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from rulecraft.lsp import command as lsp_command
+
 from . import check, docs, mutate, play, replay, simulate, variant, verify
 
 
@@ -29,6 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
     variant.add_parser(sub)
     docs.add_parser(sub)
     mutate.add_parser(sub)
+    lsp_command.add_parser(sub)
     return parser
 
 

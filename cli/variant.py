@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 import sys
 from pathlib import Path
 
 from rich.console import Console
 from rich.markup import escape
-from rich.syntax import Syntax
+from rich.text import Text
 
 from rulecraft.dsl.loader import load_ruleset
 from rulecraft.dsl.variants import available_variants, scaffold, variants_folder
@@ -93,16 +94,45 @@ def run_list(args) -> int:
     return 0
 
 
-def _source(rs, d) -> str:
+def _source_lines(rs, d) -> list[str]:
+    """The definition's lines as written in its file: from its first line to the line
+    before the next definition, without the blank and comment lines that lead into it."""
     lines = []
     for n in range(d.pos.line, 10**6):
         line = rs.bag.sources.line(d.pos.file, n)
         if line is None or (n > d.pos.line and line and not line[0].isspace() and not line.startswith("#")):
             break
         lines.append(line)
-    while lines and not lines[-1].strip():
+    while len(lines) > 1 and (not lines[-1].strip() or lines[-1].startswith("#")):
         lines.pop()
-    return "\n".join(lines)
+    return lines
+
+
+def definition_diff(rs, old, new, context: int = 3) -> list[str]:
+    """A unified diff of two definitions' source texts, with the line numbers of their
+    own files, so a one-character change shows as one line out and one line in."""
+    a, b = _source_lines(rs, old), _source_lines(rs, new)
+    out = [f"--- {old.pos.file}", f"+++ {new.pos.file}"]
+    for group in difflib.SequenceMatcher(None, a, b, autojunk=False).get_grouped_opcodes(context):
+        i1, i2, j1, j2 = group[0][1], group[-1][2], group[0][3], group[-1][4]
+        out.append(f"@@ -{old.pos.line + i1},{i2 - i1} +{new.pos.line + j1},{j2 - j1} @@")
+        for tag, a1, a2, b1, b2 in group:
+            if tag == "equal":
+                out.extend(" " + line for line in a[a1:a2])
+                continue
+            out.extend("-" + line for line in a[a1:a2])
+            out.extend("+" + line for line in b[b1:b2])
+    return out
+
+
+_DIFF_STYLES = {"---": "bold", "+++": "bold", "@@": "cyan", "-": "red", "+": "green"}
+
+
+def _print_diff(console: Console, lines: list[str]) -> None:
+    for line in lines:
+        style = next((s for prefix, s in _DIFF_STYLES.items() if line.startswith(prefix)), None)
+        # soft_wrap: a long rule line stays one line, as in the file
+        console.print(Text(line, style=style or ""), soft_wrap=True)
 
 
 def run_diff(args) -> int:
@@ -127,16 +157,13 @@ def run_diff(args) -> int:
     for name in v.variables:
         console.print(f"\n[green]new variable[/] {escape(name)}")
     for name, (old, new) in v.replaced.items():
-        console.print(f"\n[yellow]replaced[/] {escape(name)}")
-        console.print("  [red]before:[/]")
-        console.print(Syntax(_source(rs, old), "python", theme="ansi_dark", word_wrap=True))
-        console.print("  [green]after:[/]")
-        console.print(Syntax(_source(rs, new), "python", theme="ansi_dark", word_wrap=True))
+        console.print(f"\n[yellow]replaced[/] {old.kind} {escape(name)}")
+        _print_diff(console, definition_diff(rs, old, new))
     for name, d in v.removed.items():
         console.print(f"\n[red]removed[/] {d.kind} {escape(name)}")
     for name, d in v.added.items():
         console.print(f"\n[green]added[/] {d.kind} {escape(name)}")
-        console.print(Syntax(_source(rs, d), "python", theme="ansi_dark", word_wrap=True))
+        _print_diff(console, ["+" + line for line in _source_lines(rs, d)])
     for title, reason in v.superseded.items():
         console.print(f"\n[magenta]scenario superseded[/] {escape(title)}: {escape(reason)}")
     return 0

@@ -4,16 +4,17 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 
 from . import ast, disk_cache
 from .checker import check_definitions
 from .diagnostics import DiagnosticBag, RuleSetError
 from .model import RuleSet, RuleSetData, check_data, merge_section
-from .parser import parse_file
+from .parser import parse_file, parse_text
 from .ruleset_files import files_under, inside, is_name, refuse_link_out
 from .variants import apply_variant
-from .yaml_data import load_and_validate
+from .yaml_data import load_and_validate, load_yaml_text, validate
 
 SCHEMA = "ruleset.schema.json"
 # Mutants of the rule set that cannot change any game (`rulecraft mutate`); not rules.
@@ -49,10 +50,13 @@ def shipped_ruleset(name: str) -> Path | None:
     return None
 
 
-def load_ruleset(folder: str | Path, bag: DiagnosticBag | None = None, variant: str | None = None) -> RuleSet:
+def load_ruleset(folder: str | Path, bag: DiagnosticBag | None = None, variant: str | None = None,
+                 overlay: Mapping[Path, str] | None = None) -> RuleSet:
     """Load and check a rule set, optionally patched by one of its variants.
 
-    Never raises for rule errors: inspect ``ruleset.bag``."""
+    ``overlay`` gives texts (by resolved path) to read instead of the files' own, as an
+    editor checks its unsaved buffers. Never raises for rule errors: inspect ``ruleset.bag``."""
+    overlay = overlay or {}
     bag = bag or DiagnosticBag()
     root = Path(folder)
     data = RuleSetData()
@@ -66,7 +70,13 @@ def load_ruleset(folder: str | Path, bag: DiagnosticBag | None = None, variant: 
             continue
         files.append(display)
         before = len(bag.items)
-        content, located = load_and_validate(path, SCHEMA, bag, display)
+        if path.resolve() in overlay:
+            bag.sources.add(display, overlay[path.resolve()])
+            content, located = load_yaml_text(overlay[path.resolve()], display, bag)
+            if located.root is not None:
+                validate(content, SCHEMA, located, bag)
+        else:
+            content, located = load_and_validate(path, SCHEMA, bag, display)
         if not isinstance(content, dict):
             continue
         # A section with schema errors is left out, so later checks do not trip over
@@ -87,7 +97,11 @@ def load_ruleset(folder: str | Path, bag: DiagnosticBag | None = None, variant: 
             refuse_link_out(path, display, bag)
             continue
         files.append(display)
-        rule_files.append(parse_file(path, bag, display))
+        if path.resolve() in overlay:
+            bag.sources.add(display, overlay[path.resolve()])
+            rule_files.append(parse_text(overlay[path.resolve()], display, bag))
+        else:
+            rule_files.append(parse_file(path, bag, display))
     definitions: dict[str, ast.Definition] = {}
     for rf in rule_files:
         for d in rf.definitions:

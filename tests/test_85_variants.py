@@ -102,10 +102,38 @@ def test_variant_new_scaffolds_a_file_that_checks_clean(rules, capsys):
 def test_variant_diff_shows_each_change(capsys):
     assert main(["variant", "diff", "master_and_servant", "--base", str(RULES)]) == 0
     out = capsys.readouterr().out
-    assert "replaced infected_team" in out and "before:" in out and "after:" in out
+    assert "replaced function infected_team" in out
+    assert "--- rules/panic_station/victory.rules" in out or "victory.rules" in out.split("+++")[0]
+    assert "+    = [p for p in living_players() where p.infected and shares_the_win(p)]" in out
     assert "new variable game.loyal" in out
     assert main(["variant", "diff", "four_gas_cans", "--base", str(RULES)]) == 0
     assert "gas_cans_to_burn: 3 → 4" in capsys.readouterr().out
+
+
+def test_variant_diff_of_a_one_character_change_is_one_line_out_and_one_in(rules, capsys):
+    original = (rules / "victory.rules").read_text()
+    start = original.index("function infected_team(")
+    definition = original[start:original.index("\n\n", start)]
+    assert "living_players()" in definition
+    changed = definition.replace("living_players()", "living_players( )", 1)  # one character more
+    _write(rules, "typo", """variant:
+  name: typo
+  title: Typo
+  base: panic_station
+replaces: [infected_team]
+""", changed + "\n")
+    assert main(["variant", "diff", "typo", "--base", str(rules)]) == 0
+    out = capsys.readouterr().out
+    body = out[out.index("replaced function infected_team"):].splitlines()[1:]
+    assert body[0].startswith("--- ") and body[0].endswith("victory.rules")
+    assert body[1].startswith("+++ ") and body[1].endswith("typo.rules")
+    assert body[2].startswith("@@ ")
+    removed = [line for line in body[3:] if line.startswith("-")]
+    added = [line for line in body[3:] if line.startswith("+")]
+    assert len(removed) == 1 and len(added) == 1
+    assert removed[0][1:].replace("living_players()", "living_players( )") == added[0][1:]
+    # lines are as written in the files, not re-wrapped to the terminal
+    assert all(len(line) <= 1 or line[0] in " -+@" for line in body[3:] if line.strip())
 
 
 @pytest.mark.parametrize("variant", ["four_gas_cans", "humans_advantage", "passing_the_host", "master_and_servant"])

@@ -1,0 +1,26 @@
+"""`rulecraft lsp`: start the language server on stdin/stdout, for an editor to talk to."""
+
+from __future__ import annotations
+
+import sys
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("lsp", help="run the language server for rule files (editors start it)",
+                       description="Speak the Language Server Protocol on stdin/stdout: diagnostics, hover, "
+                                   "definitions, references, completion and rename for .rules and rule-set "
+                                   "YAML files. See docs/editors.md.")
+    # editors' clients (vscode-languageclient) add --stdio: it is the only transport
+    p.add_argument("--stdio", action="store_true", help="talk over stdin/stdout (the default and only way)")
+    p.set_defaults(run=run)
+
+
+def run(args) -> int:
+    try:
+        from .server import serve
+    except ImportError as err:
+        sys.stderr.write(f"rulecraft lsp: error: the language server needs its extra: "
+                         f"pip install 'rulecraft[lsp]' ({err})\n")
+        return 2
+    serve()
+    return 0

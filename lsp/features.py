@@ -1,0 +1,373 @@
+"""What the server answers, computed from one check of a rule set: diagnostics, hover,
+definitions, references, completion and rename. Positions here are the protocol's
+(lines and characters from 0); nothing here talks to the client."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from lsprotocol import types as lsp
+
+from rulecraft.dsl import types as T
+from rulecraft.dsl.builtins import EFFECTS, FUNCTIONS, VALUES
+from rulecraft.dsl.diagnostics import Diagnostic
+from rulecraft.dsl.parser import RESERVED
+from rulecraft.dsl.ruleset_files import is_name
+
+from .symbols import RENAMEABLE, Key, Occurrence
+from .workspace import Checked, display_of, file_path
+
+SEVERITY = {"error": lsp.DiagnosticSeverity.Error, "warning": lsp.DiagnosticSeverity.Warning}
+WORD_AT_END = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
+
+
+# ---------------------------------------------------------------- diagnostics
+def diagnostics(checked: Checked, text_of) -> dict[Path, list[lsp.Diagnostic]]:
+    """The check's diagnostics by file; every file of the rule set has an entry (an
+    empty list clears what the editor showed before)."""
+    out: dict[Path, list[lsp.Diagnostic]] = {file_path(f): [] for f in checked.ruleset.files}
+    first = next(iter(out), None)
+    for d in checked.bag.sorted():
+        path = file_path(d.position.file) if d.position else first
+        if path is None:
+            continue
+        out.setdefault(path, []).append(_diagnostic(d, text_of(path)))
+    return out
+
+
+def _diagnostic(d: Diagnostic, text: str | None) -> lsp.Diagnostic:
+    pos = d.position
+    if pos is None:
+        rng = lsp.Range(lsp.Position(0, 0), lsp.Position(0, 0))
+    else:
+        line, start = pos.line - 1, pos.column - 1
+        if pos.end_column and pos.end_column > pos.column:
+            end = pos.end_column - 1
+        else:  # the caret's one character, widened to the word it starts
+            lines = text.splitlines() if text else []
+            source = lines[line] if 0 <= line < len(lines) else ""
+            m = re.match(r"[A-Za-z0-9_]+", source[start:])
+            end = start + (len(m.group()) if m else 1)
+        rng = lsp.Range(lsp.Position(line, start), lsp.Position(line, end))
+    message = d.message + (f"\nhint: {d.hint}" if d.hint else "")
+    return lsp.Diagnostic(rng, message, severity=SEVERITY.get(d.severity, lsp.DiagnosticSeverity.Error),
+                          source="rulecraft", code=d.code or None)
+
+
+# ---------------------------------------------------------------- finding the symbol under the cursor
+def occurrence_at(checked: Checked, path: Path, line: int, character: int) -> Occurrence | None:
+    display = display_of(checked, path)
+    return checked.symbols.at(display, line, character) if display else None
+
+
+def _location(o: Occurrence) -> lsp.Location:
+    return lsp.Location(file_path(o.file).as_uri(), _range(o))
+
+
+def _range(o: Occurrence) -> lsp.Range:
+    return lsp.Range(lsp.Position(o.line, o.start), lsp.Position(o.line, o.end))
+
+
+def definition(checked: Checked, path: Path, line: int, character: int) -> list[lsp.Location]:
+    o = occurrence_at(checked, path, line, character)
+    if o is None:
+        return []
+    return [_location(d) for d in checked.symbols.declarations(o.key)]
+
+
+def references(checked: Checked, path: Path, line: int, character: int,
+               include_declaration: bool = True) -> list[lsp.Location]:
+    o = occurrence_at(checked, path, line, character)
+    if o is None:
+        return []
+    return [_location(r) for r in checked.symbols.of(o.key) if include_declaration or not r.declaration]
+
+
+# ---------------------------------------------------------------- outline
+SYMBOL_KINDS = {"action": lsp.SymbolKind.Event, "procedure": lsp.SymbolKind.Method, "function": lsp.SymbolKind.Function,
+                "trigger": lsp.SymbolKind.Event, "victory": lsp.SymbolKind.Boolean, "obligation": lsp.SymbolKind.Boolean,
+                "reaction": lsp.SymbolKind.Event, "kind": lsp.SymbolKind.Class, "property": lsp.SymbolKind.Property,
+                "zone": lsp.SymbolKind.Module, "entity": lsp.SymbolKind.EnumMember, "parameter": lsp.SymbolKind.Constant,
+                "table": lsp.SymbolKind.Struct, "die": lsp.SymbolKind.Enum, "variable": lsp.SymbolKind.Variable}
+
+
+def outline(checked: Checked, path: Path) -> list[lsp.SymbolInformation]:
+    """What a file declares, in file order: its definitions, or its YAML entries."""
+    display = display_of(checked, path)
+    if display is None:
+        return []
+    out = []
+    for o in sorted(checked.symbols.occurrences, key=lambda o: (o.line, o.start)):
+        if o.file != display or not o.declaration or o.key[0] == "local":
+            continue
+        what = o.key[0]
+        if what == "definition":
+            d = checked.ruleset.definitions.get(o.key[1])
+            what = d.kind if d is not None else what
+        container = o.key[1] if o.key[0] in ("property", "variable") else None
+        out.append(lsp.SymbolInformation(name=o.key[-1], kind=SYMBOL_KINDS.get(what, lsp.SymbolKind.Object),
+                                         location=_location(o), container_name=container))
+    return out
+
+
+# ---------------------------------------------------------------- rename
+class RenameRefused(ValueError):
+    """A rename that would break the rule set, with the reason to show."""
+
+
+def prepare_rename(checked: Checked, path: Path, line: int, character: int) -> lsp.Range | None:
+    o = occurrence_at(checked, path, line, character)
+    if o is None or o.key[0] not in RENAMEABLE:
+        return None
+    return _range(o)
+
+
+def rename(checked: Checked, path: Path, line: int, character: int, new_name: str,
+           check_renamed=None) -> lsp.WorkspaceEdit | None:
+    """Every edit that renames the symbol under the cursor. ``check_renamed``, when
+    given, has ``text(path)`` and ``check(texts)`` (the rule set checked with those texts
+    laid over it): a rename that would add an error is then refused."""
+    o = occurrence_at(checked, path, line, character)
+    if o is None:
+        return None
+    if o.key[0] not in RENAMEABLE:
+        raise RenameRefused(f"'{o.key[-1]}' is part of the language and cannot be renamed")
+    if not is_name(new_name) or new_name in RESERVED:
+        raise RenameRefused(f"'{new_name}' is not a name the rules language accepts")
+    clash = o.key[:-1] + (new_name,)
+    if checked.symbols.of(clash) or (o.key[0] == "definition" and new_name in checked.ruleset.definitions):
+        raise RenameRefused(f"'{new_name}' is already taken")
+    by_file: dict[Path, list[Occurrence]] = {}
+    for r in checked.symbols.of(o.key):
+        by_file.setdefault(file_path(r.file), []).append(r)
+    if check_renamed is not None:
+        _refuse_if_it_breaks(checked, o, new_name, by_file, check_renamed)
+    return lsp.WorkspaceEdit(changes={path.as_uri(): [lsp.TextEdit(_range(r), new_name) for r in rs]
+                                      for path, rs in by_file.items()})
+
+
+def _refuse_if_it_breaks(checked: Checked, o: Occurrence, new_name: str, by_file: dict[Path, list[Occurrence]],
+                         check_renamed) -> None:
+    """Check the rule set as the rename would leave it; refuse a rename that adds an
+    error (the old name is still written somewhere the checker reads but no rule
+    resolves, such as a board's list of kinds), saying where."""
+    texts = {}
+    for path, rs in by_file.items():
+        lines = (check_renamed.text(path) or "").split("\n")
+        for r in sorted(rs, key=lambda r: (r.line, r.start), reverse=True):
+            lines[r.line] = lines[r.line][:r.start] + new_name + lines[r.line][r.end:]
+        texts[path] = "\n".join(lines)
+    before = {(d.message, d.position) for d in checked.bag.errors}
+    after = check_renamed.check(texts).bag.errors
+    added = [d for d in after if (d.message, d.position) not in before]
+    if len(after) > len(before) and added:
+        first = added[0]
+        raise RenameRefused(f"renaming '{o.key[-1]}' would leave an error: {first.position}: {first.message}; "
+                            "change that place by hand")
+
+
+
+# ---------------------------------------------------------------- hover
+def hover(checked: Checked, path: Path, line: int, character: int) -> lsp.Hover | None:
+    o = occurrence_at(checked, path, line, character)
+    if o is None:
+        return None
+    text = describe(checked, o.key, o.type)
+    if not text:
+        return None
+    return lsp.Hover(lsp.MarkupContent(lsp.MarkupKind.Markdown, text), _range(o))
+
+
+def describe(checked: Checked, key: Key, type_: str | None = None) -> str:
+    """Markdown about a symbol: what it is, its type, its text, and for a definition
+    the rule in plain words as the rules site shows it."""
+    rs, data = checked.ruleset, checked.ruleset.data
+    what, name = key[0], key[-1]
+    parts: list[str] = []
+    if what == "definition" and name in rs.definitions:
+        d = rs.definitions[name]
+        parts.append(f"```rules\n{_signature(checked, d)}\n```")
+        prose = _prose(rs, name)
+        if prose:
+            parts.append(prose)
+        elif d.text:
+            parts.append(d.text)
+        if d.cite:
+            parts.append(f"*{d.cite}*")
+    elif what == "kind" and name in data.kinds:
+        k = data.kinds[name]
+        parts.append(f"kind **{name}**" + (f", located in {k.located_in}" if k.located_in else ""))
+        if k.text:
+            parts.append(k.text)
+        if k.properties:
+            parts.append("\n".join(f"- `{p.name}`: {p.type}" for p in k.properties.values()))
+    elif what == "property" and key[1] in data.kinds and name in data.kinds[key[1]].properties:
+        p = data.kinds[key[1]].properties[name]
+        parts.append(f"property **{key[1]}.{name}**: `{p.type}`")
+        if p.values:
+            parts.append("one of: " + ", ".join(map(str, p.values)))
+        if p.text:
+            parts.append(p.text)
+    elif what == "variable" and name in data.variables.get(key[1], {}):
+        v = data.variables[key[1]][name]
+        parts.append(f"{key[1]} variable **{name}**: `{v.type}`")
+        if v.text:
+            parts.append(v.text)
+    elif what == "zone" and name in data.zones:
+        z = data.zones[name]
+        parts.append(f"zone **{name}**" + (" of each player: `" + name + "(player)`" if z.per_player else "")
+                     + (f", holds {z.holds}" if z.holds else ""))
+        if z.text:
+            parts.append(z.text)
+    elif what == "entity":
+        c = next((c for c in data.components if c.name == name), None)
+        if c is not None:
+            parts.append(f"component **{name}**: a {c.kind}" + (f" ×{c.count}" if c.count != 1 else ""))
+            if c.text:
+                parts.append(c.text)
+    elif what == "parameter" and name in data.parameters:
+        p = data.parameters[name]
+        parts.append(f"parameter **{name}** = `{p.get('value')!r}`")
+        if p.get("text"):
+            parts.append(str(p["text"]))
+    elif what == "table" and name in data.tables:
+        parts.append(f"table **{name}**: " + ", ".join(f"{k} → {v}" for k, v in data.tables[name].items()))
+    elif what == "die" and name in data.dice:
+        parts.append(f"die **{name}**: faces " + ", ".join(map(str, data.dice[name])))
+    elif what == "local":
+        parts.append(f"local **{name}**" + (f": `{type_}`" if type_ else ""))
+        type_ = None
+    elif what == "builtin":
+        sig = FUNCTIONS.get(name) or EFFECTS.get(name)
+        if sig is not None:
+            kind = "effect" if sig.effect or name in EFFECTS else "function"
+            parts.append(f"```rules\n{name}({', '.join(sig.params)})\n```\nbuilt-in {kind}. {sig.text}")
+        elif name in VALUES:
+            parts.append(f"built-in value **{name}**: `{VALUES[name][0]}`")
+    if type_ and type_ != T.ANY and what not in ("definition", "builtin"):
+        parts.append(f"type: `{type_}`")
+    return "\n\n".join(parts)
+
+
+def _signature(checked: Checked, d) -> str:
+    """The definition's first line, as written."""
+    text = checked.symbols.line_text(d.name_pos.file, d.name_pos.line)
+    return (text or f"{d.kind} {d.name}").strip()
+
+
+def _prose(rs, name: str) -> str | None:
+    """The definition in plain English, as the rules site renders it (None if it cannot
+    be rendered, as in a rule set still being written)."""
+    try:
+        from rulecraft.docgen.prose import Prose
+
+        return Prose(rs, "en").definition(name).strip()
+    except Exception:  # noqa: BLE001 - a half-written rule set must not stop hover
+        return None
+
+
+# ---------------------------------------------------------------- completion
+KEYWORDS = sorted(RESERVED)
+# Where a type is written: `with x: T`, a parameter `(x: T`, a result `-> T`, `list of T`
+TYPE_POSITION = re.compile(r"(\bwith\s+[A-Za-z_]\w*\s*:|[(,]\s*[A-Za-z_]\w*\s*:|->|\bof)\s*[A-Za-z_]*$")
+BASE_TYPES = sorted(T.BASE_TYPES - {T.ANY}) + ["player"]
+
+
+def completion(checked: Checked | None, path: Path, line: int, character: int, text: str) -> list[lsp.CompletionItem]:
+    lines = text.splitlines()
+    before = lines[line][:character] if 0 <= line < len(lines) else ""
+    if checked is None:
+        return [_item(k, lsp.CompletionItemKind.Keyword) for k in KEYWORDS]
+    data = checked.ruleset.data
+    dotted = re.search(r"([A-Za-z_][A-Za-z0-9_]*)\.([A-Za-z_][A-Za-z0-9_]*)?$", before)
+    if dotted:
+        return _members(checked, path, line, dotted.start(1), dotted.group(1), lines)
+    if TYPE_POSITION.search(before):
+        return ([_item(k, lsp.CompletionItemKind.Class, "kind", data.kinds[k].text) for k in sorted(data.kinds)]
+                + [_item(t, lsp.CompletionItemKind.TypeParameter, "type") for t in BASE_TYPES if t not in data.kinds]
+                + [_item("list of", lsp.CompletionItemKind.TypeParameter, "type")])
+    items: list[lsp.CompletionItem] = []
+    for name, d in sorted(checked.ruleset.definitions.items()):
+        if d.kind in ("function", "procedure"):
+            params = ", ".join(f"{p.name}: {p.type}" for p in d.params)
+            items.append(_item(name, lsp.CompletionItemKind.Function, f"{d.kind}({params})", d.text))
+    for name, sig in sorted({**FUNCTIONS, **EFFECTS}.items()):
+        items.append(_item(name, lsp.CompletionItemKind.Function, f"built-in({', '.join(sig.params)})", sig.text))
+    for name, (type_, *_rest) in sorted(VALUES.items()):
+        items.append(_item(name, lsp.CompletionItemKind.Constant, type_))
+    for name in sorted(data.kinds):
+        items.append(_item(name, lsp.CompletionItemKind.Class, "kind", data.kinds[name].text))
+    for name, z in sorted(data.zones.items()):
+        items.append(_item(name, lsp.CompletionItemKind.Module, "zone of each player" if z.per_player else "zone", z.text))
+    for c in data.components:
+        if c.count == 1 and not c.per_player:
+            items.append(_item(c.name, lsp.CompletionItemKind.EnumMember, c.kind, c.text))
+    for name, p in sorted(data.parameters.items()):
+        items.append(_item(name, lsp.CompletionItemKind.Constant, f"parameter = {p.get('value')!r}", p.get("text")))
+    for name in sorted(data.tables):
+        items.append(_item(name, lsp.CompletionItemKind.Struct, "table"))
+    for name in sorted(data.dice):
+        items.append(_item(name, lsp.CompletionItemKind.Value, "die"))
+    for scope in ("game", "turn"):
+        items.append(_item(scope, lsp.CompletionItemKind.Variable, f"{scope} variables"))
+    enclosing = _enclosing_definition(checked, path, line)
+    if enclosing is not None:
+        seen = set()
+        for o in checked.symbols.occurrences:
+            if o.key[0] == "local" and o.key[1] == enclosing and o.key[2] not in seen:
+                seen.add(o.key[2])
+                items.append(_item(o.key[2], lsp.CompletionItemKind.Variable, o.type or "local"))
+    items.extend(_item(k, lsp.CompletionItemKind.Keyword) for k in KEYWORDS)
+    return items
+
+
+def _members(checked: Checked, path: Path, line: int, start: int, word: str,
+             text_lines: list[str]) -> list[lsp.CompletionItem]:
+    """What may follow ``word.``: a scope's variables, or the properties of its kind."""
+    data = checked.ruleset.data
+    if word in ("game", "turn"):
+        return [_item(n, lsp.CompletionItemKind.Field, v.type, v.text) for n, v in sorted(data.variables.get(word, {}).items())]
+    o = occurrence_at(checked, path, line, start)
+    type_ = o.type if o is not None else None
+    if type_ not in data.kinds:
+        enclosing = _definition_written_above(text_lines, line)
+        type_ = checked.local_types.get((enclosing, word)) if enclosing else None
+    if type_ not in data.kinds and word in data.kinds:
+        type_ = word
+    kinds = [type_] if type_ in data.kinds else list(data.kinds)
+    items, seen = [], set()
+    for k in kinds:
+        for p in data.kinds[k].properties.values():
+            if p.name not in seen:
+                seen.add(p.name)
+                items.append(_item(p.name, lsp.CompletionItemKind.Field, f"{k}.{p.name}: {p.type}", p.text))
+    items += [_item("at", lsp.CompletionItemKind.Field, "where it is"), _item("id", lsp.CompletionItemKind.Field, "text")]
+    return items
+
+
+DEFINITION_LINE = re.compile(r"(?:action|procedure|function|trigger|victory|obligation|reaction)\s+([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def _definition_written_above(lines: list[str], line: int) -> str | None:
+    """The name of the definition the cursor's line belongs to, read from the text (it
+    may not parse while being typed)."""
+    for n in range(min(line, len(lines) - 1), -1, -1):
+        m = DEFINITION_LINE.match(lines[n])
+        if m:
+            return m.group(1)
+    return None
+
+
+def _enclosing_definition(checked: Checked, path: Path, line: int) -> str | None:
+    display = display_of(checked, path)
+    best = None
+    for d in checked.ruleset.definitions.values():
+        if d.name_pos.file == display and d.name_pos.line - 1 <= line:
+            if best is None or d.name_pos.line > best.name_pos.line:
+                best = d
+    return best.name if best else None
+
+
+def _item(label: str, kind: lsp.CompletionItemKind, detail: str | None = None, doc: str | None = None) -> lsp.CompletionItem:
+    return lsp.CompletionItem(label=label, kind=kind, detail=detail, documentation=doc or None)
