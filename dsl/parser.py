@@ -20,6 +20,7 @@ from lark.indenter import DedentError, Indenter
 
 from . import ast, disk_cache
 from .diagnostics import DiagnosticBag, Position
+from .limits import MAX_NESTING, MAX_NUMBER_DIGITS
 from .source_text import read_source_text
 
 
@@ -186,10 +187,6 @@ def _parse(text: str, file: str, bag: DiagnosticBag) -> ast.RuleFile:
     return ast.RuleFile(Position(file, 1, 1), file, definitions)
 
 
-# How deep a definition's parse tree may be (blocks, operators, parentheses, list
-# brackets): every later stage walks the tree recursively, and this keeps the deepest
-# definition well inside Python's recursion limit.
-MAX_NESTING = 100
 
 
 def _shifted(pos: Position, offset: int) -> Position:
@@ -293,9 +290,6 @@ def _syntax_message(err: UnexpectedInput, file: str, text: str) -> tuple[str, Po
     return (f"unexpected {shown!r}", pos, hint or None)
 
 
-# Numbers written in rules: far beyond any count a game needs, and far below the size
-# where Python refuses to read a number from text.
-MAX_NUMBER_DIGITS = 15
 
 
 class _BuildError(Exception):

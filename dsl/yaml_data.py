@@ -17,6 +17,7 @@ import jsonschema
 import yaml
 
 from .diagnostics import DiagnosticBag, Position, did_you_mean
+from .limits import MAX_NUMBER_DIGITS, MAX_YAML_DEPTH, MAX_YAML_VALUES
 from .source_text import read_source_text
 
 
@@ -105,20 +106,13 @@ for _loader in (_UniqueKeyLoader, _PyUniqueKeyLoader):
     _loader.add_constructor("tag:yaml.org,2002:int", lambda loader, node: _construct_int(loader, node))
 
 
-# How deep YAML tables may nest, and how many values they may hold once every alias
-# (*name) is expanded: data is built and schema-checked recursively, and a few
-# aliases of aliases would otherwise make billions of values from a short file.
-MAX_YAML_DEPTH = 50
-MAX_YAML_VALUES = 1_000_000
-# Digits of a whole number in YAML; Python refuses to read numbers of over 4,300.
-MAX_YAML_DIGITS = 15
 
 
 def _construct_int(loader, node):
     digits = str(node.value).replace("_", "").lstrip("+-")
-    if len(digits) > MAX_YAML_DIGITS:
+    if len(digits) > MAX_NUMBER_DIGITS:
         raise yaml.constructor.ConstructorError(
-            None, None, f"a number of {len(digits)} characters is too large (at most {MAX_YAML_DIGITS} digits)",
+            None, None, f"a number of {len(digits)} characters is too large (at most {MAX_NUMBER_DIGITS} digits)",
             node.start_mark)
     return yaml.constructor.SafeConstructor.construct_yaml_int(loader, node)
 
