@@ -720,7 +720,10 @@ class Checker:
                 if not T.is_list(b) and b != T.ANY:
                     self.error(f"a list can only be joined with a list, not a {b}", e.right.pos, "wrap the item: [x]")
                 return a if a == b or b == T.ANY else T.list_of(T.ANY)
-            self.expect(e.left, T.NUMBER, ctx, "the left side of '+'")
+            # the left side's type is known already: checking it again would make a chain
+            # a + b + c + ... cost 2^n
+            if not T.assignable(a, T.NUMBER, self.names.zone_kinds):
+                self.error(f"the left side of '+' must be a number, not a {a}", e.left.pos)
             self.expect(e.right, T.NUMBER, ctx, "the right side of '+'")
             return T.NUMBER
         if op in ("-", "*", "//", "%"):

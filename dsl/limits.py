@@ -12,6 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 # ---- reading (checked when a rule set is loaded)
+# Size of one rule file or YAML table. Panic Station's largest file is a few dozen
+# kilobytes; a file of megabytes is not a rule file and would take minutes to check.
+MAX_FILE_BYTES = 1_000_000
+# Syntax errors reported in one rule file before the rest of it is skipped: past the
+# first screens, the others are mostly echoes of the first.
+MAX_SYNTAX_ERRORS_PER_FILE = 100
 # How deep a definition's parse tree may be (blocks, operators, list brackets); the
 # deepest definition stays well inside Python's recursion limit in every later stage.
 MAX_NESTING = 100

@@ -20,7 +20,7 @@ from lark.indenter import DedentError, Indenter
 
 from . import ast, disk_cache
 from .diagnostics import DiagnosticBag, Position
-from .limits import MAX_NESTING, MAX_NUMBER_DIGITS
+from .limits import MAX_NESTING, MAX_NUMBER_DIGITS, MAX_SYNTAX_ERRORS_PER_FILE
 from .source_text import read_source_text
 
 
@@ -156,9 +156,14 @@ def _parse(text: str, file: str, bag: DiagnosticBag) -> ast.RuleFile:
                 bag.warning("tab used for indentation", Position(file, number, 1), "indent with spaces; a tab counts as 4")
                 break
     builder = _AstBuilder(file, bag)
+    syntax_errors = 0
     for start, chunk in _split_definitions(text):
         if not chunk.strip():
             continue
+        if syntax_errors >= MAX_SYNTAX_ERRORS_PER_FILE:
+            bag.error(f"more than {MAX_SYNTAX_ERRORS_PER_FILE} syntax errors: the rest of the file is not read",
+                      Position(file, start, 1), "fix the errors above and check again")
+            break
         # Each chunk is parsed on its own and its line numbers moved afterwards (padding
         # it with the lines before would make a file of n definitions cost n² to parse).
         offset = start - 1
@@ -167,17 +172,20 @@ def _parse(text: str, file: str, bag: DiagnosticBag) -> ast.RuleFile:
         except UnexpectedInput as err:
             message, pos, hint = _syntax_message(err, file, chunk)
             bag.error(message, _shifted(pos, offset), hint)
+            syntax_errors += 1
             continue
         except DedentError:
             line = _first_bad_dedent(chunk) + offset
             bag.error("the indentation does not match any outer block", Position(file, line, 1),
                       "indent each block by the same number of spaces as its siblings")
+            syntax_errors += 1
             continue
         too_deep = _shift_and_measure(tree, offset)
         if too_deep is not None:
             bag.error(f"this definition nests deeper than {MAX_NESTING} levels", Position(file, *too_deep),
                       "split it into functions or procedures (each block, operator and list is a level: "
                       "a + b + c is two)")
+            syntax_errors += 1
             continue
         try:
             result = builder.transform(tree)

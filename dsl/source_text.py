@@ -13,6 +13,7 @@ import errno
 from pathlib import Path
 
 from .diagnostics import DiagnosticBag, Position
+from .limits import MAX_FILE_BYTES
 
 UTF8_BOM = b"\xef\xbb\xbf"
 # Longest first: the UTF-32 little-endian mark begins with the UTF-16 one.
@@ -25,7 +26,8 @@ def read_source_text(path: Path, bag: DiagnosticBag, display: str) -> str | None
     """The text of a rule-set file, or None after reporting why it cannot be read."""
     start = Position(display, 1, 1)
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as stream:
+            raw = stream.read(MAX_FILE_BYTES + 1)
     except IsADirectoryError:
         bag.error(f"'{path.name}' is a folder, not a file", start,
                   f"rename the folder: names ending in '{path.suffix}' are read as rule-set files")
@@ -38,6 +40,10 @@ def read_source_text(path: Path, bag: DiagnosticBag, display: str) -> str | None
             bag.error(f"'{path.name}' is a link that leads back to itself", start, "remove the link")
         else:
             bag.error(f"'{path.name}' cannot be read: {err.strerror or err}", start)
+        return None
+    if len(raw) > MAX_FILE_BYTES:
+        bag.error(f"'{path.name}' is larger than {MAX_FILE_BYTES:,} bytes; a rule-set file is far smaller", start,
+                  "split it into several files, or check that this is the file you meant")
         return None
     if raw.startswith(UTF8_BOM):
         raw = raw[len(UTF8_BOM):]

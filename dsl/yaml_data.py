@@ -186,7 +186,10 @@ def load_yaml_text(text: str, file: str, bag: DiagnosticBag) -> tuple[Any, Locat
         root, data = _compose(text, _UniqueKeyLoader)
     except yaml.YAMLError as fast_error:
         err = fast_error
-        if isinstance(err, yaml.MarkedYAMLError):
+        if isinstance(err, yaml.MarkedYAMLError) and "nesting depth" in str(err.problem):
+            # libyaml's own limit, far past ours; the pure-Python parser would crawl through it
+            err.problem = f"the data nests deeper than {MAX_YAML_DEPTH} levels"
+        elif isinstance(err, yaml.MarkedYAMLError):
             try:
                 _compose(text, _PyUniqueKeyLoader)
             except yaml.YAMLError as worded:
