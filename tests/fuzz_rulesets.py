@@ -17,7 +17,6 @@ from __future__ import annotations
 import os
 import random
 import re
-import shutil
 import signal
 import tempfile
 import textwrap
@@ -43,9 +42,12 @@ SHIPPED_SCENARIOS = ROOT / "seeds" / "panic_station"
 PER_INPUT_SECONDS = float(os.environ.get("RULECRAFT_FUZZ_TIMEOUT", "30"))
 
 
-def fuzz_settings(sample: int) -> settings:
-    """Seeded (derandomized) settings: ``sample`` examples, or RULECRAFT_FUZZ_EXAMPLES."""
-    examples = int(os.environ.get("RULECRAFT_FUZZ_EXAMPLES") or sample)
+def fuzz_settings(sample: int, share: float) -> settings:
+    """Seeded (derandomized) settings: ``sample`` examples in an ordinary test run; with
+    RULECRAFT_FUZZ_EXAMPLES=N, this test's ``share`` of N (the shares of the fuzz tests
+    add up to 1, weighted towards the cheap inputs)."""
+    total = os.environ.get("RULECRAFT_FUZZ_EXAMPLES")
+    examples = max(1, round(int(total) * share)) if total else sample
     return settings(max_examples=examples, derandomize=True, deadline=None, database=None,
                     suppress_health_check=list(HealthCheck), print_blob=True)
 
@@ -113,10 +115,12 @@ class Scratch:
         self.base = dict(base_files)
 
     def write(self, files: dict[str, bytes]) -> Path:
-        if self.folder.exists():
-            shutil.rmtree(self.folder)
-        self.folder.mkdir(parents=True)
-        for name, content in {**self.base, **files}.items():
+        wanted = {**self.base, **files}
+        self.folder.mkdir(parents=True, exist_ok=True)
+        for path in self.folder.iterdir():
+            if path.name not in wanted:
+                path.unlink()
+        for name, content in wanted.items():
             (self.folder / name).write_bytes(content)
         return self.folder
 

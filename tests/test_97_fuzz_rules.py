@@ -36,7 +36,7 @@ def scratch(name: str, base: dict[str, bytes]) -> Scratch:
     return _scratch[name]
 
 
-@fuzz_settings(sample=150)
+@fuzz_settings(sample=150, share=0.3)
 @given(rule_texts)
 def test_rule_text_written_from_the_grammar_loads_with_located_errors_only(text):
     files = {"fuzz.rules": text.encode()}
@@ -45,7 +45,7 @@ def test_rule_text_written_from_the_grammar_loads_with_located_errors_only(text)
     load_and_start(scratch("small", SMALL).write(files))
 
 
-@fuzz_settings(sample=150)
+@fuzz_settings(sample=150, share=0.35)
 @given(seeds)
 def test_mutated_shipped_definitions_load_with_located_errors_only(seed):
     rng = random.Random(seed)
@@ -54,7 +54,7 @@ def test_mutated_shipped_definitions_load_with_located_errors_only(seed):
     load_and_start(scratch("small", SMALL).write({"fuzz.rules": text}))
 
 
-@fuzz_settings(sample=60)
+@fuzz_settings(sample=60, share=0.15)
 @given(seeds)
 def test_a_mutated_shipped_yaml_table_loads_with_located_errors_only(seed):
     rng = random.Random(seed)
@@ -63,14 +63,14 @@ def test_a_mutated_shipped_yaml_table_loads_with_located_errors_only(seed):
     load_and_start(scratch("yaml", {"base.rules": SMALL_RULES}).write({name: text}))
 
 
-@fuzz_settings(sample=60)
+@fuzz_settings(sample=60, share=0.14)
 @given(yaml_documents, st.booleans())
 def test_yaml_written_from_the_schema_words_loads_with_located_errors_only(document, beside_a_game):
     base = SMALL if beside_a_game else {"base.rules": SMALL_RULES}
     load_and_start(scratch("small" if beside_a_game else "yaml", base).write({"fuzz.yaml": document}))
 
 
-@fuzz_settings(sample=8)
+@fuzz_settings(sample=8, share=0.01)
 @given(seeds)
 def test_the_shipped_rule_set_with_one_file_mutated_loads_with_located_errors_only(seed):
     rng = random.Random(seed)
@@ -79,7 +79,7 @@ def test_the_shipped_rule_set_with_one_file_mutated_loads_with_located_errors_on
     load_and_start(scratch("shipped", files).write({name: mutate(files[name], rng, EVERY_SHIPPED_FILE)}))
 
 
-@fuzz_settings(sample=30)
+@fuzz_settings(sample=30, share=0.05)
 @given(seeds)
 def test_mutated_scenario_files_load_and_run_with_located_errors_only(seed):
     rng = random.Random(seed)
