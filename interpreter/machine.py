@@ -332,7 +332,8 @@ class Machine:
         definition = next((f["name"] for f in reversed(self.state.stack) if f["k"] == "call"), None)
         where = f"in '{definition}' " if definition else ""
         raise RuleRuntimeError(f"the rules took {MAX_STEPS_PER_DECISION:,} steps {where}without a decision: "
-                               "a loop runs far too long (a repeat count or a list grew too large?)",
+                               "a loop runs far too long (a repeat count or a list grew too large?), "
+                               "or triggers keep setting each other off",
                                getattr(self._current_instr, "pos", None))
 
     def _game_step(self, frame: dict) -> None:

@@ -99,3 +99,28 @@ def test_the_shipped_budget_leaves_ordinary_rules_untouched(tmp_path):
     folder = ruleset_folder(tmp_path, "repeat 50 times:\n    repeat 50 times:\n        set game.n += 1")
     game = Game(load_checked(folder), 1, seed=1)
     assert game.state.vars["game"]["n"] == 2500
+
+
+def test_triggers_that_set_each_other_off_run_out_of_steps(tmp_path, monkeypatch):
+    import rulecraft.interpreter.machine as machine
+
+    monkeypatch.setattr(machine, "MAX_STEPS_PER_DECISION", 5_000)  # the same stop, sooner
+    rules = """
+procedure setup():
+    do:
+        emit ping()
+
+trigger echo:
+    on ping
+    do:
+        emit pong()
+
+trigger answer:
+    on pong
+    do:
+        emit ping()
+"""
+    folder = write_ruleset(tmp_path / "rs", {"game.yaml": game_yaml() + DATA, "main.rules": rules + ROUND})
+    with pytest.raises(RuleRuntimeError, match="steps in '(echo|answer)' without a decision") as caught:
+        Game(load_checked(folder), 1, seed=1)
+    assert "triggers keep setting each other off" in str(caught.value)
