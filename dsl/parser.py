@@ -195,8 +195,6 @@ def _parse(text: str, file: str, bag: DiagnosticBag) -> ast.RuleFile:
     return ast.RuleFile(Position(file, 1, 1), file, definitions)
 
 
-
-
 def _shifted(pos: Position, offset: int) -> Position:
     return Position(pos.file, pos.line + offset, pos.column, pos.end_column)
 

@@ -101,20 +101,19 @@ class _PyUniqueKeyLoader(yaml.SafeLoader):
     """The pure-Python twin, read again only to word a syntax error (its messages name the culprit)."""
 
 
-for _loader in (_UniqueKeyLoader, _PyUniqueKeyLoader):
-    _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
-    _loader.add_constructor("tag:yaml.org,2002:int", lambda loader, node: _construct_int(loader, node))
-
-
-
-
 def _construct_int(loader, node):
+    # Python refuses to read a number of over 4,300 digits, and no table needs 16
     digits = str(node.value).replace("_", "").lstrip("+-")
     if len(digits) > MAX_NUMBER_DIGITS:
         raise yaml.constructor.ConstructorError(
             None, None, f"a number of {len(digits)} characters is too large (at most {MAX_NUMBER_DIGITS} digits)",
             node.start_mark)
     return yaml.constructor.SafeConstructor.construct_yaml_int(loader, node)
+
+
+for _loader in (_UniqueKeyLoader, _PyUniqueKeyLoader):
+    _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+    _loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
 
 
 def _check_shape(root: yaml.Node) -> None:
