@@ -20,6 +20,7 @@ import re
 import signal
 import tempfile
 import textwrap
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -88,11 +89,45 @@ def no_disk_cache():
             os.environ["RULECRAFT_NO_CACHE"] = before
 
 
+class Tally:
+    """Inputs tried, internal errors and hangs, written to RULECRAFT_FUZZ_PROGRESS (if set)
+    every few hundred inputs, so a long run can be watched, and its figures are known
+    even if it is stopped before the end."""
+
+    def __init__(self):
+        self.inputs = self.internal_errors = self.hangs = 0
+        self.started = time.monotonic()
+
+    @contextmanager
+    def counting(self):
+        self.inputs += 1
+        try:
+            yield
+        except Hang:
+            self.hangs += 1
+            self.write(force=True)
+            raise
+        except BaseException:
+            self.internal_errors += 1
+            self.write(force=True)
+            raise
+        self.write()
+
+    def write(self, force: bool = False) -> None:
+        path = os.environ.get("RULECRAFT_FUZZ_PROGRESS")
+        if path and (force or self.inputs % 250 == 0):
+            Path(path).write_text(f"inputs {self.inputs} internal_errors {self.internal_errors} hangs {self.hangs} "
+                                  f"seconds {time.monotonic() - self.started:.0f}\n")
+
+
+TALLY = Tally()
+
+
 def load_and_start(folder: Path) -> RuleSet:
     """Load and check a rule-set folder; if it has no errors, compile it and start a game.
 
     Any exception but a located rule error (RuleRuntimeError) fails the caller."""
-    with within(), no_disk_cache():
+    with TALLY.counting(), within(), no_disk_cache():
         ruleset = load_ruleset(folder)
         ruleset.bag.render()  # quoting odd lines with a caret must not fail either
         if ruleset.ok:

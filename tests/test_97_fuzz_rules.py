@@ -9,7 +9,7 @@ import random
 import tempfile
 from pathlib import Path
 
-from fuzz_rulesets import (SHIPPED, SMALL_RULES, SMALL_YAML, Scratch, definitions_of, fuzz_settings, load_and_start,
+from fuzz_rulesets import (SMALL_RULES, SMALL_YAML, TALLY, Scratch, definitions_of, fuzz_settings, load_and_start,
                            mutate, rule_texts, shipped_files, shipped_ruleset, shipped_scenarios, within,
                            yaml_documents)
 from hypothesis import given
@@ -89,7 +89,7 @@ def test_mutated_scenario_files_load_and_run_with_located_errors_only(seed):
     path.write_bytes(mutate(scenarios[name], rng, list(scenarios.values())))
     ruleset = shipped_ruleset()
     try:
-        with within():
+        with TALLY.counting(), within():
             bag = DiagnosticBag()
             loaded = load_file(path, bag)
             bag.render()
