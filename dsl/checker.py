@@ -14,6 +14,7 @@ from . import types as T
 from .builtins import EFFECTS, ENGINE_EVENTS, FUNCTIONS, VALUES
 from .diagnostics import DiagnosticBag, Position, did_you_mean
 from .hidden_choices import check_offer
+from .limits import MAX_REPEAT
 from .model import RuleSet, RuleSetData
 
 PERIODS = {"turn", "round", "game"}
@@ -99,6 +100,7 @@ class Checker:
             for d in self.rs.of_kind(kind):
                 self.check_definition(d)
         self._check_recursion()
+        self._check_declared_values()
         self._check_rulings()
         game = self.data.game
         if game is not None and game.end_turn_allowed:
@@ -171,6 +173,40 @@ class Checker:
                 if name not in self.rs.definitions:
                     self.error(f"ruling '{r['id']}' names unknown definition '{name}'", pos,
                                did_you_mean(name, self.rs.definitions))
+
+    def _check_declared_values(self):
+        """Defaults of properties and variables, and components' property values, fit their
+        declared types: a text where a number is due would only fail in the middle of a game."""
+        for kind in self.data.kinds.values():
+            for p in kind.properties.values():
+                self._check_value(p.default, p.type, f"the default of {kind.name}.{p.name}",
+                                  self.data.where.get(("property", kind.name, p.name)))
+        for scope, variables in self.data.variables.items():
+            for p in variables.values():
+                self._check_value(p.default, p.type, f"the default of {scope} variable '{p.name}'",
+                                  self.data.where.get(("variable", scope, p.name)))
+        for c in self.data.components:
+            props = self.data.kinds[c.kind].properties if c.kind in self.data.kinds else {}
+            for name, value in c.properties.items():
+                if name in props:
+                    self._check_value(value, props[name].type, f"component '{c.name}': {name}",
+                                      self.data.where.get(("component", c.name, name)) or self.data.where.get(("component", c.name)))
+
+    def _check_value(self, value, declared: str, what: str, pos: Position | None) -> None:
+        if value is None:
+            return
+        if T.is_list(declared):
+            if not isinstance(value, list):
+                self.error(f"{what} is {value!r}, not a {declared}", pos, "write a list: [a, b] (or [] for none)")
+                return
+            for item in value:
+                self._check_value(item, T.item_type(declared), f"an item of {what}", pos)
+            return
+        wanted = {T.NUMBER: "a number", T.BOOL: "true or false", T.TEXT: 'a text'}.get(declared)
+        if wanted is None:  # kinds, zones, placements: names, checked where they are used
+            return
+        if T.python_value_type(value) != declared:
+            self.error(f"{what} is {value!r}, but its type is {declared}", pos, f"write {wanted}")
 
     def _check_recursion(self):
         """Rules must terminate: no procedure or function may reach itself again."""
@@ -410,6 +446,10 @@ class Checker:
                 ctx.locals[s.var] = saved
         elif isinstance(s, ast.Repeat):
             self.expect(s.count, T.NUMBER, ctx, "a repeat count")
+            count = self._known_number(s.count)
+            if count is not None and count > MAX_REPEAT:
+                self.error(f"'repeat {count} times' is more than the {MAX_REPEAT:,} repeats a rule may make", s.count.pos,
+                           "a game never needs that many; loop over a list, or repeat fewer times")
             ctx.loop_depth += 1
             self.block(s.body, ctx)
             ctx.loop_depth -= 1
@@ -488,6 +528,15 @@ class Checker:
             if not (T.assignable(t, "player") or T.assignable(t, "list of player")):
                 self.error(f"a thing is {'hidden from' if s.hide else 'revealed to'} a player or a list of players, "
                            f"not a {t}", s.players.pos)
+
+    def _known_number(self, e: ast.Expr) -> int | None:
+        """The value of a number known before the game: a literal or a parameter."""
+        value = None
+        if isinstance(e, ast.Literal):
+            value = e.value
+        elif isinstance(e, ast.Name) and getattr(e, "ref", None) == ("parameter", e.id):
+            value = self.data.parameters[e.id].get("value")
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
 
     def set_stmt(self, s: ast.Set, ctx: _Context) -> None:
         head, *middle, prop = s.target
@@ -789,7 +838,10 @@ class Checker:
                 if not T.is_list(b) and b != T.ANY:
                     self.error(f"a list can only be joined with a list, not a {b}", e.right.pos, "wrap the item: [x]")
                 return a if a == b or b == T.ANY else T.list_of(T.ANY)
-            self.expect(e.left, T.NUMBER, ctx, "the left side of '+'")
+            # the left side's type is known already: checking it again would make a chain
+            # a + b + c + ... cost 2^n
+            if not T.assignable(a, T.NUMBER, self.names.zone_kinds):
+                self.error(f"the left side of '+' must be a number, not a {a}", e.left.pos)
             self.expect(e.right, T.NUMBER, ctx, "the right side of '+'")
             return T.NUMBER
         if op in ("-", "*", "//", "%"):

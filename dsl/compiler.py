@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from . import ast, codegen
+from .limits import bounded
 from .model import RuleSet
 
 Fn = Callable[[Any, dict], Any]
@@ -119,7 +120,7 @@ class LetI(Instr):
         self.name, self.fn = name, fn
 
     def run(self, m, env):
-        env[self.name] = self.fn(m, env)
+        env[self.name] = bounded(self.fn(m, env))
 
 
 class SetVarI(Instr):

@@ -52,13 +52,20 @@ class SourceCache:
         lines = self._texts.get(file)
         if lines is None:
             try:
-                lines = Path(file).read_text(encoding="utf-8").splitlines()
+                lines = Path(file).read_text(encoding="utf-8", errors="replace").splitlines()
             except OSError:
                 return None
             self._texts[file] = lines
         if 1 <= line <= len(lines):
             return lines[line - 1]
         return None
+
+
+# How many diagnostics render() prints before it only counts the rest: past a few
+# screens, more of them help nobody, and a hostile file can produce millions.
+SHOWN_AT_MOST = 200
+# How much of a source line a diagnostic quotes.
+QUOTED_AT_MOST = 160
 
 
 @dataclass
@@ -74,14 +81,33 @@ class DiagnosticBag:
     def warning(self, message: str, position: Position | None, hint: str | None = None, code: str = "") -> None:
         self._add(Diagnostic("warning", message, position, hint, code))
 
+    def add(self, diagnostic: Diagnostic) -> None:
+        """Add a diagnostic made elsewhere (e.g. one stored with a cached parse)."""
+        self._add(diagnostic)
+
     def _add(self, diagnostic: Diagnostic) -> None:
         # The same problem reached twice (a type named in a signature is checked at
         # every call) is reported once.
-        if diagnostic not in self.items:
+        seen = self._seen()
+        if diagnostic not in seen:
+            seen.add(diagnostic)
             self.items.append(diagnostic)
+            self._seen_count += 1
 
     def extend(self, other: Iterable[Diagnostic]) -> None:
-        self.items.extend(other)
+        seen = self._seen()
+        for diagnostic in other:
+            seen.add(diagnostic)
+            self.items.append(diagnostic)
+            self._seen_count += 1
+
+    def _seen(self) -> set[Diagnostic]:
+        """The diagnostics in ``items`` as a set, so that adding one stays O(1) however many
+        there are; rebuilt when ``items`` was changed directly (or the bag was unpickled)."""
+        if self.__dict__.get("_seen_count") != len(self.items):
+            self._seen_set = set(self.items)
+            self._seen_count = len(self.items)
+        return self._seen_set
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -98,8 +124,17 @@ class DiagnosticBag:
 
         return sorted(self.items, key=key)
 
-    def render(self) -> str:
-        return "\n".join(render(d, self.sources) for d in self.sorted())
+    def render(self, at_most: int | None = SHOWN_AT_MOST) -> str:
+        """Every diagnostic rendered, in file order; past ``at_most`` only a count of the rest."""
+        ordered = self.sorted()
+        shown = ordered if at_most is None else ordered[:at_most]
+        out = [render(d, self.sources) for d in shown]
+        rest = ordered[len(shown):]
+        if rest:
+            errors = sum(1 for d in rest if d.is_error)
+            out.append(f"... and {len(rest)} more ({errors} error(s), {len(rest) - errors} warning(s)) not shown; "
+                       "fix the first ones and check again")
+        return "\n".join(out)
 
 
 def render(diagnostic: Diagnostic, sources: SourceCache | None = None) -> str:
@@ -111,11 +146,18 @@ def render(diagnostic: Diagnostic, sources: SourceCache | None = None) -> str:
         text = sources.line(pos.file, pos.line)
         if text is not None:
             gutter = f"{pos.line:>5} | "
-            out.append(f"{gutter}{text}")
+            column = pos.column
             width = 1
             if pos.end_column and pos.end_column > pos.column:
                 width = pos.end_column - pos.column
-            out.append(" " * (len(gutter) - 2) + "| " + " " * (pos.column - 1) + "^" * width)
+            if len(text) > QUOTED_AT_MOST:
+                # a very long line is quoted around the column only
+                first = max(0, column - 1 - QUOTED_AT_MOST // 2)
+                text = ("…" if first else "") + text[first:first + QUOTED_AT_MOST] + "…"
+                column = column - first + (1 if first else 0)
+                width = max(1, min(width, QUOTED_AT_MOST + 1 - column))
+            out.append(f"{gutter}{text}")
+            out.append(" " * (len(gutter) - 2) + "| " + " " * (column - 1) + "^" * width)
     if diagnostic.hint:
         out.append(f"      = hint: {diagnostic.hint}")
     return "\n".join(out)

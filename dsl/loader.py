@@ -24,7 +24,7 @@ EQUIVALENTS_FILE = "mutants.yaml"
 def _display(path: Path) -> str:
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):  # outside the working directory, or a link loop
         return str(path)
 
 

@@ -12,12 +12,14 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import DedentError, Indenter
 
-from . import ast, disk_cache, parser_tables, sources
+from . import ast, disk_cache, parser_tables
 from .diagnostics import DiagnosticBag, Position
+from .limits import MAX_NESTING, MAX_NUMBER_DIGITS, MAX_SYNTAX_ERRORS_PER_FILE
+from .source_text import read_source_text
 
 
 class _RulesIndenter(Indenter):
@@ -122,8 +124,7 @@ def parse_text(text: str, file: str, bag: DiagnosticBag) -> ast.RuleFile:
     if cached is not None:
         definitions, diagnostics = cached
         for diagnostic in diagnostics:
-            if diagnostic not in bag.items:  # as DiagnosticBag adds them
-                bag.items.append(diagnostic)
+            bag.add(diagnostic)
         return ast.RuleFile(Position(file, 1, 1), file, definitions)
     before = len(bag.items)
     rule_file = _parse(text, file, bag)
@@ -141,19 +142,36 @@ def _parse(text: str, file: str, bag: DiagnosticBag) -> ast.RuleFile:
                 bag.warning("tab used for indentation", Position(file, number, 1), "indent with spaces; a tab counts as 4")
                 break
     builder = _AstBuilder(file, bag)
+    syntax_errors = 0
     for start, chunk in _split_definitions(text):
         if not chunk.strip():
             continue
-        padded = "\n" * (start - 1) + chunk
+        if syntax_errors >= MAX_SYNTAX_ERRORS_PER_FILE:
+            bag.error(f"more than {MAX_SYNTAX_ERRORS_PER_FILE} syntax errors: the rest of the file is not read",
+                      Position(file, start, 1), "fix the errors above and check again")
+            break
+        # Each chunk is parsed on its own and its line numbers moved afterwards (padding
+        # it with the lines before would make a file of n definitions cost n² to parse).
+        offset = start - 1
         try:
-            tree = parser.parse(padded)
+            tree = parser.parse(chunk)
         except UnexpectedInput as err:
-            bag.error(*_syntax_message(err, file, padded))
+            message, pos, hint = _syntax_message(err, file, chunk)
+            bag.error(message, _shifted(pos, offset), hint)
+            syntax_errors += 1
             continue
         except DedentError:
-            line = _first_bad_dedent(padded)
+            line = _first_bad_dedent(chunk) + offset
             bag.error("the indentation does not match any outer block", Position(file, line, 1),
                       "indent each block by the same number of spaces as its siblings")
+            syntax_errors += 1
+            continue
+        too_deep = _shift_and_measure(tree, offset)
+        if too_deep is not None:
+            bag.error(f"this definition nests deeper than {MAX_NESTING} levels", Position(file, *too_deep),
+                      "split it into functions or procedures (each block, operator and list is a level: "
+                      "a + b + c is two)")
+            syntax_errors += 1
             continue
         try:
             result = builder.transform(tree)
@@ -163,9 +181,41 @@ def _parse(text: str, file: str, bag: DiagnosticBag) -> ast.RuleFile:
     return ast.RuleFile(Position(file, 1, 1), file, definitions)
 
 
+def _shifted(pos: Position, offset: int) -> Position:
+    return Position(pos.file, pos.line + offset, pos.column, pos.end_column)
+
+
+def _shift_and_measure(tree: Tree, offset: int) -> tuple[int, int] | None:
+    """Move every position of a chunk's tree down by ``offset`` lines; return (line, column)
+    of the first node deeper than MAX_NESTING, or None. Iterative, so no depth breaks it."""
+    too_deep = None
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, Token):
+            if node.line is not None:
+                node.line += offset
+            if node.end_line is not None:
+                node.end_line += offset
+            continue
+        if not isinstance(node, Tree):
+            continue
+        meta = node.meta
+        if not getattr(meta, "empty", True):
+            meta.line += offset
+            meta.end_line += offset
+            if depth > MAX_NESTING and too_deep is None:
+                too_deep = (meta.line, meta.column)
+        stack.extend((child, depth + 1) for child in node.children)
+    return too_deep
+
+
 def parse_file(path: str | Path, bag: DiagnosticBag, display_name: str | None = None) -> ast.RuleFile:
-    text = sources.read_text(path)
-    return parse_text(text, display_name or str(path), bag)
+    display = display_name or str(path)
+    text = read_source_text(Path(path), bag, display)
+    if text is None:
+        return ast.RuleFile(Position(display, 1, 1), display, [])
+    return parse_text(text, display, bag)
 
 
 def _first_bad_dedent(text: str) -> int:
@@ -230,6 +280,8 @@ def _syntax_message(err: UnexpectedInput, file: str, text: str) -> tuple[str, Po
     if token.type != "NAME" and "NAME" in expected and re.fullmatch(r"[a-z_]+", token.value or ""):
         hint = f"'{token.value}' is a reserved word of the language and cannot be used as a name"
     return (f"unexpected {shown!r}", pos, hint or None)
+
+
 
 
 class _BuildError(Exception):
@@ -608,7 +660,12 @@ class _AstBuilder(Transformer):
         return ast.Call(_tok_pos(self.file, name), str(name), args or [])
 
     def number(self, meta, children):
-        return ast.Literal(self.p(meta), int(children[0]))
+        digits = str(children[0]).lstrip("0") or "0"
+        if len(digits) > MAX_NUMBER_DIGITS:
+            self.bag.error(f"this number has {len(digits)} digits; a number in the rules has at most {MAX_NUMBER_DIGITS}",
+                           self.p(meta), "numbers in a game stay small; use a parameter for a large one")
+            return ast.Literal(self.p(meta), 0)
+        return ast.Literal(self.p(meta), int(digits))
 
     def string(self, meta, children):
         return ast.Literal(self.p(meta), _unquote(children[0]))

@@ -25,10 +25,14 @@ def replaced_texts(texts: Mapping[str | Path, str]) -> Iterator[None]:
         _REPLACED.reset(token)
 
 
-def read_text(path: str | Path) -> str:
+def replaced_text(path: str | Path) -> str | None:
+    """The text put in place of the file at ``path``, or None to read the file itself."""
     replaced = _REPLACED.get()
     if replaced:
-        text = replaced.get(str(Path(path).resolve()))
-        if text is not None:
-            return text
-    return Path(path).read_text(encoding="utf-8")
+        return replaced.get(str(Path(path).resolve()))
+    return None
+
+
+def read_text(path: str | Path) -> str:
+    text = replaced_text(path)
+    return text if text is not None else Path(path).read_text(encoding="utf-8")

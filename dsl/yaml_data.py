@@ -16,8 +16,9 @@ from typing import Any, Iterable
 import jsonschema
 import yaml
 
-from . import sources
 from .diagnostics import DiagnosticBag, Position, did_you_mean
+from .limits import MAX_NUMBER_DIGITS, MAX_YAML_DEPTH, MAX_YAML_VALUES
+from .source_text import read_source_text
 
 
 class Located:
@@ -100,8 +101,57 @@ class _PyUniqueKeyLoader(yaml.SafeLoader):
     """The pure-Python twin, read again only to word a syntax error (its messages name the culprit)."""
 
 
+def _construct_int(loader, node):
+    # Python refuses to read a number of over 4,300 digits, and no table needs 16
+    digits = str(node.value).replace("_", "").lstrip("+-")
+    if len(digits) > MAX_NUMBER_DIGITS:
+        raise yaml.constructor.ConstructorError(
+            None, None, f"a number of {len(digits)} characters is too large (at most {MAX_NUMBER_DIGITS} digits)",
+            node.start_mark)
+    return yaml.constructor.SafeConstructor.construct_yaml_int(loader, node)
+
+
 for _loader in (_UniqueKeyLoader, _PyUniqueKeyLoader):
     _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+    _loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
+
+
+def _check_shape(root: yaml.Node) -> None:
+    """Refuse node trees too deep or too large to build, before anything recurses into them."""
+    sizes: dict[int, int] = {}  # id(node) → values under it, aliases expanded
+    on_path: set[int] = set()
+    stack: list[tuple[yaml.Node, int, bool]] = [(root, 1, False)]
+    while stack:
+        node, depth, done = stack.pop()
+        key = id(node)
+        children = _children(node)
+        if done:
+            on_path.discard(key)
+            sizes[key] = min(1 + sum(sizes[id(c)] for c in children), MAX_YAML_VALUES + 1)
+            if sizes[key] > MAX_YAML_VALUES:
+                raise yaml.MarkedYAMLError(
+                    None, None, f"this value holds more than {MAX_YAML_VALUES:,} values once its aliases are expanded",
+                    node.start_mark)
+            continue
+        if key in sizes:
+            continue
+        if key in on_path:
+            raise yaml.MarkedYAMLError(None, None, "an alias inside the value it names makes an endless value",
+                                       node.start_mark)
+        if depth > MAX_YAML_DEPTH:
+            raise yaml.MarkedYAMLError(None, None, f"the data nests deeper than {MAX_YAML_DEPTH} levels",
+                                       node.start_mark)
+        on_path.add(key)
+        stack.append((node, depth, True))
+        stack.extend((c, depth + 1, False) for c in children if id(c) not in sizes)
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    if isinstance(node, yaml.MappingNode):
+        return [n for pair in node.value for n in pair]
+    return []
 
 
 _BOOL_TAG = "tag:yaml.org,2002:bool"
@@ -128,11 +178,26 @@ def _compose(text: str, loader_class, boolean_keys: list | None = None):
     loader = loader_class(text)
     try:
         root = loader.get_single_node()
-        if root is not None and boolean_keys is not None:
+        if root is None:
+            return None, None
+        _check_shape(root)
+        if boolean_keys is not None:
             boolean_keys.extend(_boolean_keys(root))
-        return root, (loader.construct_document(root) if root is not None else None)
+        return root, loader.construct_document(root)
     finally:
         loader.dispose()
+
+
+def _mark_position(error: yaml.YAMLError, text: str, file: str) -> Position:
+    """Where a YAML error happened: its mark, or (for unreadable characters) its offset."""
+    mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
+    if mark is not None:
+        return Position(file, mark.line + 1, mark.column + 1)
+    offset = getattr(error, "position", None)
+    if isinstance(offset, int) and 0 <= offset <= len(text):
+        line = text.count("\n", 0, offset) + 1
+        return Position(file, line, offset - (text.rfind("\n", 0, offset) + 1) + 1)
+    return Position(file, 1, 1)
 
 
 def load_yaml_text(text: str, file: str, bag: DiagnosticBag) -> tuple[Any, Located]:
@@ -141,16 +206,27 @@ def load_yaml_text(text: str, file: str, bag: DiagnosticBag) -> tuple[Any, Locat
         # compose once: the node tree keeps positions, the data is built from it
         boolean_keys: list = []
         root, data = _compose(text, _UniqueKeyLoader, boolean_keys)
-    except yaml.MarkedYAMLError as fast_error:
+    except yaml.YAMLError as fast_error:
         err = fast_error
-        try:
-            _compose(text, _PyUniqueKeyLoader)
-        except yaml.MarkedYAMLError as worded:
-            err = worded
-        mark = err.problem_mark or err.context_mark
-        pos = Position(file, mark.line + 1, mark.column + 1) if mark else Position(file, 1, 1)
-        problem = err.problem or err.context
-        hint = None if "appears twice" in str(problem) else "check the indentation and that every 'key: value' has a space after the colon"
+        if isinstance(err, yaml.MarkedYAMLError) and "nesting depth" in str(err.problem):
+            # libyaml's own limit, far past ours; the pure-Python parser would crawl through it
+            err.problem = f"the data nests deeper than {MAX_YAML_DEPTH} levels"
+        elif isinstance(err, yaml.MarkedYAMLError):
+            try:
+                _compose(text, _PyUniqueKeyLoader)
+            except yaml.YAMLError as worded:
+                err = worded
+            except RecursionError:  # the pure-Python composer recurses; keep the first wording
+                pass
+        pos = _mark_position(err, text, file)
+        if isinstance(err, yaml.reader.ReaderError):
+            problem = f"the character {chr(err.character)!r} is not allowed in YAML" if isinstance(err.character, int) \
+                else "the text cannot be read"
+            bag.error(f"YAML syntax: {problem}", pos, "remove it (YAML forbids control characters); write it as an escape in a quoted text")
+            return None, Located(file, None)
+        problem = getattr(err, "problem", None) or getattr(err, "context", None) or str(err)
+        hint = None if any(word in str(problem) for word in ("appears twice", "too large", "nest", "alias", "values"))\
+            else "check the indentation and that every 'key: value' has a space after the colon"
         bag.error(f"YAML syntax: {problem}", pos, hint)
         return None, Located(file, None)
     for key in sorted(boolean_keys, key=lambda k: (k.start_mark.line, k.start_mark.column)):
@@ -242,7 +318,9 @@ def _explain(error: jsonschema.ValidationError, located: Located, path: list) ->
 
 def load_and_validate(path: Path, schema_name: str, bag: DiagnosticBag, display: str | None = None) -> tuple[Any, Located]:
     file = display or str(path)
-    text = sources.read_text(path)
+    text = read_source_text(path, bag, file)
+    if text is None:
+        return None, Located(file, None)
     data, located = load_yaml_text(text, file, bag)
     if located.root is not None:
         validate(data, schema_name, located, bag)

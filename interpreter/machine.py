@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from rulecraft.dsl.compiler import ActionInfo, Program
+from rulecraft.dsl.limits import MAX_STEPS_PER_DECISION, bounded
 from rulecraft.dsl.model import RuleSet
 
 from . import rng
@@ -334,7 +335,11 @@ class Machine:
         s = self.state
         blocks = self.program.blocks
         stack = s.stack
+        steps_left = MAX_STEPS_PER_DECISION
         while s.pending is None and s.result is None and len(stack) > floor:
+            steps_left -= 1
+            if steps_left < 0:
+                self._out_of_steps()
             frame = stack[-1]
             k = frame["k"]
             if k == "call":
@@ -375,6 +380,14 @@ class Machine:
                 raise
             except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
                 raise RuleRuntimeError(f"{type(err).__name__}: {err}", instr.pos) from err
+
+    def _out_of_steps(self) -> None:
+        definition = next((f["name"] for f in reversed(self.state.stack) if f["k"] == "call"), None)
+        where = f"in '{definition}' " if definition else ""
+        raise RuleRuntimeError(f"the rules took {MAX_STEPS_PER_DECISION:,} steps {where}without a decision: "
+                               "a loop runs far too long (a repeat count or a list grew too large?), "
+                               "or triggers keep setting each other off",
+                               getattr(self._current_instr, "pos", None))
 
     def _game_step(self, frame: dict) -> None:
         s = self.state
@@ -856,14 +869,14 @@ def _limit_key(player: str, group: str) -> str:
 
 def _apply(op: str, old: Any, value: Any) -> Any:
     if op == "=":
-        return value
+        return bounded(value)
     if op == "+=":
         if isinstance(value, list):
-            return list(old or []) + value
-        return (old or 0) + value
+            return bounded(list(old or []) + value)
+        return bounded((old or 0) + value)
     if isinstance(value, list):  # `-=` on a list: without those items
         return [x for x in old or [] if x not in value]
-    return (old or 0) - value
+    return bounded((old or 0) - value)
 
 
 def _fresh(default):

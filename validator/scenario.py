@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from rulecraft.dsl.diagnostics import DiagnosticBag, Position
+from rulecraft.dsl.source_text import read_source_text
 from rulecraft.dsl.yaml_data import Located, load_yaml_text, validate
 
 SCHEMA = "scenario.schema.json"
@@ -91,7 +92,11 @@ def load_text(text: str, file: str, bag: DiagnosticBag) -> ScenarioFile:
 
 def load_file(path: str | Path, bag: DiagnosticBag, display: str | None = None) -> ScenarioFile:
     path = Path(path)
-    return load_text(path.read_text(encoding="utf-8"), display or str(path), bag)
+    file = display or str(path)
+    text = read_source_text(path, bag, file)  # an unreadable file is a located error like any other
+    if text is None:
+        return ScenarioFile(file, [], False)
+    return load_text(text, file, bag)
 
 
 def scenario_files(folder: str | Path) -> list[Path]:
