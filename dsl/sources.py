@@ -32,7 +32,3 @@ def replaced_text(path: str | Path) -> str | None:
         return replaced.get(str(Path(path).resolve()))
     return None
 
-
-def read_text(path: str | Path) -> str:
-    text = replaced_text(path)
-    return text if text is not None else Path(path).read_text(encoding="utf-8")
