@@ -202,14 +202,25 @@ def test_a_folder_named_like_a_rule_file_is_a_located_error(tmp_path, name):
 
 def test_a_dangling_link_is_a_located_error(tmp_path):
     folder = folder_with(tmp_path)
-    os.symlink(tmp_path / "nowhere.rules", folder / "gone.rules")
+    os.symlink(folder / "nowhere.rules", folder / "gone.rules")
     assert ("gone.rules", 1, 1, "'gone.rules' is a link to a file that does not exist") in located_errors(folder)
+
+
+def test_a_dangling_link_out_of_the_rule_set_says_nothing_of_what_lies_outside(tmp_path):
+    # whether a file outside exists is not the rule set's business: the link is refused
+    # as leading out, before anything is looked up there
+    folder = folder_with(tmp_path)
+    os.symlink(tmp_path / "nowhere.rules", folder / "gone.rules")
+    assert ("gone.rules", 1, 1, "'gone.rules' links to a file outside the rule set; it is not read") \
+        in located_errors(folder)
 
 
 def test_a_looping_link_is_a_located_error_in_check_and_simulate(tmp_path, capsys):
     folder = folder_with(tmp_path)
     os.symlink("loop.yaml", folder / "loop.yaml")
-    assert ("loop.yaml", 1, 1, "'loop.yaml' is a link that leads back to itself") in located_errors(folder)
+    # a loop of links cannot be resolved, so it is refused before it is read, as a link out would be
+    assert ("loop.yaml", 1, 1, "'loop.yaml' links to a file outside the rule set; it is not read") \
+        in located_errors(folder)
     assert main(["check", str(folder)]) == 1
     assert main(["simulate", str(folder), "--players", "1", "--games", "1", "--seed", "1"]) == 1
     assert "internal error" not in capsys.readouterr().err
