@@ -74,15 +74,21 @@ def run_new(args) -> int:
 
 
 def run_list(args) -> int:
-    base = args.base or _default_base("list")
-    if base is None:
-        return 2
-    root = Path(base)
-    for name in available_variants(root):
-        rs = load_ruleset(root, variant=name)
-        status = "ok" if rs.ok else f"{len(rs.bag.errors)} error(s)"
-        title = rs.variant.title if rs.variant else name
-        print(f"{name:24} {title}  [{status}]")
+    if args.base:
+        roots = [Path(args.base)]
+    else:  # every shipped rule set that has variants, each under its name
+        roots = [path for path in shipped_rulesets().values() if available_variants(path)]
+        if not roots:
+            sys.stderr.write("rulecraft variant list: error: no shipped rule set has variants\n")
+            return 2
+    for root in roots:
+        if not args.base:
+            print(f"{root.name}:")
+        for name in available_variants(root):
+            rs = load_ruleset(root, variant=name)
+            status = "ok" if rs.ok else f"{len(rs.bag.errors)} error(s)"
+            title = rs.variant.title if rs.variant else name
+            print(f"{'  ' if not args.base else ''}{name:24} {title}  [{status}]")
     return 0
 
 
