@@ -143,6 +143,8 @@ def board_map(ruleset, view: dict):
     spec = ruleset.data.board
     if spec is None:
         return Text("(this game has no board)")
+    if spec.kind != "tiles":
+        return declared_board(ruleset, view)
     if not view["tiles"]:
         return Text("(no tiles placed yet)")
     board = Board(Geometry(spec, tile_layouts(ruleset)), view["tiles"])
@@ -212,6 +214,41 @@ def board_map(ruleset, view: dict):
                 pieces = f"{here.get('count', 0)} hidden"
             spaces.add_row(Text(room), Text(doors), Text(pieces or ""))
     return Group(grid, legend, spaces)
+
+
+SHAPE_PROPERTIES = {"x", "y", "sector", "range"}  # what grids and rings give their spaces
+
+
+def declared_board(ruleset, view: dict):
+    """A board declared whole (graph, grid, hex, ring): every space that holds something
+    or shows a property, then the things that lie in no zone nor space (a ship's
+    sections, a marker), with their properties."""
+    spec = ruleset.data.board
+    zones, entities = view["zones"], view["entities"]
+    spaces = Table(box=box.SIMPLE_HEAD, title="board", title_justify="left", padding=(0, 1))
+    spaces.add_column("space")
+    spaces.add_column("here")
+    for name in spec.spaces:
+        here = zones.get(name, [])
+        if isinstance(here, list):
+            pieces = ", ".join(entity_text(view, e, ruleset) for e in here)
+        else:
+            pieces = f"{here.get('count', 0)} hidden"
+        props = {k: v for k, v in entities.get(name, {}).get("props", {}).items()
+                 if k not in SHAPE_PROPERTIES}  # already said by the space's name
+        flags = props_text(name, props)
+        shown = "; ".join(part for part in (flags, pieces) if part)
+        if shown:
+            spaces.add_row(name, shown)
+    if not spaces.row_count:
+        spaces.add_row("(every space is empty)", "")
+    loose = Table(box=box.SIMPLE_HEAD, title="off the board", title_justify="left", padding=(0, 1))
+    loose.add_column("thing")
+    loose.add_column("properties")
+    for eid, e in entities.items():
+        if e["at"] is None and e["kind"] not in ("player", spec.space_kind) and eid not in view["players"]:
+            loose.add_row(eid, props_text(eid, e["props"]))
+    return Group(spaces, loose) if loose.row_count else spaces
 
 
 # ------------------------------------------------------------------ the player's side

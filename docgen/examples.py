@@ -13,7 +13,7 @@ from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.state import tile_layouts
 from rulecraft.validator import Scenario, ScenarioResult, load_file, run_scenario, scenario_files
 
-from .svg import PIECE_COLOURS, Piece, board_svg
+from .svg import PIECE_COLOURS, Piece, board_svg, ring_svg
 
 
 @dataclass
@@ -61,6 +61,8 @@ def pieces_on_board(ruleset: RuleSet, game: Game, describe: Callable[[str], str]
 
 def board_picture(ruleset: RuleSet, game: Game, title: str, label: Callable[[str], str],
                   describe: Callable[[str], str]) -> str:
+    if ruleset.data.board.kind == "ring":
+        return ring_svg(ruleset.data.board, pieces_on_board(ruleset, game, describe), title)
     return board_svg(ruleset.data.board, tile_layouts(ruleset), game.state.tiles,
                      pieces_on_board(ruleset, game, describe), title, label)
 

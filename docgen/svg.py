@@ -1,5 +1,6 @@
 """SVG pictures drawn from a rule set's board data: one tile with its doors, and a
-whole board (placed tiles, the doors between rooms, the pieces in them).
+whole board (placed tiles, the doors between rooms, the pieces in them; or a ring
+board's sectors and ranges with the pieces in them).
 
 Everything comes from the board spec (directions, layouts, edge kinds) and, for a
 board, from the interpreter's board graph, so a picture shows what the engine plays.
@@ -9,6 +10,7 @@ direction of the links between them. Pure string generation: no drawing library.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
@@ -270,3 +272,48 @@ def board_svg(spec: BoardSpec, tile_layouts: dict[str, str], tiles: dict[str, li
                         f"<text{_attrs(x=round(px, 1), y=round(py + 4, 1))} text-anchor=\"middle\" font-size=\"10\""
                         f" font-family=\"sans-serif\" fill=\"#fff\">{escape(p.mark)}</text></g>")
     return _svg(width, height, title, body, "rulecraft-board")
+
+
+RING_BAND = 46  # width of one range of a ring board
+RING_HUB = 30  # radius of the empty middle of a ring board
+
+
+def _ring_point(sector: float, radius: float, sectors: int, centre: float) -> tuple[float, float]:
+    """Sector 1 starts at the top; sectors run clockwise, as the ring's 'clockwise'."""
+    angle = math.radians(sector * 360 / sectors)
+    return round(centre + radius * math.sin(angle), 1), round(centre - radius * math.cos(angle), 1)
+
+
+def ring_svg(spec: BoardSpec, pieces: list[Piece], title: str) -> str:
+    """A ring board: its ranges as bands around an empty middle, its sectors as wedges
+    numbered clockwise, and the pieces in each space."""
+    places = {name: (props["sector"], props["range"]) for name, props in spec.spaces.items()}
+    sectors = max(s for s, _ in places.values())
+    ranges = max(r for _, r in places.values())
+    outer = RING_HUB + ranges * RING_BAND
+    centre = MARGIN + outer + 14
+    size = 2 * centre
+    body = [f"<circle{_attrs(cx=centre, cy=centre, r=RING_HUB + r * RING_BAND)} fill=\"none\" stroke=\"#999\"/>"
+            for r in range(ranges, 0, -1)]
+    body.append(f"<circle{_attrs(cx=centre, cy=centre, r=RING_HUB)} fill=\"none\" stroke=\"#999\"/>")
+    for s in range(sectors):
+        x1, y1 = _ring_point(s, RING_HUB, sectors, centre)
+        x2, y2 = _ring_point(s, outer, sectors, centre)
+        body.append(f"<line{_attrs(x1=x1, y1=y1, x2=x2, y2=y2)} stroke=\"#999\"/>")
+        tx, ty = _ring_point(s + 0.5, outer + 8, sectors, centre)
+        body.append(f"<text{_attrs(x=tx, y=ty + 4)} text-anchor=\"middle\" font-size=\"11\" font-family=\"sans-serif\""
+                    f" fill=\"#666\">{s + 1}</text>")
+    by_space: dict[str, list[Piece]] = {}
+    for p in pieces:
+        if p.room in places:
+            by_space.setdefault(p.room, []).append(p)
+    for space, here in by_space.items():
+        sector, band = places[space]
+        for i, p in enumerate(here):
+            spread = (i - (len(here) - 1) / 2) * 0.22  # side by side across the wedge
+            px, py = _ring_point(sector - 0.5 + spread, RING_HUB + (band - 0.5) * RING_BAND, sectors, centre)
+            body.append(f"<g{_attrs(class_='piece', data_piece=p.id)}><title>{escape(p.title)}</title>"
+                        f"<circle{_attrs(cx=px, cy=py, r=9)} fill={quoteattr(p.colour)} stroke=\"#fff\"/>"
+                        f"<text{_attrs(x=px, y=round(py + 4, 1))} text-anchor=\"middle\" font-size=\"9\""
+                        f" font-family=\"sans-serif\" fill=\"#fff\">{escape(p.mark)}</text></g>")
+    return _svg(size, size, title, body, "rulecraft-board")

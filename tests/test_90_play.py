@@ -196,3 +196,41 @@ def test_labels_and_map():
     assert "reactor/main" in text and "N:o E:o S:o W:o" in text  # the Reactor's four open sides
     for eid in game.state.zones["reactor/main"]:
         assert eid in text
+
+
+def test_a_declared_board_shows_its_occupied_spaces_and_the_things_off_it(tmp_path):
+    """A ring (or grid) board is listed space by space, with what stands there and the
+    spaces' own properties; things in no zone nor space are listed with theirs."""
+    from engine_rulesets import build, game_yaml
+
+    rs = build(tmp_path, {
+        "game.yaml": game_yaml() + """
+kinds:
+  player: {}
+  cell: {properties: {lit: {type: bool, default: false}}}
+  piece: {located_in: cell}
+  gauge: {properties: {level: {type: number, default: 3}}}
+board: {kind: ring, space_kind: cell, sectors: 4, ranges: [near, far]}
+components:
+  - {name: scout, kind: piece, space: far_2}
+  - {name: fuel, kind: gauge}
+""",
+        "play.rules": """
+procedure setup():
+    do:
+        set near_3.lit = true
+
+procedure round():
+    do:
+        for each p in players:
+            play_turn(p)
+""",
+    })
+    game = Game(rs, 1, 1)
+    buffer = io.StringIO()
+    Console(file=buffer, width=120, color_system=None).print(board_map(rs, game.view("p1")))
+    text = buffer.getvalue()
+    assert re.search(r"far_2\s+scout", text)
+    assert re.search(r"near_3\s+lit", text)
+    assert "near_1" not in text and "sector" not in text  # empty spaces and the ring's own numbers stay out
+    assert re.search(r"fuel\s+level 3", text)
