@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import check, docs, play, replay, simulate, variant, verify
+from . import check, docs, play, replay, serve, simulate, variant, verify
 
 
 class _Parser(argparse.ArgumentParser):
@@ -28,6 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_parser(sub)
     variant.add_parser(sub)
     docs.add_parser(sub)
+    serve.add_parser(sub)
     return parser
 
 

@@ -1,0 +1,76 @@
+// The table: one seat's view, received over a WebSocket after every change of the game.
+"use strict";
+const $ = (id) => document.getElementById(id);
+const [, , game, token] = location.pathname.split("/");
+let socket = null;
+let view = null;
+
+function send(message) {
+  $("error").textContent = "";
+  socket.send(JSON.stringify({game, ...message}));
+}
+
+function mentions(option, space) {
+  return JSON.stringify(option).includes(JSON.stringify(space));
+}
+
+function show(v) {
+  view = v;
+  document.title = `${v.title}: ${v.seat}`;
+  $("title").textContent = `${v.title}: you are ${v.seat}`;
+  const players = v.players.map((p) => `${p.id} (${p.seat})${p.to_play ? " ◀" : ""}`).join(", ");
+  $("status").textContent = `Round ${v.round}. Players: ${players}.`;
+  $("result").textContent = v.result ? `Game over: ${v.result.text}` : "";
+  $("board").innerHTML = v.board;  // SVG made by the server from this seat's view
+  $("prompt").textContent = v.options.length ? (v.prompt || "Choose") :
+    (v.result ? "" : "Waiting for another player.");
+  $("options").replaceChildren(...v.options.map((o, i) => {
+    const b = document.createElement("button");
+    b.className = "option"; b.dataset.index = i;
+    b.textContent = o.label;
+    if (o.cost) {
+      const c = document.createElement("span");
+      c.className = "cost"; c.textContent = `(${o.cost})`;
+      b.append(c);
+    }
+    b.addEventListener("click", () => send({type: "choose", option: o.option}));
+    return b;
+  }));
+  $("undo").hidden = !v.can_undo;
+  $("hand").replaceChildren(...v.hand.map((z) => {
+    const p = document.createElement("p");
+    p.textContent = `${z.zone}: ${z.items.join(", ") || "nothing"}`;
+    return p;
+  }));
+  $("events").replaceChildren(...v.events.map((e) => {
+    const li = document.createElement("li");
+    li.textContent = e;
+    return li;
+  }));
+  $("events").scrollTop = $("events").scrollHeight;
+  for (const space of document.querySelectorAll("#board [data-space]")) {
+    space.addEventListener("click", () => clickSpace(space.dataset.space));
+  }
+}
+
+// A click on a space plays the one option naming it, or points out the options that do.
+function clickSpace(space) {
+  const naming = view.options.map((o, i) => [o, i]).filter(([o]) => mentions(o.option, space));
+  for (const b of document.querySelectorAll("button.option")) b.classList.remove("hint");
+  if (naming.length === 1) send({type: "choose", option: naming[0][0].option});
+  for (const [, i] of naming) document.querySelector(`button.option[data-index="${i}"]`).classList.add("hint");
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/ws/${game}/${token}`);
+  socket.onmessage = (m) => {
+    const message = JSON.parse(m.data);
+    if (message.type === "view") show(message);
+    else if (message.type === "error") $("error").textContent = message.message;
+  };
+  // a dropped connection is opened again; the server then sends the current view
+  socket.onclose = (e) => { if (e.code !== 4404) setTimeout(connect, 1000); };
+}
+$("undo").addEventListener("click", () => send({type: "undo"}));
+connect();
