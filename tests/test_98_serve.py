@@ -1,0 +1,222 @@
+"""`rulecraft serve` over HTTP and WebSocket: games created in the lobby, played to the
+end against a bot, refused input that changes nothing, one seat's frames free of the
+other seats' hidden cards, a restarted server resuming the game, and undo."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from rulecraft.cli.common import shipped_rulesets  # noqa: E402
+from rulecraft.server.app import create_app  # noqa: E402
+from rulecraft.server.tables import HUMAN  # noqa: E402
+
+
+@pytest.fixture
+def db(tmp_path):
+    return tmp_path / "games.sqlite"
+
+
+def client(db) -> TestClient:
+    return TestClient(create_app(shipped_rulesets(), db))
+
+
+def new_game(c: TestClient, ruleset: str, seats: list[str], seed: int = 7) -> dict:
+    r = c.post("/api/games", json={"ruleset": ruleset, "seats": seats, "seed": seed})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def ws_path(link: str) -> str:
+    return link.replace("/game/", "/ws/", 1)
+
+
+def send(ws, message) -> dict:
+    ws.send_text(json.dumps(message))
+    return ws.receive_json()
+
+
+def test_lobby_and_pages_are_served_locally(db):
+    with client(db) as c:
+        lobby = c.get("/")
+        assert lobby.status_code == 200 and "lobby.js" in lobby.text
+        for asset in ("lobby.js", "table.js", "style.css", "table.html"):
+            assert c.get(f"/static/{asset}").status_code == 200
+        # no page loads anything from another host
+        for page in ("lobby.html", "table.html"):
+            assert "http" not in c.get(f"/static/{page}").text
+        names = {r["name"]: r for r in c.get("/api/rulesets").json()}
+        assert {"tic_tac_toe", "connect_four", "panic_station"} <= set(names)
+        assert "heuristic" in names["panic_station"]["bots"] and "heuristic" not in names["tic_tac_toe"]["bots"]
+        assert "four_gas_cans" in names["panic_station"]["variants"]
+
+
+def test_tic_tac_toe_played_to_the_end_against_a_bot(db):
+    with client(db) as c:
+        game = new_game(c, "tic_tac_toe", [HUMAN, "random"])
+        assert set(game["links"]) == {"p1", "p2", "spectator"}
+        assert c.get(game["links"]["p1"]).status_code == 200
+        with c.websocket_connect(ws_path(game["links"]["p1"])) as ws:
+            view = ws.receive_json()
+            assert view["seat"] == "p1" and len(view["options"]) == 9
+            assert view["board"].startswith("<svg") and view["board"].count('class="space"') == 9
+            moves = 0
+            while view["result"] is None:
+                view = send(ws, {"type": "choose", "option": view["options"][0]["option"]})
+                assert view["type"] == "view"
+                moves += 1
+                # the bot answered at once: it is p1's choice again, or the game is over
+                assert view["options"] or view["result"]
+            assert 3 <= moves <= 5
+            assert view["result"]["text"]
+            assert any("mark" in e for e in view["events"])
+        spectator = c.get(game["links"]["spectator"].replace("/game/", "/api/games/")).json()
+        assert spectator["options"] == [] and spectator["result"] == view["result"]
+
+
+def test_bad_input_is_refused_and_changes_nothing(db):
+    with client(db) as c:
+        one = new_game(c, "tic_tac_toe", [HUMAN, HUMAN])
+        other = new_game(c, "tic_tac_toe", [HUMAN, HUMAN])
+        with c.websocket_connect(ws_path(one["links"]["p1"])) as ws:
+            view = ws.receive_json()
+            forged = send(ws, {"type": "choose", "option": {"action": "mark", "args": {"s": "z9"}}})
+            assert forged == {"type": "error", "message": "that is not one of the options you were offered"}
+            ws.send_text("{not json")
+            assert "malformed JSON" in ws.receive_json()["message"]
+            assert "names another game" in send(ws, {"type": "choose", "game": other["game"],
+                                                     "option": view["options"][0]["option"]})["message"]
+            assert "send" in send(ws, ["choose"])["message"]
+        # p2 may not answer p1's choice
+        with c.websocket_connect(ws_path(one["links"]["p2"])) as ws:
+            ws.receive_json()
+            assert "not your choice" in send(ws, {"type": "choose", "option": view["options"][0]["option"]})["message"]
+        # a seat token of another game
+        stolen = f"/ws/{one['game']}/{other['links']['p1'].rsplit('/', 1)[1]}"
+        with c.websocket_connect(stolen) as ws:
+            assert "not a seat of this game" in ws.receive_json()["message"]
+        assert c.get(f"/game/{one['game']}/{other['links']['p1'].rsplit('/', 1)[1]}").status_code == 404
+        after = c.get(one["links"]["p1"].replace("/game/", "/api/games/")).json()
+        assert after["decisions"] == 0 and after["options"] == view["options"]
+        # a lobby request that makes no sense
+        assert c.post("/api/games", content=b"{").json() == {"error": "the request is not JSON"}
+        assert "no rule set" in c.post("/api/games", json={"ruleset": "chess", "seats": []}).json()["error"]
+        assert "seats" in c.post("/api/games", json={"ruleset": "tic_tac_toe", "seats": [HUMAN]}).json()["error"]
+        assert "heuristic" in c.post("/api/games", json={"ruleset": "tic_tac_toe",
+                                                          "seats": [HUMAN, "heuristic"]}).json()["error"]
+
+
+def _hidden_from(table, viewer: str) -> set[str]:
+    """Cards in the other players' face-down zones that the viewer's view does not show."""
+    state = table.game.state
+    seen = json.dumps(table.game.view(viewer))
+    hidden = set()
+    for zone, items in state.zones.items():
+        owner = zone.partition(":")[2]
+        if owner and owner != viewer:
+            hidden |= {i for i in items if i not in seen}
+    return hidden
+
+
+def test_a_seats_frames_never_carry_another_seats_hidden_cards(db):
+    app = create_app(shipped_rulesets(), db)
+    with TestClient(app) as c:
+        game = new_game(c, "panic_station", [HUMAN] * 4, seed=11)
+        table = app.state.server.tables[game["game"]]
+        sockets = {p: c.websocket_connect(ws_path(game["links"][p])) for p in ("p1", "p2", "p3", "p4")}
+        opened = {p: s.__enter__() for p, s in sockets.items()}
+        try:
+            frames = {p: [ws.receive_text()] for p, ws in opened.items()}
+            checked = 0
+            for _ in range(25):
+                chooser = table.game.pending.player
+                view = json.loads(frames[chooser][-1])
+                opened[chooser].send_text(json.dumps({"type": "choose", "option": view["options"][-1]["option"]}))
+                for p, ws in opened.items():  # every page gets the new view
+                    frames[p].append(ws.receive_text())
+                hidden = _hidden_from(table, "p1")
+                assert hidden, "the other players hold face-down cards"
+                for card in hidden:
+                    assert card not in frames["p1"][-1]
+                    checked += 1
+            assert checked > 100
+        finally:
+            for s in sockets.values():
+                s.__exit__(None, None, None)
+
+
+def test_a_restarted_server_resumes_the_game(db):
+    with client(db) as c:
+        game = new_game(c, "connect_four", [HUMAN, "random"])
+        with c.websocket_connect(ws_path(game["links"]["p1"])) as ws:
+            view = ws.receive_json()
+            for _ in range(3):
+                view = send(ws, {"type": "choose", "option": view["options"][0]["option"]})
+        before = c.get(game["links"]["p1"].replace("/game/", "/api/games/")).json()
+    with client(db) as c:  # a new server on the same file
+        after = c.get(game["links"]["p1"].replace("/game/", "/api/games/")).json()
+        assert after == before and after["decisions"] == 6
+        with c.websocket_connect(ws_path(game["links"]["p1"])) as ws:
+            assert ws.receive_json() == before
+            assert send(ws, {"type": "choose", "option": before["options"][0]["option"]})["decisions"] == 8
+
+
+def test_undo_takes_back_a_decision_that_revealed_nothing(db):
+    with client(db) as c:
+        game = new_game(c, "tic_tac_toe", [HUMAN, "random"])
+        with c.websocket_connect(ws_path(game["links"]["p1"])) as ws:
+            start = ws.receive_json()
+            assert not start["can_undo"]
+            assert "no decision yet" in send(ws, {"type": "undo"})["message"]
+            played = send(ws, {"type": "choose", "option": start["options"][4]["option"]})
+            assert played["decisions"] == 2 and played["can_undo"]  # p1's and the bot's
+            undone = send(ws, {"type": "undo"})
+            assert undone["decisions"] == 0 and undone["options"] == start["options"]
+            assert undone["board"] == start["board"]
+    with client(db) as c:  # the undo is stored too
+        assert c.get(game["links"]["p1"].replace("/game/", "/api/games/")).json()["decisions"] == 0
+
+
+def test_undo_is_refused_after_another_person_decided(db):
+    with client(db) as c:
+        game = new_game(c, "tic_tac_toe", [HUMAN, HUMAN])
+        with c.websocket_connect(ws_path(game["links"]["p1"])) as p1, \
+                c.websocket_connect(ws_path(game["links"]["p2"])) as p2:
+            view = p1.receive_json()
+            p2.receive_json()
+            send(p1, {"type": "choose", "option": view["options"][0]["option"]})
+            theirs = p2.receive_json()
+            send(p2, {"type": "choose", "option": theirs["options"][0]["option"]})
+            p1.receive_json()
+            assert "another player has decided since" in send(p1, {"type": "undo"})["message"]
+
+
+def test_undo_is_decided_from_what_the_decision_caused(db):
+    """Panic Station: some decisions draw from the random generator or move cards out of
+    sight; those are never undoable, and plain ones are."""
+    app = create_app(shipped_rulesets(), db)
+    with TestClient(app):
+        server = app.state.server
+        game = server.create({"ruleset": "panic_station", "seats": [HUMAN] * 4, "seed": 5})
+        table = server.tables[game["game"]]
+        for _ in range(60):
+            pending = table.game.pending
+            table.decide(server.store, pending.player, pending.options[-1])
+        kinds = {d.undoable for d in table.history}
+        assert kinds == {True, False}
+        for d in table.history:
+            if not d.undoable:
+                break
+        # replaying to just after a non-undoable decision: its player may not undo it
+        cut = table.history.index(d) + 1
+        table.replay([h.option for h in table.history[:cut]])
+        assert table.undo_problem(d.player) == "it revealed something hidden or rolled a die"
+        plain = next(i for i, h in enumerate(table.history) if i > 0 and h.undoable and table.history[i - 1].undoable)
+        table.replay([h.option for h in table.history[:plain + 1]])
+        assert table.undo_problem(table.history[plain].player) is None
