@@ -35,11 +35,23 @@ class Words:
         if isinstance(value, dict):
             return ", ".join(f"{_plain(k)} {self.name(v)}" for k, v in value.items())
         text = str(value)
+        word = self._word(text)
+        if word:
+            return word
+        zone, _, owner = text.partition(":")  # a player's zone: hand:p2
+        if owner and self._word(zone):
+            return f"{owner}'s {self._word(zone)}"
+        base, _, rest = text.partition(".")  # a component's copy: its word and which one
+        if rest and self._word(base):
+            return f"{self._word(base)} {rest}"
+        return text
+
+    def _word(self, key: str) -> str | None:
         for section in ("components", "values", "names", "zones", "kinds"):
-            word = self._term(section, text)
+            word = self._term(section, key)
             if word:
                 return word
-        return text
+        return None
 
     def action(self, name: str) -> str:
         return self._term("definitions", name) or _plain(name)
