@@ -48,8 +48,9 @@ function show(v) {
     return li;
   }));
   $("events").scrollTop = $("events").scrollHeight;
-  for (const space of document.querySelectorAll("#board [data-space]")) {
-    space.addEventListener("click", () => clickSpace(space.dataset.space));
+  // grid squares and graph spaces carry data-space, the rooms of laid tiles data-room
+  for (const space of document.querySelectorAll("#board [data-space], #board [data-room]")) {
+    space.addEventListener("click", () => clickSpace(space.dataset.space || space.dataset.room));
   }
 }
 
