@@ -25,6 +25,7 @@ from rulecraft.dsl.variants import available_variants
 
 from .store import GameStore, StoredGame
 from .tables import HUMAN, SPECTATOR, RefusedMove, Table
+from .words import Words
 
 STATIC = Path(str(resources.files("rulecraft.server") / "static"))
 MAX_MESSAGE = 64 * 1024
@@ -37,18 +38,26 @@ class Server:
         self.paths = rulesets
         self.store = GameStore(db)
         self._rulesets: dict[tuple[str, str | None], object] = {}
+        self._words: dict[tuple[str, str | None], Words] = {}
         self.tables: dict[str, Table] = {}
         self.sockets: dict[str, set[tuple[WebSocket, str]]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         for stored in self.store.games():  # a restarted server resumes every game
             if stored.ruleset in self.paths:
-                self.tables[stored.id] = Table(stored, self.ruleset(stored.ruleset, stored.variant))
+                self.tables[stored.id] = self._table(stored)
 
     def ruleset(self, name: str, variant: str | None):
         key = (name, variant)
         if key not in self._rulesets:
             self._rulesets[key] = load_checked(str(self.paths[name]), variant)
         return self._rulesets[key]
+
+    def _table(self, stored: StoredGame) -> Table:
+        key = (stored.ruleset, stored.variant)
+        rs = self.ruleset(*key)
+        if key not in self._words:
+            self._words[key] = Words(rs)
+        return Table(stored, rs, words=self._words[key])
 
     def catalogue(self) -> list[dict]:
         out = []
@@ -90,7 +99,7 @@ class Server:
         stored = StoredGame(secrets.token_hex(6), name, variant, len(seats), seed, dict(zip(players, seats)),
                             tokens, [])
         self.store.create(stored)
-        table = self.tables[stored.id] = Table(stored, rs)
+        table = self.tables[stored.id] = self._table(stored)
         table.play_bots(self.store)
         return {"game": stored.id, "seed": seed,
                 "links": {p: f"/game/{stored.id}/{t}" for p, t in tokens.items()}}

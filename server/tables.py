@@ -44,9 +44,10 @@ class Table:
     game: Game = None
     history: list[Decision] = field(default_factory=list)
     bots: dict = field(default_factory=dict)
+    words: Words = None  # shared by the tables of one rule set: its glossary is read once
 
     def __post_init__(self):
-        self.words = Words(self.ruleset)
+        self.words = self.words or Words(self.ruleset)
         self.replay(self.stored.decisions)
         for i, (player, seat) in enumerate(self.stored.seats.items()):
             if seat != HUMAN:
