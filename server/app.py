@@ -44,7 +44,8 @@ class Server:
         self.locks: dict[str, asyncio.Lock] = {}
         for stored in self.store.games():  # a restarted server resumes every game
             if stored.ruleset in self.paths:
-                self.tables[stored.id] = self._table(stored)
+                table = self.tables[stored.id] = self._table(stored)
+                table.play_bots(self.store)  # a bot's turn that a stop interrupted
 
     def ruleset(self, name: str, variant: str | None):
         key = (name, variant)
@@ -192,6 +193,11 @@ def create_app(rulesets: dict[str, Path], db: str | Path) -> Starlette:
         if "game" in message and message["game"] != table.id:
             raise RefusedMove("this message names another game than this seat's")
         async with server.lock(table.id):
+            # a page says how many decisions it had seen: a click on a page the game has
+            # since moved past (a double click) must not answer the next choice
+            step = message.get("step")
+            if step is not None and step != len(table.history):
+                raise RefusedMove("the game has moved on since this page was drawn; choose again")
             if message["type"] == "choose":
                 if "option" not in message:
                     raise RefusedMove("a choice names its option")

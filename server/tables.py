@@ -97,8 +97,17 @@ class Table:
             index = pending.options.index(option)
         except ValueError:
             raise RefusedMove("that is not one of the options you were offered") from None
-        self._commit(store, index)
-        self.play_bots(store)
+        before = len(self.history)
+        try:
+            self._commit(store, index)
+            self.play_bots(store)
+        except RefusedMove:
+            raise
+        except Exception as err:  # noqa: BLE001 - a rule error: back to the last stored decision
+            self.replay([d.option for d in self.history[:before]])
+            store.drop_decisions_from(self.id, before)
+            raise RefusedMove(f"the rules could not play this move ({type(err).__name__}: {err}); "
+                              "nothing was changed") from None
 
     def _commit(self, store: GameStore, index: int) -> None:
         try:

@@ -93,6 +93,8 @@ def test_bad_input_is_refused_and_changes_nothing(db):
             assert "names another game" in send(ws, {"type": "choose", "game": other["game"],
                                                      "option": view["options"][0]["option"]})["message"]
             assert "send" in send(ws, ["choose"])["message"]
+            stale = {"type": "choose", "step": 3, "option": view["options"][0]["option"]}
+            assert "moved on" in send(ws, stale)["message"]
         # p2 may not answer p1's choice
         with c.websocket_connect(ws_path(one["links"]["p2"])) as ws:
             ws.receive_json()

@@ -33,7 +33,7 @@ function show(v) {
       c.className = "cost"; c.textContent = `(${o.cost})`;
       b.append(c);
     }
-    b.addEventListener("click", () => send({type: "choose", option: o.option}));
+    b.addEventListener("click", () => send({type: "choose", step: v.decisions, option: o.option}));
     return b;
   }));
   $("undo").hidden = !v.can_undo;
@@ -58,7 +58,7 @@ function show(v) {
 function clickSpace(space) {
   const naming = view.options.map((o, i) => [o, i]).filter(([o]) => mentions(o.option, space));
   for (const b of document.querySelectorAll("button.option")) b.classList.remove("hint");
-  if (naming.length === 1) send({type: "choose", option: naming[0][0].option});
+  if (naming.length === 1) send({type: "choose", step: view.decisions, option: naming[0][0].option});
   for (const [, i] of naming) document.querySelector(`button.option[data-index="${i}"]`).classList.add("hint");
 }
 
@@ -73,5 +73,5 @@ function connect() {
   // a dropped connection is opened again; the server then sends the current view
   socket.onclose = (e) => { if (e.code !== 4404) setTimeout(connect, 1000); };
 }
-$("undo").addEventListener("click", () => send({type: "undo"}));
+$("undo").addEventListener("click", () => send({type: "undo", step: view.decisions}));
 connect();
