@@ -159,6 +159,13 @@ def create_app(rulesets: dict[str, Path], db: str | Path) -> Starlette:
             return JSONResponse({"error": str(err)}, status_code=404)
         return JSONResponse(table.view_message(seat))
 
+    async def api_view_at(request: Request):
+        try:
+            table, seat = server.seat_of(request.path_params["game"], request.path_params["token"])
+            return JSONResponse(table.view_at(seat, request.path_params["step"]))
+        except RefusedMove as err:
+            return JSONResponse({"error": str(err)}, status_code=404)
+
     async def socket(ws: WebSocket):
         await ws.accept()
         try:
@@ -211,6 +218,7 @@ def create_app(rulesets: dict[str, Path], db: str | Path) -> Starlette:
         Route("/api/rulesets", api_rulesets),
         Route("/api/games", api_create, methods=["POST"]),
         Route("/api/games/{game}/{token}", api_view),
+        Route("/api/games/{game}/{token}/at/{step:int}", api_view_at),
         Route("/game/{game}/{token}", table_page),
         WebSocketRoute("/ws/{game}/{token}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -8,7 +8,7 @@ revealed something, or settled a die).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rulecraft.bots import make_bot, view_for
 from rulecraft.interpreter.game import Game
@@ -151,6 +151,17 @@ class Table:
         self.replay([d.option for d in self.history[:last]])
 
     # ---- seeing
+    def view_at(self, seat: str, step: int) -> dict:
+        """What ``seat`` saw after the first ``step`` decisions: the game replayed that far,
+        seen through that seat's view then (so the past shows nothing the seat did not see)."""
+        if not isinstance(step, int) or not 0 <= step <= len(self.history):
+            raise RefusedMove(f"there is no step {step!r} in this game (0 to {len(self.history)})")
+        past = Table(replace(self.stored, decisions=[d.option for d in self.history[:step]]), self.ruleset,
+                     words=self.words)
+        message = past.view_message(seat)
+        message.update(type="past", options=[], can_undo=False, step=step, now=len(self.history))
+        return message
+
     def view_message(self, seat: str) -> dict:
         """All a seat's screen shows, from its view only (a spectator sees what no seat hides)."""
         view = self.game.view(seat)

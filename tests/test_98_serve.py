@@ -222,3 +222,25 @@ def test_undo_is_decided_from_what_the_decision_caused(db):
         plain = next(i for i, h in enumerate(table.history) if i > 0 and h.undoable and table.history[i - 1].undoable)
         table.replay([h.option for h in table.history[:plain + 1]])
         assert table.undo_problem(table.history[plain].player) is None
+
+
+def test_the_past_is_shown_as_the_seat_saw_it(db):
+    app = create_app(shipped_rulesets(), db)
+    with TestClient(app) as c:
+        game = new_game(c, "panic_station", [HUMAN, "random", "random", "random"], seed=4)
+        table = app.state.server.tables[game["game"]]
+        api = game["links"]["p1"].replace("/game/", "/api/games/")
+        now = c.get(api).json()
+        start = c.get(f"{api}/at/0").json()
+        assert start["type"] == "past" and start["step"] == 0 and start["now"] == now["decisions"] > 0
+        assert start["options"] == [] and not start["can_undo"]
+        assert len(start["events"]) < len(now["events"])
+        assert c.get(f"{api}/at/{now['decisions']}").json()["events"] == now["events"]
+        assert "no step" in c.get(f"{api}/at/{now['decisions'] + 1}").json()["error"]
+        # the past holds nothing of the other seats' hidden cards either
+        for step in range(0, now["decisions"] + 1, max(1, now["decisions"] // 5)):
+            past = table.view_at("p1", step)
+            shown = json.dumps(past)
+            replayed = type(table)(table.stored.__class__(**{**table.stored.__dict__,
+                                   "decisions": [d.option for d in table.history[:step]]}), table.ruleset)
+            assert not {card for card in _hidden_from(replayed, "p1") if card in shown}

@@ -156,6 +156,13 @@ def test_a_game_created_in_the_lobby_is_clicked_through_to_the_end(chromium, tmp
     assert result.startswith("Game over:")
     assert page.js("document.querySelectorAll('#board svg .mark').length") >= 5
     assert page.js("document.getElementById('error').textContent") == ""
+    # the history slider shows the game before the first decision, then the present again
+    page.js("(() => { const h = document.getElementById('history'); h.value = 0;"
+            " h.dispatchEvent(new Event('change')); })()")
+    page.wait_for("document.querySelectorAll('#board svg .mark').length === 0")
+    assert "after decision 0" in page.js("document.getElementById('history-text').textContent")
+    page.js("document.getElementById('now').click()")
+    page.wait_for("document.querySelectorAll('#board svg .mark').length >= 5")
     shot = base64.b64decode(page.call("Page.captureScreenshot", format="png")["data"])
     assert shot[:8] == b"\x89PNG\r\n\x1a\n"
     target = os.environ.get("RULECRAFT_SCREENSHOT") or str(tmp_path / "table.png")

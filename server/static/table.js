@@ -4,6 +4,8 @@ const $ = (id) => document.getElementById(id);
 const [, , game, token] = location.pathname.split("/");
 let socket = null;
 let view = null;
+let latest = null;  // the live view, kept while the page shows the past
+let past = false;
 
 function send(message) {
   $("error").textContent = "";
@@ -12,6 +14,31 @@ function send(message) {
 
 function mentions(option, space) {
   return JSON.stringify(option).includes(JSON.stringify(space));
+}
+
+function showHistory() {
+  const slider = $("history");
+  slider.max = latest.decisions;
+  if (!past) slider.value = latest.decisions;
+  $("history-text").textContent = past ? `after decision ${view.step} of ${latest.decisions}` :
+    `${latest.decisions} decisions so far`;
+  $("now").hidden = !past;
+}
+
+// The past as this seat saw it: the server replays the game that far.
+async function goBack() {
+  const step = Number($("history").value);
+  if (step === latest.decisions) { backToNow(); return; }
+  const response = await fetch(`/api/games/${game}/${token}/at/${step}`);
+  const answer = await response.json();
+  if (!response.ok) { $("error").textContent = answer.error; return; }
+  past = true;
+  show(answer);
+}
+
+function backToNow() {
+  past = false;
+  show(latest);
 }
 
 function show(v) {
@@ -37,6 +64,7 @@ function show(v) {
     return b;
   }));
   $("undo").hidden = !v.can_undo;
+  $("choice-title").hidden = !!v.result && !v.can_undo;
   $("hand").replaceChildren(...v.hand.map((z) => {
     const p = document.createElement("p");
     p.textContent = `${z.zone}: ${z.items.join(", ") || "nothing"}`;
@@ -48,6 +76,7 @@ function show(v) {
     return li;
   }));
   $("events").scrollTop = $("events").scrollHeight;
+  showHistory();
   // grid squares and graph spaces carry data-space, the rooms of laid tiles data-room
   for (const space of document.querySelectorAll("#board [data-space], #board [data-room]")) {
     space.addEventListener("click", () => clickSpace(space.dataset.space || space.dataset.room));
@@ -67,11 +96,16 @@ function connect() {
   socket = new WebSocket(`${scheme}://${location.host}/ws/${game}/${token}`);
   socket.onmessage = (m) => {
     const message = JSON.parse(m.data);
-    if (message.type === "view") show(message);
+    if (message.type === "view") {
+      latest = message;
+      if (past) showHistory(); else show(message);
+    }
     else if (message.type === "error") $("error").textContent = message.message;
   };
   // a dropped connection is opened again; the server then sends the current view
   socket.onclose = (e) => { if (e.code !== 4404) setTimeout(connect, 1000); };
 }
 $("undo").addEventListener("click", () => send({type: "undo", step: view.decisions}));
+$("history").addEventListener("change", goBack);
+$("now").addEventListener("click", backToNow);
 connect();
