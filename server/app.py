@@ -25,7 +25,7 @@ from rulecraft.dsl.variants import available_variants
 
 from .store import GameStore, StoredGame
 from .tables import HUMAN, SPECTATOR, RefusedMove, Table
-from .words import Words
+from .words import LANGUAGES, Words
 
 STATIC = Path(str(resources.files("rulecraft.server") / "static"))
 MAX_MESSAGE = 64 * 1024
@@ -38,9 +38,9 @@ class Server:
         self.paths = rulesets
         self.store = GameStore(db)
         self._rulesets: dict[tuple[str, str | None], object] = {}
-        self._words: dict[tuple[str, str | None], Words] = {}
+        self._words: dict[tuple[str, str | None, str], Words] = {}
         self.tables: dict[str, Table] = {}
-        self.sockets: dict[str, set[tuple[WebSocket, str]]] = {}
+        self.sockets: dict[str, set[tuple[WebSocket, str, Words]]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         for stored in self.store.games():  # a restarted server resumes every game
             if stored.ruleset in self.paths:
@@ -53,12 +53,16 @@ class Server:
             self._rulesets[key] = load_checked(str(self.paths[name]), variant)
         return self._rulesets[key]
 
-    def _table(self, stored: StoredGame) -> Table:
-        key = (stored.ruleset, stored.variant)
-        rs = self.ruleset(*key)
+    def words(self, stored: StoredGame, lang: str = "en") -> Words:
+        if lang not in LANGUAGES:
+            raise RefusedMove(f"no language {lang!r} (known: {', '.join(LANGUAGES)})")
+        key = (stored.ruleset, stored.variant, lang)
         if key not in self._words:
-            self._words[key] = Words(rs)
-        return Table(stored, rs, words=self._words[key])
+            self._words[key] = Words(self.ruleset(stored.ruleset, stored.variant), lang)
+        return self._words[key]
+
+    def _table(self, stored: StoredGame) -> Table:
+        return Table(stored, self.ruleset(stored.ruleset, stored.variant), words=self.words(stored))
 
     def catalogue(self) -> list[dict]:
         out = []
@@ -118,11 +122,11 @@ class Server:
         return self.locks.setdefault(game_id, asyncio.Lock())
 
     async def broadcast(self, table: Table) -> None:
-        for ws, seat in list(self.sockets.get(table.id, ())):
+        for ws, seat, words in list(self.sockets.get(table.id, ())):
             try:
-                await ws.send_json(table.view_message(seat))
+                await ws.send_json(table.view_message(seat, words))
             except Exception:  # noqa: BLE001 - a closed page; it gets its view again on reconnecting
-                self.sockets[table.id].discard((ws, seat))
+                self.sockets[table.id].discard((ws, seat, words))
 
 
 def create_app(rulesets: dict[str, Path], db: str | Path) -> Starlette:
@@ -155,14 +159,16 @@ def create_app(rulesets: dict[str, Path], db: str | Path) -> Starlette:
     async def api_view(request: Request):
         try:
             table, seat = server.seat_of(request.path_params["game"], request.path_params["token"])
+            words = server.words(table.stored, request.query_params.get("lang", "en"))
         except RefusedMove as err:
             return JSONResponse({"error": str(err)}, status_code=404)
-        return JSONResponse(table.view_message(seat))
+        return JSONResponse(table.view_message(seat, words))
 
     async def api_view_at(request: Request):
         try:
             table, seat = server.seat_of(request.path_params["game"], request.path_params["token"])
-            return JSONResponse(table.view_at(seat, request.path_params["step"]))
+            words = server.words(table.stored, request.query_params.get("lang", "en"))
+            return JSONResponse(table.view_at(seat, request.path_params["step"], words))
         except RefusedMove as err:
             return JSONResponse({"error": str(err)}, status_code=404)
 
@@ -170,13 +176,15 @@ def create_app(rulesets: dict[str, Path], db: str | Path) -> Starlette:
         await ws.accept()
         try:
             table, seat = server.seat_of(ws.path_params["game"], ws.path_params["token"])
+            words = server.words(table.stored, ws.query_params.get("lang", "en"))
         except RefusedMove as err:
             await ws.send_json({"type": "error", "message": str(err)})
             await ws.close(code=4404)
             return
-        server.sockets.setdefault(table.id, set()).add((ws, seat))
+        page = (ws, seat, words)
+        server.sockets.setdefault(table.id, set()).add(page)
         try:
-            await ws.send_json(table.view_message(seat))
+            await ws.send_json(table.view_message(seat, words))
             while True:
                 text = await ws.receive_text()
                 try:
@@ -186,7 +194,7 @@ def create_app(rulesets: dict[str, Path], db: str | Path) -> Starlette:
         except WebSocketDisconnect:
             pass
         finally:
-            server.sockets.get(table.id, set()).discard((ws, seat))
+            server.sockets.get(table.id, set()).discard(page)
 
     async def handle(table: Table, seat: str, text: str) -> None:
         if len(text) > MAX_MESSAGE:

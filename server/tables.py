@@ -151,25 +151,27 @@ class Table:
         self.replay([d.option for d in self.history[:last]])
 
     # ---- seeing
-    def view_at(self, seat: str, step: int) -> dict:
+    def view_at(self, seat: str, step: int, words: Words | None = None) -> dict:
         """What ``seat`` saw after the first ``step`` decisions: the game replayed that far,
         seen through that seat's view then (so the past shows nothing the seat did not see)."""
         if not isinstance(step, int) or not 0 <= step <= len(self.history):
             raise RefusedMove(f"there is no step {step!r} in this game (0 to {len(self.history)})")
         past = Table(replace(self.stored, decisions=[d.option for d in self.history[:step]]), self.ruleset,
                      words=self.words)
-        message = past.view_message(seat)
+        message = past.view_message(seat, words)
         message.update(type="past", options=[], can_undo=False, step=step, now=len(self.history))
         return message
 
-    def view_message(self, seat: str) -> dict:
-        """All a seat's screen shows, from its view only (a spectator sees what no seat hides)."""
+    def view_message(self, seat: str, words: Words | None = None) -> dict:
+        """All a seat's screen shows, from its view only (a spectator sees what no seat
+        hides), in the language of ``words`` (default: the table's, English)."""
+        words = words or self.words
         view = self.game.view(seat)
-        self.words.know_entities(view["entities"])
+        words.know_entities(view["entities"])
         choice = view["choice"]
         options = []
         if choice is not None:
-            options = [{"option": o, **self.words.option(o)} for o in choice["options"]]
+            options = [{"option": o, **words.option(o)} for o in choice["options"]]
         result = view["result"]
         return {
             "type": "view",
@@ -181,35 +183,26 @@ class Table:
             "round": view["round"],
             "current": view["current"],
             "board": board_picture(self.ruleset, view),
-            "hand": self._hand(view, seat),
+            "hand": self._hand(view, seat, words),
             "prompt": choice.get("prompt") if choice else None,
             "options": options,
-            "events": [self.words.event(e) for e in view["events"]],
+            "events": [words.event(e) for e in view["events"]],
             "result": None if result is None else {
                 "winners": result.get("winners", []), "reason": result.get("reason"),
-                "text": self._result_text(result, seat)},
+                "text": words.result(result, seat)},
             "can_undo": seat in self.stored.seats and self.undo_problem(seat) is None,
             "decisions": len(self.history),
         }
 
-    def _hand(self, view: dict, seat: str) -> list[dict]:
+    @staticmethod
+    def _hand(view: dict, seat: str, words: Words) -> list[dict]:
         """The seat's own zones (hand, play area...) and its status."""
         out = []
-        props = (view["entities"].get(seat) or {}).get("props", {})
-        if props:
-            out.append({"zone": "you", "items": [f"{k.replace('_', ' ')}: {self.words.name(v)}"
-                                                 for k, v in props.items()]})
+        me = view["entities"].get(seat) or {}
+        if me.get("props"):
+            out.append({"zone": words.say["you"], "items": [f"{words.prop(me['kind'], k)}{words.say['colon']} {words.name(v)}"
+                                                            for k, v in me["props"].items()]})
         for zone, items in view["zones"].items():
             if zone.endswith(f":{seat}") and isinstance(items, list):
-                out.append({"zone": self.words.name(zone.split(":", 1)[0]),
-                            "items": [self.words.name(e) for e in items]})
+                out.append({"zone": words.name(zone.split(":", 1)[0]), "items": [words.name(e) for e in items]})
         return out
-
-    @staticmethod
-    def _result_text(result: dict, seat: str) -> str:
-        winners = result.get("winners") or []
-        if seat in winners:
-            return "You win!"
-        if not winners:
-            return "Nobody wins."
-        return f"{', '.join(winners)} win{'s' if len(winners) == 1 else ''}."

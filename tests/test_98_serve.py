@@ -244,3 +244,18 @@ def test_the_past_is_shown_as_the_seat_saw_it(db):
             replayed = type(table)(table.stored.__class__(**{**table.stored.__dict__,
                                    "decisions": [d.option for d in table.history[:step]]}), table.ruleset)
             assert not {card for card in _hidden_from(replayed, "p1") if card in shown}
+
+
+def test_a_page_in_french(db):
+    with client(db) as c:
+        game = new_game(c, "panic_station", [HUMAN, "random", "random", "random"], seed=4)
+        api = game["links"]["p1"].replace("/game/", "/api/games/")
+        english, french = c.get(api).json(), c.get(f"{api}?lang=fr").json()
+        assert english["decisions"] == french["decisions"] and english["board"] == french["board"]
+        assert "Round 1 begins." in english["events"] and "La manche 1 commence." in french["events"]
+        # game words come from the rule set's French glossary
+        assert any("pioche de cartes Fouille" in e for e in french["events"])
+        assert french["events"] != english["events"]
+        assert "no language" in c.get(f"{api}?lang=xx").json()["error"]
+        with c.websocket_connect(ws_path(game["links"]["p1"]) + "?lang=fr") as ws:
+            assert ws.receive_json()["events"] == french["events"]

@@ -51,7 +51,8 @@ async function create(event) {
   const rows = Object.entries(answer.links).map(([seat, link]) => {
     const tr = document.createElement("tr");
     const a = document.createElement("a");
-    a.href = link; a.textContent = location.origin + link; a.id = `link-${seat}`;
+    const url = $("lang").value === "en" ? link : `${link}?lang=${$("lang").value}`;
+    a.href = url; a.textContent = location.origin + url; a.id = `link-${seat}`;
     const td1 = document.createElement("td"); td1.textContent = seat;
     const td2 = document.createElement("td"); td2.append(a);
     tr.append(td1, td2);

@@ -6,6 +6,20 @@ let socket = null;
 let view = null;
 let latest = null;  // the live view, kept while the page shows the past
 let past = false;
+// the page's language (?lang=fr): the server words the game, this table the page around it
+const lang = new URLSearchParams(location.search).get("lang") || "en";
+const UI = {
+  en: {title: (t, s) => `${t}: you are ${s}`, round: "Round", players: "Players", over: "Game over",
+       waiting: "Waiting for another player.", choose: "Choose", choice: "Your choice", side: "Your side",
+       happened: "What happened", undo: "Undo my last decision", history: "History", now: "Back to now",
+       after: (n, m) => `after decision ${n} of ${m}`, so_far: (n) => `${n} decisions so far`, nothing: "nothing"},
+  fr: {title: (t, s) => `${t} : vous êtes ${s}`, round: "Manche", players: "Joueurs", over: "Partie terminée",
+       waiting: "En attente d'un autre joueur.", choose: "Choisissez", choice: "Votre choix", side: "Votre jeu",
+       happened: "Ce qui s'est passé", undo: "Annuler ma dernière décision", history: "Historique",
+       now: "Revenir au présent", after: (n, m) => `après la décision ${n} sur ${m}`,
+       so_far: (n) => `${n} décisions jusqu'ici`, nothing: "rien"},
+};
+const words = UI[lang] || UI.en;
 
 function send(message) {
   $("error").textContent = "";
@@ -20,8 +34,7 @@ function showHistory() {
   const slider = $("history");
   slider.max = latest.decisions;
   if (!past) slider.value = latest.decisions;
-  $("history-text").textContent = past ? `after decision ${view.step} of ${latest.decisions}` :
-    `${latest.decisions} decisions so far`;
+  $("history-text").textContent = past ? words.after(view.step, latest.decisions) : words.so_far(latest.decisions);
   $("now").hidden = !past;
 }
 
@@ -29,7 +42,7 @@ function showHistory() {
 async function goBack() {
   const step = Number($("history").value);
   if (step === latest.decisions) { backToNow(); return; }
-  const response = await fetch(`/api/games/${game}/${token}/at/${step}`);
+  const response = await fetch(`/api/games/${game}/${token}/at/${step}?lang=${lang}`);
   const answer = await response.json();
   if (!response.ok) { $("error").textContent = answer.error; return; }
   past = true;
@@ -44,13 +57,12 @@ function backToNow() {
 function show(v) {
   view = v;
   document.title = `${v.title}: ${v.seat}`;
-  $("title").textContent = `${v.title}: you are ${v.seat}`;
+  $("title").textContent = words.title(v.title, v.seat);
   const players = v.players.map((p) => `${p.id} (${p.seat})${p.to_play ? " ◀" : ""}`).join(", ");
-  $("status").textContent = `Round ${v.round}. Players: ${players}.`;
-  $("result").textContent = v.result ? `Game over: ${v.result.text}` : "";
+  $("status").textContent = `${words.round} ${v.round}. ${words.players}: ${players}.`;
+  $("result").textContent = v.result ? `${words.over}: ${v.result.text}` : "";
   $("board").innerHTML = v.board;  // SVG made by the server from this seat's view
-  $("prompt").textContent = v.options.length ? (v.prompt || "Choose") :
-    (v.result ? "" : "Waiting for another player.");
+  $("prompt").textContent = v.options.length ? (v.prompt || words.choose) : (v.result ? "" : words.waiting);
   $("options").replaceChildren(...v.options.map((o, i) => {
     const b = document.createElement("button");
     b.className = "option"; b.dataset.index = i;
@@ -67,7 +79,7 @@ function show(v) {
   $("choice-title").hidden = !!v.result && !v.can_undo;
   $("hand").replaceChildren(...v.hand.map((z) => {
     const p = document.createElement("p");
-    p.textContent = `${z.zone}: ${z.items.join(", ") || "nothing"}`;
+    p.textContent = `${z.zone}: ${z.items.join(", ") || words.nothing}`;
     return p;
   }));
   $("events").replaceChildren(...v.events.map((e) => {
@@ -93,7 +105,7 @@ function clickSpace(space) {
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/ws/${game}/${token}`);
+  socket = new WebSocket(`${scheme}://${location.host}/ws/${game}/${token}?lang=${lang}`);
   socket.onmessage = (m) => {
     const message = JSON.parse(m.data);
     if (message.type === "view") {
@@ -104,6 +116,10 @@ function connect() {
   };
   // a dropped connection is opened again; the server then sends the current view
   socket.onclose = (e) => { if (e.code !== 4404) setTimeout(connect, 1000); };
+}
+for (const [id, key] of [["choice-title", "choice"], ["side-title", "side"], ["events-title", "happened"],
+                         ["undo", "undo"], ["history-label", "history"], ["now", "now"]]) {
+  $(id).textContent = words[key];
 }
 $("undo").addEventListener("click", () => send({type: "undo", step: view.decisions}));
 $("history").addEventListener("change", goBack);
