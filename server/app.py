@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import json
 import secrets
+import sys
 from importlib import resources
 from pathlib import Path
 
@@ -43,9 +44,16 @@ class Server:
         self.sockets: dict[str, set[tuple[WebSocket, str, Words]]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         for stored in self.store.games():  # a restarted server resumes every game
-            if stored.ruleset in self.paths:
-                table = self.tables[stored.id] = self._table(stored)
-                table.play_bots(self.store)  # a bot's turn that a stop interrupted
+            if stored.ruleset not in self.paths:
+                continue  # a game of a rule set not served this time: kept, not shown
+            try:
+                table = self._table(stored)
+            except Exception as err:  # noqa: BLE001 - edited rules that no longer load or replay it
+                sys.stderr.write(f"rulecraft serve: game {stored.id} ({stored.ruleset}) not resumed: "
+                                 f"{type(err).__name__}: {err}\n")
+                continue
+            self.tables[stored.id] = table
+            table.play_bots(self.store)  # a bot's turn that a stop interrupted
 
     def ruleset(self, name: str, variant: str | None):
         key = (name, variant)

@@ -259,3 +259,17 @@ def test_a_page_in_french(db):
         assert "no language" in c.get(f"{api}?lang=xx").json()["error"]
         with c.websocket_connect(ws_path(game["links"]["p1"]) + "?lang=fr") as ws:
             assert ws.receive_json()["events"] == french["events"]
+
+
+def test_a_game_the_rules_no_longer_replay_is_left_out_with_a_reason(db, capsys):
+    import sqlite3
+
+    with client(db) as c:
+        kept = new_game(c, "tic_tac_toe", [HUMAN, HUMAN])
+        broken = new_game(c, "tic_tac_toe", [HUMAN, HUMAN])
+    with sqlite3.connect(db) as raw:  # a stored decision the game never offered
+        raw.execute("INSERT INTO decisions (game, step, option) VALUES (?, 0, 99)", (broken["game"],))
+    with client(db) as c:
+        assert c.get(kept["links"]["p1"].replace("/game/", "/api/games/")).status_code == 200
+        assert c.get(broken["links"]["p1"].replace("/game/", "/api/games/")).status_code == 404
+    assert f"game {broken['game']} (tic_tac_toe) not resumed" in capsys.readouterr().err
