@@ -76,10 +76,12 @@ class Table:
         self.history.append(Decision(player, option, undoable))
 
     def _seen_in_full(self, event: dict) -> bool:
+        # Every player sees every field of the event as it is; fields a view adds of its
+        # own (how it numbers events for its viewer) do not matter.
         public = {k: v for k, v in event.items() if not k.startswith("_") and k != "seq"}
         for p in self.game.state.players:
             seen = visible_event(self.ruleset, self.game.state, event, p)
-            if seen is None or {k: v for k, v in seen.items() if k != "seq"} != public:
+            if seen is None or any(seen.get(k) != v for k, v in public.items()):
                 return False
         return True
 
@@ -101,9 +103,7 @@ class Table:
         try:
             self._commit(store, index)
             self.play_bots(store)
-        except RefusedMove:
-            raise
-        except Exception as err:  # noqa: BLE001 - a rule error: back to the last stored decision
+        except Exception as err:  # noqa: BLE001 - a rule error, or a bot's: back to the last good decision
             self.replay([d.option for d in self.history[:before]])
             store.drop_decisions_from(self.id, before)
             raise RefusedMove(f"the rules could not play this move ({type(err).__name__}: {err}); "

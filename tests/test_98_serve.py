@@ -273,3 +273,23 @@ def test_a_game_the_rules_no_longer_replay_is_left_out_with_a_reason(db, capsys)
         assert c.get(kept["links"]["p1"].replace("/game/", "/api/games/")).status_code == 200
         assert c.get(broken["links"]["p1"].replace("/game/", "/api/games/")).status_code == 404
     assert f"game {broken['game']} (tic_tac_toe) not resumed" in capsys.readouterr().err
+
+
+def test_a_move_that_fails_is_rolled_back_whole(db):
+    from rulecraft.server.tables import RefusedMove
+
+    app = create_app(shipped_rulesets(), db)
+    with TestClient(app):
+        server = app.state.server
+        game = server.create({"ruleset": "tic_tac_toe", "seats": [HUMAN, "random"], "seed": 1})
+        table = server.tables[game["game"]]
+        before = table.view_message("p1")
+
+        def broken(view):
+            raise RuntimeError("the bot broke")
+        table.bots["p2"].choose = broken
+        with pytest.raises(RefusedMove, match="nothing was changed"):
+            table.decide(server.store, "p1", before["options"][0]["option"])
+        assert table.view_message("p1") == before
+    with client(db) as c:  # nor was anything stored
+        assert c.get(game["links"]["p1"].replace("/game/", "/api/games/")).json() == before
