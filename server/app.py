@@ -32,6 +32,20 @@ STATIC = Path(str(resources.files("rulecraft.server") / "static"))
 MAX_MESSAGE = 64 * 1024
 
 
+class Page:
+    """One open page: its socket, seat and language, and how many events it has, so
+    that each new view carries only the events since."""
+
+    def __init__(self, ws: WebSocket, seat: str, words: Words):
+        self.ws, self.seat, self.words = ws, seat, words
+        self.events = 0
+
+    async def send(self, table: Table) -> None:
+        message = table.view_message(self.seat, self.words, self.events)
+        self.events = message["events_from"] + len(message["events"])
+        await self.ws.send_json(message)
+
+
 class Server:
     """The served rule sets and the games in play, loaded from and written to the store."""
 
@@ -41,7 +55,7 @@ class Server:
         self._rulesets: dict[tuple[str, str | None], object] = {}
         self._words: dict[tuple[str, str | None, str], Words] = {}
         self.tables: dict[str, Table] = {}
-        self.sockets: dict[str, set[tuple[WebSocket, str, Words]]] = {}
+        self.sockets: dict[str, set[Page]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         for stored in self.store.games():  # a restarted server resumes every game
             if stored.ruleset not in self.paths:
@@ -130,11 +144,11 @@ class Server:
         return self.locks.setdefault(game_id, asyncio.Lock())
 
     async def broadcast(self, table: Table) -> None:
-        for ws, seat, words in list(self.sockets.get(table.id, ())):
+        for page in list(self.sockets.get(table.id, ())):
             try:
-                await ws.send_json(table.view_message(seat, words))
+                await page.send(table)
             except Exception:  # noqa: BLE001 - a closed page; it gets its view again on reconnecting
-                self.sockets[table.id].discard((ws, seat, words))
+                self.sockets[table.id].discard(page)
 
 
 def create_app(rulesets: dict[str, Path], db: str | Path) -> Starlette:
@@ -189,10 +203,10 @@ def create_app(rulesets: dict[str, Path], db: str | Path) -> Starlette:
             await ws.send_json({"type": "error", "message": str(err)})
             await ws.close(code=4404)
             return
-        page = (ws, seat, words)
+        page = Page(ws, seat, words)
         server.sockets.setdefault(table.id, set()).add(page)
         try:
-            await ws.send_json(table.view_message(seat, words))
+            await page.send(table)
             while True:
                 text = await ws.receive_text()
                 try:

@@ -162,11 +162,14 @@ class Table:
         message.update(type="past", options=[], can_undo=False, step=step, now=len(self.history))
         return message
 
-    def view_message(self, seat: str, words: Words | None = None) -> dict:
+    def view_message(self, seat: str, words: Words | None = None, events_from: int = 0) -> dict:
         """All a seat's screen shows, from its view only (a spectator sees what no seat
-        hides), in the language of ``words`` (default: the table's, English)."""
+        hides), in the language of ``words`` (default: the table's, English). Of the
+        events, those from ``events_from`` on (a page that has the earlier ones)."""
         words = words or self.words
         view = self.game.view(seat)
+        if events_from > len(view["events"]):  # an undo took some back: all of them again
+            events_from = 0
         words.know_entities(view["entities"])
         choice = view["choice"]
         options = []
@@ -186,7 +189,8 @@ class Table:
             "hand": self._hand(view, seat, words),
             "prompt": choice.get("prompt") if choice else None,
             "options": options,
-            "events": [words.event(e) for e in view["events"]],
+            "events": [words.event(e) for e in view["events"][events_from:]],
+            "events_from": events_from,
             "result": None if result is None else {
                 "winners": result.get("winners", []), "reason": result.get("reason"),
                 "text": words.result(result, seat)},

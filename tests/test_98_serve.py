@@ -67,15 +67,20 @@ def test_tic_tac_toe_played_to_the_end_against_a_bot(db):
             assert view["seat"] == "p1" and len(view["options"]) == 9
             assert view["board"].startswith("<svg") and view["board"].count('class="space"') == 9
             moves = 0
+            events = view["events"]
             while view["result"] is None:
                 view = send(ws, {"type": "choose", "option": view["options"][0]["option"]})
                 assert view["type"] == "view"
+                # each view carries only the events the page does not have yet
+                assert view["events_from"] == len(events)
+                events = events + view["events"]
                 moves += 1
                 # the bot answered at once: it is p1's choice again, or the game is over
                 assert view["options"] or view["result"]
             assert 3 <= moves <= 5
             assert view["result"]["text"]
             assert any("mark" in e for e in view["events"])
+            assert events == c.get(game["links"]["p1"].replace("/game/", "/api/games/")).json()["events"]
         spectator = c.get(game["links"]["spectator"].replace("/game/", "/api/games/")).json()
         assert spectator["options"] == [] and spectator["result"] == view["result"]
 
@@ -181,6 +186,7 @@ def test_undo_takes_back_a_decision_that_revealed_nothing(db):
             undone = send(ws, {"type": "undo"})
             assert undone["decisions"] == 0 and undone["options"] == start["options"]
             assert undone["board"] == start["board"]
+            assert undone["events_from"] == 0 and undone["events"] == start["events"]  # fewer events: all again
     with client(db) as c:  # the undo is stored too
         assert c.get(game["links"]["p1"].replace("/game/", "/api/games/")).json()["decisions"] == 0
 

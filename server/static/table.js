@@ -109,6 +109,9 @@ function connect() {
   socket.onmessage = (m) => {
     const message = JSON.parse(m.data);
     if (message.type === "view") {
+      // a view carries the events since those the page has (all of them: events_from 0)
+      const earlier = message.events_from && latest ? latest.events.slice(0, message.events_from) : [];
+      message.events = earlier.concat(message.events);
       latest = message;
       if (past) showHistory(); else show(message);
     }
