@@ -299,3 +299,15 @@ def test_a_move_that_fails_is_rolled_back_whole(db):
         assert table.view_message("p1") == before
     with client(db) as c:  # nor was anything stored
         assert c.get(game["links"]["p1"].replace("/game/", "/api/games/")).json() == before
+
+
+def test_heuristic_bots_play_their_seats_at_once(db):
+    app = create_app(shipped_rulesets(), db)
+    with TestClient(app) as c:
+        game = new_game(c, "panic_station", ["heuristic", "heuristic", HUMAN, "heuristic"], seed=9)
+        view = c.get(game["links"]["p3"].replace("/game/", "/api/games/")).json()
+        table = app.state.server.tables[game["game"]]
+        # the bots played until a choice fell to the person (or the game ended)
+        assert table.game.pending is None or table.game.pending.player == "p3"
+        assert view["options"] or view["result"]
+        assert {d.player for d in table.history} >= {"p1", "p2"}
