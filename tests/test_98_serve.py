@@ -311,3 +311,25 @@ def test_heuristic_bots_play_their_seats_at_once(db):
         assert table.game.pending is None or table.game.pending.player == "p3"
         assert view["options"] or view["result"]
         assert {d.player for d in table.history} >= {"p1", "p2"}
+
+
+def test_the_command_line_refuses_what_it_cannot_serve(tmp_path, capsys):
+    import socket
+
+    from rulecraft.cli.main import main
+
+    for argv in (["serve", "--port", "0"], ["serve", "no_such_game"]):
+        with pytest.raises(SystemExit) as stop:
+            main(argv)
+        assert stop.value.code == 2
+    assert main(["serve", "--port", "70000"]) == 2
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port), "--db", str(tmp_path / "g.sqlite")]) == 1
+    assert main(["serve", "--port", str(port), "--db", str(tmp_path / "no" / "such" / "g.sqlite")]) == 1
+    err = capsys.readouterr().err
+    assert "cannot use" in err and "as the games' database" in err
+    assert f"cannot listen on 127.0.0.1:{port}" in err and "Traceback" not in err
+    assert not (tmp_path / "g.sqlite").exists()
