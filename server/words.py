@@ -16,6 +16,8 @@ SENTENCES = {
         "hidden": "a hidden item", "changed": "{entity}: {property} is now {value}.",
         "round_started": "Round {round} begins.", "turn_started": "{who}'s turn begins.",
         "turn_ended": "{who}'s turn ends.", "over": "The game is over.",
+        "rolled": "The {die} die shows {value}.", "shuffled": "{zone} is shuffled.",
+        "placed": "{tile} is laid at ({x}, {y}).",
         "nobody": "nobody", "yes": "yes", "no": "no", "none": "none", "some": "some",
         "owned": "{owner}'s {zone}", "you_win": "You win!", "nobody_wins": "Nobody wins.",
         "wins": "{winners} wins.", "win": "{winners} win.", "you": "you", "colon": ":",
@@ -26,12 +28,15 @@ SENTENCES = {
         "hidden": "un élément caché", "changed": "{entity} : {property} vaut maintenant {value}.",
         "round_started": "La manche {round} commence.", "turn_started": "Le tour de {who} commence.",
         "turn_ended": "Le tour de {who} se termine.", "over": "La partie est terminée.",
+        "rolled": "Le dé {die} donne {value}.", "shuffled": "On mélange {zone}.",
+        "placed": "On pose {tile} en ({x}, {y}).",
         "nobody": "personne", "yes": "oui", "no": "non", "none": "aucun", "some": "quelques",
         "owned": "{zone} de {owner}", "you_win": "Vous gagnez !", "nobody_wins": "Personne ne gagne.",
         "wins": "{winners} gagne.", "win": "{winners} gagnent.", "you": "vous", "colon": "\u00a0:",
     },
 }
 ENDED = ("game_over", "game_ended")
+ENGINE_EVENTS = ("rolled", "shuffled", "placed")
 
 
 def _plain(word) -> str:
@@ -139,7 +144,10 @@ class Words:
             return say[kind].format(round=event.get("round"), who=who)
         if kind in ENDED:
             return say["over"]
-        said = self._term("events", kind) or _plain(kind)
+        said = self._term("events", kind)
+        if said is None and kind in ENGINE_EVENTS:  # the engine's own events, unless the rules name them
+            return _capital(say[kind].format(**{k: self.name(v) for k, v in event.items() if k != "type"}))
+        said = said or _plain(kind)
         fields = {k: v for k, v in event.items() if k not in ("type", "seq") and not k.startswith("_")}
         sentence = _capital(said)
         if fields:
