@@ -57,9 +57,8 @@ def board_picture(ruleset, view: dict) -> str:
         return ""
     if spec.kind == "tiles":
         rooms = [z for z in view["zones"] if ruleset.data.zones.get(z.split(":", 1)[0]) is None]
-        svg = board_svg(spec, tile_layouts(ruleset), view["tiles"], _pieces(ruleset, view, rooms), "the board")
-        # rooms become clickable like declared spaces
-        return svg
+        # its rooms carry data-room, which the page treats as it does data-space
+        return board_svg(spec, tile_layouts(ruleset), view["tiles"], _pieces(ruleset, view, rooms), "the board")
     return _declared(ruleset, spec, view)
 
 
