@@ -88,9 +88,11 @@ class Server:
         for seat in seats:
             if seat != HUMAN and (seat not in REGISTRY or cannot_play(seat, rs)):
                 raise RefusedMove(f"a seat is {HUMAN!r} or a bot that plays {game.title}, not {seat!r}")
+        # Whoever knows the seed can work out every hidden card: it is drawn here and
+        # never sent. A seed given in the request is for tests and demonstrations only.
         seed = request.get("seed")
         if seed is None:
-            seed = secrets.randbelow(1_000_000)
+            seed = secrets.randbits(63)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise RefusedMove("the seed is a whole number")
         players = [f"p{i}" for i in range(1, len(seats) + 1)]
@@ -100,7 +102,7 @@ class Server:
         self.store.create(stored)
         table = self.tables[stored.id] = self._table(stored)
         table.play_bots(self.store)
-        return {"game": stored.id, "seed": seed,
+        return {"game": stored.id,
                 "links": {p: f"/game/{stored.id}/{t}" for p, t in tokens.items()}}
 
     def seat_of(self, game_id: str, token: str) -> tuple[Table, str]:

@@ -333,3 +333,16 @@ def test_the_command_line_refuses_what_it_cannot_serve(tmp_path, capsys):
     assert "cannot use" in err and "as the games' database" in err
     assert f"cannot listen on 127.0.0.1:{port}" in err and "Traceback" not in err
     assert not (tmp_path / "g.sqlite").exists()
+
+
+def test_the_seed_is_never_sent(db):
+    app = create_app(shipped_rulesets(), db)
+    with TestClient(app) as c:
+        created = c.post("/api/games", json={"ruleset": "panic_station", "seats": [HUMAN] * 4})
+        game = created.json()
+        seed = str(app.state.server.tables[game["game"]].stored.seed)
+        assert len(seed) > 6 and seed not in created.text
+        for seat in ("p1", "p2", "p3", "p4", "spectator"):
+            assert seed not in c.get(game["links"][seat].replace("/game/", "/api/games/")).text
+            with c.websocket_connect(ws_path(game["links"][seat])) as ws:
+                assert seed not in ws.receive_text()

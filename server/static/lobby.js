@@ -44,7 +44,6 @@ async function create(event) {
     variant: $("variant").value || null,
     seats: [...document.querySelectorAll("select.seat")].map((s) => s.value),
   };
-  if ($("seed").value !== "") body.seed = Number($("seed").value);
   const response = await fetch("/api/games", {method: "POST", body: JSON.stringify(body)});
   const answer = await response.json();
   if (!response.ok) { $("error").textContent = answer.error; return; }
