@@ -199,7 +199,8 @@ def test_undo_is_refused_after_another_person_decided(db):
             view = p1.receive_json()
             p2.receive_json()
             send(p1, {"type": "choose", "option": view["options"][0]["option"]})
-            theirs = p2.receive_json()
+            theirs = p2.receive_json()  # p2's page learns at once that the choice is theirs
+            assert theirs["options"] and theirs["current"] == "p2"
             send(p2, {"type": "choose", "option": theirs["options"][0]["option"]})
             p1.receive_json()
             assert "another player has decided since" in send(p1, {"type": "undo"})["message"]
