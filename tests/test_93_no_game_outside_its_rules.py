@@ -25,7 +25,8 @@ TEXT_FILES = (".py", ".yaml", ".md", ".txt", ".css", ".js", ".html", ".json")
 # Words a game uses that generic code also uses in their everyday sense. They count as a
 # game's name only as a whole string literal (``props.get("colour")`` reads a game fact),
 # except where listed here with the reason.
-EVERYDAY = {"colour", "marker", "search", "host"}  # host: the network address `serve --host` listens on
+# host, connect: networking words of `rulecraft serve` (the address it listens on, sqlite3.connect)
+EVERYDAY = {"colour", "marker", "search", "host", "connect"}
 EVERYDAY_LITERALS = {("docgen/site.py", "search"): "the mkdocs search plugin of the generated site"}
 
 

@@ -103,7 +103,7 @@ function clickSpace(space) {
   for (const [, i] of naming) document.querySelector(`button.option[data-index="${i}"]`).classList.add("hint");
 }
 
-function connect() {
+function openSocket() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/${game}/${token}?lang=${lang}`);
   socket.onmessage = (m) => {
@@ -118,7 +118,7 @@ function connect() {
     else if (message.type === "error") $("error").textContent = message.message;
   };
   // a dropped connection is opened again; the server then sends the current view
-  socket.onclose = (e) => { if (e.code !== 4404) setTimeout(connect, 1000); };
+  socket.onclose = (e) => { if (e.code !== 4404) setTimeout(openSocket, 1000); };
 }
 for (const [id, key] of [["choice-title", "choice"], ["side-title", "side"], ["events-title", "happened"],
                          ["undo", "undo"], ["history-label", "history"], ["now", "now"]]) {
@@ -127,4 +127,4 @@ for (const [id, key] of [["choice-title", "choice"], ["side-title", "side"], ["e
 $("undo").addEventListener("click", () => send({type: "undo", step: view.decisions}));
 $("history").addEventListener("change", goBack);
 $("now").addEventListener("click", backToNow);
-connect();
+openSocket();
