@@ -34,7 +34,10 @@ def _owner(ruleset, view: dict, eid: str) -> str | None:
         return None
     kind = ruleset.data.kinds.get(e["kind"])
     owner_prop = getattr(kind, "owner_property", None) if kind else None
-    return e["props"].get(owner_prop) if owner_prop else None
+    if owner_prop:
+        return e["props"].get(owner_prop)
+    # no declared owner: the player a property names, if one does (a pawn's side)
+    return next((v for v in e["props"].values() if isinstance(v, str) and v in view["players"]), None)
 
 
 def _pieces(ruleset, view: dict, spaces) -> list[Piece]:
@@ -71,7 +74,7 @@ def _positions(spec) -> dict[str, tuple[float, float]]:
             x, y = p["x"], top - p["y"]  # y grows northwards; the screen's grows down
             if spec.kind == "hex":
                 x = x + (top - y) * 0.5  # axial rows lean by half a space
-            out[name] = (x * SPACE, y * SPACE * (0.87 if spec.kind == "hex" else 1))
+            out[name] = (x * SPACE, y * SPACE * (math.sqrt(3) / 2 if spec.kind == "hex" else 1))
         return out
     if spec.kind == "ring" and all("sector" in p and "range" in p for p in spaces.values()):
         sectors = max(p["sector"] for p in spaces.values())
@@ -115,13 +118,19 @@ def _declared(ruleset, spec, view: dict) -> str:
         title = name + "".join(f", {k} {v}" for k, v in entity.get("props", {}).items()
                                if k not in ("x", "y", "sector", "range") and v is not None)
         body.append(f'<g class="space" data-space={quoteattr(name)}><title>{escape(title)}</title>')
-        if grid:
+        if spec.kind == "hex":  # pointy-top hexagons that tile at this spacing
+            r = SPACE / math.sqrt(3)
+            corners = " ".join(f"{x + r * math.cos(math.radians(60 * k - 30)):.1f},"
+                               f"{y + r * math.sin(math.radians(60 * k - 30)):.1f}" for k in range(6))
+            body.append(f'<polygon points="{corners}" fill="#f4f1e8" stroke="#333"/>')
+        elif grid:
             body.append(f'<rect x="{x - half:.1f}" y="{y - half:.1f}" width="{2 * half:.1f}" height="{2 * half:.1f}" '
                         f'rx="4" fill="#f4f1e8" stroke="#333"/>')
         else:
             body.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{half * 0.8:.1f}" fill="#f4f1e8" stroke="#333"/>')
-        body.append(f'<text x="{x - half + 4:.1f}" y="{y - half + 12:.1f}" font-size="10" fill="#888">'
-                    f'{escape(name)}</text>')
+        label_y = y - SPACE / math.sqrt(3) + 18 if spec.kind == "hex" else y - half + 12
+        label_x = x - 8 if spec.kind == "hex" else x - half + 4
+        body.append(f'<text x="{label_x:.1f}" y="{label_y:.1f}" font-size="10" fill="#888">{escape(name)}</text>')
         for i, who in enumerate(marks):
             body.append(f'<circle cx="{x:.1f}" cy="{y + 4 + i * 6:.1f}" r="{half * 0.6:.1f}" '
                         f'fill={quoteattr(colours[who])} class="mark" data-player={quoteattr(who)}/>'
@@ -131,9 +140,12 @@ def _declared(ruleset, spec, view: dict) -> str:
         if isinstance(here, list):
             for i, eid in enumerate(here):
                 owner = _owner(ruleset, view, eid)
-                px = x - half + 10 + (i % 4) * 14
-                py = y + half - 10 - (i // 4) * 14
-                body.append(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="6" fill={quoteattr(colours.get(owner, "#555"))}>'
+                if len(here) == 1:  # one piece: in the middle, large
+                    px, py, r = x, y + 4, half * 0.5
+                else:
+                    px, py, r = x - half + 10 + (i % 4) * 14, y + half - 10 - (i // 4) * 14, 6
+                body.append(f'<circle class="piece" cx="{px:.1f}" cy="{py:.1f}" r="{r:.1f}" '
+                            f'fill={quoteattr(colours.get(owner, "#555"))} data-player={quoteattr(owner or "")}>'
                             f'<title>{escape(eid)}</title></circle>')
         body.append("</g>")
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="rulecraft-board" viewBox="0 0 {width:.0f} {height:.0f}" '

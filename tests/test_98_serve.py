@@ -347,3 +347,23 @@ def test_the_seed_is_never_sent(db):
             assert seed not in c.get(game["links"][seat].replace("/game/", "/api/games/")).text
             with c.websocket_connect(ws_path(game["links"][seat])) as ws:
                 assert seed not in ws.receive_text()
+
+
+@pytest.mark.parametrize("name", ["tic_tac_toe", "connect_four", "breakthrough", "hex"])
+def test_declared_boards_are_drawn_space_by_space_with_their_pieces(name):
+    from rulecraft.dsl.loader import load_checked
+    from rulecraft.interpreter.game import Game
+    from rulecraft.server.boards import board_picture
+
+    rs = load_checked(shipped_rulesets()[name])
+    game = Game(rs, 2, 1)
+    for _ in range(4):
+        game.choose(len(game.pending.options) // 2)
+    view = game.view("p1")
+    svg = board_picture(rs, view)
+    assert svg.count('class="space"') == len(rs.data.board.spaces)
+    pieces = {e: v for e, v in view["entities"].items() if v["at"] in rs.data.board.spaces}
+    # a piece on a space is drawn in its owner's colour; a mark in a space likewise
+    assert svg.count('class="piece"') == len(pieces)
+    assert svg.count('class="piece"') + svg.count('class="mark"') > 0
+    assert 'data-player=""' not in svg
