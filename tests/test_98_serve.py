@@ -55,6 +55,13 @@ def test_lobby_and_pages_are_served_locally(db):
         assert {"tic_tac_toe", "connect_four", "panic_station"} <= set(names)
         assert "heuristic" in names["panic_station"]["bots"] and "heuristic" not in names["tic_tac_toe"]["bots"]
         assert "four_gas_cans" in names["panic_station"]["variants"]
+        game = c.post("/api/games", json={"ruleset": "panic_station", "variant": "four_gas_cans",
+                                          "seats": [HUMAN, "heuristic", "random", "random"]})
+        assert game.status_code == 201
+        table = c.app.state.server.tables[game.json()["game"]]
+        assert table.ruleset.variant.name == "four_gas_cans"
+        assert "no variant" in c.post("/api/games", json={"ruleset": "panic_station", "variant": "../x",
+                                                           "seats": [HUMAN] * 4}).json()["error"]
 
 
 def test_tic_tac_toe_played_to_the_end_against_a_bot(db):
@@ -136,22 +143,24 @@ def test_a_seats_frames_never_carry_another_seats_hidden_cards(db):
     with TestClient(app) as c:
         game = new_game(c, "panic_station", [HUMAN] * 4, seed=11)
         table = app.state.server.tables[game["game"]]
-        sockets = {p: c.websocket_connect(ws_path(game["links"][p])) for p in ("p1", "p2", "p3", "p4")}
+        sockets = {p: c.websocket_connect(ws_path(game["links"][p])) for p in ("p1", "p2", "p3", "p4", "spectator")}
         opened = {p: s.__enter__() for p, s in sockets.items()}
         try:
             frames = {p: [ws.receive_text()] for p, ws in opened.items()}
             checked = 0
             for _ in range(25):
                 chooser = table.game.pending.player
+                assert chooser != "spectator"
                 view = json.loads(frames[chooser][-1])
                 opened[chooser].send_text(json.dumps({"type": "choose", "option": view["options"][-1]["option"]}))
                 for p, ws in opened.items():  # every page gets the new view
                     frames[p].append(ws.receive_text())
-                hidden = _hidden_from(table, "p1")
-                assert hidden, "the other players hold face-down cards"
-                for card in hidden:
-                    assert card not in frames["p1"][-1]
-                    checked += 1
+                for viewer in ("p1", "spectator"):
+                    hidden = _hidden_from(table, viewer)
+                    assert hidden, "the other players hold face-down cards"
+                    for card in hidden:
+                        assert card not in frames[viewer][-1]
+                        checked += 1
             assert checked > 100
         finally:
             for s in sockets.values():
