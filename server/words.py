@@ -114,10 +114,10 @@ class Words:
         parts = []
         for c in costs:
             amount = c.amount.value if isinstance(c.amount, ast.Literal) else None
-            # a cost may be paid by another holder than the acting player (`of x`): its kind's word
+            # a cost may be paid by another entity than the acting player (`of x`): its kind's word
             payer = getattr(c, "payer", None)
-            holder = str(getattr(payer, "type", None) or "player").rstrip("?") if payer is not None else "player"
-            t = self.glossary.get("properties", f"{holder}.{c.resource}")
+            payer_kind = str(getattr(payer, "type", None) or "player").rstrip("?") if payer is not None else "player"
+            t = self.glossary.get("properties", f"{payer_kind}.{c.resource}")
             word = (t.one if amount == 1 else t.plural) if t is not None else _plain(c.resource)
             parts.append(f"{amount if amount is not None else self.say['some']} {word}")
         return ", ".join(parts) or None
