@@ -17,7 +17,7 @@ import yaml
 from rulecraft.dsl.loader import load_checked
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ["bots", "cli", "docgen", "validator", "rulecraft", "lsp"]
+PACKAGES = ["bots", "cli", "docgen", "validator", "rulecraft", "lsp", "server"]
 ENGINE = ["dsl", "interpreter"]
 SHIPPED = sorted(p for p in (ROOT / "rules").iterdir() if (p / "game.yaml").is_file())
 TEXT_FILES = (".py", ".yaml", ".md", ".txt", ".css", ".js", ".html", ".json")
@@ -25,7 +25,8 @@ TEXT_FILES = (".py", ".yaml", ".md", ".txt", ".css", ".js", ".html", ".json")
 # Words a game uses that generic code also uses in their everyday sense. They count as a
 # game's name only as a whole string literal (``props.get("colour")`` reads a game fact),
 # except where listed here with the reason.
-EVERYDAY = {"colour", "marker", "search", "marked", "white",
+# host, connect: networking words of `rulecraft serve` (the address it listens on, sqlite3.connect)
+EVERYDAY = {"colour", "marker", "search", "marked", "white", "host", "connect",
             # Star Trek: Panic's ranges, arcs and ships are everyday English
             "star", "aft", "fore", "port", "long", "short", "hit", "hits", "ship", "defence", "security"}
 EVERYDAY_LITERALS = {("docgen/site.py", "search"): "the mkdocs search plugin of the generated site",

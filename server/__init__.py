@@ -1,0 +1,1 @@
+"""`rulecraft serve`: games played in the browser, one secret link per seat."""

@@ -1,0 +1,150 @@
+"""The ASGI application: the lobby, the table page, a JSON API and one WebSocket per
+open page. A page's WebSocket is opened with its seat's secret token; the server sends
+it that seat's view only, after every change of the game."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from importlib import resources
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from .games import Server
+from .tables import RefusedMove, Table
+from .words import Words
+
+STATIC = Path(str(resources.files("rulecraft.server") / "static"))
+MAX_MESSAGE = 64 * 1024
+
+
+class Page:
+    """One open page: its socket, seat and language, and how many events it has, so
+    that each new view carries only the events since."""
+
+    def __init__(self, ws: WebSocket, seat: str, words: Words):
+        self.ws, self.seat, self.words = ws, seat, words
+        self.events = 0
+
+    async def send(self, table: Table) -> None:
+        message = table.view_message(self.seat, self.words, self.events)
+        self.events = message["events_from"] + len(message["events"])
+        await self.ws.send_json(message)
+
+
+def create_app(rulesets: dict[str, Path], db: str | Path) -> Starlette:
+    server = Server(rulesets, db)
+
+    async def lobby(request: Request):
+        return FileResponse(STATIC / "lobby.html")
+
+    async def table_page(request: Request):
+        try:
+            server.seat_of(request.path_params["game"], request.path_params["token"])
+        except RefusedMove as err:
+            return HTMLResponse(f"<!doctype html><title>not found</title><p>{err}</p><p><a href='/'>lobby</a>",
+                                status_code=404)
+        return FileResponse(STATIC / "table.html")
+
+    async def api_rulesets(request: Request):
+        return JSONResponse(server.catalogue())
+
+    async def api_create(request: Request):
+        try:
+            body = json.loads(await request.body())
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            return JSONResponse({"error": "the request is not JSON"}, status_code=400)
+        try:
+            return JSONResponse(server.create(body), status_code=201)
+        except RefusedMove as err:
+            return JSONResponse({"error": str(err)}, status_code=400)
+
+    async def api_view(request: Request):
+        try:
+            table, seat = server.seat_of(request.path_params["game"], request.path_params["token"])
+            words = server.words(table.stored, request.query_params.get("lang", "en"))
+        except RefusedMove as err:
+            return JSONResponse({"error": str(err)}, status_code=404)
+        return JSONResponse(table.view_message(seat, words))
+
+    async def api_view_at(request: Request):
+        try:
+            table, seat = server.seat_of(request.path_params["game"], request.path_params["token"])
+            words = server.words(table.stored, request.query_params.get("lang", "en"))
+            return JSONResponse(table.view_at(seat, request.path_params["step"], words))
+        except RefusedMove as err:
+            return JSONResponse({"error": str(err)}, status_code=404)
+
+    async def socket(ws: WebSocket):
+        await ws.accept()
+        try:
+            table, seat = server.seat_of(ws.path_params["game"], ws.path_params["token"])
+            words = server.words(table.stored, ws.query_params.get("lang", "en"))
+        except RefusedMove as err:
+            await ws.send_json({"type": "error", "message": str(err)})
+            await ws.close(code=4404)
+            return
+        page = Page(ws, seat, words)
+        server.sockets.setdefault(table.id, set()).add(page)
+        try:
+            await page.send(table)
+            while True:
+                text = await ws.receive_text()
+                try:
+                    await handle(table, seat, text)
+                except RefusedMove as err:
+                    await ws.send_json({"type": "error", "message": str(err)})
+        except WebSocketDisconnect:
+            pass
+        finally:
+            server.sockets.get(table.id, set()).discard(page)
+
+    async def handle(table: Table, seat: str, text: str) -> None:
+        if len(text) > MAX_MESSAGE:
+            raise RefusedMove("message too long")
+        try:
+            message = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise RefusedMove(f"malformed JSON: {err.msg} at character {err.pos}") from None
+        if not isinstance(message, dict) or message.get("type") not in ("choose", "undo"):
+            raise RefusedMove('send {"type": "choose", "option": ...} or {"type": "undo"}')
+        if "game" in message and message["game"] != table.id:
+            raise RefusedMove("this message names another game than this seat's")
+        async with server.lock(table.id):
+            # a page says how many decisions it had seen: a click on a page the game has
+            # since moved past (a double click) must not answer the next choice
+            step = message.get("step")
+            if step is not None and step != len(table.history):
+                raise RefusedMove("the game has moved on since this page was drawn; choose again")
+            if message["type"] == "choose":
+                if "option" not in message:
+                    raise RefusedMove("a choice names its option")
+                table.decide(server.store, seat, message["option"])
+            else:
+                table.undo(server.store, seat)
+        await server.broadcast(table)
+
+    routes = [
+        Route("/", lobby),
+        Route("/api/rulesets", api_rulesets),
+        Route("/api/games", api_create, methods=["POST"]),
+        Route("/api/games/{game}/{token}", api_view),
+        Route("/api/games/{game}/{token}/at/{step:int}", api_view_at),
+        Route("/game/{game}/{token}", table_page),
+        WebSocketRoute("/ws/{game}/{token}", socket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        yield
+        server.store.close()
+
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.server = server
+    return app

@@ -1,0 +1,125 @@
+"""The games a server holds: the served rule sets, every game in play (resumed from the
+store at start), the lobby's requests, seat tokens, and the pages to tell of changes."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import sys
+from pathlib import Path
+
+from rulecraft.bots import REGISTRY, cannot_play
+from rulecraft.dsl.diagnostics import RuleSetError
+from rulecraft.dsl.loader import load_checked
+from rulecraft.dsl.variants import available_variants
+
+from .store import GameStore, StoredGame
+from .tables import HUMAN, SPECTATOR, RefusedMove, Table
+from .words import LANGUAGES, Words
+
+
+class Server:
+    """The served rule sets and the games in play, loaded from and written to the store."""
+
+    def __init__(self, rulesets: dict[str, Path], db: str | Path):
+        self.paths = rulesets
+        self.store = GameStore(db)
+        self._rulesets: dict[tuple[str, str | None], object] = {}
+        self._words: dict[tuple[str, str | None, str], Words] = {}
+        self.tables: dict[str, Table] = {}
+        self.sockets: dict[str, set] = {}  # game id → its open pages (app.Page)
+        self.locks: dict[str, asyncio.Lock] = {}
+        for stored in self.store.games():  # a restarted server resumes every game
+            if stored.ruleset not in self.paths:
+                continue  # a game of a rule set not served this time: kept, not shown
+            try:
+                table = self._table(stored)
+            except Exception as err:  # noqa: BLE001 - edited rules that no longer load or replay it
+                sys.stderr.write(f"rulecraft serve: game {stored.id} ({stored.ruleset}) not resumed: "
+                                 f"{type(err).__name__}: {err}\n")
+                continue
+            self.tables[stored.id] = table
+            table.play_bots(self.store)  # a bot's turn that a stop interrupted
+
+    def ruleset(self, name: str, variant: str | None):
+        key = (name, variant)
+        if key not in self._rulesets:
+            self._rulesets[key] = load_checked(str(self.paths[name]), variant)
+        return self._rulesets[key]
+
+    def words(self, stored: StoredGame, lang: str = "en") -> Words:
+        if lang not in LANGUAGES:
+            raise RefusedMove(f"no language {lang!r} (known: {', '.join(LANGUAGES)})")
+        key = (stored.ruleset, stored.variant, lang)
+        if key not in self._words:
+            self._words[key] = Words(self.ruleset(stored.ruleset, stored.variant), lang)
+        return self._words[key]
+
+    def _table(self, stored: StoredGame) -> Table:
+        return Table(stored, self.ruleset(stored.ruleset, stored.variant), words=self.words(stored))
+
+    def catalogue(self) -> list[dict]:
+        out = []
+        for name, path in self.paths.items():
+            rs = self.ruleset(name, None)
+            game = rs.data.game
+            out.append({"name": name, "title": game.title, "min_players": game.min_players,
+                        "max_players": game.max_players, "variants": available_variants(Path(path)),
+                        "bots": [b for b in sorted(REGISTRY) if cannot_play(b, rs) is None]})
+        return out
+
+    def create(self, request: dict) -> dict:
+        if not isinstance(request, dict):
+            raise RefusedMove("send a JSON object: {ruleset, seats, variant?, seed?}")
+        name = request.get("ruleset")
+        if name not in self.paths:
+            raise RefusedMove(f"no rule set {name!r} is served (served: {', '.join(self.paths)})")
+        variant = request.get("variant") or None
+        if variant is not None and variant not in available_variants(Path(self.paths[name])):
+            raise RefusedMove(f"{name} has no variant {variant!r}")
+        try:
+            rs = self.ruleset(name, variant)
+        except RuleSetError as err:
+            raise RefusedMove(f"the rules of {name} do not load: {len(err.bag.errors)} error(s)") from None
+        seats = request.get("seats")
+        game = rs.data.game
+        if not isinstance(seats, list) or not game.min_players <= len(seats) <= game.max_players:
+            raise RefusedMove(f"{game.title} needs a list of {game.min_players} to {game.max_players} seats")
+        for seat in seats:
+            if seat != HUMAN and (seat not in REGISTRY or cannot_play(seat, rs)):
+                raise RefusedMove(f"a seat is {HUMAN!r} or a bot that plays {game.title}, not {seat!r}")
+        # Whoever knows the seed can work out every hidden card: it is drawn here and
+        # never sent. A seed given in the request is for tests and demonstrations only.
+        seed = request.get("seed")
+        if seed is None:
+            seed = secrets.randbits(63)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RefusedMove("the seed is a whole number")
+        players = [f"p{i}" for i in range(1, len(seats) + 1)]
+        tokens = {p: secrets.token_urlsafe(18) for p in players + [SPECTATOR]}
+        stored = StoredGame(secrets.token_hex(6), name, variant, len(seats), seed, dict(zip(players, seats)),
+                            tokens, [])
+        self.store.create(stored)
+        table = self.tables[stored.id] = self._table(stored)
+        table.play_bots(self.store)
+        return {"game": stored.id,
+                "links": {p: f"/game/{stored.id}/{t}" for p, t in tokens.items()}}
+
+    def seat_of(self, game_id: str, token: str) -> tuple[Table, str]:
+        table = self.tables.get(game_id)
+        if table is None:
+            raise RefusedMove(f"there is no game {game_id!r} here")
+        for seat, t in table.stored.tokens.items():
+            if secrets.compare_digest(t, token):
+                return table, seat
+        raise RefusedMove("this link is not a seat of this game (a token of another game, or mistyped)")
+
+    def lock(self, game_id: str) -> asyncio.Lock:
+        return self.locks.setdefault(game_id, asyncio.Lock())
+
+    async def broadcast(self, table: Table) -> None:
+        for page in list(self.sockets.get(table.id, ())):
+            try:
+                await page.send(table)
+            except Exception:  # noqa: BLE001 - a closed page; it gets its view again on reconnecting
+                self.sockets[table.id].discard(page)

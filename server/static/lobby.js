@@ -1,0 +1,72 @@
+// The lobby: pick a rule set, its variant and who sits in each seat; get the links.
+"use strict";
+let catalogue = [];
+const $ = (id) => document.getElementById(id);
+
+function option(value, text) {
+  const o = document.createElement("option");
+  o.value = value; o.textContent = text;
+  return o;
+}
+
+function current() { return catalogue.find((r) => r.name === $("ruleset").value); }
+
+function showRuleset() {
+  const r = current();
+  $("variant").replaceChildren(option("", "none"), ...r.variants.map((v) => option(v, v)));
+  const counts = [];
+  for (let n = r.min_players; n <= r.max_players; n++) counts.push(option(n, n));
+  $("players").replaceChildren(...counts);
+  showSeats();
+}
+
+function showSeats() {
+  const r = current();
+  const n = Number($("players").value);
+  const rows = [];
+  for (let i = 1; i <= n; i++) {
+    const p = document.createElement("p");
+    const label = document.createElement("label");
+    label.textContent = `p${i} `;
+    const sel = document.createElement("select");
+    sel.className = "seat"; sel.id = `seat-p${i}`;
+    sel.append(option("human", "a person"), ...r.bots.map((b) => option(b, `${b} bot`)));
+    label.append(sel); p.append(label); rows.push(p);
+  }
+  $("seats").replaceChildren(...rows);
+}
+
+async function create(event) {
+  event.preventDefault();
+  $("error").textContent = "";
+  const body = {
+    ruleset: $("ruleset").value,
+    variant: $("variant").value || null,
+    seats: [...document.querySelectorAll("select.seat")].map((s) => s.value),
+  };
+  const response = await fetch("/api/games", {method: "POST", body: JSON.stringify(body)});
+  const answer = await response.json();
+  if (!response.ok) { $("error").textContent = answer.error; return; }
+  const rows = Object.entries(answer.links).map(([seat, link]) => {
+    const tr = document.createElement("tr");
+    const a = document.createElement("a");
+    const url = $("lang").value === "en" ? link : `${link}?lang=${$("lang").value}`;
+    a.href = url; a.textContent = location.origin + url; a.id = `link-${seat}`;
+    const td1 = document.createElement("td"); td1.textContent = seat;
+    const td2 = document.createElement("td"); td2.append(a);
+    tr.append(td1, td2);
+    return tr;
+  });
+  $("link-table").replaceChildren(...rows);
+  $("links").hidden = false;
+}
+
+async function start() {
+  catalogue = await (await fetch("/api/rulesets")).json();
+  $("ruleset").replaceChildren(...catalogue.map((r) => option(r.name, r.title)));
+  $("ruleset").addEventListener("change", showRuleset);
+  $("players").addEventListener("change", showSeats);
+  $("new-game").addEventListener("submit", create);
+  showRuleset();
+}
+start();

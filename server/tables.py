@@ -1,0 +1,212 @@
+"""A served game: the Game, who sits in each seat, the bots, and what each seat may see.
+
+Every decision goes to the store as it is made. Which decisions may be taken back is
+decided from what each one caused: a decision that drew from the game's random
+generator, or whose events some player does not see in full, may not be undone (it
+revealed something, or settled a die).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from rulecraft.bots import make_bot, view_for
+from rulecraft.interpreter.game import Game
+from rulecraft.interpreter.machine import IllegalAnswer
+from rulecraft.interpreter.views import visible_event
+
+from .boards import board_picture
+from .store import GameStore, StoredGame
+from .words import Words
+
+HUMAN = "human"
+SPECTATOR = "spectator"
+# People at separate screens: a reaction window asks everyone it could concern, so
+# nobody learns who holds a reaction card from who is asked.
+SETTINGS = {"ask_every_eligible": True}
+
+
+class RefusedMove(Exception):
+    """A request that changes nothing: its reason is shown to the player."""
+
+
+@dataclass
+class Decision:
+    player: str  # who answered
+    option: int
+    undoable: bool  # drew no random number and caused no event hidden from anyone
+
+
+@dataclass
+class Table:
+    stored: StoredGame
+    ruleset: object
+    game: Game = None
+    history: list[Decision] = field(default_factory=list)
+    bots: dict = field(default_factory=dict)
+    words: Words = None  # shared by the tables of one rule set: its glossary is read once
+
+    def __post_init__(self):
+        self.words = self.words or Words(self.ruleset)
+        self.replay(self.stored.decisions)
+        for i, (player, seat) in enumerate(self.stored.seats.items()):
+            if seat != HUMAN:
+                self.bots[player] = make_bot(seat, self.stored.seed * 1000 + i)
+
+    @property
+    def id(self) -> str:
+        return self.stored.id
+
+    # ---- playing
+    def replay(self, decisions: list[int]) -> None:
+        s = self.stored
+        self.game = Game(self.ruleset, s.players, s.seed, settings=SETTINGS)
+        self.history = []
+        for option in decisions:
+            self._answer(option)
+
+    def _answer(self, option: int) -> None:
+        game = self.game
+        player = game.pending.player
+        rng, forced, first_event = game.state.rng, repr(game.state.forced_rolls), len(game.events)
+        game.choose(option)
+        caused = game.events[first_event:]
+        undoable = (game.state.rng == rng and repr(game.state.forced_rolls) == forced
+                    and all(self._seen_in_full(e) for e in caused))
+        self.history.append(Decision(player, option, undoable))
+
+    def _seen_in_full(self, event: dict) -> bool:
+        # Every player sees every field of the event as it is; fields a view adds of its
+        # own (how it numbers events for its viewer) do not matter.
+        public = {k: v for k, v in event.items() if not k.startswith("_") and k != "seq"}
+        for p in self.game.state.players:
+            seen = visible_event(self.ruleset, self.game.state, event, p)
+            if seen is None or any(seen.get(k) != v for k, v in public.items()):
+                return False
+        return True
+
+    def decide(self, store: GameStore, player: str, option) -> None:
+        """``player`` answers its pending choice with ``option`` (the option itself, as
+        offered): anything else is refused and changes nothing."""
+        pending = self.game.pending
+        if player == SPECTATOR or player not in self.stored.seats:
+            raise RefusedMove("a spectator cannot choose")
+        if pending is None:
+            raise RefusedMove("the game is over")
+        if pending.player != player:
+            raise RefusedMove(f"it is not your choice now ({pending.player} is choosing)")
+        try:
+            index = pending.options.index(option)
+        except ValueError:
+            raise RefusedMove("that is not one of the options you were offered") from None
+        before = len(self.history)
+        try:
+            self._commit(store, index)
+            self.play_bots(store)
+        except Exception as err:  # noqa: BLE001 - a rule error, or a bot's: back to the last good decision
+            self.replay([d.option for d in self.history[:before]])
+            store.drop_decisions_from(self.id, before)
+            raise RefusedMove(f"the rules could not play this move ({type(err).__name__}: {err}); "
+                              "nothing was changed") from None
+
+    def _commit(self, store: GameStore, index: int) -> None:
+        try:
+            self._answer(index)
+        except IllegalAnswer as err:
+            raise RefusedMove(str(err)) from None
+        store.add_decision(self.id, len(self.history) - 1, index)
+
+    def play_bots(self, store: GameStore, limit: int = 100_000) -> None:
+        """Bot seats answer every choice that falls to them, at once."""
+        for _ in range(limit):
+            pending = self.game.pending
+            if pending is None or pending.player not in self.bots:
+                return
+            bot = self.bots[pending.player]
+            index = bot.choose(view_for(self.game, bot, pending.player))
+            self._commit(store, index)
+
+    # ---- undo
+    def undo_problem(self, player: str) -> str | None:
+        """Why ``player`` cannot take back their last decision now (None: they can)."""
+        mine = [i for i, d in enumerate(self.history) if d.player == player]
+        if player not in self.stored.seats or self.stored.seats[player] != HUMAN:
+            return "only a player's own seat can undo"
+        if not mine:
+            return "you have made no decision yet"
+        last = mine[-1]
+        later = self.history[last + 1:]
+        if any(d.player not in self.bots for d in later):
+            return "another player has decided since"
+        if not all(d.undoable for d in self.history[last:]):
+            return "it revealed something hidden or rolled a die"
+        return None
+
+    def undo(self, store: GameStore, player: str) -> None:
+        problem = self.undo_problem(player)
+        if problem:
+            raise RefusedMove(f"cannot undo: {problem}")
+        last = max(i for i, d in enumerate(self.history) if d.player == player)
+        store.drop_decisions_from(self.id, last)
+        self.replay([d.option for d in self.history[:last]])
+
+    # ---- seeing
+    def view_at(self, seat: str, step: int, words: Words | None = None) -> dict:
+        """What ``seat`` saw after the first ``step`` decisions: the game replayed that far,
+        seen through that seat's view then (so the past shows nothing the seat did not see)."""
+        if not isinstance(step, int) or not 0 <= step <= len(self.history):
+            raise RefusedMove(f"there is no step {step!r} in this game (0 to {len(self.history)})")
+        past = Table(replace(self.stored, decisions=[d.option for d in self.history[:step]]), self.ruleset,
+                     words=self.words)
+        message = past.view_message(seat, words)
+        message.update(type="past", options=[], can_undo=False, step=step, now=len(self.history))
+        return message
+
+    def view_message(self, seat: str, words: Words | None = None, events_from: int = 0) -> dict:
+        """All a seat's screen shows, from its view only (a spectator sees what no seat
+        hides), in the language of ``words`` (default: the table's, English). Of the
+        events, those from ``events_from`` on (a page that has the earlier ones)."""
+        words = words or self.words
+        view = self.game.view(seat)
+        if events_from > len(view["events"]):  # an undo took some back: all of them again
+            events_from = 0
+        words.know_entities(view["entities"])
+        choice = view["choice"]
+        options = []
+        if choice is not None:
+            options = [{"option": o, **words.option(o)} for o in choice["options"]]
+        result = view["result"]
+        return {
+            "type": "view",
+            "game": self.id,
+            "title": self.ruleset.data.game.title,
+            "seat": seat,
+            "players": [{"id": p, "seat": self.stored.seats[p], "to_play": p == view["current"]}
+                        for p in view["players"]],
+            "round": view["round"],
+            "current": view["current"],
+            "board": board_picture(self.ruleset, view),
+            "hand": self._hand(view, seat, words),
+            "prompt": choice.get("prompt") if choice else None,
+            "options": options,
+            "events": [words.event(e) for e in view["events"][events_from:]],
+            "events_from": events_from,
+            "result": None if result is None else {
+                "winners": result.get("winners", []), "reason": result.get("reason"),
+                "text": words.result(result, seat)},
+            "can_undo": seat in self.stored.seats and self.undo_problem(seat) is None,
+            "decisions": len(self.history),
+        }
+
+    @staticmethod
+    def _hand(view: dict, seat: str, words: Words) -> list[dict]:
+        """The seat's own zones (hand, play area...) and its status."""
+        out = []
+        me = view["entities"].get(seat) or {}
+        if me.get("props"):
+            out.append({"zone": words.say["you"], "items": [f"{words.prop(me['kind'], k)}{words.say['colon']} {words.name(v)}"
+                                                            for k, v in me["props"].items()]})
+        for zone, items in view["zones"].items():
+            if zone.endswith(f":{seat}") and isinstance(items, list):
+                out.append({"zone": words.name(zone.split(":", 1)[0]), "items": [words.name(e) for e in items]})
+        return out
