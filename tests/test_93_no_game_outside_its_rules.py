@@ -25,7 +25,7 @@ TEXT_FILES = (".py", ".yaml", ".md", ".txt", ".css", ".js", ".html", ".json")
 # Words a game uses that generic code also uses in their everyday sense. They count as a
 # game's name only as a whole string literal (``props.get("colour")`` reads a game fact),
 # except where listed here with the reason.
-EVERYDAY = {"colour", "marker", "search", "marked", "white"}
+EVERYDAY = {"colour", "marker", "search", "marked", "white", "dark", "stranger", "security"}
 EVERYDAY_LITERALS = {("docgen/site.py", "search"): "the mkdocs search plugin of the generated site",
                      ("cli/simulate.py", "white"): "the edge colour of the plot's histogram bars"}
 
