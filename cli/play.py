@@ -34,7 +34,7 @@ from rulecraft.interpreter.board import Board, Geometry
 from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.gamelog import GameLog, GameLogError
 from rulecraft.interpreter.machine import RuleRuntimeError
-from rulecraft.interpreter.state import tile_layouts
+from rulecraft.interpreter.state import scripted_seats, tile_layouts
 
 from .common import any_int, bot_arg, load_or_report, output_problem, positive_int, ruleset_arg, variant_arg
 from .locked_save import LockError, ask_passphrase, lock, read_log_or_save
@@ -548,7 +548,7 @@ class PlaySession:
         for p in state.players:
             props = state.entities[p]["props"]
             status = ", ".join(f"{k} {value_text(v)}" for k, v in props.items())
-            t.add_row(Text(p), Text(self.seats.get(p, HUMAN)), Text(status),
+            t.add_row(Text(p), Text(self.seats.get(p, HUMAN) if p not in self.game.machine.scripted else f"script {self.game.machine.scripted[p]}"), Text(status),
                       "[bold green]wins[/]" if p in result["winners"] else "")
         self.console.print(t)
         winners = ", ".join(result["winners"]) or "nobody"
@@ -663,7 +663,10 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
     if not spec.min_players <= players <= spec.max_players:
         return usage_error(f"{spec.title} is played by {spec.min_players} to {spec.max_players} players, not {players}")
     ids = [f"p{i}" for i in range(1, players + 1)]
+    scripted = scripted_seats(ruleset, players)
     for h in args.human or []:
+        if h in scripted:
+            return usage_error(f"player '{h}' is played by the script '{scripted[h]}' of the rules, not by a person")
         if h not in ids:
             return usage_error(f"there is no player '{h}' (players: {', '.join(ids)})")
     if args.human or args.bot or not saved_seats:

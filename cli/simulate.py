@@ -31,7 +31,7 @@ from rulecraft.bots import bot_names, cannot_play, hand_rules, make_bot, view_fo
 from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.machine import RuleRuntimeError
 from rulecraft.interpreter.sides import side_names, winning_side
-from rulecraft.interpreter.state import seat_players
+from rulecraft.interpreter.state import all_seats, seat_players
 from rulecraft.interpreter.views import LazyView, lazy_player_view
 
 from .common import any_int, bot_arg, load_or_report, output_problem, positive_int, ruleset_arg, variant_arg
@@ -96,7 +96,8 @@ def play_game(ruleset, players: int, seed: int, bots: list[str] | None = None) -
     names = bots or ["random"]
     if len(names) == 1:
         names = names * players
-    seats = {p: make_bot(names[i], bot_seed(seed, i)) for i, p in enumerate(game.state.players)}
+    # scripted seats are played by the rules themselves: only the players' seats get a bot
+    seats = {p: make_bot(names[i], bot_seed(seed, i)) for i, p in enumerate(seat_players(players))}
     while not game.over:
         choice = game.pending
         bot = seats[choice.player]
@@ -131,7 +132,7 @@ def play_one(ruleset, players: int, seed: int) -> Game:
 def main_sides(ruleset, players: int) -> tuple[str, ...]:
     """The sides always listed in the win-rate table, even with no win: those the rule
     set declares (``game.sides``; every seat's player in a free-for-all)."""
-    return tuple(side_names(ruleset, seat_players(players)))
+    return tuple(side_names(ruleset, all_seats(ruleset, players)))
 
 
 def play_row(ruleset, index: int, seed: int, players: int, bots: list[str], want_log: bool = False) -> dict:

@@ -121,6 +121,8 @@ class Prose:
                 text = fill(D["summary_victory"], when=self.ex(d.when))
             elif d.kind == "obligation":
                 text = fill(D["summary_obligation"], when=self.ex(d.when))
+            elif d.kind == "script":
+                text = fill(D["summary_script"], count=len(d.prefers))
             else:
                 raise UnrenderableNode(f"no summary for a {d.kind} definition")
             return self._finish(capitalize(text))
@@ -322,6 +324,22 @@ class Prose:
         else:
             text = fill(D["obligation"], when=self.ex(d.when), within=d.within)
         return self._paragraph([capitalize(text)])
+
+    def _def_script(self, d: ast.ScriptDef) -> list[str]:
+        D = self.ph["definitions"]
+        seat = d.params[0].name if d.params else "me"
+        self._locals[seat] = "player"
+        lines = [capitalize(fill(D["script"], seat=seat)), ""]
+        for i, pref in enumerate(d.prefers, 1):
+            target = self.ruleset.definitions.get(pref.target)
+            self._locals.update({p.name: "any" for p in getattr(target, "params", [])})
+            if pref.target == "choice":
+                self._locals["choice"] = "any"
+            line = fill(D["script_prefer"], target=f"`{pref.target}`")
+            if pref.where is not None:
+                line += " " + fill(D["script_prefer_when"], cond=self.ex(pref.where))
+            lines.append(f"{i}. {line}")
+        return lines + [""]
 
     def _def_reaction(self, d: ast.ReactionDef) -> list[str]:
         D = self.ph["definitions"]

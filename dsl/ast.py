@@ -320,6 +320,26 @@ class ObligationDef(Definition):
 
 
 @dataclass
+class Preference(Node):
+    """One line of a script: the options it prefers (an action, a reaction, ``choice``
+    for a `choose`, ``end_turn`` or ``pass``) and the condition they must meet."""
+
+    target: str = ""
+    target_pos: Position | None = None
+    where: Expr | None = None
+
+
+@dataclass
+class ScriptDef(Definition):
+    """How a scripted seat answers its choices: preferences in order, first that any
+    option meets wins; ties are broken by the game's seeded random generator."""
+
+    params: list[Param] = field(default_factory=list)
+    prefers: list[Preference] = field(default_factory=list)
+    kind: str = "script"
+
+
+@dataclass
 class ReactionDef(Definition):
     """What a player may do out of turn while a window of the named event is open."""
 

@@ -95,7 +95,7 @@ class Checker:
     # ------------------------------------------------------------ entry
     def run(self) -> None:
         self._collect_emits()
-        order = ["function", "procedure", "action", "victory", "obligation", "trigger", "reaction"]
+        order = ["function", "procedure", "action", "victory", "obligation", "trigger", "reaction", "script"]
         for kind in order:
             for d in self.rs.of_kind(kind):
                 self.check_definition(d)
@@ -117,6 +117,11 @@ class Checker:
         for i, team in enumerate(((game.sides if game else None) or {}).get("teams") or []):
             self._check_player_test(team["member"], self.data.where.get(("game", "sides", i)),
                                     f"game.sides: team '{team['name']}' member")
+        for i, name in enumerate((game.scripted_seats if game else None) or []):
+            d = self.rs.definitions.get(name)
+            if d is None or d.kind != "script":
+                self.error(f"game.scripted_seats names unknown script '{name}'", self.data.where.get(("game", "scripted_seats", i)),
+                           did_you_mean(name, [n for n, x in self.rs.definitions.items() if x.kind == "script"]))
         for role in (("setup", "round") if game else ()):
             name = getattr(game, role)
             d = self.rs.definitions.get(name)
@@ -284,6 +289,9 @@ class Checker:
         if isinstance(d, ast.ReactionDef):
             self.check_reaction(d, ctx)
             return
+        if isinstance(d, ast.ScriptDef):
+            self.check_script(d)
+            return
         if isinstance(d, ast.ActionDef):
             self.check_params(d.params, ctx)
             for p in d.params:
@@ -363,6 +371,38 @@ class Checker:
             ctx.locals[p.name] = t
             if p.where is not None:
                 self.expect(p.where, T.BOOL, ctx, "a 'where' condition")
+
+    def check_script(self, d: ast.ScriptDef) -> None:
+        """A script takes the seat it plays; each preference names what it prefers and
+        reads that option's values under their own names."""
+        if len(d.params) != 1 or self.resolve_type(d.params[0].type) != "player":
+            self.error(f"script '{d.name}' must take exactly one player: the seat it plays", d.name_pos,
+                       f"write 'script {d.name}(me: player):'")
+        if not d.prefers:
+            self.error(f"script '{d.name}' prefers nothing", d.name_pos, "add lines 'prefer <action> where <condition>'")
+        for pref in d.prefers:
+            ctx = _Context(d)
+            for prm in d.params:
+                ctx.locals[prm.name] = self.resolve_type(prm.type)
+            target = self.rs.definitions.get(pref.target)
+            if pref.target == "choice":
+                ctx.locals["choice"] = T.ANY
+            elif pref.target in ("end_turn", "pass"):
+                pass
+            elif target is not None and target.kind in ("action", "reaction"):
+                self.references[pref.target] = self.references.get(pref.target, 0)
+                for prm in target.params:
+                    ctx.locals[prm.name] = self.resolve_type(prm.type)
+                if target.kind == "reaction" and target.reactor is not None:
+                    ctx.locals[target.reactor.name] = "player"
+            else:
+                names = [n for n, x in self.rs.definitions.items() if x.kind in ("action", "reaction")]
+                self.error(f"script '{d.name}' prefers unknown '{pref.target}'", pref.target_pos,
+                           did_you_mean(pref.target, names + ["choice", "end_turn", "pass"])
+                           or "name an action, a reaction, 'choice' (a choose), 'end_turn' or 'pass'")
+                continue
+            if pref.where is not None:
+                self.expect(pref.where, T.BOOL, ctx, "a preference")
 
     def check_reaction(self, d: ast.ReactionDef, ctx: _Context) -> None:
         if d.event is None:

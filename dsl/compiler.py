@@ -99,6 +99,8 @@ class Program:
     # ahead, the rule set's test that it can still be met or None)
     obligations: list[tuple[str, Fn, int, Fn | None]] = field(default_factory=list)
     end_turn_allowed: str | None = None
+    # script name → (the seat's parameter name, [(preferred target, condition or None)])
+    scripts: dict[str, tuple[str, list[tuple[str, Fn | None]]]] = field(default_factory=dict)
     block_names: list[str] = field(default_factory=list)
     # What the interpreter derives once per rule set and shares between games (a rule
     # set never changes once loaded): the board geometry, a new game's layout.
@@ -317,6 +319,9 @@ class Compiler:
             elif isinstance(d, ast.ObligationDef):
                 p.obligations.append((d.name, self.expr(d.when), d.within,
                                       self.expr(d.possible) if d.possible is not None else None))
+            elif isinstance(d, ast.ScriptDef):
+                p.scripts[d.name] = (d.params[0].name if d.params else "me",
+                                     [(x.target, self.expr(x.where) if x.where is not None else None) for x in d.prefers])
             elif isinstance(d, ast.ReactionDef):
                 p.reactions.setdefault(d.event, []).append(ReactionInfo(
                     d.name, d.event, self.expr(d.by) if d.by is not None else None, self.params(d.params),
@@ -696,7 +701,7 @@ def _fill_slots(program: Program, functions: list[Fn]) -> None:
                     setattr(x, k, fill(v))
         return x
 
-    for name in ("blocks", "functions", "actions", "triggers", "victories", "obligations", "reactions"):
+    for name in ("blocks", "functions", "actions", "triggers", "victories", "obligations", "reactions", "scripts"):
         fill(getattr(program, name))
 
 

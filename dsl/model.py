@@ -136,6 +136,8 @@ class GameSpec:
     # who plays with whom: {"teams": [{name, member}]}, {"cooperative": name} or
     # {"free_for_all": True}; None when the rule set does not say
     sides: dict | None = None
+    # scripts that play the seats after the players' seats, one seat each
+    scripted_seats: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -215,11 +217,14 @@ def merge_section(data: RuleSetData, section: str, value: Any, located: Located,
             setup=value["setup"], round=value["round"], seats=value.get("seats", {}),
             round_limit=value.get("round_limit", 100),
             actions_per_turn_limit=value.get("actions_per_turn_limit", 100), text=value.get("text"),
-            end_turn_allowed=value.get("end_turn_allowed"), sides=value.get("sides"))
+            end_turn_allowed=value.get("end_turn_allowed"), sides=value.get("sides"),
+            scripted_seats=list(value.get("scripted_seats") or []))
         for k in ("setup", "round", "end_turn_allowed"):
             data.where[("game", k)] = located.position(["game", k])
         for i, team in enumerate((data.game.sides or {}).get("teams") or []):
             data.where[("game", "sides", i)] = located.position(["game", "sides", "teams", i, "member"])
+        for i, _ in enumerate(data.game.scripted_seats):
+            data.where[("game", "scripted_seats", i)] = located.position(["game", "scripted_seats", i])
         if data.game.min_players > data.game.max_players:
             bag.error("players: min is larger than max", located.position(["game", "players"]))
     elif section == "kinds":

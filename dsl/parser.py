@@ -88,7 +88,7 @@ def _describe_expected(expected: set[str]) -> str:
     return "expected " + ", ".join(words)
 
 
-_DEF_START = re.compile(r"^(action|procedure|function|trigger|victory|reaction|obligation)\b")
+_DEF_START = re.compile(r"^(action|procedure|function|trigger|victory|reaction|obligation|script)\b")
 
 
 def _split_definitions(text: str) -> list[tuple[int, str]]:
@@ -292,6 +292,7 @@ class _BuildError(Exception):
 # accept `let for = 1`; names a rule binds or calls must not be one of them.
 RESERVED = frozenset("""
 action procedure function trigger victory reaction obligation within possible window text cite with in where require else cost limit per as on when
+script prefer
 winners by do let set if elif for each repeat times choose from prompt move to of top bottom shuffle emit
 stop break and or not true false none list
 """.split())
@@ -396,6 +397,8 @@ class _AstBuilder(Transformer):
             node.within, node.within_pos = payload
         elif kind == "possible":
             node.possible = payload
+        elif kind == "prefer":
+            node.prefers.append(payload)
 
     def action_def(self, meta, children):
         name, clauses = children
@@ -432,6 +435,17 @@ class _AstBuilder(Transformer):
     def obligation_def(self, meta, children):
         name, clauses = children
         return self._definition(ast.ObligationDef, meta, name, clauses, {"text", "cite", "when", "within", "possible"})
+
+    def script_def(self, meta, children):
+        name, params, clauses = children
+        self.bound(name)
+        node = self._definition(ast.ScriptDef, meta, name, clauses, {"text", "cite", "prefer"})
+        node.params = params or []
+        return node
+
+    def prefer_clause(self, meta, children):
+        target, where = children
+        return ("prefer", self.p(meta), ast.Preference(self.p(meta), str(target), _tok_pos(self.file, target), where))
 
     def params(self, meta, children):
         return list(children)

@@ -24,7 +24,7 @@ from . import rng
 from .board import Board, Geometry, board_for
 from .declared_board import DeclaredBoard
 from .library import FUNCTIONS
-from .state import THING, GameState, tile_layouts
+from .state import THING, GameState, scripted_seats, tile_layouts
 
 END_TURN = {"action": "end_turn"}
 PASS = {"reaction": "pass"}
@@ -63,6 +63,9 @@ class Machine:
         self._actions_by_name: dict[str, ActionInfo] = {}
         for action in self.program.actions:
             self._actions_by_name.setdefault(action.name, action)
+        # the seats a script plays: their choices never reach a driver
+        people = len(state.players) - len(self.game.scripted_seats)
+        self.scripted: dict[str, str] = scripted_seats(ruleset, people)
 
     # ------------------------------------------------------------ reading
     def board(self) -> Board | DeclaredBoard:
@@ -332,6 +335,58 @@ class Machine:
     def run(self, floor: int = 0) -> None:
         """Run until a choice is pending, the game ends, or the stack is down to ``floor``
         frames (0: empty; the obligation lookahead stops when a turn frame is on top)."""
+        while True:
+            self._run(floor)
+            pending = self.state.pending
+            if pending is None or pending["player"] not in self.scripted:
+                return
+            self._apply_answer(self.scripted_answer(pending))
+
+    def scripted_answer(self, pending: dict) -> int:
+        """The option a scripted seat takes: the options meeting its first preference that
+        any option meets, one of them drawn by the seeded generator when several do; with
+        none met, "end turn" or "pass" when offered, else any option drawn alike."""
+        player = pending["player"]
+        seat_name, prefers = self.program.scripts[self.scripted[player]]
+        options = pending["options"]
+        chosen: list[int] = []
+        with self.reading():
+            for target, cond in prefers:
+                chosen = [i for i, option in enumerate(options)
+                          if self._prefers(pending["kind"], option, target, cond, seat_name, player)]
+                if chosen:
+                    break
+        if not chosen:
+            chosen = [i for i, o in enumerate(options) if o in (END_TURN, PASS)] or list(range(len(options)))
+        index = chosen[0]
+        if len(chosen) > 1:
+            self.state.rng, pick = rng.below(self.state.rng, len(chosen))
+            index = chosen[pick]
+        self.emit("scripted", {"player": player, "script": self.scripted[player]}, None)
+        return index
+
+    def _prefers(self, kind: str, option, target: str, cond, seat_name: str, player: str) -> bool:
+        env = {seat_name: player}
+        if kind == "choose":
+            if target != "choice":
+                return False
+            env["choice"] = option
+        elif kind == "action":
+            name = option.get("action")
+            if name != target:
+                return False
+            env.update(option.get("args") or {})
+        else:  # a reaction window
+            name = option.get("reaction")
+            if name != target:
+                return False
+            env.update(option.get("args") or {})
+            reaction = next((r for r in self.program.reactions.get(self.state.stack[-1]["name"], []) if r.name == name), None)
+            if reaction is not None and reaction.reactor is not None:
+                env[reaction.reactor.name] = player
+        return cond is None or bool(cond(self, env))
+
+    def _run(self, floor: int = 0) -> None:
         s = self.state
         blocks = self.program.blocks
         stack = s.stack

@@ -116,6 +116,18 @@ def seat_players(count: int) -> list[str]:
     return [f"p{i}" for i in range(1, count + 1)]
 
 
+def scripted_seats(ruleset: RuleSet, players: int) -> dict[str, str]:
+    """The seats a script plays (player id → script name): they follow the ``players``
+    seats of the people and bots, one per script named in ``game.scripted_seats``."""
+    scripts = (ruleset.data.game.scripted_seats if ruleset.data.game else None) or []
+    return {f"p{players + 1 + i}": name for i, name in enumerate(scripts)}
+
+
+def all_seats(ruleset: RuleSet, players: int) -> list[str]:
+    """Every seat of a game of ``players`` players: theirs, then the scripted ones."""
+    return seat_players(players) + list(scripted_seats(ruleset, players))
+
+
 def new_state(ruleset: RuleSet, players: int, seed: int) -> GameState:
     """Lay out every component as the rule set's tables say; rules do the rest in setup.
 
@@ -145,7 +157,7 @@ def _copy_values(values: dict) -> dict:
 def _layout(ruleset: RuleSet, players: int) -> tuple:
     """(player ids, entities, zones, variables) of a new game, before setup."""
     data = ruleset.data
-    player_ids = seat_players(players)
+    player_ids = all_seats(ruleset, players)
     entities: dict[str, dict] = {}
     zones: dict[str, list[str]] = {}
     for name, z in data.zones.items():

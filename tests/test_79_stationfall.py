@@ -1,0 +1,36 @@
+"""The Stationfall tutorial plays to Stationfall with bots in the players' seats and its
+scripted player in the fourth; identities stay secret until Revealed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rulecraft.bots.random_bot import RandomBot
+from rulecraft.dsl.loader import load_checked
+from rulecraft.interpreter.game import Game
+
+RULES = Path(__file__).resolve().parent.parent / "rules" / "stationfall"
+
+
+def test_games_reach_stationfall_and_never_ask_for_the_scripted_seat():
+    rs = load_checked(RULES)
+    for seed in range(1, 6):
+        game = Game(rs, 3, seed)
+        bots = {p: RandomBot(seed * 10 + i) for i, p in enumerate(["p1", "p2", "p3"])}
+        while not game.over:
+            choice = game.pending
+            assert choice.player in bots
+            game.choose(bots[choice.player].choose(game.view(choice.player)))
+        assert game.result["reason"] == "stationfall"
+        assert any(e["type"] == "action_taken" and e["player"] == "p4" for e in game.events)
+
+
+def test_a_secret_identity_is_seen_by_its_player_only_and_lindseys_by_all():
+    rs = load_checked(RULES)
+    game = Game(rs, 3, 1)
+    for _ in range(3):
+        game.choose(0)
+    mine = game.view("p1")["entities"]["p1"]["props"]
+    theirs = game.view("p2")["entities"]["p1"]["props"]
+    assert mine["identity"] is not None and "identity" not in theirs
+    assert game.view("p2")["entities"]["p4"]["props"]["identity"] == "engineer"
