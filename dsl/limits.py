@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 # ---- reading (checked when a rule set is loaded)
-# Size of one rule file or YAML table. Panic Station's largest file is a few dozen
+# Size of one rule file or YAML table. The largest shipped rule file is a few dozen
 # kilobytes; a file of megabytes is not a rule file and would take minutes to check.
 MAX_FILE_BYTES = 1_000_000
 # Syntax errors reported in one rule file before the rest of it is skipped: past the
