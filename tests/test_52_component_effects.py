@@ -156,3 +156,21 @@ def test_a_card_without_an_effect_fails_when_run(tmp_path):
     with pytest.raises(RuleRuntimeError, match="double has no effect"):
         for seed in range(5):
             _play(ruleset, seed)
+
+
+def test_a_trigger_runs_the_effect_of_the_card_the_engine_moved(tmp_path):
+    # the effect runs when a card is drawn, whatever rule draws it: a trigger on the move
+    rules = RULES.replace("""        run effect of c
+        move c to discard
+""", "") + """
+trigger play_what_is_drawn:
+    on moved
+    when event.source == deck
+    do:
+        run effect of event.entity
+"""
+    with_trigger, plain = build(tmp_path, _files(rules=rules), name="hook"), build(tmp_path, _files())
+    for seed in range(10):
+        hooked, direct = _play(with_trigger, seed), _play(plain, seed)
+        scores = {p: hooked.state.entities[p]["props"]["score"] for p in ("p1", "p2")}
+        assert scores == {p: direct.state.entities[p]["props"]["score"] for p in ("p1", "p2")} == _expected_scores(hooked)
