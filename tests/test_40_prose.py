@@ -37,7 +37,7 @@ zones:
   purse: {per_player: true}
 components:
   - {name: coin, kind: token, count: 3, zone: bag}
-  - {name: crown, kind: token, zone: bag}
+  - {name: crown, kind: token, zone: bag, effect: crowned}
 dice:
   d6: [1, 2, 3, 4, 5, 6]
 tables:
@@ -117,7 +117,12 @@ procedure pay(p: player, amount: number):
         hide crown
         reveal p.ready
         hide p.ready from p
+        run effect of crown
         end_game(players, "done")
+
+procedure crowned(t: token):
+    do:
+        set t.worth = 2
 
 trigger on_taken:
     on taken
@@ -344,6 +349,7 @@ ENGLISH = {
             "- Hide the crown again from everyone it was shown to.",
             "- Show the readiness of the player to every player.",
             "- Hide the readiness of the player again from the player.",
+            "- Carry out the effect of the crown.",
             "- The game ends; the winners are the players (“done”)."],
     "on_taken": ["When a token is taken, if the token of the event exists and the current player is steady:", "- The current player pays 1."],
     "refuse": ["While the reaction window “a question is asked” is open, the asker of the event may react. "

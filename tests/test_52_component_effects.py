@@ -174,3 +174,11 @@ trigger play_what_is_drawn:
         hooked, direct = _play(with_trigger, seed), _play(plain, seed)
         scores = {p: hooked.state.entities[p]["props"]["score"] for p in ("p1", "p2")}
         assert scores == {p: direct.state.entities[p]["props"]["score"] for p in ("p1", "p2")} == _expected_scores(hooked)
+
+
+def test_the_rules_site_says_the_card_is_carried_out(tmp_path):
+    from rulecraft.docgen.prose import Prose
+
+    ruleset = build(tmp_path, _files())
+    assert "- Carry out the effect of the c.\n" in Prose(ruleset, "en").definition("draw_and_play")
+    assert "Appliquez l'effet d" in Prose(ruleset, "fr").definition("draw_and_play")
