@@ -475,6 +475,9 @@ class Checker:
 
     def run_effect_stmt(self, s: ast.RunEffect, ctx: _Context) -> None:
         t = self.expr(s.thing, ctx).rstrip("?")
+        # the effects it may run are calls, so that an effect running itself is caught
+        for effect in sorted({c.effect for c in self.data.components if c.effect and t in (T.ANY, c.kind)}):
+            self.calls.setdefault(ctx.definition.name, []).append((effect, s.pos))
         if t == T.ANY:
             return
         if t not in self.data.kinds or t == "player":

@@ -182,3 +182,12 @@ def test_the_rules_site_says_the_card_is_carried_out(tmp_path):
     ruleset = build(tmp_path, _files())
     assert "- Carry out the effect of the c.\n" in Prose(ruleset, "en").definition("draw_and_play")
     assert "Appliquez l'effet d" in Prose(ruleset, "fr").definition("draw_and_play")
+
+
+def test_an_effect_that_runs_itself_is_caught_as_endless(tmp_path):
+    rules = RULES.replace("""        set current_player.score = current_player.score * 2
+""", """        set current_player.score = current_player.score * 2
+        run effect of c
+""")
+    messages = [e.message for e in _load_errors(tmp_path, _files(rules=rules))]
+    assert any("'double_score' calls itself" in m for m in messages), messages
