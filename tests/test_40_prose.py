@@ -176,6 +176,7 @@ definitions:
   worth_of: {one: Worth, say: "the worth of {p}"}
   take: Take a token
   pay: {one: Pay, say: "{p} pays {amount}"}
+  crowned: {one: Crowned, say: "{t} is crowned"}
   on_taken: After taking
   refuse: Refuse
   hoard: Hoard
@@ -238,6 +239,7 @@ definitions:
   worth_of: {one: Valeur, say: "la valeur de {p}"}
   take: Prendre un jeton
   pay: {one: Payer, say: "{p} paie {amount}"}
+  crowned: {one: Couronné, say: "{t} est couronné"}
   on_taken: Après une prise
   refuse: Refuser
   hoard: Thésauriser
