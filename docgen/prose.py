@@ -475,6 +475,8 @@ class Prose:
             if s.players is None:
                 return fill(S[key], target=target)
             return fill(S[key + ("_from" if s.hide else "_to")], target=target, players=self.ex(s.players))
+        if isinstance(s, ast.RunEffect):
+            return fill(S["run_effect"], thing=self.ex(s.thing))
         if isinstance(s, ast.Stop):
             return S["stop"]
         if isinstance(s, ast.Break):

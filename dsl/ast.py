@@ -211,6 +211,13 @@ class Reveal(Stmt):
 
 
 @dataclass
+class RunEffect(Stmt):
+    """`run effect of x`: the procedure named as x's effect in the components table, given x."""
+
+    thing: Expr
+
+
+@dataclass
 class Stop(Stmt):
     """Leave the procedure, action or trigger being run."""
 

@@ -102,6 +102,7 @@ class Checker:
         self._check_recursion()
         self._check_declared_values()
         self._check_rulings()
+        self._check_component_effects()
         game = self.data.game
         if game is not None and game.end_turn_allowed:
             name = game.end_turn_allowed
@@ -532,6 +533,38 @@ class Checker:
             self.resource_of(self.expr(s.holder, ctx), s.resource, s.pos)
         elif isinstance(s, ast.Reveal):
             self.reveal_stmt(s, ctx)
+        elif isinstance(s, ast.RunEffect):
+            self.run_effect_stmt(s, ctx)
+
+    def _check_component_effects(self) -> None:
+        """A component's `effect` names a procedure that takes the component itself."""
+        procedures = [n for n, x in self.rs.definitions.items() if x.kind == "procedure"]
+        for c in self.data.components:
+            if c.effect is None:
+                continue
+            pos = self.data.where.get(("component", c.name, "effect")) or self.data.where.get(("component", c.name))
+            d = self.rs.definitions.get(c.effect)
+            if d is None or d.kind != "procedure":
+                self.error(f"component '{c.name}': effect names unknown procedure '{c.effect}'", pos,
+                           did_you_mean(c.effect, procedures) or "declare it in a rule file: procedure NAME(c: KIND)")
+            elif len(d.params) != 1 or not T.assignable(c.kind, self.resolve_type(d.params[0].type), self.names.zone_kinds):
+                self.error(f"component '{c.name}': effect '{c.effect}' must take one {c.kind}, "
+                           f"the component whose effect it is", pos)
+            else:
+                self.references[c.effect] += 1
+
+    def run_effect_stmt(self, s: ast.RunEffect, ctx: _Context) -> None:
+        t = self.expr(s.thing, ctx).rstrip("?")
+        # the effects it may run are calls, so that an effect running itself is caught
+        for effect in sorted({c.effect for c in self.data.components if c.effect and t in (T.ANY, c.kind)}):
+            self.calls.setdefault(ctx.definition.name, []).append((effect, s.pos))
+        if t == T.ANY:
+            return
+        if t not in self.data.kinds or t == "player":
+            self.error(f"only a component has an effect, not a {t}", s.thing.pos)
+        elif not any(c.effect for c in self.data.components if c.kind == t):
+            self.error(f"no component of kind '{t}' has an effect", s.thing.pos,
+                       "name its procedure in the components table: effect: NAME")
 
     def resource_of(self, holder: str, name: str, pos: Position) -> None:
         """``name`` must be a resource of the kind ``holder`` (unknown at check time: any)."""

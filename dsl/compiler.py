@@ -159,6 +159,14 @@ class RevealI(Instr):
         m.reveal(self.entity(m, env), self.prop, players, self.hide)
 
 
+class RunEffectI(Instr):
+    def __init__(self, thing):
+        self.thing = thing
+
+    def run(self, m, env):
+        m.run_effect(self.thing(m, env))
+
+
 class IfI(Instr):
     def __init__(self, branches, otherwise):
         self.branches, self.otherwise = branches, otherwise
@@ -448,6 +456,8 @@ class Compiler:
             prop = getattr(s, "property", None)
             entity = s.target.obj if prop is not None else s.target
             return RevealI(self.expr(entity), prop, self.expr(s.players) if s.players is not None else None, s.hide)
+        if isinstance(s, ast.RunEffect):
+            return RunEffectI(self.expr(s.thing))
         if isinstance(s, ast.Stop):
             return StopI()
         if isinstance(s, ast.Break):

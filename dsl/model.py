@@ -69,6 +69,7 @@ class ComponentSpec:
     text: str | None = None
     confidence: str = "high"
     spaces: list[str] = field(default_factory=list)  # the board space each copy starts on
+    effect: str | None = None  # the procedure `run effect of` runs for each copy, given the copy
 
 
 @dataclass
@@ -248,9 +249,10 @@ def merge_section(data: RuleSetData, section: str, value: Any, located: Located,
             data.components.append(ComponentSpec(
                 raw["name"], raw["kind"], raw.get("count", 1), raw.get("per_player", False), raw.get("zone"),
                 raw.get("layout"), raw.get("properties") or {}, raw.get("text"), raw.get("confidence", "high"),
-                list(raw["spaces"]) if "spaces" in raw else [raw["space"]] * raw.get("count", 1) if "space" in raw else []))
+                list(raw["spaces"]) if "spaces" in raw else [raw["space"]] * raw.get("count", 1) if "space" in raw else [],
+                raw.get("effect")))
             data.where[("component", raw["name"])] = located.position(["components", i])
-            for k in ("kind", "zone", "layout", "space", "spaces"):
+            for k in ("kind", "zone", "layout", "space", "spaces", "effect"):
                 data.where[("component", raw["name"], k)] = located.position(["components", i, k])
     elif section == "board" and value.get("kind", "tiles") != "tiles":
         from .board_shapes import declared_board  # it builds this module's specs

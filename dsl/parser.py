@@ -520,6 +520,9 @@ class _AstBuilder(Transformer):
     def hide_stmt(self, meta, children):
         return ast.Reveal(self.p(meta), children[0], children[1], hide=True)
 
+    def run_effect_stmt(self, meta, children):
+        return ast.RunEffect(self.p(meta), children[0])
+
     def hide_from(self, meta, children):
         return children[0]
 

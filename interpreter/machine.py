@@ -24,7 +24,7 @@ from . import rng
 from .board import Board, Geometry, board_for
 from .declared_board import DeclaredBoard
 from .library import FUNCTIONS
-from .state import THING, GameState, scripted_seats, tile_layouts
+from .state import THING, GameState, component_effects, scripted_seats, tile_layouts
 
 END_TURN = {"action": "end_turn"}
 PASS = {"reaction": "pass"}
@@ -60,6 +60,7 @@ class Machine:
         self.memo: dict | None = None
         self._victory_nodes = list(ruleset.of_kind("victory"))
         self._obligation_nodes = list(ruleset.of_kind("obligation"))
+        self._effects = component_effects(ruleset, state.players)
         self._actions_by_name: dict[str, ActionInfo] = {}
         for action in self.program.actions:
             self._actions_by_name.setdefault(action.name, action)
@@ -170,6 +171,15 @@ class Machine:
         if cap is not None and new > cap:
             new = cap
         self.set_prop(entity, name, "=", max(new, 0))
+
+    def run_effect(self, entity: str | None) -> None:
+        """Run the procedure a component names as its effect, given the component."""
+        if entity is None:
+            self._fail("none has no effect to run")
+        name = self._effects.get(entity)
+        if name is None:
+            self._fail(f"{entity} has no effect: its component names none (effect: in the components table)")
+        self.call_procedure(name, [entity])
 
     def reveal(self, entity: str | None, prop: str | None, players, hide: bool) -> None:
         """Show a thing (or one property of it) to players beyond what the tables allow,

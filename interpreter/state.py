@@ -239,6 +239,21 @@ def _lay_declared_board(data, entities: dict, zones: dict) -> None:
                 entities[c.name] = {"kind": board.connection_kind, "at": None, "props": cp}
 
 
+def component_effects(ruleset: RuleSet, player_ids: list[str]) -> dict[str, str]:
+    """Entity id → the procedure named as its component's effect, for the ids new_state
+    gives (they depend on the players, never on the seed). Kept beside the state, not
+    in it: it is data of the rule set, and saved states stay as they were."""
+    out = {}
+    for comp in ruleset.data.components:
+        if comp.effect is None:
+            continue
+        for owner in (player_ids if comp.per_player else [None]):
+            for n in range(1, comp.count + 1):
+                parts = [comp.name] + ([owner] if owner else []) + ([str(n)] if comp.count > 1 else [])
+                out[".".join(parts)] = comp.effect
+    return out
+
+
 def tile_layouts(ruleset: RuleSet) -> dict[str, str]:
     """Tile id → layout name, for the ids new_state gives (they do not depend on the seed)."""
     data = ruleset.data

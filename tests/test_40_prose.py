@@ -37,7 +37,7 @@ zones:
   purse: {per_player: true}
 components:
   - {name: coin, kind: token, count: 3, zone: bag}
-  - {name: crown, kind: token, zone: bag}
+  - {name: crown, kind: token, zone: bag, effect: crowned}
 dice:
   d6: [1, 2, 3, 4, 5, 6]
 tables:
@@ -117,7 +117,12 @@ procedure pay(p: player, amount: number):
         hide crown
         reveal p.ready
         hide p.ready from p
+        run effect of crown
         end_game(players, "done")
+
+procedure crowned(t: token):
+    do:
+        set t.worth = 2
 
 trigger on_taken:
     on taken
@@ -171,6 +176,7 @@ definitions:
   worth_of: {one: Worth, say: "the worth of {p}"}
   take: Take a token
   pay: {one: Pay, say: "{p} pays {amount}"}
+  crowned: {one: Crowned, say: "{t} is crowned"}
   on_taken: After taking
   refuse: Refuse
   hoard: Hoard
@@ -233,6 +239,7 @@ definitions:
   worth_of: {one: Valeur, say: "la valeur de {p}"}
   take: Prendre un jeton
   pay: {one: Payer, say: "{p} paie {amount}"}
+  crowned: {one: Couronné, say: "{t} est couronné"}
   on_taken: Après une prise
   refuse: Refuser
   hoard: Thésauriser
@@ -344,6 +351,7 @@ ENGLISH = {
             "- Hide the crown again from everyone it was shown to.",
             "- Show the readiness of the player to every player.",
             "- Hide the readiness of the player again from the player.",
+            "- Carry out the effect of the crown.",
             "- The game ends; the winners are the players (“done”)."],
     "on_taken": ["When a token is taken, if the token of the event exists and the current player is steady:", "- The current player pays 1."],
     "refuse": ["While the reaction window “a question is asked” is open, the asker of the event may react. "
