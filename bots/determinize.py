@@ -30,9 +30,11 @@ Limits (what a determinization may get wrong, never what it may read):
   procedure, held in a variable) come from the tracked copy, which chance may have made
   different from the real game;
 - a hidden variable (``visible_to: nobody``) keeps the tracked copy's value;
-- when the tracked copy cannot follow the events (chance sent the real game down another
-  branch of the rules, or the game was run with driver settings the seat was not told
-  about), the tracker says it is lost and the bot plays at random from there on.
+- when the tracked copy cannot follow the events even after dealing its hidden parts
+  again and starting over from other seeds (chance sent the real game down a branch of
+  the rules the copy does not find, or the game was run with driver settings the seat
+  was not told about), the tracker says it is lost and the bot plays at random from
+  there on.
 """
 
 from __future__ import annotations
@@ -42,10 +44,14 @@ import random
 
 from rulecraft.interpreter.machine import Machine, RuleRuntimeError
 from rulecraft.interpreter.state import GameState, new_state
-from rulecraft.interpreter.views import HIDDEN, annotate_visibility, visible_event
+from rulecraft.interpreter.views import HIDDEN, annotate_visibility, player_view, visible_event, zone_visible
 
-# The events that reveal a decision: the tracker replays decisions from them.
-DECISION_EVENTS = frozenset({"action_taken", "reacted", "turn_ended"})
+# The events that reveal a decision (a tile's placing shows where it was chosen to go):
+# the tracker replays decisions from them.
+DECISION_EVENTS = frozenset({"action_taken", "reacted", "turn_ended", "placed"})
+# How often the tracker deals the hidden parts again, then starts over, before it gives up.
+REDEALS = 8
+RESTARTS = 8
 
 
 def option_key(option) -> str:
@@ -54,6 +60,9 @@ def option_key(option) -> str:
 
 
 def _decision_key(event: dict) -> tuple:
+    if event["type"] == "placed":
+        return ("placed", event.get("tile"), None, (("at", json.dumps([event.get("x"), event.get("y"),
+                                                                     event.get("rotation")])),))
     args = event.get("args") or {}
     return (event["type"], event.get("player"), event.get("action") or event.get("reaction"),
             tuple(sorted((k, json.dumps(v)) for k, v in args.items())))
@@ -75,9 +84,10 @@ class Tracker:
         self.viewer = viewer
         self.rng = rng
         self.lost = False
-        self._seen: list[tuple] = []  # the copy's decisions the viewer saw, in order
+        # the copy's decisions the viewer saw, in order (set when the copy starts)
         self.state = new_state(ruleset, players, rng.getrandbits(62))
         self._machine(self.state).start()
+        self._seen = list(self._made)  # what setup showed
 
     def _machine(self, state: GameState) -> Machine:
         def record(event: dict) -> None:
@@ -92,44 +102,114 @@ class Tracker:
         return Machine(self.ruleset, state, record)
 
     def follow(self, view: dict) -> bool:
-        """Move the copy to the seat's pending choice of ``view``; False when it cannot."""
+        """Move the copy to the seat's pending choice of ``view``; False when it cannot.
+
+        When no option of a choice reproduces what the seat saw next, the copy's hidden
+        parts are dealt again (as a determinization of the copy's own view) and the choice
+        retried; when that fails too, the copy starts over from a new seed (chance may have
+        sent the real game another way early on, e.g. in who starts)."""
         if self.lost:
             return False
-        observed = [_decision_key(e) for e in view.get("events") or () if e["type"] in DECISION_EVENTS]
-        try:
-            return self._follow(view, observed)
-        except (RuleRuntimeError, KeyError, IndexError, ValueError, TypeError):
-            self.lost = True
-            return False
+        events = view.get("events") or []
+        observed = [_decision_key(e) for e in events if e["type"] in DECISION_EVENTS]
+        # where each decision the seat saw stands in its event list: what it drew lies between
+        self._at = [i for i, e in enumerate(events) if e["type"] in DECISION_EVENTS]
+        self._events = events
+        for attempt in range(RESTARTS + 1):
+            if attempt:
+                self._restart()
+            try:
+                if self._follow(view, observed):
+                    return True
+            except (RuleRuntimeError, KeyError, IndexError, ValueError, TypeError):
+                pass
+        self.lost = True
+        return False
+
+    def _restart(self) -> None:
+        self.state = new_state(self.ruleset, len(self.state.players), self.rng.getrandbits(62))
+        self._machine(self.state).start()
+        self._seen = list(self._made)
 
     def _follow(self, view: dict, observed: list[tuple]) -> bool:
-        for _ in range(10_000):
+        for _ in range(100_000):
             state = self.state
             if state.result is not None:
-                break
+                return False
             pending = state.pending
             done = len(self._seen)
             if (pending["player"] == self.viewer and done == len(observed)
                     and pending["kind"] == view["choice"]["kind"]):
                 return True
-            consistent = []
-            for index in range(len(pending["options"])):
-                trial = state.clone()
-                machine = self._machine(trial)
-                machine.answer(index)
-                made = self._made
-                ahead = observed[done:done + len(made)]
-                if len(ahead) == len(made) and all(_agrees(s, m) for s, m in zip(ahead, made)):
-                    consistent.append((bool(made), index, trial, made))
+            if done > len(observed):
+                return False
+            self._condition(state, done)
+            for _ in range(REDEALS + 1):
+                consistent = self._consistent(state, observed[done:])
+                if consistent:
+                    break
+                state = self.state = determinize(self, player_view(self.ruleset, state, self.viewer), self.rng)
+                self._condition(state, done)
             if not consistent:
-                break
+                return False
             # a choice that showed itself beats one that showed nothing; among equals, guess
             best = [c for c in consistent if c[0]] or consistent
-            _, _, trial, made = best[self.rng.randrange(len(best))]
+            _, trial, made = best[self.rng.randrange(len(best))]
             self.state = trial
             self._seen.extend(made)
-        self.lost = True
         return False
+
+    def _condition(self, state: GameState, done: int) -> None:
+        """Put on top of their hidden zones, in order, the components the seat saw drawn
+        from them around the next decisions, so the copy draws what the real game drew."""
+        start = self._at[done - 1] if done else 0
+        # up to the decision after next: a tile placed is itself a decision event
+        end = self._at[done + 2] + 1 if done + 2 < len(self._at) else len(self._events)
+        drawn: dict[str, list[str]] = {}
+        for event in self._events[start:end]:
+            if event["type"] == "placed":  # a tile comes from wherever the copy keeps it
+                event = {"entity": event.get("tile"), "source": state.entities.get(event.get("tile"), {}).get("at")}
+            elif event["type"] != "moved" or event.get("entity") in (None, HIDDEN):
+                continue
+            source = event.get("source")
+            if source in state.zones and event["entity"] in state.entities and \
+                    not zone_visible(self.ruleset, source, self.viewer):
+                drawn.setdefault(source, [])
+                if event["entity"] not in drawn[source]:
+                    drawn[source].append(event["entity"])
+        for zone, first in drawn.items():
+            _put_on_top(state, zone, first)
+
+    def _consistent(self, state: GameState, ahead: list[tuple]) -> list[tuple]:
+        """(showed itself, state after, decisions seen) for each option whose decisions the
+        seat would see are the next ones it saw."""
+        out = []
+        for index in range(len(state.pending["options"])):
+            trial = state.clone()
+            machine = self._machine(trial)
+            machine.answer(index)
+            made = self._made
+            if len(made) <= len(ahead) and all(_agrees(s, m) for s, m in zip(ahead, made)):
+                out.append((bool(made), trial, made))
+        return out
+
+
+def _put_on_top(state: GameState, zone: str, first: list[str]) -> None:
+    """Make ``first`` the top of ``zone``; what they displace takes their old places."""
+    items = state.zones[zone]
+    outside = [e for e in first if state.entities[e]["at"] != zone]
+    rest = [e for e in items if e not in first]
+    if len(rest) < len(outside):
+        return
+    displaced, rest = rest[:len(outside)], rest[len(outside):]
+    for entity, other in zip(outside, displaced):
+        where = state.entities[entity]["at"]
+        if where is not None:
+            place = state.zones[where]
+            place[place.index(entity)] = other
+        state.entities[other]["at"] = where
+        state.entities[entity]["at"] = zone
+    items[:] = list(first) + rest
 
 
 def determinize(tracker: Tracker, view: dict, rng: random.Random) -> GameState:
@@ -181,7 +261,8 @@ def determinize(tracker: Tracker, view: dict, rng: random.Random) -> GameState:
         s.vars["turn"].update(view["vars"]["turn"])
     s.current = view["current"]
     s.round = view["round"]
-    s.pending = dict(s.pending, options=list(view["choice"]["options"]))
+    if view["choice"] is not None:
+        s.pending = dict(s.pending, options=list(view["choice"]["options"]))
     s.rng = rng.getrandbits(64)
     return s
 

@@ -119,7 +119,7 @@ class MCTSBot:
                 machine.answer(index)
             while state.result is None:  # random rollout
                 machine.answer(rng.randrange(len(state.pending["options"])))
-            rewards = _rewards(ruleset, state, cooperative)
+            rewards = seat_rewards(ruleset, state, cooperative)
             for n in path[1:]:
                 n.visits += 1
                 n.total += rewards.get(n.player, 0.5)
@@ -142,7 +142,7 @@ class MCTSBot:
         return best
 
 
-def _rewards(ruleset, state, cooperative: bool) -> dict[str, float]:
+def seat_rewards(ruleset, state, cooperative: bool) -> dict[str, float]:
     """Each seat's reward from a finished game (see the module doc)."""
     winners = state.result["winners"]
     if not winners:
