@@ -25,7 +25,7 @@ the bot's own generator.
 Limits (what a determinization may get wrong, never what it may read):
 
 - the belief is uniform over the unseen components: nothing is inferred from what other
-  players did (a player who passed up a gas can may still be dealt one);
+  players did (a player who passed up a card may still be dealt one like it);
 - local variables of rules running at the moment (a card drawn earlier in the same
   procedure, held in a variable) come from the tracked copy, which chance may have made
   different from the real game;
@@ -279,8 +279,8 @@ def _copy_seen_properties(s: GameState, view: dict, rng: random.Random, data) ->
         for name in e["props"]:
             if name not in seen["props"]:
                 shuffled.setdefault((e["kind"], name), []).append(eid)
-    for (_, name), holders in shuffled.items():
-        values = [s.entities[eid]["props"][name] for eid in holders]
+    for (_, name), unseen_by in shuffled.items():
+        values = [s.entities[eid]["props"][name] for eid in unseen_by]
         rng.shuffle(values)
-        for eid, value in zip(holders, values):
+        for eid, value in zip(unseen_by, values):
             s.entities[eid]["props"][name] = value

@@ -4,7 +4,7 @@ At each decision the bot grows one tree over the options of every player, from i
 seat's information set. Each iteration samples a full state consistent with the seat's
 view (:mod:`rulecraft.bots.determinize`: built from the view and the bot's own record of
 the game, never from the real state), walks the tree down by UCB1 among the options
-legal in that state (a child's exploration counts the times it was available, as in
+legal in that state (a child's UCB bonus counts the times it was available, as in
 Cowling, Powley and Whitehouse's ISMCTS), adds one node, plays the rest of the game at
 random and backs up each seat's reward from the game's result:
 
@@ -31,7 +31,7 @@ from rulecraft.interpreter.sides import seat_sides, winning_side
 from .determinize import Tracker, determinize, option_key
 
 DEFAULT_ITERATIONS = 200
-EXPLORATION = 0.7  # UCB1's constant, for rewards in [0, 1]
+UCB_C = 0.7  # UCB1's constant, for rewards in [0, 1]
 
 
 class _Node:
@@ -136,7 +136,7 @@ class MCTSBot:
         best, best_value = 0, -1.0
         for i, key in enumerate(keys):
             child = node.children[key]
-            value = child.total / child.visits + EXPLORATION * math.sqrt(math.log(child.available) / child.visits)
+            value = child.total / child.visits + UCB_C * math.sqrt(math.log(child.available) / child.visits)
             if value > best_value:
                 best, best_value = i, value
         return best
