@@ -105,3 +105,14 @@ def test_openspiels_mcts_bot_plays_a_rulecraft_game_and_beats_random():
             state.apply_action(action)
         results.append(state.returns()[seat])
     assert min(results) >= 0  # never lost
+
+
+def test_a_hidden_information_game_is_declared_so_and_passes_openspiels_simulation():
+    game = load(RULES / "panic_station", players=4)
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    state = game.new_initial_state()
+    seen = state.observation_string(0)
+    state._held.state.zones["search_deck"].reverse()  # a face-down deck's order is nobody's to see
+    assert state.observation_string(0) == seen
