@@ -14,6 +14,11 @@ taking one integer seed and returning a fresh bot (an object with ``name`` and
 
 A bot must take all of its randomness from the seed it is given, so that a simulation
 with ``--seed`` is reproducible.
+
+A bot may take a setting after its name, ``NAME:SETTING`` (``mcts:500`` searches 500
+iterations per decision): its factory is then called as ``factory(seed, SETTING)``, and
+the factory's optional ``setting_problem(SETTING) -> str | None`` says why a setting is
+wrong before any game starts.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import weakref
 from typing import Callable
 
 from .heuristic import HeuristicBot
+from .mcts import MCTSBot, budget_problem, make_mcts
 from .protocol import Bot
 from .random_bot import RandomBot
 
@@ -30,7 +36,9 @@ BotFactory = Callable[[int], Bot]
 REGISTRY: dict[str, BotFactory] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
+    "mcts": make_mcts,
 }
+make_mcts.setting_problem = budget_problem
 
 
 def register(name: str, factory: BotFactory) -> None:
@@ -97,13 +105,27 @@ def _unread_events(game, bot: Bot, player: str) -> list[dict]:
     return game.events_for(player, since=start)
 
 
+def bot_problem(name: str) -> str | None:
+    """Why ``name`` (``NAME`` or ``NAME:SETTING``) names no bot (one line), or None."""
+    base, colon, setting = name.partition(":")
+    factory = REGISTRY.get(base)
+    if factory is None:
+        return f"unknown bot '{base}' (known bots: {', '.join(bot_names())})"
+    if colon:
+        check = getattr(factory, "setting_problem", None)
+        if check is None:
+            return f"the {base} bot takes no setting (give '{base}', not '{name}')"
+        return check(setting)
+    return None
+
+
 def make_bot(name: str, seed: int) -> Bot:
-    """A new bot of the named kind; ``KeyError`` names the known bots."""
-    try:
-        factory = REGISTRY[name]
-    except KeyError:
-        raise KeyError(f"unknown bot '{name}' (known bots: {', '.join(bot_names())})") from None
-    return factory(seed)
+    """A new bot of the named kind (``NAME`` or ``NAME:SETTING``); ``KeyError`` names the known bots."""
+    problem = bot_problem(name)
+    if problem is not None:
+        raise KeyError(problem)
+    base, colon, setting = name.partition(":")
+    return REGISTRY[base](seed, setting) if colon else REGISTRY[base](seed)
 
 
 def cannot_play(name: str, ruleset) -> str | None:
@@ -113,6 +135,7 @@ def cannot_play(name: str, ruleset) -> str | None:
     attribute and name them with ``known_games() -> list[str]``; bots without one play
     any game (as the random bot does). A factory's ``rules_problem(ruleset)`` may still
     refuse a rule set of a game it knows."""
+    name = name.partition(":")[0]
     factory = REGISTRY[name]
     plays = getattr(factory, "plays", None)
     game = ruleset.data.game
@@ -124,5 +147,5 @@ def cannot_play(name: str, ruleset) -> str | None:
             f"it plays: {', '.join(known) or 'nothing yet'}")
 
 
-__all__ = ["Bot", "BotFactory", "HeuristicBot", "RandomBot", "REGISTRY", "bot_names", "cannot_play", "hand_rules",
-           "make_bot", "register", "view_for"]
+__all__ = ["Bot", "BotFactory", "HeuristicBot", "MCTSBot", "RandomBot", "REGISTRY", "bot_names", "bot_problem",
+           "cannot_play", "hand_rules", "make_bot", "register", "view_for"]

@@ -29,10 +29,11 @@ def any_int(text: str) -> int:
 
 
 def bot_arg(text: str) -> str:
-    from rulecraft.bots import REGISTRY, bot_names
+    from rulecraft.bots import bot_problem
 
-    if text not in REGISTRY:
-        raise argparse.ArgumentTypeError(f"unknown bot '{text}' (known bots: {', '.join(bot_names())})")
+    problem = bot_problem(text)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
     return text
 
 

@@ -17,7 +17,7 @@ import yaml
 from rulecraft.dsl.loader import load_checked
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ["bots", "cli", "docgen", "validator", "rulecraft", "lsp", "server"]
+PACKAGES = ["bots", "cli", "docgen", "validator", "rulecraft", "lsp", "server", "env", "spiel"]
 ENGINE = ["dsl", "interpreter"]
 SHIPPED = sorted(p for p in (ROOT / "rules").iterdir() if (p / "game.yaml").is_file())
 TEXT_FILES = (".py", ".yaml", ".md", ".txt", ".css", ".js", ".html", ".json")

@@ -1,0 +1,155 @@
+"""A PettingZoo AEC environment for any rule set: ``rulecraft.env.env(ruleset, players=N, seed=S)``.
+
+Agents are the seats (``p1``, ``p2``, ...); the agent to act is whoever must answer the
+pending choice (an action, a ``choose`` or a reaction), so a game where a player answers
+out of turn is played as it is. Each agent observes ``{"observation", "action_mask"}``:
+
+- ``observation``: the agent's view (never the full state) as a fixed-length float32
+  vector laid out from the rule set's tables (see :mod:`rulecraft.env.observation`);
+- ``action_mask``: 1 for each legal option of the agent's pending choice, 0 elsewhere.
+
+An action is the index of an option in the pending choice's list of legal options, in
+the order the rules give them. The action space is ``Discrete(max_options)``: give
+``max_options`` or let it be measured, once, as the most options any choice offered in
+seeded random games of the rule set (a choice with more options later is an error
+naming the argument to raise).
+
+Rewards come at the end, from the game's result and ``game.sides``: +1 to every seat on
+the winning side, -1 to the others, 0 to all when nobody won (-1 in a cooperative game,
+which the game itself won). ``seed`` seeds the game (``reset(seed=...)`` reseeds it);
+all chance is the game's own seeded generator.
+
+Requires the ``research`` extra: ``pip install -e ".[research]"``.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from rulecraft.bots.mcts import seat_rewards
+from rulecraft.dsl.loader import load_checked
+from rulecraft.interpreter.game import Game
+from rulecraft.interpreter.views import player_view
+
+from .observation import ObservationLayout
+
+PROBE_GAMES = 20
+
+
+def env(ruleset, players: int | None = None, seed: int = 0, max_options: int | None = None, **kwargs):
+    """The environment wrapped as PettingZoo's own classic games are (illegal moves end
+    the game for the player who made them; order of calls enforced)."""
+    e = raw_env(ruleset, players=players, seed=seed, max_options=max_options, **kwargs)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)
+
+
+class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped environment
+    metadata = {"render_modes": ["human", "ansi"], "name": "rulecraft_v0", "is_parallelizable": False}
+
+    def __init__(self, ruleset, players: int | None = None, seed: int = 0, max_options: int | None = None,
+                 render_mode: str | None = None):
+        super().__init__()
+        if not hasattr(ruleset, "data"):
+            ruleset = load_checked(ruleset)
+        self.ruleset = ruleset
+        self.players_count = players or ruleset.data.game.min_players
+        self.seed = seed
+        self.render_mode = render_mode
+        self.layout = ObservationLayout(ruleset, self.players_count)
+        self.max_options = max_options or most_options(ruleset, self.players_count, seed)
+        self.possible_agents = list(self.layout.players)
+        self.metadata = dict(self.metadata, name=f"rulecraft_{ruleset.data.game.name}_v0")
+        self._cooperative = "cooperative" in (ruleset.data.game.sides or {})
+        self.game: Game | None = None
+
+    @functools.lru_cache(maxsize=None)  # noqa: B019 - one space per agent, as PettingZoo expects
+    def observation_space(self, agent):
+        return spaces.Dict({
+            "observation": spaces.Box(low=-np.inf, high=np.inf, shape=(self.layout.size,), dtype=np.float32),
+            "action_mask": spaces.Box(low=0, high=1, shape=(self.max_options,), dtype=np.int8),
+        })
+
+    @functools.lru_cache(maxsize=None)  # noqa: B019
+    def action_space(self, agent):
+        return spaces.Discrete(self.max_options)
+
+    def observe(self, agent):
+        view = player_view(self.ruleset, self.game.state, agent)
+        mask = np.zeros(self.max_options, dtype=np.int8)
+        if view["choice"] is not None and not self.game.over:
+            mask[:len(view["choice"]["options"])] = 1
+        return {"observation": np.asarray(self.layout.encode(view), dtype=np.float32), "action_mask": mask}
+
+    def reset(self, seed=None, options=None):
+        if seed is not None:
+            self.seed = seed
+        self.game = Game(self.ruleset, self.players_count, self.seed, record_events=False)
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0 for a in self.agents}
+        self._cumulative_rewards = {a: 0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.game.pending.player
+        self._check_width()
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0
+        self.game.choose(int(action))
+        if self.game.over:
+            outcome = seat_rewards(self.ruleset, self.game.state, self._cooperative)
+            for a in self.agents:
+                # +1 win, -1 loss, 0 nobody won (in a cooperative game, nobody won is a loss)
+                self.rewards[a] = 2 * outcome[a] - 1 if self.game.result["winners"] or self._cooperative else 0
+                self.terminations[a] = True
+        else:
+            self.agent_selection = self.game.pending.player
+            self._check_width()
+        self._accumulate_rewards()
+
+    def _check_width(self) -> None:
+        count = len(self.game.pending.options)
+        if count > self.max_options:
+            raise ValueError(f"a choice offers {count} options, more than max_options={self.max_options}: "
+                             f"make the environment with a larger max_options")
+
+    def render(self):
+        if self.render_mode is None:
+            return None
+        pending = self.game.pending
+        text = (f"round {self.game.state.round}, result {self.game.result}" if pending is None else
+                f"round {self.game.state.round}: {pending.player} to choose among {len(pending.options)} options")
+        if self.render_mode == "human":
+            print(text)
+        return text
+
+    def close(self):
+        pass
+
+
+def most_options(ruleset, players: int, seed: int = 0, games: int = PROBE_GAMES) -> int:
+    """The most options a choice offered in ``games`` seeded random games (at least 2)."""
+    pick = random.Random(seed)
+    most = 2
+    for i in range(games):
+        game = Game(ruleset, players, seed + i, record_events=False)
+        while not game.over:
+            options = game.pending.options
+            most = max(most, len(options))
+            game.choose(pick.randrange(len(options)))
+    return most
+
+
+__all__ = ["env", "raw_env", "most_options", "ObservationLayout"]
