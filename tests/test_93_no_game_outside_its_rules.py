@@ -26,7 +26,7 @@ TEXT_FILES = (".py", ".yaml", ".md", ".txt", ".css", ".js", ".html", ".json")
 # game's name only as a whole string literal (``props.get("colour")`` reads a game fact),
 # except where listed here with the reason.
 # host, connect: networking words of `rulecraft serve` (the address it listens on, sqlite3.connect)
-EVERYDAY = {"colour", "marker", "search", "marked", "white", "host", "connect", "dark", "stranger",
+EVERYDAY = {"colour", "marker", "search", "marked", "white", "host", "connect", "dark", "stranger", "reward", "bonus",
             # Star Trek: Panic's ranges, arcs and ships are everyday English
             "star", "aft", "fore", "port", "long", "short", "hit", "hits", "ship", "defence", "security"}
 EVERYDAY_LITERALS = {("docgen/site.py", "search"): "the mkdocs search plugin of the generated site",
