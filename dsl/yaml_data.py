@@ -404,8 +404,11 @@ def _explain(error: jsonschema.ValidationError, located: Located, path: list) ->
         return f"{where}: expected {error.validator_value}, found {type(error.instance).__name__} {error.instance!r}", hint, located.position(path)
     if error.validator in ("oneOf", "anyOf") and error.context:
         # Prefer the branch whose type matched: its complaint is the real one.
+        # Of those, the deepest error is the branch that matched furthest: the slip is
+        # there, not in the alternatives it was never meant to be.
         relevant = [e for e in error.context if e.validator != "type"] or list(error.context)
-        best = jsonschema.exceptions.best_match(relevant)
+        deepest = max(len(e.absolute_path) for e in relevant)
+        best = jsonschema.exceptions.best_match([e for e in relevant if len(e.absolute_path) == deepest])
         return _explain(best, located, list(best.absolute_path))
     return f"{where}: {error.message}", None, located.position(path)
 

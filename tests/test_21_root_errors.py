@@ -23,6 +23,9 @@ SLIPS = {
     "missing required key": ("components.yaml", "{name: armor, kind: search_card,", "{kind: search_card,",
                              "'name' is a required property"),
     "YAML syntax error": ("game.yaml", "  round_limit: 40", "  round_limit: 40:", "would start a key"),
+    "misspelt key in one alternative of several shapes": (
+        "game.yaml", "{name: humans, member: on_humans_side}", "{name: humans, membr: on_humans_side}",
+        "unknown key 'membr'"),
     "section indented into the one above": ("game.yaml", "\nparameters:\n", "\n  parameters:\n",
                                             "'parameters' is a section of its own"),
 }
