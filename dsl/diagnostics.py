@@ -48,6 +48,10 @@ class SourceCache:
     def add(self, file: str, text: str) -> None:
         self._texts[file] = text.splitlines()
 
+    def lines(self, file: str) -> list[str]:
+        """The lines of a text added earlier (none if it was not)."""
+        return list(self._texts.get(file, []))
+
     def line(self, file: str, line: int) -> str | None:
         lines = self._texts.get(file)
         if lines is None:

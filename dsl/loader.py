@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -70,6 +71,7 @@ def load_ruleset(folder: str | Path, bag: DiagnosticBag | None = None, variant: 
             continue
         files.append(display)
         before = len(bag.items)
+        errors_before = len(bag.errors)
         if path.resolve() in overlay:
             bag.sources.add(display, overlay[path.resolve()])
             content, located = load_yaml_text(overlay[path.resolve()], display, bag)
@@ -78,6 +80,9 @@ def load_ruleset(folder: str | Path, bag: DiagnosticBag | None = None, variant: 
         else:
             content, located = load_and_validate(path, SCHEMA, bag, display)
         if not isinstance(content, dict):
+            if len(bag.errors) > errors_before:
+                # an unreadable file: every section it would have defined is unknown
+                data.broken.update(_top_level_keys(bag.sources, display) or {display})
             continue
         # A section with schema errors is left out, so later checks do not trip over
         # malformed data; the other sections of the file still count.
@@ -113,11 +118,35 @@ def load_ruleset(folder: str | Path, bag: DiagnosticBag | None = None, variant: 
     info = None
     if variant is not None:
         info = apply_variant(root, variant, data, definitions, files, bag)
+    checks_start = len(bag.items)
     check_data(data, bag)
     name = data.game.name if data.game else root.name
     ruleset = RuleSet(name, str(root), data, files, definitions, bag, variant=info)
     check_definitions(ruleset)
+    if data.broken:
+        _excuse_follow_on(bag, checks_start, data.broken)
     return ruleset
+
+
+def _top_level_keys(sources, file: str) -> set[str]:
+    """The section names a YAML text starts at its left margin, read line by line (the
+    file as a whole may not parse)."""
+    lines = sources.lines(file)
+    return {m.group(1) for line in lines if (m := re.match(r"([A-Za-z_][A-Za-z0-9_]*)[ \t]*:", line))}
+
+
+def _excuse_follow_on(bag: DiagnosticBag, checks_start: int, broken: set[str]) -> None:
+    """A YAML section with a syntax or schema error defines nothing, so the cross-checks
+    that follow would report every name, variable and count it holds as missing, burying
+    the one real error. Their findings are withheld until the section reads again."""
+    follow_on = bag.items[checks_start:]
+    if not follow_on:
+        return
+    del bag.items[checks_start:]
+    sections = ", ".join(sorted(broken))
+    bag.warning(f"checks of names and counts were skipped ({len(follow_on)} finding(s) withheld): "
+                f"the YAML section(s) {sections} did not load", None,
+                "fix the YAML error(s) above and check again", code="follow-on")
 
 
 # Rule sets loaded by load_checked in this process: (folder, variant, working directory)

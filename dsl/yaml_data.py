@@ -7,7 +7,9 @@ the node it came from.
 
 from __future__ import annotations
 
+import difflib
 import json
+import re
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -225,8 +227,7 @@ def load_yaml_text(text: str, file: str, bag: DiagnosticBag) -> tuple[Any, Locat
             bag.error(f"YAML syntax: {problem}", pos, "remove it (YAML forbids control characters); write it as an escape in a quoted text")
             return None, Located(file, None)
         problem = getattr(err, "problem", None) or getattr(err, "context", None) or str(err)
-        hint = None if any(word in str(problem) for word in ("appears twice", "too large", "nest", "alias", "values"))\
-            else "check the indentation and that every 'key: value' has a space after the colon"
+        problem, hint = _plain_words(str(problem), getattr(err, "context", None) or "")
         bag.error(f"YAML syntax: {problem}", pos, hint)
         return None, Located(file, None)
     for key in sorted(boolean_keys, key=lambda k: (k.start_mark.line, k.start_mark.column)):
@@ -235,6 +236,52 @@ def load_yaml_text(text: str, file: str, bag: DiagnosticBag) -> tuple[Any, Locat
                   Position(file, mark.line + 1, mark.column + 1, key.end_mark.column + 1),
                   f"quote it ('{key.value}': ...) or choose another name")
     return data, Located(file, root)
+
+
+# PyYAML's wording of the common slips (parser states and token names) → plain words
+# and what to do. Checked in order; the first pattern found in the problem wins.
+_PLAIN_WORDS: list[tuple[str, str, str]] = [
+    (r"expected <block end>, but found '?(-|<block sequence start>)",
+     "this list item is indented differently from the lines above it",
+     "fix its indentation: line up the '-' with the other items of the same list"),
+    (r"expected <block end>, but found",
+     "this line is indented differently from the lines above it",
+     "fix its indentation: line it up with the other keys of the same mapping, or indent it under its key"),
+    (r"mapping values are not allowed here",
+     "a ': ' here would start a key inside a value",
+     "quote the value (\"...: ...\"), or put the key on a line of its own"),
+    (r"could not find expected ':'",
+     "a key has no ':' after it, or a line is indented where a key was expected",
+     "write 'key: value' (a space after the colon), or fix the line's indentation"),
+    (r"found character '\\t' that cannot start any token",
+     "a tab character: YAML indents with spaces only", "replace the tab by spaces"),
+    (r"expected ',' or '}'",
+     "a '{...}' mapping is not closed, or two of its entries lack a ',' between them",
+     "close it with '}' and separate its entries with ', '"),
+    (r"expected ',' or '\]'",
+     "a '[...]' list is not closed, or two of its items lack a ',' between them",
+     "close it with ']' and separate its items with ', '"),
+    (r"found unexpected end of stream|found unexpected end",
+     "the text ends inside a quoted text or a bracket that was never closed",
+     "close the quote or bracket that starts before this point"),
+    (r"expected a comment or a line break",
+     "unexpected text after a value on this line", "put it on a line of its own, or quote the whole value"),
+    (r"found undefined alias", "this '*name' refers to no '&name' anchor above it",
+     "define the anchor first, or quote the text if it is not an alias"),
+]
+_EXACT_WORDS = ("appears twice", "too large", "nests deeper", "endless value", "values once its aliases")
+
+
+def _plain_words(problem: str, context: str) -> tuple[str, str | None]:
+    """A YAML syntax problem told in plain words, and a hint."""
+    if any(word in problem for word in _EXACT_WORDS):
+        return problem, None
+    for pattern, words, hint in _PLAIN_WORDS:
+        if re.search(pattern, problem):
+            return words, hint
+    # otherwise PyYAML's own words, without its token names
+    problem = re.sub(r"<(block|flow) (\w+)( \w+)*>", lambda m: m.group(0)[1:-1], problem)
+    return problem, "check the indentation and that every 'key: value' has a space after the colon"
 
 
 @lru_cache(maxsize=None)
@@ -272,24 +319,67 @@ def _validation_schema(name: str) -> dict:
 
 
 def validate(data: Any, schema_name: str, located: Located, bag: DiagnosticBag) -> bool:
-    """Validate against a schema in ``schemas/``; report every error at its YAML position."""
+    """Validate against a schema in ``schemas/``; report every error at its YAML position,
+    each slip once: not again as the consequences it has elsewhere in the same mapping."""
     sch = _validation_schema(schema_name)
     validator = jsonschema.Draft202012Validator(sch)
-    ok = True
-    for error in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
-        ok = False
+    errors = sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    sections = set(sch.get("properties", {}))
+    # A misspelt required key shows as an unknown key and as a missing one: report the
+    # unknown key only, with the name it should have.
+    misspelt: set[tuple] = set()
+    for error in errors:
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            required = [k for k in error.schema.get("required", []) if k not in error.instance]
+            for key in _extra_keys(error):
+                if did_you_mean(str(key), required):
+                    misspelt.add((tuple(error.absolute_path), _closest(str(key), required)))
+    for error in errors:
         path = list(error.absolute_path)
+        if error.validator == "required" and isinstance(error.instance, dict):
+            missing = [k for k in error.validator_value if k not in error.instance]
+            if missing and all((tuple(path), k) in misspelt for k in missing):
+                continue
         if error.validator == "additionalProperties":
             # one diagnostic per unknown key, each at its own line
             allowed = list(error.schema.get("properties", {}))
             where = "/".join(map(str, path)) or "the file"
-            for key in [k for k in error.instance if k not in error.schema.get("properties", {})]:
+            for key in _extra_keys(error, located, path, sections, bag):
                 hint = did_you_mean(str(key), allowed) or ("allowed keys: " + ", ".join(allowed) if allowed else None)
                 bag.error(f"unknown key '{key}' in {where}", located.key_position(path + [key]), hint, code="schema")
             continue
         message, hint, pos = _explain(error, located, path)
         bag.error(message, pos, hint, code="schema")
-    return ok
+    return not errors
+
+
+def _closest(name: str, candidates: list[str]) -> str:
+    return (difflib.get_close_matches(name, sorted(candidates), n=1, cutoff=0.6) or [""])[0]
+
+
+def _extra_keys(error, located: Located | None = None, path: list | None = None,
+                sections: set[str] = frozenset(), bag: DiagnosticBag | None = None) -> list:
+    """The unknown keys of an additionalProperties error. A section name among them
+    (given a bag) is one slip, a section indented into the one above: it is reported
+    once, and the keys after it, which are its own entries, are not."""
+    allowed = error.schema.get("properties", {})
+    extras = [k for k in error.instance if k not in allowed]
+    if bag is None or not path:
+        return extras
+    line = lambda k: located.key_position(path + [k]).line
+    nested = sorted((k for k in extras if k in sections), key=line)
+    if not nested:
+        return extras
+    first = nested[0]
+    pos = located.key_position(path + [first])
+    bag.error(f"'{first}' is a section of its own, but it is indented inside '{path[0]}'", pos,
+              f"move '{first}:' to the left margin (no spaces before it)", code="schema")
+    return [k for k in extras if line(k) < pos.line]
+
+
+_TYPE_WORDS = {"integer": "a whole number (digits, no quotes)", "number": "a number", "string": "a text",
+               "boolean": "true or false", "array": "a list ([a, b] or '- ' items)",
+               "object": "a mapping ('key: value' entries)", "null": "nothing"}
 
 
 def _explain(error: jsonschema.ValidationError, located: Located, path: list) -> tuple[str, str | None, Position]:
@@ -301,17 +391,24 @@ def _explain(error: jsonschema.ValidationError, located: Located, path: list) ->
         hint = did_you_mean(str(key), allowed) or ("allowed keys: " + ", ".join(allowed) if allowed else None)
         return f"unknown key '{key}' in {where}", hint, located.key_position(path + [key])
     if error.validator == "required":
-        return f"{where}: {error.message}", None, located.position(path)
+        missing = [k for k in error.validator_value if isinstance(error.instance, dict) and k not in error.instance]
+        hint = f"add '{missing[0]}: ...' to it" if missing else None
+        return f"{where}: {error.message}", hint, located.position(path)
     if error.validator == "enum":
         options = error.validator_value
         hint = did_you_mean(str(error.instance), map(str, options)) or "one of: " + ", ".join(map(str, options))
         return f"{where}: {error.instance!r} is not an allowed value", hint, located.position(path)
     if error.validator == "type":
-        return f"{where}: expected {error.validator_value}, found {type(error.instance).__name__} {error.instance!r}", None, located.position(path)
+        wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+        hint = "write " + " or ".join(_TYPE_WORDS.get(str(t), str(t)) for t in wanted)
+        return f"{where}: expected {error.validator_value}, found {type(error.instance).__name__} {error.instance!r}", hint, located.position(path)
     if error.validator in ("oneOf", "anyOf") and error.context:
         # Prefer the branch whose type matched: its complaint is the real one.
+        # Of those, the deepest error is the branch that matched furthest: the slip is
+        # there, not in the alternatives it was never meant to be.
         relevant = [e for e in error.context if e.validator != "type"] or list(error.context)
-        best = jsonschema.exceptions.best_match(relevant)
+        deepest = max(len(e.absolute_path) for e in relevant)
+        best = jsonschema.exceptions.best_match([e for e in relevant if len(e.absolute_path) == deepest])
         return _explain(best, located, list(best.absolute_path))
     return f"{where}: {error.message}", None, located.position(path)
 
