@@ -58,7 +58,7 @@ def add_parser(sub) -> None:
                        description="Generate mutants of a rule set from its syntax tree and YAML tables, run what "
                                    "verify runs against each, and report the mutants killed, survived and timed out. "
                                    f"Exit 0 when at least {BAR:.0f}% are killed, 1 otherwise, 2 for bad usage.")
-    p.add_argument("ruleset", type=ruleset_arg, help="a rule-set folder, e.g. rules/panic_station")
+    p.add_argument("ruleset", type=ruleset_arg, help="a rule-set folder (rules/<game>) or a shipped rule set's name")
     p.add_argument("--variant", metavar="V", help="mutate the rule set with variant V (its own files too)")
     p.add_argument("--jobs", type=positive_int, default=1, metavar="N", help="worker processes (default 1)")
     p.add_argument("--budget", type=_seconds, metavar="SECONDS",
