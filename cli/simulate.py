@@ -314,8 +314,10 @@ def write_plot(path: str, title: str, summary: dict) -> None:
         bars.append({"side": "undecided", **summary["undecided"]})
     names = [b["side"] for b in bars]
     rates = [100 * b["rate"] for b in bars]
-    lower = [100 * (b["rate"] - b["ci"][0]) for b in bars]
-    upper = [100 * (b["ci"][1] - b["rate"]) for b in bars]
+    # At a 0% or 100% rate the Wilson bound can differ from the rate by a rounding
+    # error of the wrong sign, and matplotlib refuses negative error bars.
+    lower = [max(0.0, 100 * (b["rate"] - b["ci"][0])) for b in bars]
+    upper = [max(0.0, 100 * (b["ci"][1] - b["rate"])) for b in bars]
     ax1.bar(names, rates, yerr=[lower, upper], capsize=6, color="#4c72b0")
     for i, r in enumerate(rates):
         ax1.annotate(f"{r:.1f}%", (i, r), textcoords="offset points", xytext=(8, 4), fontsize=9)

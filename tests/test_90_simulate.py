@@ -11,7 +11,7 @@ from panic_station import RULES, ruleset
 
 from rulecraft.bots import REGISTRY, make_bot, register
 from rulecraft.cli.main import main
-from rulecraft.cli.simulate import ROW_FIELDS, play_game, play_row, wilson
+from rulecraft.cli.simulate import ROW_FIELDS, play_game, play_row, summarize, wilson, write_plot
 from rulecraft.interpreter.sides import winning_side
 
 GAMES = ["--players", "4", "--games", "4", "--seed", "11", "--quiet"]
@@ -79,6 +79,16 @@ def test_csv_rows_match_the_json_rows(tmp_path):
 def test_plot_writes_a_png(tmp_path):
     png = tmp_path / "outcomes.png"
     assert simulate("--players", 4, "--games", 2, "--seed", 3, "--quiet", "--workers", 1, "--plot", png) == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_plot_of_a_side_that_never_wins(tmp_path):
+    # Wilson's lower bound at 0 of 100 lies a rounding error above 0: the error bar
+    # below the 0% bar must not come out negative.
+    assert 0 < wilson(0, 100)[0] < 1e-9
+    rows = [{"error": None, "decided": True, "side": "nobody", "reason": "lost", "rounds": 3, "decisions": 9}] * 100
+    png = tmp_path / "never.png"
+    write_plot(str(png), "a side that never wins", summarize(rows, ("crew", "nobody")))
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
