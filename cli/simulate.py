@@ -228,6 +228,7 @@ def summarize(rows: list[dict], sides: tuple[str, ...]) -> dict:
         "undecided_endings": Counter(r["reason"] for r in played if not r["decided"]),
         "errors": [r for r in rows if r["error"] is not None],
         "rounds": [r["rounds"] for r in played],
+        "decided_rounds": [r["rounds"] for r in decided],
         "decisions": [r["decisions"] for r in played],
     }
 
@@ -303,33 +304,68 @@ def write_rows(path: str, rows: list[dict]) -> None:
 
 
 def write_plot(path: str, title: str, summary: dict) -> None:
+    """The plot of one rule set's games (see ``write_comparison_plot``)."""
+    write_comparison_plot(path, title, {"": summary})
+
+
+def write_comparison_plot(path: str, title: str, summaries: dict[str, dict]) -> None:
+    """One PNG for the base game and each variant side by side: each side's win rate with
+    its 95% interval, grouped by side, and the length of the decided games. Games stopped
+    at the round limit are counted among the undecided and left out of the lengths: their
+    spike at the limit would flatten every other bar."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
 
     fig = Figure(figsize=(11, 4.5))
     FigureCanvasAgg(fig)
     ax1, ax2 = fig.subplots(1, 2)
-    bars = list(summary["rates"])
-    if summary["undecided"]["games"]:
-        bars.append({"side": "undecided", **summary["undecided"]})
-    names = [b["side"] for b in bars]
-    rates = [100 * b["rate"] for b in bars]
-    # At a 0% or 100% rate the Wilson bound can differ from the rate by a rounding
-    # error of the wrong sign, and matplotlib refuses negative error bars.
-    lower = [max(0.0, 100 * (b["rate"] - b["ci"][0])) for b in bars]
-    upper = [max(0.0, 100 * (b["ci"][1] - b["rate"])) for b in bars]
-    ax1.bar(names, rates, yerr=[lower, upper], capsize=6, color="#4c72b0")
-    for i, r in enumerate(rates):
-        ax1.annotate(f"{r:.1f}%", (i, r), textcoords="offset points", xytext=(8, 4), fontsize=9)
+    labels = list(summaries)
+    sides: list[str] = []
+    for summary in summaries.values():
+        sides += [r["side"] for r in summary["rates"] if r["side"] not in sides]
+    if any(summary["undecided"]["games"] for summary in summaries.values()):
+        sides.append("undecided")
+    width = 0.8 / len(labels)
+    colours = ["#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3", "#937860"]
+    for k, label in enumerate(labels):
+        summary = summaries[label]
+        by_side = {r["side"]: r for r in summary["rates"]}
+        by_side["undecided"] = summary["undecided"]
+        bars = [by_side.get(side, {"rate": 0.0, "ci": (0.0, 0.0)}) for side in sides]
+        rates = [100 * b["rate"] for b in bars]
+        # At a 0% or 100% rate the Wilson bound can differ from the rate by a rounding
+        # error of the wrong sign, and matplotlib refuses negative error bars.
+        lower = [max(0.0, 100 * (b["rate"] - b["ci"][0])) for b in bars]
+        upper = [max(0.0, 100 * (b["ci"][1] - b["rate"])) for b in bars]
+        xs = [i - 0.4 + width * (k + 0.5) for i in range(len(sides))]
+        ax1.bar(xs, rates, width, yerr=[lower, upper], capsize=4, color=colours[k % len(colours)],
+                label=label or None)
+        for x, r in zip(xs, rates):
+            ax1.annotate(f"{r:.0f}%", (x, r), textcoords="offset points", xytext=(0, 4), fontsize=8,
+                         ha="center")
+    ax1.set_xticks(range(len(sides)), sides)
     ax1.set_ylim(0, 100)
     ax1.set_ylabel("games won (%)")
     ax1.set_title("Win rate per side (95% Wilson interval)")
-    rounds = summary["rounds"]
-    if rounds:
-        ax2.hist(rounds, bins=range(min(rounds), max(rounds) + 2), align="left", color="#55a868", edgecolor="white")
+    left_out = 0
+    all_rounds = [n for summary in summaries.values() for n in summary["decided_rounds"]]
+    for k, label in enumerate(labels):
+        summary = summaries[label]
+        rounds = summary["decided_rounds"]
+        left_out += summary["undecided"]["games"]
+        if rounds:
+            # one outline per rule set when several share the axes, filled bars for one
+            style = ({"histtype": "step", "linewidth": 1.8} if len(labels) > 1 else {"edgecolor": "white"})
+            ax2.hist(rounds, bins=range(min(all_rounds), max(all_rounds) + 2), align="left",
+                     color=colours[k % len(colours)], label=label or None, **style)
+    ax2.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax2.set_xlabel("rounds")
     ax2.set_ylabel("games")
-    ax2.set_title("Game length")
+    ax2.set_title("Length of the decided games" + (f" ({left_out} undecided left out)" if left_out else ""))
+    if len(labels) > 1:
+        ax1.legend(fontsize=8)
+        ax2.legend(fontsize=8)
     fig.suptitle(title)
     fig.tight_layout()
     fig.savefig(path, format="png", dpi=100)
@@ -401,9 +437,9 @@ def run(args) -> int:
         for row in rows:
             row["variant"] = variant or "base"
         all_rows.extend(rows)
-        if args.plot:
-            plot = args.plot if variant is None else str(Path(args.plot).with_name(f"{Path(args.plot).stem}-{variant}.png"))
-            write_plot(plot, title, summary)
+    if args.plot:
+        chart = {("base game" if v is None else v) if len(configs) > 1 else "": summaries[v] for v in configs}
+        write_comparison_plot(args.plot, f"{spec.title}: {args.games} games, {players} players", chart)
     if len(configs) > 1:
         print_comparison(console, configs, rulesets, summaries, players)
     if args.out:

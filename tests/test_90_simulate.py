@@ -214,3 +214,20 @@ def test_endings_name_victories_by_their_glossary_title(tmp_path, capsys):
     for name in shown:
         assert prose.title(name) in printed and prose.title(name) != name
         assert name not in printed  # rows keep the name; the table shows the title
+
+
+def test_plot_compares_the_base_game_and_its_variants_in_one_chart(tmp_path):
+    import matplotlib.image
+
+    png = tmp_path / "balance.png"
+    assert simulate("--players", 4, "--games", 3, "--seed", 3, "--quiet", "--workers", 1,
+                    "--variant", "four_gas_cans", "--plot", png) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["balance.png"]  # no second file per variant
+    assert matplotlib.image.imread(png).shape[:2] == (450, 1100)
+
+
+def test_the_lengths_plotted_are_those_of_the_decided_games():
+    rows = [{"error": None, "decided": True, "side": "crew", "rounds": 4, "decisions": 9, "reason": "won"},
+            {"error": None, "decided": False, "side": None, "rounds": 60, "decisions": 300, "reason": None}]
+    summary = summarize(rows, ("crew",))
+    assert summary["rounds"] == [4, 60] and summary["decided_rounds"] == [4]
