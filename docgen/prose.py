@@ -344,15 +344,15 @@ class Prose:
     def _def_reaction(self, d: ast.ReactionDef) -> list[str]:
         D = self.ph["definitions"]
         self._locals["event"] = f"event {d.event}"
-        if d.reactor is None:
+        if d.responder is None:
             head = [capitalize(fill(D["reaction_on"], event=self._event_name(d.event), by=self.ex(d.by)))]
         else:
-            self._locals[d.reactor.name] = "player"
-            by = self.ex(d.reactor.source) if d.reactor.source is not None else self.ph["values"]["players"]
+            self._locals[d.responder.name] = "player"
+            by = self.ex(d.responder.source) if d.responder.source is not None else self.ph["values"]["players"]
             head = [capitalize(fill(D["reaction_named"], event=self._event_name(d.event), by=by,
-                                    name=self._the("names", d.reactor.name)))]
-            if d.reactor.where is not None:
-                head.append(capitalize(fill(D["reaction_named_when"], cond=self.ex(d.reactor.where))))
+                                    name=self._the("names", d.responder.name)))]
+            if d.responder.where is not None:
+                head.append(capitalize(fill(D["reaction_named_when"], cond=self.ex(d.responder.where))))
         head += self._choices(d) + self._requires(d)
         return self._paragraph(head) + self._steps(d.body, D["steps"])
 

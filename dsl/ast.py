@@ -354,7 +354,7 @@ class ReactionDef(Definition):
     event_pos: Position | None = None
     by: Expr | None = None
     # `by p: player [in <list>] [where <cond>]`: the reacting player, named (else None)
-    reactor: Param | None = None
+    responder: Param | None = None
     params: list[Param] = field(default_factory=list)
     requires: list[Require] = field(default_factory=list)
     body: Block | None = None

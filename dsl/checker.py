@@ -394,8 +394,8 @@ class Checker:
                 self.references[pref.target] = self.references.get(pref.target, 0)
                 for prm in target.params:
                     ctx.locals[prm.name] = self.resolve_type(prm.type)
-                if target.kind == "reaction" and target.reactor is not None:
-                    ctx.locals[target.reactor.name] = "player"
+                if target.kind == "reaction" and target.responder is not None:
+                    ctx.locals[target.responder.name] = "player"
             else:
                 names = [n for n, x in self.rs.definitions.items() if x.kind in ("action", "reaction")]
                 self.error(f"script '{d.name}' prefers unknown '{pref.target}'", pref.target_pos,
@@ -413,11 +413,11 @@ class Checker:
                        did_you_mean(d.event, self.windows) or "open it with 'window NAME(...) as x'")
         ctx.event = d.event
         ctx.locals["event"] = event_type(d.event or "")
-        if d.reactor is not None:
-            self.check_params([d.reactor], ctx)
-            if ctx.locals[d.reactor.name] not in ("player", T.ANY):
-                self.error(f"the reacting player '{d.reactor.name}' must be a player, not a {ctx.locals[d.reactor.name]}",
-                           d.reactor.type.pos, f"write 'by {d.reactor.name}: player ...'")
+        if d.responder is not None:
+            self.check_params([d.responder], ctx)
+            if ctx.locals[d.responder.name] not in ("player", T.ANY):
+                self.error(f"the reacting player '{d.responder.name}' must be a player, not a {ctx.locals[d.responder.name]}",
+                           d.responder.type.pos, f"write 'by {d.responder.name}: player ...'")
         elif d.by is None:
             self.error(f"reaction '{d.name}' does not say who may react", d.name_pos, "add 'by <player or list of players>'")
         else:
@@ -425,12 +425,12 @@ class Checker:
             if not (T.assignable(t, "player") or T.assignable(t, "list of player")):
                 self.error(f"'by' of a reaction must give a player or a list of players, not a {t}", d.by.pos)
         self.check_params(d.params, ctx)
-        if d.reactor is not None:
-            reactor, several = ast.Name(d.reactor.pos, d.reactor.name), False
+        if d.responder is not None:
+            responder, several = ast.Name(d.responder.pos, d.responder.name), False
         else:
-            reactor, several = d.by, T.is_list(getattr(d.by, "type", None) or "")
+            responder, several = d.by, T.is_list(getattr(d.by, "type", None) or "")
         for p in d.params:
-            check_offer(self.bag, self.data, f"'with {p.name}'", p.source, reactor, "the reacting player", several)
+            check_offer(self.bag, self.data, f"'with {p.name}'", p.source, responder, "the reacting player", several)
         for r in d.requires:
             self.expect(r.cond, T.BOOL, ctx, "a requirement")
             self.check_message(r)

@@ -71,12 +71,12 @@ class Checks:
 class ReactionInfo:
     name: str
     event: str
-    by: Fn | None  # None when the reacting player is named (reactor)
+    by: Fn | None  # None when the reacting player is named (responder)
     params: list[ParamInfo]
     requires: list[tuple[Fn, str | None, str]]
     block: int
     definition: ast.ReactionDef
-    reactor: ParamInfo | None = None
+    responder: ParamInfo | None = None
 
 
 @dataclass
@@ -335,7 +335,7 @@ class Compiler:
                     d.name, d.event, self.expr(d.by) if d.by is not None else None, self.params(d.params),
                     [(self.expr(r.cond), self.message(r.message), _source_text(self.rs, r.cond)) for r in d.requires],
                     self.block(d.body, f"reaction {d.name}"), d,
-                    self.params([d.reactor])[0] if d.reactor is not None else None))
+                    self.params([d.responder])[0] if d.responder is not None else None))
         p.end_turn_allowed = self.data.game.end_turn_allowed if self.data.game else None
         return p
 

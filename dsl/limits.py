@@ -13,7 +13,7 @@ from typing import Any
 
 # ---- reading (checked when a rule set is loaded)
 # Size of one rule file or YAML table. The largest shipped rule file is a few dozen
-# kilobytes; a file of megabytes is not a rule file and would take minutes to check.
+# kilobytes; a file of megabytes is not a rule file and would take far too long to check.
 MAX_FILE_BYTES = 1_000_000
 # Syntax errors reported in one rule file before the rest of it is skipped: past the
 # first screens, the others are mostly echoes of the first.

@@ -390,7 +390,7 @@ class _AstBuilder(Transformer):
         elif kind == "winners":
             node.winners = payload
         elif kind == "by" and isinstance(payload, ast.Param):
-            node.reactor = payload
+            node.responder = payload
         elif kind == "by":
             node.by = payload
         elif kind == "within":

@@ -392,8 +392,8 @@ class Machine:
                 return False
             env.update(option.get("args") or {})
             reaction = next((r for r in self.program.reactions.get(self.state.stack[-1]["name"], []) if r.name == name), None)
-            if reaction is not None and reaction.reactor is not None:
-                env[reaction.reactor.name] = player
+            if reaction is not None and reaction.responder is not None:
+                env[reaction.responder.name] = player
         return cond is None or bool(cond(self, env))
 
     def _run(self, floor: int = 0) -> None:
@@ -598,15 +598,15 @@ class Machine:
         """The variables a reaction starts with when ``player`` reacts (the window's record,
         and the reacting player under its name), or None if it is not theirs to make."""
         env = {"event": frame["id"]}
-        reactor = reaction.reactor
-        if reactor is None:
+        responder = reaction.responder
+        if responder is None:
             who = self._guarded(reaction.by, env, reaction.definition.by)
             return env if who == player or (isinstance(who, list) and player in who) else None
-        node = reaction.definition.reactor
-        if reactor.source is not None and player not in (self._guarded(reactor.source, env, node.source) or []):
+        node = reaction.definition.responder
+        if responder.source is not None and player not in (self._guarded(responder.source, env, node.source) or []):
             return None
-        env[reactor.name] = player
-        if reactor.where is not None and not self._guarded(reactor.where, env, node.where):
+        env[responder.name] = player
+        if responder.where is not None and not self._guarded(responder.where, env, node.where):
             return None
         return env
 
@@ -866,8 +866,8 @@ class Machine:
             return
         reaction = next(r for r in self.program.reactions[frame["name"]] if r.name == option["reaction"])
         env = {"event": frame["id"], **option["args"]}
-        if reaction.reactor is not None:
-            env[reaction.reactor.name] = player
+        if reaction.responder is not None:
+            env[reaction.responder.name] = player
         s.stack.append({"k": "call", "b": reaction.block, "pc": 0, "env": env, "name": reaction.name})
         self.emit("reacted", {"player": player, "reaction": reaction.name, "args": dict(option["args"])}, None)
 
