@@ -1,0 +1,329 @@
+"""A game told in plain sentences, in English or French: the events a player sees and
+the options they choose from, for every interface (the terminal, the browser table).
+
+Game words (actions, events and their fields, components, zones, the values that name
+a board's spaces) come from the rule set's glossary in that language, plain names
+where it has none; the engine's own events are told in the sentences below. Options
+carry their context: what an action costs, where each piece an option names stands,
+which spaces a tile would be laid next to.
+"""
+
+from __future__ import annotations
+
+from rulecraft.docgen.glossary import Glossary, load_glossary
+from rulecraft.dsl import ast
+
+LANGUAGES = ("en", "fr")
+
+SENTENCES = {
+    "en": {
+        "action": "{who}: {what}.", "reaction": "{who} reacts: {what}.",
+        "moved": "{thing} moves from {source} to {destination}.", "off": "off the table",
+        "hidden": "a hidden item", "changed": "{entity}: {property} is now {value}.",
+        "now_has": "{entity} now has {value} {property}.",
+        "round_started": "Round {round} begins.", "turn_started": "{who}'s turn begins.",
+        "turn_ended": "{who}'s turn ends.", "over": "The game is over.",
+        "rolled": "The {die} die shows {value}.", "rolled_named": "{die} shows {value}.",
+        "shuffled": "{zone} is shuffled.",
+        "placed": "{tile} is laid at ({x}, {y}).",
+        "nobody": "nobody", "yes": "yes", "no": "no", "none": "none", "some": "some",
+        "owned": "{owner}'s {zone}", "you_win": "You win!", "nobody_wins": "Nobody wins.",
+        "wins": "{winners} wins.", "win": "{winners} win.", "you": "you", "colon": ":",
+        "in": "{thing} in {place}", "at": "({x}, {y})", "turned": "turned {rotation}°",
+        "next_to": "next to {places}", "towards": "{place} to the {direction}",
+    },
+    "fr": {
+        "action": "{who} : {what}.", "reaction": "{who} réagit : {what}.",
+        "moved": "{thing} passe de {source} à {destination}.", "off": "hors du jeu",
+        "hidden": "un élément caché", "changed": "{entity} : {property} vaut maintenant {value}.",
+        "now_has": "{entity} a maintenant {value} {property}.",
+        "round_started": "La manche {round} commence.", "turn_started": "Le tour de {who} commence.",
+        "turn_ended": "Le tour de {who} se termine.", "over": "La partie est terminée.",
+        "rolled": "Le dé {die} donne {value}.", "rolled_named": "{die} donne {value}.",
+        "shuffled": "On mélange {zone}.",
+        "placed": "On pose {tile} en ({x}, {y}).",
+        "nobody": "personne", "yes": "oui", "no": "non", "none": "aucun", "some": "quelques",
+        "owned": "{zone} de {owner}", "you_win": "Vous gagnez !", "nobody_wins": "Personne ne gagne.",
+        "wins": "{winners} gagne.", "win": "{winners} gagnent.", "you": "vous", "colon": "\u00a0:",
+        "in": "{thing} dans {place}", "at": "({x}, {y})", "turned": "tournée de {rotation}°",
+        "next_to": "à côté de {places}", "towards": "{place} au {direction}",
+    },
+}
+ENDED = ("game_over", "game_ended")
+ENGINE_EVENTS = ("rolled", "shuffled", "placed")
+HIDDEN = "?"  # what a view shows in place of an id its viewer may not see
+
+
+def _plain(word) -> str:
+    return str(word).replace("_", " ")
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+class Words:
+    def __init__(self, ruleset, lang: str = "en"):
+        if lang not in LANGUAGES:
+            raise ValueError(f"no words in '{lang}' (known: {', '.join(LANGUAGES)})")
+        self.ruleset = ruleset
+        self.lang = lang
+        self.say = SENTENCES[lang]
+        try:
+            self.glossary = load_glossary(ruleset, lang)
+        except Exception:  # noqa: BLE001 - a rule set without a usable glossary still plays
+            self.glossary = Glossary(lang)
+        self.kinds_by_id: dict[str, str] = {}
+        self.entities: dict[str, dict] = {}
+        self.tile_at: dict[str, tuple[int, int]] = {}  # a laid tile's room -> the tile's cell
+        self._place_names: dict[str, str] = {}
+        board = ruleset.data.board
+        self.space_kind = board.space_kind if board is not None else None
+        self.directions = dict(board.directions) if board is not None and board.kind == "tiles" else {}
+
+    def _term(self, section: str, key: str) -> str | None:
+        t = self.glossary.get(section, key)
+        return t.one if t is not None else None
+
+    def name(self, value) -> str:
+        """A value as a player reads it: a game word from the glossary, else its id."""
+        if value is None:
+            return self.say["nobody"]
+        if isinstance(value, bool):
+            return self.say["yes" if value else "no"]
+        if isinstance(value, (list, tuple)):
+            return ", ".join(self.name(v) for v in value) or self.say["none"]
+        if isinstance(value, dict):
+            return ", ".join(f"{_plain(k)} {self.name(v)}" for k, v in value.items())
+        text = str(value)
+        if text == HIDDEN:
+            return self.say["hidden"]
+        place = self.place(text)
+        if place:
+            return place
+        word = self._word(text)
+        if word:
+            return word
+        zone, _, owner = text.partition(":")  # a player's zone: hand:p2
+        if owner and self._word(zone):
+            return self.say["owned"].format(owner=owner, zone=self._word(zone))
+        base, _, rest = text.partition(".")  # a component's copy: its word and which one
+        if rest and self._word(base):
+            return f"{self._word(base)} {rest}"
+        return text
+
+    def _word(self, key: str) -> str | None:
+        for section in ("components", "values", "names", "zones", "kinds"):
+            word = self._term(section, key)
+            if word:
+                return word
+        return None
+
+    def action(self, name: str) -> str:
+        return self._term("definitions", name) or _plain(name)
+
+    # ---- the board's spaces
+    def place(self, space: str) -> str | None:
+        """A board space by what it is (the word of a value it carries: its type), with
+        its tile's cell when another space in view reads the same; None: not a space."""
+        if space in self._place_names:
+            return self._place_names[space]
+        e = self.entities.get(space)
+        if e is None or self.space_kind is None or e.get("kind") != self.space_kind:
+            return None
+        return self._space_word(space)
+
+    def _space_word(self, space: str) -> str:
+        for value in (self.entities.get(space) or {}).get("props", {}).values():
+            if isinstance(value, str):
+                t = self.glossary.get("values", value)
+                if t is not None:
+                    return t.bare or t.one
+        return self._word(space) or _plain(space)
+
+    def where(self, entity: str) -> str | None:
+        """The board space an entity stands in, by name; None when it is in no space."""
+        at = (self.entities.get(entity) or {}).get("at")
+        return self.place(at) if at else None
+
+    # ---- options
+    def option(self, option) -> dict:
+        """A button: its label, with where the pieces it names stand, and for an action
+        with costs, what it costs."""
+        if isinstance(option, dict) and ("action" in option or "reaction" in option):
+            name = option.get("action") or option.get("reaction")
+            args = option.get("args") or {}
+            label = self.action(name)
+            if args:
+                values = list(args.values()) if isinstance(args, dict) else [args]
+                label += self.say["colon"] + " " + self._arguments(values)
+            return {"label": label, "cost": self.cost(name)}
+        if isinstance(option, dict) and self.directions and {"x", "y"} <= set(option):
+            return {"label": self.placement(option), "cost": None}
+        if isinstance(option, str) and self.where(option) and not self.place(option):
+            return {"label": self.say["in"].format(thing=self.name(option), place=self.where(option)), "cost": None}
+        return {"label": self.name(option), "cost": None}
+
+    def _arguments(self, values: list) -> str:
+        """An action's arguments: a space it goes to after an arrow; the pieces it names
+        with the space each stands in, unless the option names a space itself."""
+        names_space = any(isinstance(v, str) and self.place(v) for v in values)
+        parts = []
+        for i, v in enumerate(values):
+            text = self.name(v)
+            if isinstance(v, str) and self.place(v):
+                parts.append(("→ " if i else "") + text)
+                continue
+            where = self.where(v) if isinstance(v, str) and not names_space else None
+            parts.append(self.say["in"].format(thing=text, place=where) if where else text)
+        out = parts[0] if parts else ""
+        for part in parts[1:]:
+            out += (" " if part.startswith("→") else ", ") + part
+        return out
+
+    def placement(self, option: dict) -> str:
+        """Where a tile would be laid: its cell, its turn and the spaces it would touch."""
+        x, y = option.get("x"), option.get("y")
+        parts = [self.say["at"].format(x=x, y=y)]
+        if option.get("rotation"):
+            parts.append(self.say["turned"].format(rotation=option["rotation"]))
+        beside = []
+        for direction, (dx, dy) in self.directions.items():
+            cell = (x + dx, y + dy) if isinstance(x, int) and isinstance(y, int) else None
+            rooms = sorted(r for r, at in self.tile_at.items() if at == cell)
+            if rooms:
+                beside.append(self.say["towards"].format(place=self.name(rooms[0]), direction=self._value(direction)))
+        if beside:
+            parts.append(self.say["next_to"].format(places=", ".join(beside)))
+        return ", ".join(parts)
+
+    def _value(self, value: str) -> str:
+        t = self.glossary.get("values", value)
+        return (t.bare or t.one) if t is not None else _plain(value)
+
+    def cost(self, action: str) -> str | None:
+        d = self.ruleset.definitions.get(action)
+        costs = getattr(d, "costs", None) or []
+        parts = []
+        for c in costs:
+            amount = c.amount.value if isinstance(c.amount, ast.Literal) else None
+            # a cost may be paid by another entity than the acting player (`of x`): its kind's word
+            payer = getattr(c, "payer", None)
+            payer_kind = str(getattr(payer, "type", None) or "player").rstrip("?") if payer is not None else "player"
+            t = self.glossary.get("properties", f"{payer_kind}.{c.resource}")
+            word = (t.one if amount == 1 else t.plural) if t is not None else _plain(c.resource)
+            parts.append(f"{amount if amount is not None else self.say['some']} {word}")
+        return ", ".join(parts) or None
+
+    # ---- events
+    def event(self, event: dict) -> str:
+        say = self.say
+        kind = event.get("type")
+        who = event.get("player")
+        if kind == "action_taken":
+            return say["action"].format(who=who, what=self.option({"action": event.get("action"),
+                                                                     "args": event.get("args")})["label"])
+        if kind == "reacted":
+            return say["reaction"].format(who=who, what=self.option({"reaction": event.get("reaction"),
+                                                                       "args": event.get("args")})["label"])
+        if kind == "moved":
+            src, dst = event.get("source"), event.get("destination")
+            thing = say["hidden"] if event.get("entity") == HIDDEN else self.name(event.get("entity"))
+            return self._sentence(say["moved"].format(thing=thing, source=self.name(src) if src else say["off"],
+                                                      destination=self.name(dst) if dst else say["off"]), thing)
+        if kind == "changed":
+            return self._changed(event)
+        if kind in ("round_started", "turn_started", "turn_ended"):
+            return say[kind].format(round=event.get("round"), who=who)
+        if kind in ENDED:
+            return say["over"]
+        said = self._term("events", kind)
+        if said is None and kind == "rolled" and self._term("dice", str(event.get("die"))):
+            return _capital(say["rolled_named"].format(die=self._article_the(self.glossary.get("dice", event["die"])),
+                                                       value=self.name(event.get("value"))))
+        if said is None and kind in ENGINE_EVENTS:  # the engine's own events, unless the rules name them
+            return _capital(say[kind].format(**{k: self.name(v) for k, v in event.items() if k != "type"}))
+        said = said or _plain(kind)
+        fields = {k: v for k, v in event.items() if k not in ("type", "seq") and not k.startswith("_")}
+        sentence = _capital(said)
+        if fields:
+            sentence += " (" + "; ".join(f"{self._term('fields', k) or _plain(k)}{self.say['colon']} {self.name(v)}"
+                                         for k, v in fields.items()) + ")"
+        return sentence + "."
+
+    def _article_the(self, term) -> str:
+        if not term.article:
+            return term.one
+        if self.lang == "fr":
+            elide = term.elide if term.elide is not None else term.one[:1].lower() in "aeiouhéè"
+            return ("l'" if elide else "la " if term.feminine else "le ") + term.one
+        return "the " + term.one
+
+    def _changed(self, event: dict) -> str:
+        """A property's new value: the glossary's phrase for a yes/no property ("p1 is
+        infected"), a count the entity has ("4 action points"), else the value."""
+        entity = self.name(event.get("entity"))
+        value = event.get("value")
+        t = self.glossary.get("properties", f"{self.kinds_by_id.get(event.get('entity'), '')}.{event.get('property')}")
+        if t is not None and isinstance(value, bool) and (t.say if value else t.deny):
+            return self._sentence((t.say if value else t.deny).replace("{obj}", entity) + ".", entity)
+        if t is not None and isinstance(value, int) and not isinstance(value, bool) and (t.many or t.plural_only):
+            word = t.one if value == 1 else t.plural
+            return self._sentence(self.say["now_has"].format(entity=entity, value=value, property=word), entity)
+        prop = t.one if t is not None else _plain(event.get("property"))
+        return self._sentence(self.say["changed"].format(entity=entity, property=prop, value=self.name(value)), entity)
+
+    def _sentence(self, text: str, first: str) -> str:
+        """A sentence's first letter in capitals, unless it opens with an id (a player: p1)."""
+        opens_with_id = text.startswith(first) and (first in self.entities or first in self.kinds_by_id)
+        return text if opens_with_id else _capital(text)
+
+    def result(self, result: dict, seat: str) -> str:
+        winners = result.get("winners") or []
+        if seat in winners:
+            return self.say["you_win"]
+        if not winners:
+            return self.say["nobody_wins"]
+        return self.say["wins" if len(winners) == 1 else "win"].format(winners=", ".join(winners))
+
+    def prop(self, kind: str, name: str) -> str:
+        return self._term("properties", f"{kind}.{name}") or _plain(name)
+
+    def know_entities(self, entities: dict) -> None:
+        """Learn the kind of every entity a view shows (for the words of changed
+        properties) and where each stands (for the places options name)."""
+        self.kinds_by_id = {eid: e["kind"] for eid, e in entities.items()}
+        self.entities = entities
+        self._name_places()
+
+    def know_view(self, view: dict) -> None:
+        """Learn all a view shows: its entities, and the cell of each laid tile, so that
+        two spaces of the same type are told apart and a tile's neighbours named."""
+        self.tile_at = {}
+        board = self.ruleset.data.board
+        if board is not None and board.kind == "tiles" and view.get("tiles"):
+            from rulecraft.interpreter.board import Geometry
+            from rulecraft.interpreter.state import tile_layouts
+
+            geometry = Geometry(board, tile_layouts(self.ruleset))
+            for tile, (x, y, _) in view["tiles"].items():
+                for room in geometry.rooms_of(tile):
+                    self.tile_at[room] = (x, y)
+        self.know_entities(view["entities"])
+
+    def _name_places(self) -> None:
+        self._place_names = {}
+        if self.space_kind is None:
+            return
+        spaces = [eid for eid, e in self.entities.items() if e.get("kind") == self.space_kind]
+        words = {s: self._space_word(s) for s in spaces}
+        counts: dict[str, int] = {}
+        for s in spaces:
+            if s in self.tile_at:
+                counts[words[s]] = counts.get(words[s], 0) + 1
+        for s in spaces:
+            name = words[s]
+            if counts.get(name, 0) > 1 and s in self.tile_at:
+                x, y = self.tile_at[s]
+                name += " " + self.say["at"].format(x=x, y=y)
+            self._place_names[s] = name
