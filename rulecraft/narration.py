@@ -261,7 +261,7 @@ class Words:
 
     def _changed(self, event: dict) -> str:
         """A property's new value: the glossary's phrase for a yes/no property ("p1 is
-        infected"), a count the entity has ("4 action points"), else the value."""
+        ready"), a count the entity has ("p1 now has 3 coins"), else the value."""
         entity = self.name(event.get("entity"))
         value = event.get("value")
         t = self.glossary.get("properties", f"{self.kinds_by_id.get(event.get('entity'), '')}.{event.get('property')}")
