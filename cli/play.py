@@ -2,14 +2,15 @@
 
 This module is the driver: the interpreter never reads input. For each pending choice
 of a human seat it shows a "pass the device" screen (so one player's hidden cards are
-never on screen for the next), then that player's view only: the board map, their
-hand and status, the other players' public side, the events they may see since their
-last choice, and the legal options as a numbered menu. ``s`` saves the game (its log:
-seed and decisions, replayed on ``--resume``), ``q`` quits.
+never on screen for the next), then that player's view only, in a screen of 80×24
+(`play_screen`): the board, their hand and pieces, what happened since their last
+choice (in plain sentences, shared with the browser table through
+``rulecraft.narration``) and the numbered options. Commands show the history, the whole
+board, the other players and the help; ``s`` saves the game (its log: seed and
+decisions, replayed on ``--resume``), ``q`` quits.
 
-The presentation helpers (option labels, event lines, the map) are shared with
-``rulecraft replay``. The map renderer is generic: it draws the grid of placed tiles
-from the rule set's board layouts and lists what stands in each space.
+``option_label`` and ``event_text`` are the engine's own short forms, which
+``rulecraft replay`` prints next to the log it checks.
 """
 
 from __future__ import annotations
@@ -22,25 +23,23 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from rich import box
-from rich.console import Console, Group
+from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
-from rich.table import Table
 from rich.text import Text
 
 from rulecraft.bots import REGISTRY, bot_names, cannot_play, make_bot, view_for
-from rulecraft.interpreter.board import Board, Geometry
 from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.gamelog import GameLog, GameLogError
 from rulecraft.interpreter.machine import RuleRuntimeError
-from rulecraft.interpreter.state import scripted_seats, tile_layouts
+from rulecraft.interpreter.state import scripted_seats
+from rulecraft.narration import LANGUAGES, Words
 
 from .common import any_int, bot_arg, load_or_report, output_problem, positive_int, ruleset_arg, variant_arg
 from .locked_save import LockError, ask_passphrase, lock, read_log_or_save
+from .play_screen import UI, Screens
 
 HUMAN = "human"
-MAX_EVENTS_SHOWN = 40
 
 
 # ------------------------------------------------------------------ words for values
@@ -85,245 +84,6 @@ def event_text(event: dict) -> str:
     if not fields:
         return str(kind)
     return f"{kind}  " + ", ".join(f"{k}={value_text(v)}" for k, v in fields.items())
-
-
-def props_text(entity_id: str, props: dict, defaults: dict | None = None) -> str:
-    """The properties worth showing next to an entity id: not those its id already says,
-    nor (given ``defaults``) those still at their default."""
-    parts = []
-    for name, value in props.items():
-        if defaults is not None and name in defaults and defaults[name] == value:
-            continue
-        if isinstance(value, bool):
-            if value:
-                parts.append(name)
-        elif isinstance(value, (int, float)):
-            parts.append(f"{name} {value}")
-        elif isinstance(value, str):
-            if value not in entity_id:
-                parts.append(f"{name} {value}")
-        elif value not in (None, [], {}):
-            parts.append(f"{name} {value_text(value)}")
-    return ", ".join(parts)
-
-
-def entity_text(view: dict, eid: str, ruleset=None) -> str:
-    """An entity id with its notable properties. Cards (in zones rather than on board
-    spaces) only show what differs from their kind's defaults."""
-    e = view["entities"].get(eid)
-    extra = ""
-    if e:
-        defaults = None
-        on_board = e["at"] is not None and ruleset is not None and ruleset.data.zones.get(e["at"].split(":", 1)[0]) is None
-        if ruleset is not None and not on_board and e["kind"] in ruleset.data.kinds:
-            defaults = {n: p.default for n, p in ruleset.data.kinds[e["kind"]].properties.items()}
-        extra = props_text(eid, e["props"], defaults)
-    return f"{eid} ({extra})" if extra else eid
-
-
-# ------------------------------------------------------------------ the board map
-def _short_names(names: list[str]) -> dict[str, str]:
-    """The shortest unique prefix of each name (open → o, security → s, wall → w)."""
-    out = {}
-    for name in names:
-        for n in range(1, len(name) + 1):
-            if sum(1 for other in names if other.startswith(name[:n])) == 1:
-                out[name] = name[:n]
-                break
-        else:
-            out[name] = name
-    return out
-
-
-EDGE_STYLES = ["green", "yellow", "dim", "cyan", "magenta", "blue"]
-
-
-def board_map(ruleset, view: dict):
-    """The grid of placed tiles (rooms, door kinds on each side, pieces) and a list of spaces."""
-    spec = ruleset.data.board
-    if spec is None:
-        return Text("(this game has no board)")
-    if spec.kind != "tiles":
-        return declared_board(ruleset, view)
-    if not view["tiles"]:
-        return Text("(no tiles placed yet)")
-    board = Board(Geometry(spec, tile_layouts(ruleset)), view["tiles"])
-    edge_short = _short_names(list(spec.edges))
-    edge_style = {e: EDGE_STYLES[i % len(EDGE_STYLES)] for i, e in enumerate(spec.edges)}
-    dir_short = _short_names(list(spec.directions))
-    cells = {(x, y): t for t, (x, y, _) in view["tiles"].items()}
-    xs = sorted({x for x, _ in cells})
-    ys = sorted({y for _, y in cells})
-    zones = view["zones"]
-    entities = view["entities"]
-
-    grid = Table(box=box.SQUARE, show_lines=True, padding=(0, 1), title="board", title_justify="left")
-    grid.add_column("", style="dim", justify="right")
-    for x in range(xs[0], xs[-1] + 1):
-        grid.add_column(str(x), justify="left", min_width=14)
-    for y in range(ys[0], ys[-1] + 1):
-        row = [str(y)]
-        for x in range(xs[0], xs[-1] + 1):
-            tile = cells.get((x, y))
-            if tile is None:
-                row.append("")
-                continue
-            cell = Text()
-            cell.append(tile, style="bold")
-            rotation = view["tiles"][tile][2]
-            if rotation:
-                cell.append(f" ↻{rotation}", style="dim")
-            tprops = entities.get(tile, {}).get("props", {})
-            flags = props_text(tile, tprops)
-            if flags:
-                cell.append(f"\n{flags}", style="dim")
-            for room in board.geo.rooms_of(tile):
-                part = room.rsplit("/", 1)[1]
-                rprops = entities.get(room, {}).get("props", {})
-                kind = " ".join(str(v) for v in rprops.values() if isinstance(v, str))
-                here = zones.get(room, [])
-                count = len(here) if isinstance(here, list) else here.get("count", 0)
-                cell.append(f"\n{part}: {kind}" if kind else f"\n{part}")
-                if count:
-                    cell.append(f" ●{count}", style="bold magenta")
-            cell.append("\n")
-            for i, d in enumerate(spec.directions):
-                edge, _ = board.side(tile, d)
-                if i:
-                    cell.append(" ")
-                cell.append(f"{dir_short[d].upper()}:")
-                cell.append(edge_short.get(edge, edge), style=edge_style.get(edge, ""))
-            row.append(cell)
-        grid.add_row(*row)
-    legend = Text("sides: ", style="dim")
-    for i, e in enumerate(spec.edges):
-        legend.append(("  " if i else "") + f"{edge_short[e]} {e}", style=edge_style[e])
-    legend.append("   ●n pieces in the space", style="dim")
-
-    spaces = Table(box=box.SIMPLE_HEAD, title="spaces", title_justify="left", padding=(0, 1))
-    spaces.add_column("space")
-    spaces.add_column("ways out")
-    spaces.add_column("here")
-    for tile in view["tiles"]:
-        for room in board.geo.rooms_of(tile):
-            doors = ", ".join(f"{o} ({board.connection(room, o)})" for o in board.connected(room)) or "—"
-            here = zones.get(room, [])
-            if isinstance(here, list):
-                pieces = ", ".join(entity_text(view, e, ruleset) for e in here)
-            else:
-                pieces = f"{here.get('count', 0)} hidden"
-            spaces.add_row(Text(room), Text(doors), Text(pieces or ""))
-    return Group(grid, legend, spaces)
-
-
-SHAPE_PROPERTIES = {"x", "y", "sector", "range"}  # what grids and rings give their spaces
-
-
-def declared_board(ruleset, view: dict):
-    """A board declared whole (graph, grid, hex, ring): every space that holds something
-    or shows a property, then the things that lie in no zone nor space (a ship's
-    sections, a marker), with their properties."""
-    spec = ruleset.data.board
-    zones, entities = view["zones"], view["entities"]
-    spaces = Table(box=box.SIMPLE_HEAD, title="board", title_justify="left", padding=(0, 1))
-    spaces.add_column("space")
-    spaces.add_column("here")
-    for name in spec.spaces:
-        here = zones.get(name, [])
-        if isinstance(here, list):
-            pieces = ", ".join(entity_text(view, e, ruleset) for e in here)
-        else:
-            pieces = f"{here.get('count', 0)} hidden"
-        props = {k: v for k, v in entities.get(name, {}).get("props", {}).items()
-                 if k not in SHAPE_PROPERTIES}  # already said by the space's name
-        flags = props_text(name, props)
-        shown = "; ".join(part for part in (flags, pieces) if part)
-        if shown:
-            spaces.add_row(name, shown)
-    if not spaces.row_count:
-        spaces.add_row("(every space is empty)", "")
-    loose = Table(box=box.SIMPLE_HEAD, title="off the board", title_justify="left", padding=(0, 1))
-    loose.add_column("thing")
-    loose.add_column("properties")
-    for eid, e in entities.items():
-        if e["at"] is None and e["kind"] not in ("player", spec.space_kind) and eid not in view["players"]:
-            loose.add_row(eid, props_text(eid, e["props"]))
-    return Group(spaces, loose) if loose.row_count else spaces
-
-
-# ------------------------------------------------------------------ the player's side
-def _owned(ruleset, view: dict, player: str) -> list[str]:
-    """Entities on the board that belong to ``player`` (by their kind's owner property)."""
-    out = []
-    for eid, e in view["entities"].items():
-        kind = ruleset.data.kinds.get(e["kind"])
-        if kind and kind.owner_property and e["props"].get(kind.owner_property) == player and e["at"] in view["zones"]:
-            if ruleset.data.zones.get(e["at"].split(":", 1)[0]) is None:  # a board space, not a hand
-                out.append(eid)
-    return out
-
-
-def _zone_text(view: dict, items, ruleset=None) -> str:
-    if isinstance(items, list):
-        return f"({len(items)}) " + (", ".join(entity_text(view, e, ruleset) for e in items) if items else "empty")
-    text = f"{items.get('count', 0)} face down"
-    if "top" in items:
-        text += f", top {items['top']}"
-    return text
-
-
-def status_panel(ruleset, view: dict) -> Panel:
-    me = view["viewer"]
-    lines = Text()
-    props = view["entities"].get(me, {}).get("props", {})
-    lines.append("you: ", style="bold")
-    lines.append(", ".join(f"{k} {value_text(v)}" for k, v in props.items()) + "\n")
-    for zone, items in view["zones"].items():
-        if zone.endswith(f":{me}"):
-            lines.append(f"{zone.split(':', 1)[0]}: ", style="bold")
-            lines.append(_zone_text(view, items, ruleset) + "\n")
-    for eid in _owned(ruleset, view, me):
-        e = view["entities"][eid]
-        lines.append(f"{eid}", style="bold")
-        lines.append(f" in {e['at']}" + (f" ({props_text(eid, e['props'])})" if props_text(eid, e['props']) else "")
-                     + "\n")
-    turn_vars = {k: v for k, v in view["vars"].get("turn", {}).items() if v not in (None, [], False)}
-    if turn_vars:
-        lines.append("this turn: ", style="bold")
-        lines.append(", ".join(f"{k} {value_text(v)}" for k, v in turn_vars.items()) + "\n")
-    lines.rstrip()
-    return Panel(lines, title=escape(f"{me}: hand and status"), title_align="left", border_style="cyan")
-
-
-def table_panel(ruleset, view: dict) -> Panel:
-    """What everyone can see of the other players and of the shared zones."""
-    t = Table(box=box.SIMPLE, show_header=True, padding=(0, 1))
-    t.add_column("player")
-    t.add_column("status")
-    t.add_column("zones")
-    for p in view["players"]:
-        if p == view["viewer"]:
-            continue
-        props = view["entities"].get(p, {}).get("props", {})
-        zones = [f"{z.split(':', 1)[0]} {_zone_text(view, items, ruleset)}" for z, items in view["zones"].items()
-                 if z.endswith(f":{p}")]
-        marker = " ◀ to play" if view["current"] == p else ""
-        t.add_row(Text(p + marker), Text(", ".join(f"{k} {value_text(v)}" for k, v in props.items())),
-                  Text("; ".join(zones)))
-    shared = Text()
-    for zone, items in view["zones"].items():
-        if ":" in zone or ruleset.data.zones.get(zone) is None:
-            continue
-        if (isinstance(items, list) and not items) or (isinstance(items, dict) and not items.get("count")):
-            continue
-        shared.append(f"{zone}: ", style="bold")
-        shared.append(_zone_text(view, items, ruleset) + "\n")
-    game_vars = {k: v for k, v in view["vars"].get("game", {}).items() if v not in (None, [])}
-    if game_vars:
-        shared.append("game: ", style="bold")
-        shared.append(", ".join(f"{k} {value_text(v)}" for k, v in game_vars.items()))
-    shared.rstrip()
-    return Panel(Group(t, shared), title="the table", title_align="left", border_style="blue")
 
 
 # ------------------------------------------------------------------ saving
@@ -373,7 +133,7 @@ class PlaySession:
 
     def __init__(self, ruleset, game: Game, seats: dict[str, str], *, console: Console | None = None,
                  read: Callable[[str], str] | None = None, save_path: str | None = None,
-                 seen: dict[str, int] | None = None, passphrase: str | None = None):
+                 seen: dict[str, int] | None = None, passphrase: str | None = None, lang: str = "en"):
         self.ruleset = ruleset
         self.game = game
         self.seats = seats
@@ -388,6 +148,11 @@ class PlaySession:
         self.passphrase = passphrase  # saves are locked with it (see locked_save)
         self.at_device: str | None = None
         self.saved_at: int | None = None
+        self.lang = lang
+        self.words = Words(ruleset, lang)
+        self.screens = Screens(ruleset, self.words, lang, width=min(80, max(40, self.console.width)))
+        self.page = 0  # which page of the options the screen shows
+        self.pages = 1
 
     # ---- the loop
     def run(self) -> int:
@@ -451,76 +216,79 @@ class PlaySession:
         props = self.game.state.entities[player]["props"]
         seat = ", ".join(str(props[k]) for k in self.ruleset.data.game.seats if props.get(k) is not None)
         who = f"{player} ({seat})" if seat else player  # the seat's own marks (game.seats)
-        self.console.print(Panel(Text.from_markup(f"Pass the device to [bold]{escape(who)}[/].\n\n"
-                                                  "Press Enter when only they can see the screen (q quits)."),
+        ui = UI[self.lang]
+        self.console.print(Panel(Text(ui["pass"].format(who=who) + "\n\n" + ui["pass_enter"]),
                                  title=escape(self.ruleset.data.game.title), border_style="magenta"))
         text = self._readline("> ")
         return text is not None and text.strip().lower() != "q"
 
+    def show(self, lines) -> None:
+        """Print screen lines as they are: text of the rule set is never read as markup."""
+        for line in lines:
+            text, style = line if isinstance(line, tuple) else (line, "")
+            self.console.print(Text(text, style=style), no_wrap=True, overflow="crop", highlight=False)
+
     def screen(self, player: str) -> None:
         view = self.game.view(player)
         self.clear()
-        title = self.ruleset.data.game.title
-        self.console.rule(escape(f"{title}: round {view['round']}, {view['current']} to play; you are {player}"))
-        self.console.print(board_map(self.ruleset, view))
-        self.console.print(status_panel(self.ruleset, view))
-        self.console.print(table_panel(self.ruleset, view))
-        start = self.seen.get(player, 0)
-        new = self.game.events_for(player, since=start)
-        lines = Text()
-        if len(new) > MAX_EVENTS_SHOWN:
-            lines.append(f"({len(new) - MAX_EVENTS_SHOWN} earlier events not shown)\n", style="dim")
-            new = new[-MAX_EVENTS_SHOWN:]
-        for e in new:
-            lines.append(event_text(e) + "\n")
-        lines.rstrip()
-        self.console.print(Panel(lines or Text("nothing new", style="dim"), title="since your last choice",
-                                 title_align="left", border_style="dim"))
-        self.menu(view)
-
-    def menu(self, view: dict) -> None:
-        choice = view["choice"]
-        t = Table(box=box.SIMPLE, show_header=False, title=escape(choice.get("prompt") or "Choose"),
-                  title_justify="left", title_style="bold")
-        t.add_column(justify="right", style="bold")
-        t.add_column()
-        for i, option in enumerate(choice["options"], 1):
-            t.add_row(str(i), Text(option_label(option)))
-        self.console.print(t)
-        self.console.print("[dim]type a number; s saves, m shows the screen again, q quits[/]")
+        lines, self.pages = self.screens.main(view, view["events"], self.seen.get(player, 0), self.page)
+        self.page = min(self.page, self.pages - 1)
+        self.show(lines)
 
     def ask(self, player: str) -> int | None:
         """Show the player's screen and read until a legal option number (None: quit)."""
+        self.page = 0
         self.screen(player)
+        ui = UI[self.lang]
         count = len(self.game.pending.options)
         while True:
             text = self._readline(f"{player}> ")
             if text is None:
                 return None
             text = text.strip().lower()
-            if text == "q":
+            command, _, rest = text.partition(" ")
+            if command in ("q", "quit"):
                 return None
-            if text == "s":
+            if command in ("s", "save"):
                 saved = self.save()
                 if saved:
                     self.console.print(f"saved to {escape(saved)} (resume with --resume {escape(saved)})",
                                        highlight=False)
-                continue
-            if text == "m":
+            elif command in ("r", "redraw"):
                 self.screen(player)
-                continue
-            if not text:
-                self.console.print(f"[yellow]type the number of an option (1–{count}), s to save or q to quit[/]")
-                continue
-            try:
-                n = int(text)
-            except ValueError:
-                self.console.print(f"[yellow]'{escape(text)}' is not a number: type 1–{count}, s to save or q to quit[/]")
-                continue
-            if not 1 <= n <= count:
-                self.console.print(f"[yellow]there is no option {n}: the options are 1–{count}[/]")
-                continue
-            return n - 1
+            elif command in ("+", "-"):
+                self.page = max(0, min(self.pages - 1, self.page + (1 if command == "+" else -1)))
+                self.screen(player)
+            elif command in ("?", "help"):
+                self.show(self.screens.help())
+            elif command in ("m", "map"):
+                self.show(self.screens.whole_map(self.game.view(player)))
+            elif command in ("t", "table"):
+                self.show(self.screens.table(self.game.view(player)))
+            elif command in ("h", "history"):
+                self.history(player, rest)
+            elif not text:
+                self.say(ui["empty"].format(count=count))
+            elif not text.isdigit():
+                self.say(ui["not_option"].format(text=text[:20], count=count))
+            elif not 1 <= int(text) <= count:
+                self.say(ui["no_option"].format(n=int(text), count=count))
+            else:
+                return int(text) - 1
+
+    def say(self, reason: str) -> None:
+        """A refused input: one line saying why; nothing was chosen."""
+        self.show([(reason[:self.screens.width], "yellow")])
+
+    def history(self, player: str, page_text: str) -> None:
+        events = self.game.events_for(player)
+        self.words.know_view(self.game.view(player))
+        page = int(page_text) if page_text.strip().isdigit() else 1
+        lines = self.screens.history(events, page)
+        if lines is None:
+            self.say(UI[self.lang]["no_page"].format(n=page, pages=self.screens.history_pages(events)))
+            return
+        self.show(lines)
 
     def save(self) -> str | None:
         """Save the game; where it went, or None when it could not be written (the
@@ -535,25 +303,11 @@ class PlaySession:
         return self.save_path
 
     def final_screen(self) -> None:
-        result = self.game.result
         self.clear()
-        self.console.rule(escape(f"{self.ruleset.data.game.title}: game over"))
-        state = self.game.state
+        seats = {p: self.seats.get(p, HUMAN) if p not in self.game.machine.scripted
+                 else f"script {self.game.machine.scripted[p]}" for p in self.game.state.players}
         # The game is over: the table is turned face up, every player's status shown.
-        t = Table(box=box.SIMPLE, title=escape(f"{result['reason']}" + ("" if result["decided"] else " (undecided)")))
-        t.add_column("player")
-        t.add_column("seat")
-        t.add_column("status")
-        t.add_column("")
-        for p in state.players:
-            props = state.entities[p]["props"]
-            status = ", ".join(f"{k} {value_text(v)}" for k, v in props.items())
-            t.add_row(Text(p), Text(self.seats.get(p, HUMAN) if p not in self.game.machine.scripted else f"script {self.game.machine.scripted[p]}"), Text(status),
-                      "[bold green]wins[/]" if p in result["winners"] else "")
-        self.console.print(t)
-        winners = ", ".join(result["winners"]) or "nobody"
-        self.console.print(escape(f"winners: {winners}; {len(self.game.decisions)} decisions, round {state.round}"),
-                           highlight=False)
+        self.show(self.screens.final(self.game.state, self.game.result, seats, len(self.game.decisions)))
 
 
 # People share one table: a reaction window asks everyone it could concern, so the
@@ -596,6 +350,8 @@ def add_parser(sub) -> None:
     p.add_argument("--save", metavar="FILE", help="where s saves (default <ruleset>-<date>-<time>.save.jsonl)")
     p.add_argument("--resume", metavar="FILE", help="continue a saved game (its seed, players, seats and variant)")
     p.add_argument("--variant", type=variant_arg, metavar="V", help="play the rule set's variant V")
+    p.add_argument("--lang", choices=LANGUAGES, default="en",
+                   help="the language of the screens, events and options (game words from the rule set's glossary)")
     p.add_argument("--passphrase", action="store_true",
                    help="lock the saves with a passphrase (asked without echo, or read from "
                         "RULECRAFT_SAVE_PASSPHRASE); a locked save asks for it on --resume")
@@ -696,7 +452,7 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
         game = Game(ruleset, players, seed, settings=PLAY_SETTINGS)
     save_path = args.save or args.resume
     session = PlaySession(ruleset, game, seats, console=console, read=read, save_path=save_path, seen=seen,
-                          passphrase=passphrase)
+                          passphrase=passphrase, lang=getattr(args, "lang", "en"))
     humans_text = ", ".join(p for p, s in seats.items() if s == HUMAN) or "none"
     seed_text = f"seed {seed}" if args.seed is not None else "a secret random seed"
     console.print(escape(f"{spec.title}: {players} players, {seed_text}; human seats: {humans_text}"), highlight=False)

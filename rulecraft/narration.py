@@ -192,12 +192,13 @@ class Words:
             cell = (x + dx, y + dy) if isinstance(x, int) and isinstance(y, int) else None
             rooms = sorted(r for r, at in self.tile_at.items() if at == cell)
             if rooms:
-                beside.append(self.say["towards"].format(place=self.name(rooms[0]), direction=self._value(direction)))
+                beside.append(self.say["towards"].format(place=self.name(rooms[0]), direction=self.value_word(direction)))
         if beside:
             parts.append(self.say["next_to"].format(places=", ".join(beside)))
         return ", ".join(parts)
 
-    def _value(self, value: str) -> str:
+    def value_word(self, value: str) -> str:
+        """A value's word without an article (a direction, a kind of connection)."""
         t = self.glossary.get("values", value)
         return (t.bare or t.one) if t is not None else _plain(value)
 
@@ -288,6 +289,13 @@ class Words:
 
     def prop(self, kind: str, name: str) -> str:
         return self._term("properties", f"{kind}.{name}") or _plain(name)
+
+    def status(self, kind: str, name: str, value) -> str:
+        """A property and its value, short: "4 action points" for a count, else "colour red"."""
+        t = self.glossary.get("properties", f"{kind}.{name}")
+        if t is not None and isinstance(value, int) and not isinstance(value, bool) and (t.many or t.plural_only):
+            return f"{value} {t.one if value == 1 else t.plural}"
+        return f"{self.prop(kind, name)} {self.name(value)}"
 
     def know_entities(self, entities: dict) -> None:
         """Learn the kind of every entity a view shows (for the words of changed

@@ -1,4 +1,7 @@
-"""`rulecraft play`: the terminal game driven by scripted input, never by hand only."""
+"""`rulecraft play`: the terminal game driven by scripted input, never by hand only.
+
+Every screen between two prompts fits a terminal of 80×24; events read as sentences
+from the rule set's glossary; options say what they cost and where their pieces stand."""
 
 from __future__ import annotations
 
@@ -11,14 +14,22 @@ from panic_station import RULES, ruleset
 from rich.console import Console
 
 from rulecraft.cli.main import main
-from rulecraft.cli.play import PlaySession, event_text, option_label, board_map
+from rulecraft.cli.play import PLAY_SETTINGS, PlaySession, event_text, option_label
+from rulecraft.cli.play_screen import Screens
+from rulecraft.cli.terminal_map import board_lines
+from rulecraft.dsl.loader import load_checked
 from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.gamelog import final_line
+from rulecraft.narration import Words
+
+ROOT = RULES.parent
+# what a raw engine line looks like: `changed p1.ap = 4`, `moved ?: a → hand:p4`, a space's id
+ENGINE_TEXT = re.compile(r"\bchanged\s|\w\.\w+ = |^moved\s|\w+:p\d\b|\w/\w|\?:")
 
 
-def play(*args) -> int:
+def play(*args, rules=RULES) -> int:
     try:
-        return main(["play", str(RULES), *map(str, args)])
+        return main(["play", str(rules), *map(str, args)])
     except SystemExit as stop:
         return stop.code
 
@@ -63,7 +74,7 @@ def test_invalid_input_reprompts_and_save_writes_the_log(tmp_path, typed, capsys
     assert play("--players", 4, "--human", "p1", "--seed", 3, "--save", save) == 0
     out = capsys.readouterr().out
     assert "Pass the device to p1 (red)" in out
-    assert "'abc' is not a number" in out
+    assert "'abc' is not an option" in out
     assert "there is no option 0" in out and "there is no option 99" in out
     assert "type the number of an option" in out
     assert f"saved to {save}" in out
@@ -135,25 +146,174 @@ def test_bad_arguments(typed, capsys, args, message):
     assert message in capsys.readouterr().err
 
 
+@pytest.fixture
+def screens(monkeypatch, capsys):
+    """Play with typed lines on an 80-column terminal; the screens are what was printed
+    between two prompts (the prompt included, on the screen's last line)."""
+    shown: list[str] = []
+
+    def run(rules, lines, *args):
+        pending = list(lines)
+
+        def fake_input(prompt=""):
+            shown.append(capsys.readouterr().out)
+            if not pending:
+                raise EOFError
+            return pending.pop(0)
+
+        monkeypatch.setattr("builtins.input", fake_input)
+        monkeypatch.setenv("COLUMNS", "80")
+        monkeypatch.setenv("LINES", "24")
+        code = play(*args, rules=rules)
+        shown.append(capsys.readouterr().out)
+        return code, shown
+    return run
+
+
+def assert_fits(shown):
+    for screen in shown:
+        lines = screen.rstrip("\n").split("\n")
+        assert len(lines) <= 24, f"{len(lines)} lines:\n{screen}"
+        wide = [line for line in lines if len(line) > 80]
+        assert not wide, f"lines wider than 80 columns: {wide}"
+
+
+def assert_sentences(shown):
+    for screen in shown:
+        for line in screen.split("\n"):
+            assert not ENGINE_TEXT.search(line), f"engine text on screen: {line!r}"
+
+
+@pytest.mark.parametrize("rules, players, lines", [
+    (RULES, 4, ["", "1", "1", "h", "2", "abc", "1", "1", "1", "q"]),
+    (ROOT / "tic_tac_toe", 2, ["", "5", "", "1", "", "h", "9", "", "q"]),
+    (ROOT / "star_trek_panic", 2, ["", "+", "+", "-", "1", "h", "1", "1", "q"]),
+], ids=["panic_station", "tic_tac_toe", "star_trek_panic"])
+def test_every_screen_fits_80_by_24_and_speaks_in_sentences(screens, rules, players, lines):
+    code, shown = screens(rules, lines, "--players", players, "--seed", 5)
+    assert code == 0
+    assert len(shown) >= len(lines) - 1
+    assert_fits(shown)
+    assert_sentences(shown)
+    game_screens = [s for s in shown if "to play · you are" in s]
+    assert game_screens, "no game screen was shown"
+    first = game_screens[0]
+    # the board, the player's side and the options come first, on one screen
+    assert re.search(r"(?m)^ 1 \S", first), first
+    assert re.search(r"you are p\d", first)
+
+
+def test_the_first_panic_station_screen_shows_map_hand_and_options_in_words(screens):
+    code, shown = screens(RULES, ["", "q"], "--players", 4, "--human", "p1", "--seed", 3)
+    assert code == 0
+    screen = next(s for s in shown if "to play · you are" in s)
+    assert "Reactor*" in screen  # the compact map: the viewer's pieces are starred
+    assert "o open doorway" in screen and "s security door" in screen
+    assert "Hand (5): Infection card p1.1" in screen
+    assert "Move: Trooper p1 → Storage room (1 action point)" in screen
+    assert "p1 now has 4 action points." in screen
+
+
+def test_history_shows_past_events_and_bad_input_loses_nothing(screens, tmp_path):
+    save = tmp_path / "game.jsonl"
+    code, shown = screens(RULES, ["", "1", "zzz", "0", "", "h", "h 99", "1", "s", "q"],
+                          "--players", 4, "--human", "p1", "--seed", 3, "--save", save)
+    assert code == 0
+    assert_fits(shown)
+    # each refused input: one line of reason, then the prompt again
+    refusals = [s for s in shown if s.startswith(("'zzz'", "there is no option 0", "type the number"))]
+    assert len(refusals) == 3 and all(s.count("\n") == 1 for s in refusals), refusals
+    history = next(s for s in shown if s.startswith("History of what you saw"))
+    assert "p4's turn ends." in history and "p1's turn begins." in history
+    assert "Trooper p1 moves from off the table to Reactor." in history
+    assert any(s.startswith("there is no page 99 of the history") for s in shown)
+    made, _ = choices_of(save, "p1")
+    assert made == 2  # the two options chosen, nothing for the refused inputs or the commands
+
+
+def test_help_map_and_table_fit_too(screens):
+    code, shown = screens(RULES, ["", "?", "m", "t", "q"], "--players", 5, "--human", "p1", "--seed", 9)
+    assert code == 0
+    assert_fits(shown)
+    assert any("h, history" in s for s in shown)
+    table = next(s for s in shown if s.startswith("The other players"))
+    assert "p2" in table and "face down" in table
+
+
+def test_french(screens):
+    code, shown = screens(RULES, ["", "q"], "--players", 4, "--human", "p1", "--seed", 3, "--lang", "fr")
+    assert code == 0
+    out = "".join(shown)
+    assert "Passez l'appareil à p1" in out and "manche 1" in out
+    assert "Se déplacer\u00a0: Androïde p1 → " in out and "(1 point d'action)" in out
+    assert_fits(shown)
+
+
+def test_events_that_concern_a_player_out_of_turn_are_marked_for_them():
+    rs = ruleset()
+    game = Game(rs, 4, 3)
+    view = game.view("p1")
+    screen = Screens(rs, Words(rs))
+    screen.words.know_view(view)
+    events = [{"type": "turn_started", "player": "p2"},
+              {"type": "changed", "entity": "p1", "property": "infected", "value": True},
+              {"type": "changed", "entity": "p3", "property": "ap", "value": 2},
+              {"type": "turn_ended", "player": "p2"},
+              {"type": "turn_started", "player": "p1"},
+              {"type": "changed", "entity": "p1", "property": "ap", "value": 4}]
+    for_you, other = screen.news(events, 0, view)
+    assert for_you == ["! p1 is infected."]
+    assert "p3 now has 2 action points." in other and "p1 now has 4 action points." in other
+    lines, _ = screen.main(view, events, 0, 0)
+    assert ("! p1 is infected.", "bold yellow") in lines
+
+
+def test_a_reaction_asked_out_of_turn_is_said_first():
+    import random
+
+    rs = ruleset()
+    game = Game(rs, 4, 0, settings=PLAY_SETTINGS)
+    pick = random.Random(0)
+    for _ in range(2000):
+        view = game.view(game.pending.player)
+        if view["choice"]["kind"] == "reaction" and view["current"] != game.pending.player:
+            break
+        game.choose(pick.randrange(len(game.pending.options)))
+    else:
+        pytest.fail("no reaction out of turn in this game")
+    lines, _ = Screens(rs, Words(rs)).main(view, view["events"], 0, 0)
+    text = [t for t, _ in lines]
+    assert f"! {view['current']}'s turn: you are asked to react." in text
+    assert len(lines) <= 23 and all(len(t) <= 80 for t in text)
+
+
 def test_hot_seat_screens_show_only_the_players_own_view():
     """Four people at one device: a screen shows nothing its player may not see, and every
     change of player passes through an empty 'pass the device' screen."""
     buffer = io.StringIO()
-    console = Console(file=buffer, width=160, color_system=None)
-    game = Game(ruleset(), 4, 12)
+    console = Console(file=buffer, width=80, color_system=None)
+    rs = ruleset()
+    game = Game(rs, 4, 12, settings=PLAY_SETTINGS)
+    words = Words(rs)
+    words.know_entities(game.state.entities)  # every thing's name, hidden or not
     checked = {"screens": 0, "passes": 0}
     marks = {"start": 0}
     answers = iter([1, 2, 1, 3, 1, 1, 2, 1, 4, 1, 2, 1, 1, 3, 2, 1, 1, 1, 2, 1, 1, 5, 1, 1, 2, 1, 1, 1, 3, 1] * 2)
+    commands = iter(["h", "t", "m"] * 20)
 
     def hidden_from(player):
-        """Entities neither in the player's view nor named by an event they may see
-        (a player knows which card they gave away)."""
-        seen = set(game.view(player)["entities"])
+        """Things in a zone neither in the player's view nor named by an event they may
+        see (a player knows which card they gave away)."""
+        view = game.view(player)
+        seen = set(view["entities"])
+        seen.update(z["top"] for z in view["zones"].values() if isinstance(z, dict) and "top" in z)
         seen.update(v for e in game.events_for(player) for v in e.values() if isinstance(v, str))
-        return [eid for eid in game.state.entities if eid not in seen]
+        seen_names = {words.name(eid) for eid in seen}  # copies without a number share their word
+        return [eid for eid, e in game.state.entities.items()
+                if eid not in seen and e["at"] and words.name(eid) not in seen_names]
 
     def shown(text, eid):
-        return re.search(rf"(?<![\w.]){re.escape(eid)}(?![\w])", text)
+        return re.search(rf"(?<![\w.]){re.escape(words.name(eid))}(?![\w.])", text)
 
     def read(prompt):
         text = buffer.getvalue()[marks["start"]:]
@@ -161,46 +321,66 @@ def test_hot_seat_screens_show_only_the_players_own_view():
         if prompt == "> ":  # the pass screen: nobody's cards on it
             checked["passes"] += 1
             assert "Pass the device to" in text
-            assert not any(shown(text, eid) for eid in game.state.entities if game.state.entities[eid]["at"])
+            assert not any(shown(text, eid) for eid in game.state.entities if game.state.entities[eid]["at"]
+                           and rs.data.zones.get(game.state.entities[eid]["at"].split(":")[0]))
             return ""
         player = prompt.rstrip("> ")
         checked["screens"] += 1
-        leaks = [eid for eid in hidden_from(player) if shown(text, eid)]
-        assert not leaks, f"{player}'s screen shows {leaks}"
-        if checked["screens"] > 40:
+        leaks = [words.name(eid) for eid in hidden_from(player) if shown(text, eid)]
+        assert not leaks, f"{player}'s screen shows {leaks}:\n{text}"
+        assert len(text.rstrip("\n").split("\n")) <= 24
+        if checked["screens"] > 60:
             return "q"
-        n = next(answers)
-        return str(min(n, len(game.pending.options)))
+        if checked["screens"] % 3 == 0:
+            return next(commands)
+        return str(min(next(answers), len(game.pending.options)))
 
-    session = PlaySession(ruleset(), game, {p: "human" for p in game.state.players}, console=console, read=read)
+    session = PlaySession(rs, game, {p: "human" for p in game.state.players}, console=console, read=read)
     assert session.run() == 0
-    assert checked["passes"] >= 3 and checked["screens"] > 40
-    out = buffer.getvalue()
-    assert "since your last choice" in out and "board" in out and "hand and status" in out
+    assert checked["passes"] >= 3 and checked["screens"] > 60
 
 
-def test_labels_and_map():
+def test_engine_short_forms_for_replay():
     assert option_label({"action": "move", "args": {"c": "trooper.p1", "r": "run_b.1/main"}}) == \
         "move  trooper.p1 → run_b.1/main"
     assert option_label({"action": "end_turn"}) == "end_turn"
-    assert option_label({"reaction": "pass"}) == "pass"
-    assert option_label({"x": 0, "y": -1, "rotation": 180}) == "x=0 y=-1 rotation=180"
     assert event_text({"type": "moved", "entity": "?", "source": "hand:p1", "destination": "hand:p2", "seq": 4}) == \
         "moved  ?: hand:p1 → hand:p2"
-    game = Game(ruleset(), 4, 2)
-    buffer = io.StringIO()
-    Console(file=buffer, width=160, color_system=None).print(board_map(ruleset(), game.view("p1")))
-    text = buffer.getvalue()
-    for tile in game.state.tiles:
-        assert tile in text
-    assert "reactor/main" in text and "N:o E:o S:o W:o" in text  # the Reactor's four open sides
-    for eid in game.state.zones["reactor/main"]:
-        assert eid in text
 
 
-def test_a_declared_board_shows_its_occupied_spaces_and_the_things_off_it(tmp_path):
-    """A ring (or grid) board is listed space by space, with what stands there and the
-    spaces' own properties; things in no zone nor space are listed with theirs."""
+def test_options_name_places_and_tiles_their_neighbours():
+    rs = ruleset()
+    game = Game(rs, 4, 3)
+    words = Words(rs)
+    words.know_view(game.view("p1"))
+    reactor = next(z for z in game.state.zones if z.startswith("reactor/"))
+    assert words.name(reactor) == "Reactor"
+    assert words.option({"x": 0, "y": 1, "rotation": 90})["label"] == \
+        "(0, 1), turned 90°, next to Reactor to the north"
+    parasite = game.state.zones[reactor][0]
+    assert words.option(parasite)["label"] == f"{words.name(parasite)} in Reactor"
+    assert words.option({"action": "move", "args": {"c": "trooper.p1", "r": reactor}}) == \
+        {"label": "Move: Trooper p1 → Reactor", "cost": "1 action point"}
+    fr = Words(rs, "fr")
+    fr.know_view(game.view("p1"))
+    assert fr.event({"type": "turn_started", "player": "p2"}) == "Le tour de p2 commence."
+
+
+def test_the_compact_map_of_laid_tiles():
+    rs = ruleset()
+    game = Game(rs, 4, 3)
+    view = game.view("p1")
+    words = Words(rs)
+    words.know_view(view)
+    drawn = board_lines(rs, view, words, {"map_legend": "legend"}, width=80, max_lines=8)
+    assert all(len(line) <= 80 for line in drawn.lines) and len(drawn.lines) <= 8
+    text = "\n".join(drawn.lines)
+    assert "Reactor" in text and "o" in text
+    assert drawn.legend == ["legend, o open doorway, s security door"]
+
+
+def test_a_declared_board_shows_its_occupied_spaces(tmp_path):
+    """A ring board is drawn as ranges by sectors, with what stands in each occupied space."""
     from engine_rulesets import build, game_yaml
 
     rs = build(tmp_path, {
@@ -209,11 +389,9 @@ kinds:
   player: {}
   cell: {properties: {lit: {type: bool, default: false}}}
   piece: {located_in: cell}
-  gauge: {properties: {level: {type: number, default: 3}}}
 board: {kind: ring, space_kind: cell, sectors: 4, ranges: [near, far]}
 components:
   - {name: scout, kind: piece, space: far_2}
-  - {name: fuel, kind: gauge}
 """,
         "play.rules": """
 procedure setup():
@@ -227,10 +405,22 @@ procedure round():
 """,
     })
     game = Game(rs, 1, 1)
-    buffer = io.StringIO()
-    Console(file=buffer, width=120, color_system=None).print(board_map(rs, game.view("p1")))
-    text = buffer.getvalue()
-    assert re.search(r"far_2\s+scout", text)
-    assert re.search(r"near_3\s+lit", text)
-    assert "near_1" not in text and "sector" not in text  # empty spaces and the ring's own numbers stay out
-    assert re.search(r"fuel\s+level 3", text)
+    view = game.view("p1")
+    words = Words(rs)
+    words.know_view(view)
+    drawn = board_lines(rs, view, words, {"map_legend": ""}, width=80, max_lines=8)
+    assert drawn.lines[0].split() == ["1", "2", "3", "4"]
+    assert drawn.lines[1].split() == ["far", "·", "1", "·", "·"]
+    assert "far 2: scout" in drawn.lines
+
+
+def test_tic_tac_toe_grid_shows_marks():
+    rs = load_checked(ROOT / "tic_tac_toe")
+    game = Game(rs, 2, 1)
+    game.choose(game.pending.options.index({"action": "mark", "args": {"s": "b2"}}))
+    view = game.view("p2")
+    words = Words(rs)
+    words.know_view(view)
+    drawn = board_lines(rs, view, words, {"map_legend": ""}, width=80, max_lines=8)
+    assert len(drawn.lines) == 3
+    assert re.search(r"b2 x", drawn.lines[1]), drawn.lines

@@ -188,7 +188,7 @@ def test_rule_set_text_is_shown_as_written_in_play(tmp_path, capsys, monkeypatch
     assert "Pass the device to p2" in out
     assert "[/] Odd [bold]game" in out
     assert f"{ODD} whom?" in out
-    assert "[/red] hi" in out and f"changed p1.motto = {ODD}" in out
+    assert "[/red] hi" in out and f"p1: motto is now {ODD}." in out
     assert rules.data.game.title == "[/] Odd [bold]game"
 
 

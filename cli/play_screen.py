@@ -1,0 +1,337 @@
+"""What `rulecraft play` shows a player, as lines that fit a terminal of 80×24.
+
+A screen puts first what a decision needs: the board (cut to the player's part when it
+is large), the player's own status, hand and pieces, what happened since their last
+choice that concerns them (marked with ``!``, so a blow or a change of side dealt in
+another player's turn is not missed), the latest events and the numbered options, each
+with its cost and where the pieces it names stand. The whole history, the full map, the
+other players' public side and the help are behind commands. Sentences come from
+:mod:`rulecraft.narration`, shared with the browser table; every game word from the
+rule set's glossary.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+from .terminal_map import board_lines, owned_pieces
+
+WIDTH, HEIGHT = 80, 24
+MAP_LINES = 9  # at most, its legend included
+NEWS_FOR_YOU = 3  # lines of events that concern the player, at most
+
+UI = {
+    "en": {
+        "header": "{title} · round {round} · {current} to play · you are {player}",
+        "pass": "Pass the device to {who}.", "pass_enter": "Press Enter when only they can see the screen (q quits).",
+        "you": "You", "pieces": "Your pieces", "in": "in",
+        "map_legend": "* your pieces, n pieces there", "map_cut": "part of the board: m shows it all",
+        "nothing_new": "Nothing new since your last choice.", "earlier": "({n} earlier: h shows the history)",
+        "react": "! {current}'s turn: you are asked to react.",
+        "more": "options {first}–{last} of {count}: + shows the next, - the previous",
+        "hint": "type a number, ? for help",
+        "not_option": "'{text}' is not an option: type a number from 1 to {count}, or ? for help",
+        "no_option": "there is no option {n}: the options are 1 to {count}",
+        "empty": "type the number of an option (1 to {count}), or ? for help",
+        "history": "History of what you saw, page {page} of {pages} (latest last){more}",
+        "history_more": "; h {next} shows earlier events",
+        "no_page": "there is no page {n} of the history (1 to {pages})",
+        "help": [
+            "Commands (then Enter):",
+            "  1, 2, …     choose that option",
+            "  + / -       the next / previous options when they do not fit",
+            "  h, history  what you saw happen, latest last (h 2: the page before)",
+            "  m, map      the whole board and the things beside it",
+            "  t, table    the other players and the shared piles",
+            "  r           this screen again",
+            "  s           save the game (q then quits; --resume FILE goes on)",
+            "  q, quit     quit",
+        ],
+        "table": "The other players and the shared piles", "face_down": "{n} face down", "top": "top {card}",
+        "off_board": "Beside the board", "to_play": "to play", "game": "Game",
+        "over": "{title}: game over", "winners": "Winners: {winners}", "nobody": "nobody",
+        "final": "{decisions} decisions, round {round}",
+    },
+    "fr": {
+        "header": "{title} · manche {round} · à {current} de jouer · vous êtes {player}",
+        "pass": "Passez l'appareil à {who}.",
+        "pass_enter": "Appuyez sur Entrée quand personne d'autre ne voit l'écran (q pour quitter).",
+        "you": "Vous", "pieces": "Vos pièces", "in": "dans",
+        "map_legend": "* vos pièces, n pièces là", "map_cut": "une partie du plateau : m le montre en entier",
+        "nothing_new": "Rien de nouveau depuis votre dernier choix.",
+        "earlier": "({n} plus anciens : h montre l'historique)",
+        "react": "! Tour de {current} : vous pouvez réagir.",
+        "more": "options {first} à {last} sur {count} : + montre les suivantes, - les précédentes",
+        "hint": "tapez un numéro, ? pour l'aide",
+        "not_option": "« {text} » n'est pas une option : tapez un numéro de 1 à {count}, ou ? pour l'aide",
+        "no_option": "il n'y a pas d'option {n} : les options vont de 1 à {count}",
+        "empty": "tapez le numéro d'une option (1 à {count}), ou ? pour l'aide",
+        "history": "Historique de ce que vous avez vu, page {page} sur {pages} (le plus récent en bas){more}",
+        "history_more": " ; h {next} montre les précédents",
+        "no_page": "il n'y a pas de page {n} dans l'historique (1 à {pages})",
+        "help": [
+            "Commandes (puis Entrée) :",
+            "  1, 2, …     choisir cette option",
+            "  + / -       les options suivantes / précédentes quand elles ne tiennent pas",
+            "  h           ce que vous avez vu se passer (h 2 : la page d'avant)",
+            "  m           le plateau entier et ce qui est à côté",
+            "  t           les autres joueurs et les piles communes",
+            "  r           cet écran à nouveau",
+            "  s           sauvegarder (--resume FICHIER pour reprendre)",
+            "  q           quitter",
+        ],
+        "table": "Les autres joueurs et les piles communes", "face_down": "{n} face cachée", "top": "dessus {card}",
+        "off_board": "À côté du plateau", "to_play": "joue", "game": "Partie",
+        "over": "{title} : partie terminée", "winners": "Gagnants : {winners}", "nobody": "personne",
+        "final": "{decisions} décisions, manche {round}",
+    },
+}
+
+
+def wrap(text: str, width: int, limit: int | None = None, indent: str = "  ") -> list[str]:
+    """``text`` in lines of ``width`` at most (the next ones indented), ``limit`` lines at
+    most, the last one ending in … when some was left out."""
+    lines = textwrap.wrap(text, width, subsequent_indent=indent, break_long_words=True) or [""]
+    if limit is not None and len(lines) > limit:
+        lines = lines[:limit]
+        lines[-1] = lines[-1][:width - 1] + "…"
+    return lines
+
+
+def crop(text: str, width: int) -> str:
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def concerns(ruleset, view: dict, event: dict, player: str, mine: set[str]) -> bool:
+    """Whether an event names the player, one of their zones or one of their pieces."""
+    for key, value in event.items():
+        if key in ("type", "seq") or key.startswith("_"):
+            continue
+        values = value if isinstance(value, list) else list(value.values()) if isinstance(value, dict) else [value]
+        for v in values:
+            if isinstance(v, str) and (v == player or v.endswith(f":{player}") or v in mine):
+                return True
+    return False
+
+
+def turn_owners(events: list[dict]) -> list[str | None]:
+    """Whose turn each event of a stream happened in."""
+    owner, out = None, []
+    for e in events:
+        if e.get("type") == "turn_started":
+            owner = e.get("player")
+        out.append(owner)
+        if e.get("type") == "turn_ended":
+            owner = None
+    return out
+
+
+class Screens:
+    """Builds every screen of one player's view; holds no game state of its own."""
+
+    def __init__(self, ruleset, words, lang: str = "en", width: int = WIDTH, height: int = HEIGHT):
+        self.ruleset = ruleset
+        self.words = words
+        self.ui = UI[lang]
+        self.width = width
+        self.height = height
+
+    # ---- the player's own side
+    def _me(self, view: dict) -> list[str]:
+        w, me = self.words, view["viewer"]
+        lines = []
+        entity = view["entities"].get(me) or {}
+        props = [w.status(entity.get("kind", "player"), k, v) for k, v in entity.get("props", {}).items()
+                 if v is not None]
+        if props:
+            lines.append(crop(f"{self.ui['you']} ({me}): " + " · ".join(props), self.width))
+        for zone, items in view["zones"].items():
+            if not zone.endswith(f":{me}") or not isinstance(items, list) or not items:
+                continue
+            word = w.name(zone.split(":", 1)[0])
+            lines += wrap(f"{word[:1].upper()}{word[1:]} ({len(items)}): " + ", ".join(w.name(e) for e in items),
+                          self.width, 2)
+        pieces = owned_pieces(self.ruleset, view, me)
+        if pieces:
+            parts = []
+            for eid in pieces:
+                e = view["entities"][eid]
+                numbers = [w.status(e["kind"], k, v) for k, v in e["props"].items()
+                           if isinstance(v, int) and not isinstance(v, bool)]
+                parts.append(f"{w.name(eid)} {self.ui['in']} {w.name(e['at'])}" + (f" ({', '.join(numbers)})"
+                                                                                 if numbers else ""))
+            lines += wrap(f"{self.ui['pieces']}: " + "; ".join(parts), self.width, 2)
+        return lines
+
+    def _map(self, view: dict, max_lines: int) -> list[str]:
+        drawn = board_lines(self.ruleset, view, self.words, self.ui, width=self.width, max_lines=max_lines - 1)
+        lines = list(drawn.lines)
+        note = list(drawn.legend)
+        if drawn.cut:
+            note.append(self.ui["map_cut"])
+        if note and lines:
+            lines.append(crop("; ".join(note), self.width))
+        return lines
+
+    # ---- news
+    def news(self, events: list[dict], start: int, view: dict) -> tuple[list[str], list[str]]:
+        """The events from ``start`` on, told: those that concern the player and happened
+        in another's turn, and all the others."""
+        me = view["viewer"]
+        mine = set(owned_pieces(self.ruleset, view, me))
+        mine.update(z for z in view["zones"] if z.endswith(f":{me}"))
+        owners = turn_owners(events)
+        for_you, other = [], []
+        for event, owner in zip(events[start:], owners[start:]):
+            text = self.words.event(event)
+            if owner != me and concerns(self.ruleset, view, event, me, mine) and event.get("type") not in (
+                    "turn_started", "turn_ended", "round_started"):
+                for_you.append("! " + text)
+            else:
+                other.append(text)
+        return for_you, other
+
+    # ---- the main screen
+    def main(self, view: dict, events: list[dict], start: int, page: int) -> tuple[list[tuple[str, str]], int]:
+        """The screen's lines (text, style), and how many option pages there are."""
+        w, ui, width = self.words, self.ui, self.width
+        w.know_view(view)
+        out: list[tuple[str, str]] = []
+        title = self.ruleset.data.game.title
+        out.append((crop(ui["header"].format(title=title, round=view["round"], current=view["current"],
+                                             player=view["viewer"]), width), "bold"))
+        out += [(line, "") for line in self._map(view, MAP_LINES)]
+        out += [(line, "cyan") for line in self._me(view)]
+        avail = self.height - 1 - len(out)  # the last line is the input prompt
+        choice = view["choice"] or {}
+        for_you, other = self.news(events, start, view)
+        prominent = [crop(t, width) for t in for_you][-NEWS_FOR_YOU:]
+        if len(for_you) > NEWS_FOR_YOU:
+            prominent[0] = crop(ui["earlier"].format(n=len(for_you) - NEWS_FOR_YOU + 1), width)
+        if choice.get("kind") == "reaction" and view["current"] != view["viewer"]:
+            prominent.append(crop(ui["react"].format(current=view["current"]), width))
+        labels = []
+        for i, option in enumerate(choice.get("options", []), 1):
+            said = w.option(option)
+            labels.append(f"{i:>2} {said['label']}" + (f" ({said['cost']})" if said.get("cost") else ""))
+        columns = 2 if len(labels) > 6 and max(len(x) for x in labels) <= (width - 2) // 2 else 1
+        rows_needed = -(-len(labels) // columns)
+        room = max(3, avail - 1 - len(prominent) - 1)  # the prompt's line, one line of news at least
+        per_page = max(1, rows_needed if rows_needed <= room else room - 1)
+        pages = max(1, -(-rows_needed // per_page))
+        page = min(max(page, 0), pages - 1)
+        rows = list(range(page * per_page, min(rows_needed, (page + 1) * per_page)))
+        option_lines = []
+        col_w = (width - 2) // 2 if columns == 2 else width
+        for r in rows:
+            cells = [labels[r + c * rows_needed] for c in range(columns) if r + c * rows_needed < len(labels)]
+            option_lines.append("  ".join(f"{crop(c, col_w):<{col_w}}" for c in cells).rstrip())
+        if pages > 1:
+            first, last = rows[0] + 1, rows[-1] + 1
+            option_lines.append(crop(ui["more"].format(first=first, last=last, count=rows_needed), width))
+        news_room = max(0, avail - 1 - len(prominent) - len(option_lines))
+        latest = [crop(t, width) for t in other]
+        if not latest and not prominent:
+            latest = [ui["nothing_new"]]
+        if len(latest) > news_room:
+            keep = max(0, news_room - 1)
+            latest = ([crop(ui["earlier"].format(n=len(latest) - keep), width)] if news_room else []) + \
+                (latest[len(latest) - keep:] if keep else [])
+        out += [(line, "dim") for line in latest]
+        out += [(line, "bold yellow") for line in prominent]
+        prompt = choice.get("prompt") or ""
+        out.append((crop(f"{prompt}  ({ui['hint']})" if prompt else ui["hint"], width), "bold"))
+        out += [(line, "") for line in option_lines]
+        return out, pages
+
+    # ---- the screens behind commands
+    def history(self, events: list[dict], page: int) -> list[str] | None:
+        """A page of the player's history, the latest last (page 1: the latest)."""
+        lines = [line for e in events for line in wrap(self.words.event(e), self.width)]
+        size = self.height - 2  # the title and the prompt
+        pages = max(1, -(-len(lines) // size))
+        if not 1 <= page <= pages:
+            return None
+        end = len(lines) - (page - 1) * size
+        more = self.ui["history_more"].format(next=page + 1) if page < pages else ""
+        title = crop(self.ui["history"].format(page=page, pages=pages, more=more), self.width)
+        return [title] + lines[max(0, end - size):end]
+
+    def history_pages(self, events: list[dict]) -> int:
+        lines = sum(len(wrap(self.words.event(e), self.width)) for e in events)
+        return max(1, -(-lines // (self.height - 2)))
+
+    def help(self) -> list[str]:
+        return [crop(line, self.width) for line in self.ui["help"]]
+
+    def whole_map(self, view: dict) -> list[str]:
+        w = self.words
+        w.know_view(view)
+        drawn = board_lines(self.ruleset, view, w, self.ui, width=self.width, max_lines=self.height, whole=True)
+        lines = list(drawn.lines) + [crop("; ".join(drawn.legend), self.width)] if drawn.legend else list(drawn.lines)
+        spec = self.ruleset.data.board
+        beside = []
+        skip = {"player", spec.space_kind if spec else None, spec.tile_kind if spec else None}
+        for eid, e in view["entities"].items():
+            if e["at"] is None and e["kind"] not in skip and eid not in view["players"] and e["props"]:
+                props = ", ".join(w.status(e["kind"], k, v) for k, v in e["props"].items())
+                beside.append(crop(f"  {w.name(eid)}: {props}", self.width))
+        if beside:
+            lines += [self.ui["off_board"] + ":"] + beside
+        return self._fit(lines)
+
+    def table(self, view: dict) -> list[str]:
+        w, me = self.words, view["viewer"]
+        w.know_view(view)
+        lines = [self.ui["table"] + ":"]
+        for p in view["players"]:
+            if p == me:
+                continue
+            entity = view["entities"].get(p) or {}
+            props = [w.status(entity.get("kind", "player"), k, v)
+                     for k, v in entity.get("props", {}).items() if v is not None]
+            zones = [f"{w.name(z.split(':', 1)[0])} {self._pile(items)}" for z, items in view["zones"].items()
+                     if z.endswith(f":{p}")]
+            mark = f" ({self.ui['to_play']})" if view["current"] == p else ""
+            lines += wrap(f"{p}{mark}: " + " · ".join(props + zones), self.width, 3)
+        for zone, items in view["zones"].items():
+            if ":" in zone or self.ruleset.data.zones.get(zone) is None or not (
+                    items if isinstance(items, list) else items.get("count")):
+                continue
+            word = w.name(zone)
+            lines += wrap(f"{word[:1].upper()}{word[1:]}: {self._pile(items)}", self.width, 2)
+        game_vars = {k: v for k, v in view["vars"].get("game", {}).items() if v not in (None, [])}
+        if game_vars:
+            lines += wrap(f"{self.ui['game']}: " + " · ".join(
+                f"{w._term('variables', 'game.' + k) or k.replace('_', ' ')} {w.name(v)}"
+                for k, v in game_vars.items()), self.width, 3)
+        return self._fit(lines)
+
+    def _pile(self, items) -> str:
+        if isinstance(items, list):
+            return f"({len(items)}) " + ", ".join(self.words.name(e) for e in items) if items else "(0)"
+        text = self.ui["face_down"].format(n=items.get("count", 0))
+        if items.get("top"):
+            text += ", " + self.ui["top"].format(card=self.words.name(items["top"]))
+        return text
+
+    def _fit(self, lines: list[str]) -> list[str]:
+        limit = self.height - 1
+        if len(lines) > limit:
+            lines = lines[:limit - 1] + ["…"]
+        return lines
+
+    def final(self, state, result: dict, seats: dict, decisions: int) -> list[str]:
+        w, ui = self.words, self.ui
+        w.know_entities({p: state.entities[p] for p in state.players})
+        lines = [ui["over"].format(title=self.ruleset.data.game.title)]
+        lines += wrap(w.name(result.get("reason")) if result.get("reason") else "", self.width, 2)
+        for p in state.players:
+            props = state.entities[p]["props"]
+            status = " · ".join(w.status(state.entities[p]["kind"], k, v) for k, v in props.items())
+            win = " ★" if p in result.get("winners", []) else ""
+            lines.append(crop(f"{p}{win} ({seats.get(p, '')}): {status}", self.width))
+        lines.append(crop(ui["winners"].format(winners=", ".join(result.get("winners") or []) or ui["nobody"]),
+                          self.width))
+        lines.append(ui["final"].format(decisions=decisions, round=state.round))
+        return self._fit(lines)

@@ -1,0 +1,229 @@
+"""The board of a view as a few lines of text for an 80-column terminal.
+
+Laid tiles become a small grid of cells (a short name of each tile's space, a star where
+the viewer has a piece, how many pieces stand there) joined by the first letter of the
+connection between neighbours; a grid or hex board becomes its squares with what marks
+them; a ring becomes its ranges by sectors; any other board lists its occupied spaces.
+A map taller or wider than it may be is cut to the part around the viewer's pieces,
+and says so. Every word comes from the rule set through :class:`~rulecraft.narration.Words`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rulecraft.interpreter.board import Board, Geometry
+from rulecraft.interpreter.state import tile_layouts
+
+CELL = 7  # characters of a tile's short name
+
+
+@dataclass
+class MapText:
+    lines: list[str]
+    cut: bool = False  # only part of the board is shown
+    legend: list[str] = field(default_factory=list)
+
+
+def short_names(names: list[str]) -> dict[str, str]:
+    """The shortest unique prefix of each name (open → o, security → s)."""
+    out = {}
+    for name in names:
+        for n in range(1, len(name) + 1):
+            if sum(1 for other in names if other.startswith(name[:n])) == 1:
+                out[name] = name[:n]
+                break
+        else:
+            out[name] = name
+    return out
+
+
+def owned_pieces(ruleset, view: dict, player: str) -> list[str]:
+    """The viewer's pieces on the board: entities their kind says ``player`` owns, in a space."""
+    out = []
+    for eid, e in view["entities"].items():
+        kind = ruleset.data.kinds.get(e["kind"])
+        owner = kind.owner_property if kind else None
+        if owner and e["props"].get(owner) == player and e["at"] and ruleset.data.zones.get(
+                e["at"].split(":", 1)[0]) is None:
+            out.append(eid)
+    return out
+
+
+def _count(here) -> int:
+    return len(here) if isinstance(here, list) else (here or {}).get("count", 0)
+
+
+def _abbreviation(name: str) -> str:
+    """A space's name in a few letters: its capitalised words run together (a trailing
+    common noun such as "room" adds nothing), else its first letters."""
+    words = name.split(" (")[0].split()
+    proper = [w for w in words if w[:1].isupper()] or words
+    return "".join(proper)[:CELL]
+
+
+def board_lines(ruleset, view: dict, words, ui: dict, *, width: int = 80, max_lines: int = 9,
+                whole: bool = False) -> MapText:
+    spec = ruleset.data.board
+    if spec is None:
+        return MapText([])
+    if spec.kind == "tiles":
+        return _tiles(ruleset, view, words, ui, width, max_lines, whole)
+    if spec.kind in ("grid", "hex") and all("x" in (view["entities"].get(s) or {}).get("props", {})
+                                           for s in spec.spaces):
+        return _squares(ruleset, view, words, width, max_lines, whole)
+    if spec.kind == "ring" and all("sector" in (view["entities"].get(s) or {}).get("props", {})
+                                   for s in spec.spaces):
+        return _ring(ruleset, view, words, width, max_lines, whole)
+    return _listed(ruleset, view, words, list(spec.spaces), width, max_lines, whole)
+
+
+# ------------------------------------------------------------------ laid tiles
+def _tiles(ruleset, view, words, ui, width, max_lines, whole) -> MapText:
+    spec = ruleset.data.board
+    if not view["tiles"]:
+        return MapText([])
+    board = Board(Geometry(spec, tile_layouts(ruleset)), view["tiles"])
+    cells = {(x, y): t for t, (x, y, _) in view["tiles"].items()}
+    mine_at = {view["entities"][e]["at"] for e in owned_pieces(ruleset, view, view["viewer"])}
+    # the first declared direction points up the screen
+    first = next(iter(spec.directions.values()))
+    down = 1 if first[1] < 0 else -1
+    step = {d: (dx, dy) for d, (dx, dy) in spec.directions.items()}
+    right = next((d for d, v in step.items() if v == (1, 0)), None)
+    below = next((d for d, v in step.items() if v == (0, down)), None)
+    kinds = sorted({c for c in spec.joins.values() if c and c != "none"})
+    letter = short_names(kinds)
+
+    def link(a: tuple, b: tuple) -> str:
+        ta, tb = cells.get(a), cells.get(b)
+        if ta is None or tb is None:
+            return " "
+        for room in board.geo.rooms_of(ta):
+            for other in board.geo.rooms_of(tb):
+                kind = board.connection(room, other) if board.has(room) and board.has(other) else None
+                if kind and kind != "none":
+                    return letter.get(kind, kind)[:1]
+        return " "
+
+    xs = sorted({x for x, _ in cells})
+    ys = sorted({y for _, y in cells}, reverse=down < 0)
+    xs_all = list(range(xs[0], xs[-1] + 1))
+    ys_all = list(range(min(ys), max(ys) + 1))
+    if down < 0:
+        ys_all.reverse()
+    label_w = max(len(str(y)) for y in ys_all) + 1
+    cell_w = CELL + 3  # name, the viewer's star, a count of two digits
+    max_cols = max(1, (width - label_w) // (cell_w + 3))
+    max_rows = max(1, (max_lines - 1 + 1) // 2)  # a row of cells, then a row of links
+    cut = False
+    if not whole and (len(xs_all) > max_cols or len(ys_all) > max_rows):
+        cut = True
+        mine_cells = [c for c, t in cells.items() if any(r in mine_at for r in board.geo.rooms_of(t))] or [(0, 0)]
+        cx = sorted(x for x, _ in mine_cells)[len(mine_cells) // 2]
+        cy = sorted(y for _, y in mine_cells)[len(mine_cells) // 2]
+        xs_all = _window(xs_all, cx, max_cols)
+        ys_all = _window(ys_all, cy, max_rows)
+    lines = [" " * label_w + "".join(f"{x:<{cell_w}}   " for x in xs_all).rstrip()]
+    for i, y in enumerate(ys_all):
+        row, links = f"{y:>{label_w - 1}} ", " " * label_w
+        for j, x in enumerate(xs_all):
+            tile = cells.get((x, y))
+            if tile is None:
+                text = " " * cell_w
+            else:
+                rooms = [r for r in board.geo.rooms_of(tile)]
+                name = _abbreviation(words.name(rooms[0])) if rooms else tile[:CELL]
+                star = "*" if any(r in mine_at for r in rooms) else " "
+                count = sum(_count(view["zones"].get(r)) for r in rooms)
+                text = f"{name:<{CELL}}{star}{count if count else '':>2}"
+            row += text
+            if j + 1 < len(xs_all):
+                row += f" {link((x, y), (x + 1, y)) if right else ' '} "
+            if i + 1 < len(ys_all) and below:
+                mark = link((x, y), (x, y + down))
+                links += f"{mark:^{CELL}}   " + " " * (cell_w - CELL)
+        lines.append(row.rstrip())
+        if i + 1 < len(ys_all):
+            lines.append(links.rstrip())
+    legend = [ui["map_legend"] + ", "
+              + ", ".join(f"{letter[k][:1]} {words.value_word(k)}" for k in kinds)]
+    return MapText([line[:width] for line in lines], cut, legend)
+
+
+def _window(values: list[int], centre: int, size: int) -> list[int]:
+    i = values.index(centre) if centre in values else len(values) // 2
+    start = max(0, min(i - size // 2, len(values) - size))
+    return values[start:start + size]
+
+
+# ------------------------------------------------------------------ boards declared whole
+def _marks(ruleset, view, words, space: str) -> str:
+    """What stands on or marks a space: a player's mark, else its pieces' count."""
+    props = (view["entities"].get(space) or {}).get("props", {})
+    for value in props.values():
+        if isinstance(value, str) and value in view["players"]:
+            seat = (view["entities"].get(value) or {}).get("props", {})
+            word = next((v for v in seat.values() if isinstance(v, str) and v), value)
+            return str(words.value_word(word))[:2]
+    n = _count(view["zones"].get(space))
+    return str(n) if n else "·"
+
+
+def _squares(ruleset, view, words, width, max_lines, whole) -> MapText:
+    spaces = list(ruleset.data.board.spaces)
+    pos = {s: (view["entities"][s]["props"]["x"], view["entities"][s]["props"]["y"]) for s in spaces}
+    at = {p: s for s, p in pos.items()}
+    xs = sorted({x for x, _ in pos.values()})
+    ys = sorted({y for _, y in pos.values()}, reverse=True)  # y grows up the board
+    name_w = max(len(s) for s in spaces)
+    cell_w = name_w + 4
+    if len(xs) * cell_w > width or (len(ys) > max_lines and not whole):
+        return _listed(ruleset, view, words, spaces, width, max_lines, whole)
+    lines = []
+    for y in ys:
+        row = ""
+        for x in xs:
+            s = at.get((x, y))
+            row += f"{s:>{name_w}} {_marks(ruleset, view, words, s):<2} " if s else " " * cell_w
+        lines.append(row.rstrip())
+    return MapText(lines)
+
+
+def _ring(ruleset, view, words, width, max_lines, whole) -> MapText:
+    spaces = list(ruleset.data.board.spaces)
+    props = {s: view["entities"][s]["props"] for s in spaces}
+    sectors = sorted({p["sector"] for p in props.values()})
+    ranges = sorted({p["range"] for p in props.values()}, reverse=True)  # the outermost first
+    names = {r: next(s for s in spaces if props[s]["range"] == r) for r in ranges}
+    range_names = {r: words.value_word(names[r].rsplit("_", 1)[0]) for r in ranges}
+    label_w = max(len(n) for n in range_names.values()) + 1
+    lines = [" " * label_w + "".join(f"{s:>3}" for s in sectors)]
+    for r in ranges:
+        row = f"{range_names[r]:<{label_w}}"
+        for sector in sectors:
+            s = next(s for s in spaces if props[s]["range"] == r and props[s]["sector"] == sector)
+            n = _count(view["zones"].get(s))
+            row += f"{n if n else '·':>3}"
+        lines.append(row)
+    rest = max(0, max_lines - len(lines))
+    occupied = [s for s in spaces if _count(view["zones"].get(s))]
+    listed = _listed(ruleset, view, words, occupied, width, rest, whole) if rest or whole else MapText([])
+    return MapText(lines + listed.lines, listed.cut)
+
+
+def _listed(ruleset, view, words, spaces, width, max_lines, whole) -> MapText:
+    """Every occupied space with what stands there, one line each."""
+    lines = []
+    for s in spaces:
+        here = view["zones"].get(s)
+        if not _count(here):
+            continue
+        if isinstance(here, list):
+            things = ", ".join(words.name(e) for e in here)
+        else:
+            things = f"{_count(here)} ?"
+        lines.append(f"{words.name(s)}: {things}"[:width])
+    if not whole and len(lines) > max_lines:
+        return MapText(lines[:max(0, max_lines)], cut=True)
+    return MapText(lines)
