@@ -19,6 +19,7 @@ from .terminal_map import board_lines, owned_pieces
 WIDTH, HEIGHT = 80, 24
 MAP_LINES = 9  # at most, its legend included
 NEWS_FOR_YOU = 3  # lines of events that concern the player, at most
+ME_LINES = 6  # the player's status, hand and pieces, at most
 
 UI = {
     "en": {
@@ -200,25 +201,29 @@ class Screens:
         title = self.ruleset.data.game.title
         out.append((crop(ui["header"].format(title=title, round=view["round"], current=view["current"],
                                              player=view["viewer"]), width), "bold"))
-        out += [(line, "") for line in self._map(view, MAP_LINES)]
-        out += [(line, "cyan") for line in self._me(view)]
+        me = self._me(view)[:ME_LINES]
+        # the map gives way to the player's side and to a few options on a short screen
+        out += [(line, "") for line in self._map(view, min(MAP_LINES, max(3, self.height - 2 - len(me) - 9)))]
+        out += [(line, "cyan") for line in me]
         avail = self.height - 1 - len(out)  # the last line is the input prompt
         choice = view["choice"] or {}
         for_you, other = self.news(events, start, view)
-        prominent = [crop(t, width) for t in for_you][-NEWS_FOR_YOU:]
-        if len(for_you) > NEWS_FOR_YOU:
-            prominent[0] = crop(ui["earlier"].format(n=len(for_you) - NEWS_FOR_YOU + 1), width)
-        if choice.get("kind") == "reaction" and view["current"] != view["viewer"]:
+        react = choice.get("kind") == "reaction" and view["current"] != view["viewer"]
+        told = max(0, min(len(for_you), NEWS_FOR_YOU, avail - 5 - react))  # four lines of options at least
+        prominent = [crop(t, width) for t in for_you[len(for_you) - told:]]
+        if react:
             prominent.append(crop(ui["react"].format(current=view["current"]), width))
+        unsaid = len(for_you) - told  # told in the history only
         labels = []
         for i, option in enumerate(choice.get("options", []), 1):
             said = w.option(option)
             labels.append(f"{i:>2} {said['label']}" + (f" ({said['cost']})" if said.get("cost") else ""))
-        columns = 2 if len(labels) > 6 and max(len(x) for x in labels) <= (width - 2) // 2 else 1
+        room = max(1, avail - 1 - len(prominent))  # what the prompt's line and the news leave
+        # two columns of short options when they then fit on the screen at once
+        columns = 2 if (6 < len(labels) <= 2 * room and max(len(x) for x in labels) <= (width - 2) // 2) else 1
         rows_needed = -(-len(labels) // columns)
-        room = max(3, avail - 1 - len(prominent) - 1)  # the prompt's line, one line of news at least
-        per_page = max(1, rows_needed if rows_needed <= room else room - 1)
-        pages = max(1, -(-rows_needed // per_page))
+        per_page = rows_needed if rows_needed <= room else max(1, room - 1)
+        pages = max(1, -(-rows_needed // per_page)) if rows_needed else 1
         page = min(max(page, 0), pages - 1)
         rows = list(range(page * per_page, min(rows_needed, (page + 1) * per_page)))
         option_lines = []
@@ -233,10 +238,12 @@ class Screens:
         latest = [crop(t, width) for t in other]
         if not latest and not prominent:
             latest = [ui["nothing_new"]]
-        if len(latest) > news_room:
-            keep = max(0, news_room - 1)
-            latest = ([crop(ui["earlier"].format(n=len(latest) - keep), width)] if news_room else []) + \
-                (latest[len(latest) - keep:] if keep else [])
+        if len(latest) > news_room or unsaid:
+            keep = min(len(latest), max(0, news_room - 1))
+            unsaid += len(latest) - keep
+            latest = latest[len(latest) - keep:] if keep else []
+            if news_room:
+                latest.insert(0, crop(ui["earlier"].format(n=unsaid), width))
         out += [(line, "dim") for line in latest]
         out += [(line, "bold yellow") for line in prominent]
         prompt = choice.get("prompt") or ""

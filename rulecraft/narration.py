@@ -275,8 +275,8 @@ class Words:
         return self._sentence(self.say["changed"].format(entity=entity, property=prop, value=self.name(value)), entity)
 
     def _sentence(self, text: str, first: str) -> str:
-        """A sentence's first letter in capitals, unless it opens with an id (a player: p1)."""
-        opens_with_id = text.startswith(first) and (first in self.entities or first in self.kinds_by_id)
+        """A sentence's first letter in capitals, unless it opens with a player's id (p1)."""
+        opens_with_id = text.startswith(first) and self.kinds_by_id.get(first) == "player"
         return text if opens_with_id else _capital(text)
 
     def result(self, result: dict, seat: str) -> str:
