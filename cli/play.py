@@ -192,16 +192,16 @@ class PlaySession:
 
     def quit(self) -> int:
         if self.saved_at == len(self.game.decisions):
-            self.console.print(f"bye; the game is saved in {escape(self.save_path)}", highlight=False)
+            self.console.print(escape(UI[self.lang]["bye_saved"].format(path=self.save_path)), highlight=False)
         else:
-            self.console.print("bye; the game was [bold]not saved[/] since its last change")
+            self.console.print(Text(UI[self.lang]["bye_unsaved"]), highlight=False)
         return 0
 
     def _readline(self, prompt: str) -> str | None:
         try:
             return self.read(prompt)
         except EOFError:
-            self.console.print("\ninput closed")
+            self.console.print("\n" + UI[self.lang]["input_closed"], highlight=False)
             return None
 
     def clear(self) -> None:
@@ -252,8 +252,7 @@ class PlaySession:
             if command in ("s", "save"):
                 saved = self.save()
                 if saved:
-                    self.console.print(f"saved to {escape(saved)} (resume with --resume {escape(saved)})",
-                                       highlight=False)
+                    self.console.print(escape(UI[self.lang]["saved"].format(path=saved)), highlight=False)
             elif command in ("r", "redraw"):
                 self.screen(player)
             elif command in ("+", "-"):
@@ -262,7 +261,7 @@ class PlaySession:
             elif command in ("?", "help"):
                 self.show(self.screens.help())
             elif command in ("m", "map"):
-                self.show(self.screens.whole_map(self.game.view(player)))
+                self.whole_map(player, rest)
             elif command in ("t", "table"):
                 self.show(self.screens.table(self.game.view(player)))
             elif command in ("h", "history"):
@@ -279,6 +278,15 @@ class PlaySession:
     def say(self, reason: str) -> None:
         """A refused input: one line saying why; nothing was chosen."""
         self.show([(reason[:self.screens.width], "yellow")])
+
+    def whole_map(self, player: str, page_text: str) -> None:
+        view = self.game.view(player)
+        page = int(page_text) if page_text.strip().isdigit() else 1
+        lines = self.screens.whole_map(view, page)
+        if lines is None:
+            self.say(UI[self.lang]["no_map_page"].format(n=page, pages=self.screens.map_pages(view)))
+            return
+        self.show(lines)
 
     def history(self, player: str, page_text: str) -> None:
         events = self.game.events_for(player)

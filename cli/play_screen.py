@@ -42,16 +42,20 @@ UI = {
             "  1, 2, …     choose that option",
             "  + / -       the next / previous options when they do not fit",
             "  h, history  what you saw happen, latest last (h 2: the page before)",
-            "  m, map      the whole board and the things beside it",
+            "  m, map      the whole board and the things beside it (m 2: its next part)",
             "  t, table    the other players and the shared piles",
             "  r           this screen again",
             "  s           save the game (q then quits; --resume FILE goes on)",
             "  q, quit     quit",
         ],
         "table": "The other players and the shared piles", "face_down": "{n} face down", "top": "top {card}",
-        "off_board": "Beside the board", "to_play": "to play", "game": "Game",
+        "off_board": "Beside the board",
+        "whole_map": "The whole board, part {page} of {pages}{more}", "map_more": "; m {next} shows the next part",
+        "no_map_page": "there is no part {n} of the board (1 to {pages})", "to_play": "to play", "game": "Game",
         "over": "{title}: game over", "winners": "Winners: {winners}", "nobody": "nobody",
         "final": "{decisions} decisions, round {round}",
+        "saved": "saved to {path} (resume with --resume {path})", "bye_saved": "bye; the game is saved in {path}",
+        "bye_unsaved": "bye; the game was not saved since its last change", "input_closed": "input closed",
     },
     "fr": {
         "header": "{title} · manche {round} · à {current} de jouer · vous êtes {player}",
@@ -75,16 +79,22 @@ UI = {
             "  1, 2, …     choisir cette option",
             "  + / -       les options suivantes / précédentes quand elles ne tiennent pas",
             "  h           ce que vous avez vu se passer (h 2 : la page d'avant)",
-            "  m           le plateau entier et ce qui est à côté",
+            "  m           le plateau entier et ce qui est à côté (m 2 : la partie suivante)",
             "  t           les autres joueurs et les piles communes",
             "  r           cet écran à nouveau",
             "  s           sauvegarder (--resume FICHIER pour reprendre)",
             "  q           quitter",
         ],
         "table": "Les autres joueurs et les piles communes", "face_down": "{n} face cachée", "top": "dessus {card}",
-        "off_board": "À côté du plateau", "to_play": "joue", "game": "Partie",
+        "off_board": "À côté du plateau",
+        "whole_map": "Le plateau entier, partie {page} sur {pages}{more}", "map_more": " ; m {next} montre la suivante",
+        "no_map_page": "il n'y a pas de partie {n} du plateau (1 à {pages})", "to_play": "joue", "game": "Partie",
         "over": "{title} : partie terminée", "winners": "Gagnants : {winners}", "nobody": "personne",
         "final": "{decisions} décisions, manche {round}",
+        "saved": "sauvegardée dans {path} (reprendre avec --resume {path})",
+        "bye_saved": "au revoir ; la partie est sauvegardée dans {path}",
+        "bye_unsaved": "au revoir ; la partie n'a pas été sauvegardée depuis son dernier changement",
+        "input_closed": "entrée fermée",
     },
 }
 
@@ -164,15 +174,36 @@ class Screens:
             lines += wrap(f"{self.ui['pieces']}: " + "; ".join(parts), self.width, 2)
         return lines
 
+    def beside(self, view: dict) -> list[str]:
+        """The things that are never in a space nor a zone (a ship's facings, a marker),
+        each with what differs from its kind's defaults."""
+        w, kinds = self.words, self.ruleset.data.kinds
+        spec = self.ruleset.data.board
+        skip = {"player", spec.space_kind if spec else None, spec.tile_kind if spec else None}
+        out = []
+        for eid, e in view["entities"].items():
+            kind = kinds.get(e["kind"])
+            if e["at"] is not None or kind is None or kind.located_in or e["kind"] in skip or eid in view["players"]:
+                continue
+            changed = [w.status(e["kind"], k, v) for k, v in e["props"].items()
+                       if k not in kind.properties or kind.properties[k].default != v]
+            out.append(f"{w.name(eid)}: {', '.join(changed)}" if changed else w.name(eid))
+        return out
+
     def _map(self, view: dict, max_lines: int) -> list[str]:
-        drawn = board_lines(self.ruleset, view, self.words, self.ui, width=self.width, max_lines=max_lines - 1)
+        """The board in ``max_lines`` at most, its legend and what lies beside it included
+        (two lines for those things at most, the board keeping four)."""
+        beside = self.beside(view)
+        beside_lines = wrap(" · ".join(beside), self.width, max(0, min(2, max_lines - 4))) if beside else []
+        if beside_lines == [""]:
+            beside_lines = []
+        drawn = board_lines(self.ruleset, view, self.words, self.ui, width=self.width,
+                            max_lines=max_lines - 1 - len(beside_lines))
         lines = list(drawn.lines)
-        note = list(drawn.legend)
-        if drawn.cut:
-            note.append(self.ui["map_cut"])
+        note = ([self.ui["map_cut"]] if drawn.cut else []) + list(drawn.legend)
         if note and lines:
             lines.append(crop("; ".join(note), self.width))
-        return lines
+        return lines + beside_lines
 
     # ---- news
     def news(self, events: list[dict], start: int, view: dict) -> tuple[list[str], list[str]]:
@@ -271,21 +302,46 @@ class Screens:
     def help(self) -> list[str]:
         return [crop(line, self.width) for line in self.ui["help"]]
 
-    def whole_map(self, view: dict) -> list[str]:
+    def whole_map(self, view: dict, page: int = 1) -> list[str] | None:
+        """A part of the whole board and of the things beside it (page 1, 2, …: a board
+        wider or taller than the screen is read in strips); None: no such page."""
         w = self.words
         w.know_view(view)
         drawn = board_lines(self.ruleset, view, w, self.ui, width=self.width, max_lines=self.height, whole=True)
-        lines = list(drawn.lines) + [crop("; ".join(drawn.legend), self.width)] if drawn.legend else list(drawn.lines)
-        spec = self.ruleset.data.board
-        beside = []
-        skip = {"player", spec.space_kind if spec else None, spec.tile_kind if spec else None}
-        for eid, e in view["entities"].items():
-            if e["at"] is None and e["kind"] not in skip and eid not in view["players"] and e["props"]:
-                props = ", ".join(w.status(e["kind"], k, v) for k, v in e["props"].items())
-                beside.append(crop(f"  {w.name(eid)}: {props}", self.width))
+        strips = [drawn.lines]
+        if drawn.column and any(len(line) > self.width for line in drawn.lines):
+            per = max(1, (self.width - drawn.margin) // drawn.column)
+            wide = max(len(line) for line in drawn.lines)
+            strips = [[(line[:drawn.margin] + line[drawn.margin + k * drawn.column:
+                                                  drawn.margin + (k + per) * drawn.column]).rstrip()
+                       for line in drawn.lines]
+                      for k in range(0, -(-(wide - drawn.margin) // drawn.column), per)]
+        body = self.height - 2  # a title, and the prompt
+        pages = []
+        for strip in strips:
+            header, rows = strip[:1], strip[1:]
+            for i in range(0, max(1, len(rows)), body - 1):
+                pages.append(header + rows[i:i + body - 1])
+        tail = [crop("; ".join(drawn.legend), self.width)] if drawn.legend else []
+        beside = [line for thing in self.beside(view) for line in wrap("  " + thing, self.width, 2, "    ")]
         if beside:
-            lines += [self.ui["off_board"] + ":"] + beside
-        return self._fit(lines)
+            tail += [self.ui["off_board"] + ":"] + beside
+        for i in range(0, len(tail), body):
+            if i == 0 and len(pages[-1]) + len(tail) <= body:
+                pages[-1] = pages[-1] + tail
+                break
+            pages.append(tail[i:i + body])
+        if not 1 <= page <= len(pages):
+            return None
+        title = self.ui["whole_map"].format(page=page, pages=len(pages),
+                                            more=self.ui["map_more"].format(next=page + 1) if page < len(pages) else "")
+        return [crop(title, self.width)] + [crop(line, self.width) for line in pages[page - 1]]
+
+    def map_pages(self, view: dict) -> int:
+        page = 1
+        while self.whole_map(view, page + 1) is not None:
+            page += 1
+        return page
 
     def table(self, view: dict) -> list[str]:
         w, me = self.words, view["viewer"]

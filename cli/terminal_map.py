@@ -10,6 +10,7 @@ and says so. Every word comes from the rule set through :class:`~rulecraft.narra
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass, field
 
 from rulecraft.interpreter.board import Board, Geometry
@@ -23,6 +24,9 @@ class MapText:
     lines: list[str]
     cut: bool = False  # only part of the board is shown
     legend: list[str] = field(default_factory=list)
+    # a grid wider than the screen is read in strips: where its columns start and how wide each is
+    margin: int = 0
+    column: int = 0
 
 
 def short_names(names: list[str]) -> dict[str, str]:
@@ -148,6 +152,8 @@ def _tiles(ruleset, view, words, ui, width, max_lines, whole) -> MapText:
             lines.append(links.rstrip())
     legend = [ui["map_legend"] + ", "
               + ", ".join(f"{letter[k][:1]} {words.value_word(k)}" for k in kinds)]
+    if whole:
+        return MapText(lines, False, legend, label_w, cell_w + 3)
     return MapText([line[:width] for line in lines], cut, legend)
 
 
@@ -208,8 +214,18 @@ def _ring(ruleset, view, words, width, max_lines, whole) -> MapText:
         lines.append(row)
     rest = max(0, max_lines - len(lines))
     occupied = [s for s in spaces if _count(view["zones"].get(s))]
-    listed = _listed(ruleset, view, words, occupied, width, rest, whole) if rest or whole else MapText([])
-    return MapText(lines + listed.lines, listed.cut)
+    listed = _listed(ruleset, view, words, occupied, width, 10 ** 6, whole)
+    if whole:
+        return MapText(lines + listed.lines)
+    # on the main screen, the occupied spaces run on as one paragraph
+    text = " · ".join(listed.lines)
+    packed = textwrap.wrap(text, width, subsequent_indent="  ") if text else []
+    cut = len(packed) > rest
+    if cut:
+        packed = packed[:rest]
+        if packed:
+            packed[-1] = packed[-1][:width - 1] + "…"
+    return MapText(lines + packed, cut)
 
 
 def _listed(ruleset, view, words, spaces, width, max_lines, whole) -> MapText:

@@ -424,3 +424,38 @@ def test_tic_tac_toe_grid_shows_marks():
     drawn = board_lines(rs, view, words, {"map_legend": ""}, width=80, max_lines=8)
     assert len(drawn.lines) == 3
     assert re.search(r"b2 x", drawn.lines[1]), drawn.lines
+
+
+def test_a_large_station_is_cut_to_the_players_part_and_shown_whole_on_demand():
+    from panic_station import lay_tile
+
+    rs = ruleset()
+    game = Game(rs, 4, 3)
+    laid = [t for t in game.state.entities if game.state.entities[t]["kind"] == "exploration_card"
+            and t not in game.state.tiles][:9]
+    for i, tile in enumerate(laid):  # a long corridor eastwards: wider than the screen
+        lay_tile(game, tile, i + 1, 0, 0)
+    view = game.view("p1")
+    screen = Screens(rs, Words(rs))
+    screen.words.know_view(view)
+    lines, _ = screen.main(view, view["events"], 0, 0)
+    text = "\n".join(t for t, _ in lines)
+    assert "part of the board: m shows it all" in text
+    assert len(lines) <= 23 and all(len(t) <= 80 for t, _ in lines)
+    whole = screen.whole_map(game.view("p1"))
+    assert whole[0] == "The whole board, part 1 of 2; m 2 shows the next part"
+    rest = screen.whole_map(game.view("p1"), 2)
+    assert screen.whole_map(game.view("p1"), 3) is None
+    columns = whole[1].split() + rest[1].split()
+    assert columns == [str(x) for x in range(len(laid) + 1)]  # every column once, the Reactor's included
+    assert all(len(line) <= 80 for line in whole + rest) and len(whole) <= 23 and len(rest) <= 23
+    assert "Parasite marker" in "\n".join(rest)  # what lies beside the board, with its holder
+
+
+def test_star_trek_panic_shows_the_facings_beside_the_board(screens):
+    code, shown = screens(ROOT / "star_trek_panic", ["", "m", "q"], "--players", 2, "--human", "p1", "--seed", 3)
+    assert code == 0
+    assert_fits(shown)
+    whole = next(s for s in shown if s.startswith("The whole board, part 1 of 1"))
+    assert "Beside the board:" in whole
+    assert "bow starboard" in whole
