@@ -366,7 +366,7 @@ class Screens:
         game_vars = {k: v for k, v in view["vars"].get("game", {}).items() if v not in (None, [])}
         if game_vars:
             lines += wrap(f"{self.ui['game']}: " + " · ".join(
-                f"{w._term('variables', 'game.' + k) or k.replace('_', ' ')} {w.name(v)}"
+                f"{w.variable('game', k)} {w.name(v)}"
                 for k, v in game_vars.items()), self.width, 3)
         return self._fit(lines)
 

@@ -290,6 +290,10 @@ class Words:
     def prop(self, kind: str, name: str) -> str:
         return self._term("properties", f"{kind}.{name}") or _plain(name)
 
+    def variable(self, scope: str, name: str) -> str:
+        """A game or turn variable's word ("game.round_count")."""
+        return self._term("variables", f"{scope}.{name}") or _plain(name)
+
     def status(self, kind: str, name: str, value) -> str:
         """A property and its value, short: "4 action points" for a count, else "colour red"."""
         t = self.glossary.get("properties", f"{kind}.{name}")
