@@ -53,7 +53,7 @@ UI = {
         "whole_map": "The whole board, part {page} of {pages}{more}", "map_more": "; m {next} shows the next part",
         "no_map_page": "there is no part {n} of the board (1 to {pages})", "to_play": "to play", "game": "Game",
         "over": "{title}: game over", "winners": "Winners: {winners}", "nobody": "nobody",
-        "final": "{decisions} decisions, round {round}",
+        "final": "{decisions} decisions, round {round}", "undecided": "(undecided)",
         "saved": "saved to {path} (resume with --resume {path})", "bye_saved": "bye; the game is saved in {path}",
         "bye_unsaved": "bye; the game was not saved since its last change", "input_closed": "input closed",
     },
@@ -90,7 +90,7 @@ UI = {
         "whole_map": "Le plateau entier, partie {page} sur {pages}{more}", "map_more": " ; m {next} montre la suivante",
         "no_map_page": "il n'y a pas de partie {n} du plateau (1 à {pages})", "to_play": "joue", "game": "Partie",
         "over": "{title} : partie terminée", "winners": "Gagnants : {winners}", "nobody": "personne",
-        "final": "{decisions} décisions, manche {round}",
+        "final": "{decisions} décisions, manche {round}", "undecided": "(non décidée)",
         "saved": "sauvegardée dans {path} (reprendre avec --resume {path})",
         "bye_saved": "au revoir ; la partie est sauvegardée dans {path}",
         "bye_unsaved": "au revoir ; la partie n'a pas été sauvegardée depuis son dernier changement",
@@ -388,7 +388,9 @@ class Screens:
         w, ui = self.words, self.ui
         w.know_entities({p: state.entities[p] for p in state.players})
         lines = [ui["over"].format(title=self.ruleset.data.game.title)]
-        lines += wrap(w.name(result.get("reason")) if result.get("reason") else "", self.width, 2)
+        if result.get("reason"):  # a victory condition's name, or a sentence of the rules
+            undecided = "" if result.get("decided", True) else " " + ui["undecided"]
+            lines += wrap(w.action(result["reason"]) + undecided, self.width, 2)
         for p in state.players:
             props = state.entities[p]["props"]
             status = " · ".join(w.status(state.entities[p]["kind"], k, v) for k, v in props.items())

@@ -269,7 +269,7 @@ class Words:
         if t is not None and isinstance(value, bool) and (t.say if value else t.deny):
             return self._sentence((t.say if value else t.deny).replace("{obj}", entity) + ".", entity)
         if t is not None and isinstance(value, int) and not isinstance(value, bool) and (t.many or t.plural_only):
-            word = t.one if value == 1 else t.plural
+            word = self._count_word(t, value)
             return self._sentence(self.say["now_has"].format(entity=entity, value=value, property=word), entity)
         prop = t.one if t is not None else _plain(event.get("property"))
         return self._sentence(self.say["changed"].format(entity=entity, property=prop, value=self.name(value)), entity)
@@ -290,6 +290,13 @@ class Words:
     def prop(self, kind: str, name: str) -> str:
         return self._term("properties", f"{kind}.{name}") or _plain(name)
 
+    @staticmethod
+    def _count_word(term, value: int) -> str:
+        """The word after a number: its plural unless one; a word used only in the plural as it is."""
+        if term.many is None and term.plural_only:
+            return term.one
+        return term.one if value == 1 else term.plural
+
     def variable(self, scope: str, name: str) -> str:
         """A game or turn variable's word ("game.round_count")."""
         return self._term("variables", f"{scope}.{name}") or _plain(name)
@@ -298,7 +305,7 @@ class Words:
         """A property and its value, short: "4 action points" for a count, else "colour red"."""
         t = self.glossary.get("properties", f"{kind}.{name}")
         if t is not None and isinstance(value, int) and not isinstance(value, bool) and (t.many or t.plural_only):
-            return f"{value} {t.one if value == 1 else t.plural}"
+            return f"{value} {self._count_word(t, value)}"
         return f"{self.prop(kind, name)} {self.name(value)}"
 
     def know_entities(self, entities: dict) -> None:

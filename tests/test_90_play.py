@@ -459,3 +459,12 @@ def test_star_trek_panic_shows_the_facings_beside_the_board(screens):
     whole = next(s for s in shown if s.startswith("The whole board, part 1 of 1"))
     assert "Beside the board:" in whole
     assert "bow starboard" in whole
+
+
+def test_the_last_screen_says_who_won_and_why(screens):
+    code, shown = screens(ROOT / "tic_tac_toe", ["", "1"] * 9, "--seed", 3)
+    assert code == 0
+    assert_fits(shown)
+    last = shown[-1]
+    assert last.startswith("Tic-tac-toe: game over\nthree in a row\n")
+    assert "Winners: p1" in last and "p1 ★ (human): mark x" in last
