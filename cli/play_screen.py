@@ -192,7 +192,7 @@ class Screens:
 
     def _map(self, view: dict, max_lines: int) -> list[str]:
         """The board in ``max_lines`` at most, its legend and what lies beside it included
-        (two lines for those things at most, the board keeping four)."""
+        (two lines for those things at most, the board keeping 4)."""
         beside = self.beside(view)
         beside_lines = wrap(" · ".join(beside), self.width, max(0, min(2, max_lines - 4))) if beside else []
         if beside_lines == [""]:
@@ -240,7 +240,7 @@ class Screens:
         choice = view["choice"] or {}
         for_you, other = self.news(events, start, view)
         react = choice.get("kind") == "reaction" and view["current"] != view["viewer"]
-        told = max(0, min(len(for_you), NEWS_FOR_YOU, avail - 5 - react))  # four lines of options at least
+        told = max(0, min(len(for_you), NEWS_FOR_YOU, avail - 5 - react))  # 4 lines of options at least
         prominent = [crop(t, width) for t in for_you[len(for_you) - told:]]
         if react:
             prominent.append(crop(ui["react"].format(current=view["current"]), width))
