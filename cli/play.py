@@ -461,7 +461,9 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
     save_path = args.save or args.resume
     session = PlaySession(ruleset, game, seats, console=console, read=read, save_path=save_path, seen=seen,
                           passphrase=passphrase, lang=getattr(args, "lang", "en"))
-    humans_text = ", ".join(p for p, s in seats.items() if s == HUMAN) or "none"
-    seed_text = f"seed {seed}" if args.seed is not None else "a secret random seed"
-    console.print(escape(f"{spec.title}: {players} players, {seed_text}; human seats: {humans_text}"), highlight=False)
+    ui = UI[session.lang]
+    humans_text = ", ".join(p for p, s in seats.items() if s == HUMAN) or ui["no_human"]
+    seed_text = ui["seed"].format(seed=seed) if args.seed is not None else ui["secret_seed"]
+    console.print(Text(ui["intro"].format(title=spec.title, players=players, seed=seed_text, humans=humans_text)),
+                  highlight=False)
     return session.run()

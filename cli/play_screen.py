@@ -56,6 +56,8 @@ UI = {
         "final": "{decisions} decisions, round {round}", "undecided": "(undecided)",
         "saved": "saved to {path} (resume with --resume {path})", "bye_saved": "bye; the game is saved in {path}",
         "bye_unsaved": "bye; the game was not saved since its last change", "input_closed": "input closed",
+        "intro": "{title}: {players} players, {seed}; human seats: {humans}", "no_human": "none",
+        "seed": "seed {seed}", "secret_seed": "a secret random seed",
     },
     "fr": {
         "header": "{title} · manche {round} · à {current} de jouer · vous êtes {player}",
@@ -95,6 +97,8 @@ UI = {
         "bye_saved": "au revoir ; la partie est sauvegardée dans {path}",
         "bye_unsaved": "au revoir ; la partie n'a pas été sauvegardée depuis son dernier changement",
         "input_closed": "entrée fermée",
+        "intro": "{title} : {players} joueurs, {seed} ; places tenues par des personnes : {humans}", "no_human": "aucune",
+        "seed": "graine {seed}", "secret_seed": "une graine aléatoire secrète",
     },
 }
 
