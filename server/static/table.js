@@ -12,12 +12,13 @@ const UI = {
   en: {title: (t, s) => `${t}: you are ${s}`, round: "Round", players: "Players", over: "Game over",
        waiting: "Waiting for another player.", choose: "Choose", choice: "Your choice", side: "Your side",
        happened: "What happened", undo: "Undo my last decision", history: "History", now: "Back to now",
-       after: (n, m) => `after decision ${n} of ${m}`, so_far: (n) => `${n} decisions so far`, nothing: "nothing"},
+       after: (n, m) => `after decision ${n} of ${m}`, so_far: (n) => `${n} decisions so far`, nothing: "nothing",
+       lost: "Connection lost: reconnecting…"},
   fr: {title: (t, s) => `${t} : vous êtes ${s}`, round: "Manche", players: "Joueurs", over: "Partie terminée",
        waiting: "En attente d'un autre joueur.", choose: "Choisissez", choice: "Votre choix", side: "Votre jeu",
        happened: "Ce qui s'est passé", undo: "Annuler ma dernière décision", history: "Historique",
        now: "Revenir au présent", after: (n, m) => `après la décision ${n} sur ${m}`,
-       so_far: (n) => `${n} décisions jusqu'ici`, nothing: "rien"},
+       so_far: (n) => `${n} décisions jusqu'ici`, nothing: "rien", lost: "Connexion perdue : reconnexion…"},
 };
 const words = UI[lang] || UI.en;
 
@@ -56,6 +57,7 @@ function backToNow() {
 
 function show(v) {
   view = v;
+  document.body.dataset.decisions = v.decisions;
   document.title = `${v.title}: ${v.seat}`;
   $("title").textContent = words.title(v.title, v.seat);
   const players = v.players.map((p) => `${p.id} (${p.seat})${p.to_play ? " ◀" : ""}`).join(", ");
@@ -106,6 +108,7 @@ function clickSpace(space) {
 function openSocket() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/${game}/${token}?lang=${lang}`);
+  socket.onopen = () => connected(true);
   socket.onmessage = (m) => {
     const message = JSON.parse(m.data);
     if (message.type === "view") {
@@ -118,7 +121,16 @@ function openSocket() {
     else if (message.type === "error") $("error").textContent = message.message;
   };
   // a dropped connection is opened again; the server then sends the current view
-  socket.onclose = (e) => { if (e.code !== 4404) setTimeout(openSocket, 1000); };
+  socket.onclose = (e) => {
+    connected(false);
+    if (e.code !== 4404) setTimeout(openSocket, 1000);
+  };
+}
+
+// Whether the page is live: a lost connection is said, so a player knows a click waits.
+function connected(yes) {
+  document.body.dataset.connected = yes ? "yes" : "no";
+  $("connection").textContent = yes ? "" : words.lost;
 }
 for (const [id, key] of [["choice-title", "choice"], ["side-title", "side"], ["events-title", "happened"],
                          ["undo", "undo"], ["history-label", "history"], ["now", "now"]]) {
