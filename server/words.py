@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rulecraft.docgen.glossary import Glossary, load_glossary
 from rulecraft.dsl import ast
+from rulecraft.interpreter.state import tile_layouts
 
 LANGUAGES = ("en", "fr")
 
@@ -18,6 +19,7 @@ SENTENCES = {
         "turn_ended": "{who}'s turn ends.", "over": "The game is over.",
         "rolled": "The {die} die shows {value}.", "shuffled": "{zone} is shuffled.",
         "placed": "{tile} is laid at ({x}, {y}).",
+        "spot": "at ({x}, {y})", "turned": "at ({x}, {y}), turned {rotation}°",
         "nobody": "nobody", "yes": "yes", "no": "no", "none": "none", "some": "some",
         "owned": "{owner}'s {zone}", "you_win": "You win!", "nobody_wins": "Nobody wins.",
         "wins": "{winners} wins.", "win": "{winners} win.", "you": "you", "colon": ":",
@@ -30,12 +32,14 @@ SENTENCES = {
         "turn_ended": "Le tour de {who} se termine.", "over": "La partie est terminée.",
         "rolled": "Le dé {die} donne {value}.", "shuffled": "On mélange {zone}.",
         "placed": "On pose {tile} en ({x}, {y}).",
+        "spot": "en ({x}, {y})", "turned": "en ({x}, {y}), tournée de {rotation}°",
         "nobody": "personne", "yes": "oui", "no": "non", "none": "aucun", "some": "quelques",
         "owned": "{zone} de {owner}", "you_win": "Vous gagnez !", "nobody_wins": "Personne ne gagne.",
         "wins": "{winners} gagne.", "win": "{winners} gagnent.", "you": "vous", "colon": "\u00a0:",
     },
 }
 ENDED = ("game_over", "game_ended")
+SPOT = {"x", "y", "rotation"}  # where a tile may be laid: the options of a placing choice
 ENGINE_EVENTS = ("rolled", "shuffled", "placed")
 
 
@@ -59,6 +63,7 @@ class Words:
         except Exception:  # noqa: BLE001 - a rule set without a usable glossary still plays
             self.glossary = Glossary(lang)
         self.kinds_by_id: dict[str, str] = {}
+        self._layouts = tile_layouts(ruleset) if ruleset.data.board is not None else {}
 
     def _term(self, section: str, key: str) -> str | None:
         t = self.glossary.get(section, key)
@@ -81,10 +86,24 @@ class Words:
         zone, _, owner = text.partition(":")  # a player's zone: hand:p2
         if owner and self._word(zone):
             return self.say["owned"].format(owner=owner, zone=self._word(zone))
+        tile, _, room = text.partition("/")  # a room of a laid tile: the word of its room type
+        if room and tile in self._layouts:
+            layout = self.ruleset.data.board.layouts.get(self._layouts[tile])
+            kind = ((layout.rooms.get(room) or {}).get("type", room)) if layout and room in layout.rooms else None
+            if kind is not None:
+                return self._bare(kind)
         base, _, rest = text.partition(".")  # a component's copy: its word and which one
         if rest and self._word(base):
             return f"{self._word(base)} {rest}"
         return text
+
+    def _bare(self, key: str) -> str:
+        """A word without the article a glossary may give it: a room is named as on the board."""
+        for section in ("components", "values", "names", "kinds"):
+            t = self.glossary.get(section, key)
+            if t is not None:
+                return t.bare or t.one
+        return _plain(key)
 
     def _word(self, key: str) -> str | None:
         for section in ("components", "values", "names", "zones", "kinds"):
@@ -106,6 +125,8 @@ class Words:
             if args:
                 label += self.say["colon"] + " " + ", ".join(self.name(v) for v in args.values())
             return {"label": label, "cost": self.cost(name)}
+        if isinstance(option, dict) and set(option) == SPOT:
+            return {"label": self.say["turned" if option["rotation"] else "spot"].format(**option), "cost": None}
         return {"label": self.name(option), "cost": None}
 
     def cost(self, action: str) -> str | None:

@@ -358,6 +358,16 @@ class Person:
     def hand(self) -> str:
         return self.page.js("document.getElementById('hand').textContent")
 
+    def point_at(self, selector: str):
+        """Where a click reaches the element (scrolled into view), or None where something
+        else lies on top of it."""
+        return self.page.js(f"""(() => {{ const e = document.querySelector({json.dumps(selector)});
+            if (!e) return null;
+            e.scrollIntoView({{block: 'center', inline: 'center'}});
+            const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+            const hit = document.elementFromPoint(x, y);
+            return hit && (hit === e || e.contains(hit)) ? [x, y] : null; }})()""")
+
     def wait_until_live(self, decisions: int) -> None:
         self.page.wait_for(f"document.body?.dataset.connected === 'yes' && "
                            f"Number(document.body?.dataset.decisions) === {decisions}")
@@ -460,6 +470,8 @@ def _play(server: ServeProcess, game: dict, people: dict[str, Person], choose, *
                 person.page.js("!document.getElementById('undo').hidden"):
             person.page.js("document.getElementById('undo').click()")
             person.page.wait_for(f"Number(document.body?.dataset.decisions) === {stored}")
+            # the pointer leaves the board, which then shows no option's preview
+            person.page.call("Input.dispatchMouseEvent", type="mouseMoved", x=1, y=1)
             assert person.board() == board and person.options() == options
             assert len(server.stored(game["game"]).decisions) == stored
             seen["undone"] = True
@@ -478,9 +490,46 @@ def test_panic_station_two_people_in_their_own_browsers_against_bots(two_people)
     game = server.create({"ruleset": "panic_station", "seats": seats, "seed": 11})
     people = {p: Person(p, chromium.new_person(server.url + game["links"][p])) for p in ("p1", "p2")}
 
+    explore = _table_of(server.stored(game["game"])).words.action("explore")
+    clicked = {"board": 0, "spots": 0}
+
     def click_an_option(person: Person, rng: random.Random) -> None:
-        count = person.page.js("document.querySelectorAll('button.option').length")
-        person.page.js(f"document.querySelectorAll('button.option')[{rng.randrange(count)}].click()")
+        options = person.page.js("view.options.map((o) => o.option)")
+        spots = [i for i, o in enumerate(options) if isinstance(o, dict) and set(o) == {"x", "y", "rotation"}]
+        if spots:  # a room tile to lay: see where each option would lay it, then click a cell
+            i = rng.choice(spots)
+            person.page.call("Input.dispatchMouseEvent", type="mouseMoved",
+                             **dict(zip("xy", person.point_at(f'button.option[data-index="{i}"]'))))
+            ghost = f'#board .ghost[data-option="{i}"]'
+            assert person.page.js(f"document.querySelector('{ghost}').getAttribute('visibility')") == "visible"
+            assert person.page.js(f"document.querySelectorAll('#board .ghost[visibility=\"visible\"]').length") == 1
+            x, y = options[i]["x"], options[i]["y"]
+            person.page.click_at(*person.point_at(f'#board [data-spot="{x},{y}"]'))
+            here = [j for j in spots if (options[j]["x"], options[j]["y"]) == (x, y)]
+            if len(here) > 1:  # turned several ways: the cell points out their buttons
+                person.page.wait_for(f"document.querySelectorAll('button.option.hint').length === {len(here)}")
+                person.page.js(f'document.querySelector(\'button.option[data-index="{i}"]\').click()')
+            clicked["spots"] += 1
+            return
+        labels = person.options()
+        exploring = [i for i, label in enumerate(labels) if label.startswith(explore)]
+        i = rng.choice(exploring) if exploring and rng.random() < 0.5 else rng.randrange(len(labels))
+        # a room or a piece that this option alone names is clicked on the board
+        target = person.page.js(f"""(() => {{
+            for (const e of document.querySelectorAll('#board [data-room], #board [data-piece]')) {{
+              const name = e.dataset.room || e.dataset.piece;
+              const naming = view.options.map((o, j) => [o, j])
+                .filter(([o]) => JSON.stringify(o.option).includes(JSON.stringify(name)));
+              if (naming.length === 1 && naming[0][1] === {i})
+                return e.dataset.room ? `[data-room="${{name}}"]` : `[data-piece="${{name}}"]`;
+            }}
+            return null; }})()""")
+        point = target and person.point_at(f"#board {target}")
+        if point:
+            person.page.click_at(*point)
+            clicked["board"] += 1
+        else:
+            person.page.js(f"document.querySelectorAll('button.option')[{i}].click()")
 
     def screenshot(seen):
         for seat, person in people.items():
@@ -496,6 +545,7 @@ def test_panic_station_two_people_in_their_own_browsers_against_bots(two_people)
     seen = _play(server, game, people, click_an_option, undo_after=2, reload_at=6, restart_at=12,
                  max_clicks=600, screenshot=screenshot)
     assert seen["undone"] and seen["reloaded"] and seen["restarted"]
+    assert clicked["spots"] > 0 and clicked["board"] > 0
     assert seen["out_of_turn"] > 0, "no choice fell to a person out of turn"
     assert seen["hidden"] > 100, "the other seats' hidden cards were looked for"
     for person in people.values():

@@ -75,6 +75,9 @@ function show(v) {
       b.append(c);
     }
     b.addEventListener("click", () => send({type: "choose", step: v.decisions, option: o.option}));
+    // what the option is about, shown on the board while the pointer or focus is on it
+    for (const on of ["mouseenter", "focus"]) b.addEventListener(on, () => preview(i));
+    for (const off of ["mouseleave", "blur"]) b.addEventListener(off, () => preview(null));
     return b;
   }));
   $("undo").hidden = !v.can_undo;
@@ -91,18 +94,43 @@ function show(v) {
   }));
   $("events").scrollTop = $("events").scrollHeight;
   showHistory();
-  // grid squares and graph spaces carry data-space, the rooms of laid tiles data-room
-  for (const space of document.querySelectorAll("#board [data-space], #board [data-room]")) {
-    space.addEventListener("click", () => clickSpace(space.dataset.space || space.dataset.room));
+  // grid squares and graph spaces carry data-space, the rooms of laid tiles data-room,
+  // the pieces data-piece, the free cells where a tile may be laid data-spot ("x,y")
+  for (const space of document.querySelectorAll("#board [data-space], #board [data-room], #board [data-piece]")) {
+    const name = space.dataset.space || space.dataset.room || space.dataset.piece;
+    space.addEventListener("click", () => clickOn(view.options.map((o, i) => [o, i])
+      .filter(([o]) => mentions(o.option, name))));
+  }
+  for (const cell of document.querySelectorAll("#board [data-spot]")) {
+    const [x, y] = cell.dataset.spot.split(",").map(Number);
+    const here = () => view.options.map((o, i) => [o, i]).filter(([o]) => o.option && o.option.x === x && o.option.y === y);
+    cell.addEventListener("click", () => clickOn(here()));
+    cell.addEventListener("mouseenter", () => { const h = here(); preview(h.length ? h[0][1] : null); });
+    cell.addEventListener("mouseleave", () => preview(null));
   }
 }
 
-// A click on a space plays the one option naming it, or points out the options that do.
-function clickSpace(space) {
-  const naming = view.options.map((o, i) => [o, i]).filter(([o]) => mentions(o.option, space));
+// A click on the board plays the one option it names, or points out the options that do.
+function clickOn(naming) {
   for (const b of document.querySelectorAll("button.option")) b.classList.remove("hint");
   if (naming.length === 1) send({type: "choose", step: view.decisions, option: naming[0][0].option});
   for (const [, i] of naming) document.querySelector(`button.option[data-index="${i}"]`).classList.add("hint");
+}
+
+// The option's context on the board: the spaces, rooms and pieces it names, and for a
+// tile to be laid, the tile where and as this option would lay it.
+function preview(index) {
+  for (const e of document.querySelectorAll("#board .target")) e.classList.remove("target");
+  for (const g of document.querySelectorAll("#board .ghost")) g.setAttribute("visibility", "hidden");
+  if (index === null || !view.options[index]) return;
+  const option = view.options[index].option;
+  for (const e of document.querySelectorAll("#board [data-space], #board [data-room], #board [data-piece]")) {
+    if (mentions(option, e.dataset.space || e.dataset.room || e.dataset.piece)) e.classList.add("target");
+  }
+  const ghost = document.querySelector(`#board .ghost[data-option="${index}"]`);
+  if (ghost) ghost.setAttribute("visibility", "visible");
+  const cell = option && document.querySelector(`#board [data-spot="${option.x},${option.y}"]`);
+  if (cell) cell.classList.add("target");
 }
 
 function openSocket() {
