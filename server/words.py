@@ -80,6 +80,8 @@ class Words:
         if isinstance(value, dict):
             return ", ".join(f"{_plain(k)} {self.name(v)}" for k, v in value.items())
         text = str(value)
+        if text == "?":  # what a view hides from its viewer
+            return self.say["hidden"]
         word = self._word(text)
         if word:
             return word

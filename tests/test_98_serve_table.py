@@ -66,3 +66,11 @@ def test_placing_options_and_laid_rooms_in_words(laid_tiles):
     assert english.event({"type": "moved", "entity": "x", "source": None, "destination": room}).endswith(
         f"to {english.name(room)}.")
     assert "/" not in french.name(room)
+
+
+def test_what_a_view_hides_is_said_to_be_hidden(laid_tiles):
+    rs, _ = laid_tiles
+    english, french = Words(rs, "en"), Words(rs, "fr")
+    played = {"type": "action_taken", "player": "p1", "action": "play_item", "args": {"card": "?"}}
+    assert english.event(played).endswith(": a hidden item.") and "?" not in english.event(played)
+    assert french.event(played).endswith(": un élément caché.")

@@ -281,7 +281,7 @@ class Chromium:
         page = DevTools(f"ws://127.0.0.1:{self.port}/devtools/page/{target}")
         page.call("Network.enable")  # to see every WebSocket frame the page receives
         page.call("Page.enable")
-        page.call("Emulation.setDeviceMetricsOverride", width=1200, height=900, deviceScaleFactor=1, mobile=False)
+        page.call("Emulation.setDeviceMetricsOverride", width=1280, height=1400, deviceScaleFactor=1, mobile=False)
         page.call("Page.navigate", url=url)
         self.pages.append(page)
         return page
@@ -387,34 +387,40 @@ class Person:
         return len(hidden)
 
 
-def _check_screenshot(person: Person, shot: bytes, colours: list[str], name: str) -> None:
-    """The picture of the table: the board drawn (many colours where the SVG is, the
-    pieces' colours among them) and the hand written beside it."""
+def _check_screenshot(person: Person, colours: list[str], name: str) -> None:
+    """The picture of the whole table page: the board drawn (many colours where its SVG
+    is, the pieces' colours among them) and the hand written beside it."""
     from PIL import Image
 
+    # the pointer off the board, so that no option's preview is drawn
+    person.page.call("Input.dispatchMouseEvent", type="mouseMoved", x=1, y=1)
+    size = person.page.js("[document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
+    shot = base64.b64decode(person.page.call("Page.captureScreenshot", format="png", captureBeyondViewport=True,
+                                             clip={"x": 0, "y": 0, "width": size[0], "height": size[1],
+                                                   "scale": 1})["data"])
     target = os.environ.get("RULECRAFT_SCREENSHOTS")
     if target:
         Path(target).mkdir(parents=True, exist_ok=True)
         (Path(target) / f"{name}.png").write_bytes(shot)
     image = Image.open(io.BytesIO(shot)).convert("RGB")
-    box = person.page.js("(() => { const r = document.querySelector('#board svg').getBoundingClientRect();"
-                         " return [r.left, r.top, r.right, r.bottom]; })()")
-    left, top = max(0, int(box[0])), max(0, int(box[1]))
-    right, bottom = min(image.width, int(box[2])), min(image.height, int(box[3]))
-    assert right - left > 200 and bottom - top > 200, f"the board is not on screen: {box}"
-    board = image.crop((left, top, right, bottom))
-    found = {c for _, c in board.getcolors(maxcolors=1 << 20)}
+
+    def area(selector: str):  # where the element lies on the page (not the window)
+        box = person.page.js(f"(() => {{ const r = document.querySelector({json.dumps(selector)})"
+                             ".getBoundingClientRect(); return [r.left + scrollX, r.top + scrollY,"
+                             " r.right + scrollX, r.bottom + scrollY]; })()")
+        return image.crop((max(0, int(box[0])), max(0, int(box[1])),
+                           min(image.width, int(box[2])), min(image.height, int(box[3]))))
+    board = area("#board svg")
+    assert board.width > 200 and board.height > 200, "the board is not drawn"
+    found = {c for _, c in board.getcolors(maxcolors=1 << 22)}
     assert len(found) > 20, "the board area is nearly blank"
 
     def near(hex_colour: str) -> bool:
         want = tuple(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
         return any(sum(abs(a - b) for a, b in zip(c, want)) < 30 for c in found)
     assert any(near(c) for c in colours), "no piece of any player's colour on the board"
-    hand = person.page.js("(() => { const r = document.getElementById('hand').getBoundingClientRect();"
-                          " return [r.left, r.top, r.right, r.bottom]; })()")
-    written = image.crop((max(0, int(hand[0])), max(0, int(hand[1])),
-                          min(image.width, int(hand[2])), min(image.height, int(hand[3]))))
-    dark = sum(n for n, c in written.getcolors(maxcolors=1 << 20) if sum(c) < 200)
+    written = area("#hand")
+    dark = sum(n for n, c in written.getcolors(maxcolors=1 << 22) if sum(c) < 200)
     assert dark > 50, "the hand is not written on the screen"
 
 
@@ -540,7 +546,7 @@ def test_panic_station_two_people_in_their_own_browsers_against_bots(two_people)
             assert mine, "a player holds cards"
             shown = person.hand()
             assert all(table.words.name(card) in shown for card in mine)
-            _check_screenshot(person, person.page.screenshot(), PIECE_COLOURS[:6], f"panic_station_{seat}")
+            _check_screenshot(person, PIECE_COLOURS[:6], f"panic_station_{seat}")
 
     seen = _play(server, game, people, click_an_option, undo_after=2, reload_at=6, restart_at=12,
                  max_clicks=600, screenshot=screenshot)
@@ -586,7 +592,7 @@ def test_connect_four_two_people_click_the_board(two_people, tmp_path):
     def screenshot(seen):
         for seat, person in people.items():
             assert person.page.js("document.querySelectorAll('#board svg .space').length") == 42
-            _check_screenshot(person, person.page.screenshot(), PIECE_COLOURS[:2], f"connect_four_{seat}")
+            _check_screenshot(person, PIECE_COLOURS[:2], f"connect_four_{seat}")
 
     seen = _play(server, game, people, click_a_space, undo_after=1, reload_at=3, restart_at=6, max_clicks=42,
                  screenshot=screenshot)
