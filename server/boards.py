@@ -58,7 +58,8 @@ def _pieces(ruleset, view: dict, spaces) -> list[Piece]:
     return out
 
 
-def board_picture(ruleset, view: dict) -> str:
+def board_picture(ruleset, view: dict, label=None) -> str:
+    """The board of ``view``; ``label`` words a room type on laid tiles (default: its name)."""
     spec = ruleset.data.board
     if spec is None:
         return ""
@@ -66,12 +67,13 @@ def board_picture(ruleset, view: dict) -> str:
         rooms = [z for z in view["zones"] if ruleset.data.zones.get(z.split(":", 1)[0]) is None]
         # its rooms carry data-room, which the page treats as it does data-space
         layouts = tile_layouts(ruleset)
-        svg = board_svg(spec, layouts, view["tiles"], _pieces(ruleset, view, rooms), "the board")
-        return _with_spots(spec, layouts, view, svg)
+        worded = {"label": label} if label else {}
+        svg = board_svg(spec, layouts, view["tiles"], _pieces(ruleset, view, rooms), "the board", **worded)
+        return _with_spots(spec, layouts, view, svg, worded)
     return _declared(ruleset, spec, view)
 
 
-def _with_spots(spec, layouts: dict[str, str], view: dict, svg: str) -> str:
+def _with_spots(spec, layouts: dict[str, str], view: dict, svg: str, worded: dict) -> str:
     """While a tile is being placed, the board shows where it may go: each free cell an
     option names, outlined (``data-spot="x,y"``), and for each option the tile as it would
     lie there, turned as the option turns it (``data-option``: its index among the
@@ -96,7 +98,7 @@ def _with_spots(spec, layouts: dict[str, str], view: dict, svg: str) -> str:
                     f'fill="#1f77b4" fill-opacity="0.08" stroke="#1f77b4" stroke-width="2" stroke-dasharray="8 5">'
                     f'<title>({x}, {y})</title></rect>')
     if tile is not None:
-        picture = tile_svg(spec, layouts[tile])
+        picture = tile_svg(spec, layouts[tile], **worded)
         # the printed tile, its rooms not clickable: they are not on the board yet
         picture = re.sub(r' data-room="[^"]*"', "", picture).replace('class="room"', 'class="ghost-room"')
         for i, o in spots:

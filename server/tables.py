@@ -185,7 +185,7 @@ class Table:
                         for p in view["players"]],
             "round": view["round"],
             "current": view["current"],
-            "board": board_picture(self.ruleset, view),
+            "board": board_picture(self.ruleset, view, words.label),
             "hand": self._hand(view, seat, words),
             "prompt": choice.get("prompt") if choice else None,
             "options": options,

@@ -93,14 +93,15 @@ class Words:
             layout = self.ruleset.data.board.layouts.get(self._layouts[tile])
             kind = ((layout.rooms.get(room) or {}).get("type", room)) if layout and room in layout.rooms else None
             if kind is not None:
-                return self._bare(kind)
+                return self.label(kind)
         base, _, rest = text.partition(".")  # a component's copy: its word and which one
         if rest and self._word(base):
             return f"{self._word(base)} {rest}"
         return text
 
-    def _bare(self, key: str) -> str:
-        """A word without the article a glossary may give it: a room is named as on the board."""
+    def label(self, key: str) -> str:
+        """A word without the article a glossary may give it, as the board labels a room's
+        type and the events name a laid room."""
         for section in ("components", "values", "names", "kinds"):
             t = self.glossary.get(section, key)
             if t is not None:

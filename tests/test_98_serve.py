@@ -5,6 +5,7 @@ other seats' hidden cards, a restarted server resuming the game, and undo."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -267,7 +268,12 @@ def test_a_page_in_french(db):
         game = new_game(c, "panic_station", [HUMAN, "random", "random", "random"], seed=4)
         api = game["links"]["p1"].replace("/game/", "/api/games/")
         english, french = c.get(api).json(), c.get(f"{api}?lang=fr").json()
-        assert english["decisions"] == french["decisions"] and english["board"] == french["board"]
+        assert english["decisions"] == french["decisions"]
+        # the same board, its rooms labelled in the page's language
+        rooms = re.compile(r'data-room="[^"]*"')
+        assert rooms.findall(english["board"]) == rooms.findall(french["board"]) != []
+        assert ">reactor<" not in english["board"] and ">Reactor<" in english["board"]
+        assert "Réacteur" in french["board"]
         assert "Round 1 begins." in english["events"] and "La manche 1 commence." in french["events"]
         # game words come from the rule set's French glossary
         assert any("pioche de cartes Fouille" in e for e in french["events"])

@@ -308,26 +308,42 @@ def two_people(tmp_path):
         server.stop()
 
 
-def _table_of(stored):
-    from rulecraft.dsl.loader import load_checked
-    from rulecraft.server.tables import Table
+class Replica:
+    """The game as the SQLite file holds it, replayed beside the server to know the truth
+    (every hidden card); it follows the stored decisions, replaying from the start only
+    when they are not a continuation of those it has (an undo)."""
 
-    ruleset = _RULESETS.get(stored.ruleset)
-    if ruleset is None:
-        ruleset = _RULESETS[stored.ruleset] = load_checked(str(shipped_rulesets()[stored.ruleset]), stored.variant)
-    return Table(stored, ruleset)
+    def __init__(self, server: ServeProcess, game_id: str):
+        from rulecraft.dsl.loader import load_checked
 
+        self.server, self.id = server, game_id
+        stored = server.stored(game_id)
+        self.ruleset = load_checked(str(shipped_rulesets()[stored.ruleset]), stored.variant)
+        self.game, self.decisions = None, []
 
-_RULESETS: dict = {}
+    def now(self):
+        from rulecraft.interpreter.game import Game
+        from rulecraft.server.tables import SETTINGS
+
+        stored = self.server.stored(self.id)
+        if self.game is None or stored.decisions[:len(self.decisions)] != self.decisions:
+            self.game, self.decisions = Game(self.ruleset, stored.players, stored.seed, settings=SETTINGS), []
+        for option in stored.decisions[len(self.decisions):]:
+            self.game.choose(option)
+            self.decisions.append(option)
+        return self
 
 
 def _mentions(text: str, name: str) -> bool:
     return re.search(r"(?<![\w.])" + re.escape(name) + r"(?!\w|\.\w)", text) is not None
 
 
-def _hidden_from(table, seat: str) -> set[str]:
+def _hidden_from(table, seat: str, lang: str) -> set[str]:
     """The cards in other players' zones that the seat's view does not show, by id and
-    by the words a page would name them with."""
+    by the words a page in that language would name them with."""
+    from rulecraft.server.words import Words
+
+    words = Words(table.ruleset, lang)
     seen = json.dumps(table.game.view(seat))
     hidden = set()
     for zone, items in table.game.state.zones.items():
@@ -335,15 +351,15 @@ def _hidden_from(table, seat: str) -> set[str]:
         if owner and owner != seat and isinstance(items, list):
             for card in items:
                 if not _mentions(seen, card):
-                    hidden |= {card, table.words.name(card)}
+                    hidden |= {card, words.name(card)}
     return hidden
 
 
 class Person:
     """A seat's page, as the test clicks it."""
 
-    def __init__(self, seat: str, page: DevTools):
-        self.seat, self.page = seat, page
+    def __init__(self, seat: str, page: DevTools, lang: str = "en"):
+        self.seat, self.page, self.lang = seat, page, lang
         self.checked_frames = 0
 
     def decisions(self) -> int:
@@ -376,7 +392,7 @@ class Person:
         """Neither the page nor a frame it received since the last check names a card
         hidden from this seat now (each check follows every decision: the frames since
         are of this state)."""
-        hidden = _hidden_from(table, self.seat)
+        hidden = _hidden_from(table, self.seat, self.lang)
         page = self.page.js("document.documentElement.outerHTML")
         frames = self.page.frames[self.checked_frames:]
         self.checked_frames = len(self.page.frames)
@@ -424,17 +440,24 @@ def _check_screenshot(person: Person, colours: list[str], name: str) -> None:
     assert dark > 50, "the hand is not written on the screen"
 
 
+LOST = {"en": "Connection lost", "fr": "Connexion perdue"}
+YOU_ARE = {"en": "you are", "fr": "vous êtes"}
+GAME_OVER = {"en": "Game over:", "fr": "Partie terminée"}
+
+
 def _play(server: ServeProcess, game: dict, people: dict[str, Person], choose, *, undo_after: int,
           reload_at: int, restart_at: int, max_clicks: int, screenshot) -> dict:
     """Click the game through to its end. ``choose(person, rng)`` makes one click on the
     page whose choice is pending. Returns what happened on the way."""
     rng = random.Random(3)
+    replica = Replica(server, game["game"])
     seen = {"clicks": 0, "out_of_turn": 0, "undone": False, "reloaded": False, "restarted": False, "hidden": 0}
     for person in people.values():
         person.wait_until_live(len(server.stored(game["game"]).decisions))
+        assert f"{YOU_ARE[person.lang]} {person.seat}" in person.page.js("document.getElementById('title').textContent")
     while True:
-        table = _table_of(server.stored(game["game"]))
-        stored = len(table.history)
+        table = replica.now()
+        stored = len(table.decisions)
         for person in people.values():
             person.wait_until_live(stored)
             seen["hidden"] += person.check_nothing_hidden(table)
@@ -449,12 +472,12 @@ def _play(server: ServeProcess, game: dict, people: dict[str, Person], choose, *
             seen["out_of_turn"] += 1
         person = people[pending.player]
         if seen["clicks"] == restart_at:
-            screenshot(seen)
+            screenshot(table)
             before = {seat: (p.board(), p.hand()) for seat, p in people.items()}
             server.stop()
             for p in people.values():
-                p.page.wait_for("document.body?.dataset.connected === 'no' && "
-                                "!!document.getElementById('connection').textContent")
+                p.page.wait_for("document.body?.dataset.connected === 'no'")
+                assert p.page.js("document.getElementById('connection').textContent").startswith(LOST[p.lang])
             server.start()
             for seat, p in people.items():
                 p.wait_until_live(stored)
@@ -483,24 +506,29 @@ def _play(server: ServeProcess, game: dict, people: dict[str, Person], choose, *
             seen["undone"] = True
     for person in people.values():
         person.page.wait_for("!!document.getElementById('result').textContent")
-        assert person.page.js("document.getElementById('result').textContent").startswith("Game over:")
+        assert person.page.js("document.getElementById('result').textContent").startswith(GAME_OVER[person.lang])
     return seen
 
 
 def test_panic_station_two_people_in_their_own_browsers_against_bots(two_people):
     from rulecraft.docgen.svg import PIECE_COLOURS
+    from rulecraft.server.words import Words
 
     server, chromium = two_people
     started = time.monotonic()
     seats = ["human", "human", "random", "random", "random", "random"]
     game = server.create({"ruleset": "panic_station", "seats": seats, "seed": 11})
-    people = {p: Person(p, chromium.new_person(server.url + game["links"][p])) for p in ("p1", "p2")}
+    # one plays in English, the other in French
+    people = {"p1": Person("p1", chromium.new_person(server.url + game["links"]["p1"])),
+              "p2": Person("p2", chromium.new_person(server.url + game["links"]["p2"] + "?lang=fr"), "fr")}
 
-    explore = _table_of(server.stored(game["game"])).words.action("explore")
-    clicked = {"board": 0, "spots": 0}
+    clicked = {"board": 0, "spots": 0, "costs": 0}
 
     def click_an_option(person: Person, rng: random.Random) -> None:
         options = person.page.js("view.options.map((o) => o.option)")
+        # an action's cost is written on its button
+        clicked["costs"] += person.page.js("[...document.querySelectorAll('button.option .cost')]"
+                                           ".some((c) => /^\\(\\d+ \\S/.test(c.textContent))")
         spots = [i for i, o in enumerate(options) if isinstance(o, dict) and set(o) == {"x", "y", "rotation"}]
         if spots:  # a room tile to lay: see where each option would lay it, then click a cell
             i = rng.choice(spots)
@@ -517,9 +545,8 @@ def test_panic_station_two_people_in_their_own_browsers_against_bots(two_people)
                 person.page.js(f'document.querySelector(\'button.option[data-index="{i}"]\').click()')
             clicked["spots"] += 1
             return
-        labels = person.options()
-        exploring = [i for i, label in enumerate(labels) if label.startswith(explore)]
-        i = rng.choice(exploring) if exploring and rng.random() < 0.5 else rng.randrange(len(labels))
+        exploring = [i for i, o in enumerate(options) if isinstance(o, dict) and o.get("action") == "explore"]
+        i = rng.choice(exploring) if exploring and rng.random() < 0.5 else rng.randrange(len(options))
         # a room or a piece that this option alone names is clicked on the board
         target = person.page.js(f"""(() => {{
             for (const e of document.querySelectorAll('#board [data-room], #board [data-piece]')) {{
@@ -537,21 +564,21 @@ def test_panic_station_two_people_in_their_own_browsers_against_bots(two_people)
         else:
             person.page.js(f"document.querySelectorAll('button.option')[{i}].click()")
 
-    def screenshot(seen):
+    def screenshot(table):
         for seat, person in people.items():
             assert person.page.js("document.querySelectorAll('#board svg .room').length") >= 1
             assert person.page.js("document.querySelectorAll('#board svg .piece').length") >= 1
-            table = _table_of(server.stored(game["game"]))
             mine = table.game.view(seat)["zones"][f"hand:{seat}"]
             assert mine, "a player holds cards"
             shown = person.hand()
-            assert all(table.words.name(card) in shown for card in mine)
+            words = Words(table.ruleset, person.lang)
+            assert all(words.name(card) in shown for card in mine)
             _check_screenshot(person, PIECE_COLOURS[:6], f"panic_station_{seat}")
 
     seen = _play(server, game, people, click_an_option, undo_after=2, reload_at=6, restart_at=12,
                  max_clicks=600, screenshot=screenshot)
     assert seen["undone"] and seen["reloaded"] and seen["restarted"]
-    assert clicked["spots"] > 0 and clicked["board"] > 0
+    assert clicked["spots"] > 0 and clicked["board"] > 0 and clicked["costs"] > 0
     assert seen["out_of_turn"] > 0, "no choice fell to a person out of turn"
     assert seen["hidden"] > 100, "the other seats' hidden cards were looked for"
     for person in people.values():
@@ -574,7 +601,7 @@ def test_connect_four_two_people_click_the_board(two_people, tmp_path):
              for p in ("p1", "p2")}
     game = {"game": re.search(r"/game/([0-9a-f]+)/", links["p1"]).group(1)}
     host.call("Page.navigate", url=links["p1"])
-    people = {"p1": Person("p1", host), "p2": Person("p2", chromium.new_person(links["p2"]))}
+    people = {"p1": Person("p1", host), "p2": Person("p2", chromium.new_person(links["p2"] + "?lang=fr"), "fr")}
 
     def click_a_space(person: Person, rng: random.Random) -> None:
         # the spaces that one option names: a click there plays it
@@ -589,7 +616,7 @@ def test_connect_four_two_people_click_the_board(two_people, tmp_path):
                              " return [r.left + r.width / 2, r.top + r.height / 2]; })()")
         person.page.click_at(*box)
 
-    def screenshot(seen):
+    def screenshot(table):
         for seat, person in people.items():
             assert person.page.js("document.querySelectorAll('#board svg .space').length") == 42
             _check_screenshot(person, PIECE_COLOURS[:2], f"connect_four_{seat}")
