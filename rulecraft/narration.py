@@ -112,6 +112,15 @@ class Words:
             return f"{self._word(base)} {rest}"
         return text
 
+    def label(self, key: str) -> str:
+        """A word without the article a glossary may give it, as the board labels a room's
+        type and the events name a laid room."""
+        for section in ("components", "values", "names", "kinds"):
+            t = self.glossary.get(section, key)
+            if t is not None:
+                return t.bare or t.one
+        return _plain(key)
+
     def _word(self, key: str) -> str | None:
         for section in ("components", "values", "names", "zones", "kinds"):
             word = self._term(section, key)

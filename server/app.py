@@ -104,6 +104,7 @@ def create_app(rulesets: dict[str, Path], db: str | Path) -> Starlette:
             pass
         finally:
             server.sockets.get(table.id, set()).discard(page)
+            server.page_closed(table)
 
     async def handle(table: Table, seat: str, text: str) -> None:
         if len(text) > MAX_MESSAGE:

@@ -8,10 +8,14 @@ stands in or marks a space is drawn from the viewer's view only.
 from __future__ import annotations
 
 import math
+import re
 from xml.sax.saxutils import escape, quoteattr
 
-from rulecraft.docgen.svg import PIECE_COLOURS, Piece, board_svg
+from rulecraft.docgen.svg import CELL, PIECE_COLOURS, Piece, board_svg, tile_svg
+from rulecraft.docgen.svg import MARGIN as TILE_MARGIN
 from rulecraft.interpreter.state import tile_layouts
+
+SPOT = {"x", "y", "rotation"}  # an option of a placing choice: where a tile would be laid
 
 SPACE = 64  # distance between neighbouring spaces, in SVG units
 MARGIN = 40
@@ -54,15 +58,66 @@ def _pieces(ruleset, view: dict, spaces) -> list[Piece]:
     return out
 
 
-def board_picture(ruleset, view: dict) -> str:
+def board_picture(ruleset, view: dict, label=None) -> str:
+    """The board of ``view``; ``label`` words a room type on laid tiles (default: its name)."""
     spec = ruleset.data.board
     if spec is None:
         return ""
     if spec.kind == "tiles":
         rooms = [z for z in view["zones"] if ruleset.data.zones.get(z.split(":", 1)[0]) is None]
         # its rooms carry data-room, which the page treats as it does data-space
-        return board_svg(spec, tile_layouts(ruleset), view["tiles"], _pieces(ruleset, view, rooms), "the board")
+        layouts = tile_layouts(ruleset)
+        worded = {"label": label} if label else {}
+        svg = board_svg(spec, layouts, view["tiles"], _pieces(ruleset, view, rooms), "the board", **worded)
+        return _with_spots(spec, layouts, view, svg, worded)
     return _declared(ruleset, spec, view)
+
+
+def _with_spots(spec, layouts: dict[str, str], view: dict, svg: str, worded: dict) -> str:
+    """While a tile is being placed, the board shows where it may go: each free cell an
+    option names, outlined (``data-spot="x,y"``), and for each option the tile as it would
+    lie there, turned as the option turns it (``data-option``: its index among the
+    options), hidden until the page previews that option. The tile is the one the view
+    shows on top of a pile; when it shows none, only the cells are outlined."""
+    choice = view.get("choice") or {}
+    spots = [(i, o) for i, o in enumerate(choice.get("options") or []) if isinstance(o, dict) and set(o) == SPOT]
+    if not spots or not view.get("tiles"):
+        return svg
+    shown = {z.get("top") for z in view["zones"].values() if isinstance(z, dict)}
+    tile = next((t for t in shown if t in layouts), None)
+    xs = [v[0] for v in view["tiles"].values()]
+    ys = [v[1] for v in view["tiles"].values()]
+    minx, miny = min(xs), min(ys)
+
+    def corner(x: int, y: int) -> tuple[int, int]:  # as board_svg lays a tile
+        return TILE_MARGIN + (x - minx) * CELL, TILE_MARGIN + (y - miny) * CELL
+    body = []
+    for x, y in dict.fromkeys((o["x"], o["y"]) for _, o in spots):
+        x0, y0 = corner(x, y)
+        body.append(f'<rect class="spot" data-spot="{x},{y}" x="{x0}" y="{y0}" width="{CELL}" height="{CELL}" '
+                    f'fill="#1f77b4" fill-opacity="0.08" stroke="#1f77b4" stroke-width="2" stroke-dasharray="8 5">'
+                    f'<title>({x}, {y})</title></rect>')
+    if tile is not None:
+        picture = tile_svg(spec, layouts[tile], **worded)
+        # the printed tile, its rooms not clickable: they are not on the board yet
+        picture = re.sub(r' data-room="[^"]*"', "", picture).replace('class="room"', 'class="ghost-room"')
+        for i, o in spots:
+            x0, y0 = corner(o["x"], o["y"])
+            cx, cy = x0 + CELL / 2, y0 + CELL / 2
+            nested = picture.replace("<svg ", f'<svg x="{x0 - TILE_MARGIN}" y="{y0 - TILE_MARGIN}" ', 1)
+            body.append(f'<g class="ghost" data-option="{i}" visibility="hidden" opacity="0.75" '
+                        f'transform="rotate({o["rotation"]} {cx} {cy})" pointer-events="none">{nested}</g>')
+    # the cells may lie beyond the laid tiles: the picture grows to show them
+    cells = [corner(o["x"], o["y"]) for _, o in spots] + [corner(x, y) for x, y in zip(xs, ys)]
+    left = min(0, min(x for x, _ in cells) - TILE_MARGIN)
+    top = min(0, min(y for _, y in cells) - TILE_MARGIN)
+    right = max(x for x, _ in cells) + CELL + TILE_MARGIN
+    bottom = max(y for _, y in cells) + CELL + TILE_MARGIN
+    width, height = right - left, bottom - top
+    svg = re.sub(r'width="\d+" height="\d+" viewBox="[^"]*"',
+                 f'width="{width}" height="{height}" viewBox="{left} {top} {width} {height}"', svg, count=1)
+    end = svg.rindex("</svg>")
+    return svg[:end] + "\n".join(body) + "\n" + svg[end:]
 
 
 def _positions(spec) -> dict[str, tuple[float, float]]:

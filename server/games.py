@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from rulecraft.bots import REGISTRY, cannot_play
@@ -29,17 +30,12 @@ class Server:
         self.tables: dict[str, Table] = {}
         self.sockets: dict[str, set] = {}  # game id → its open pages (app.Page)
         self.locks: dict[str, asyncio.Lock] = {}
-        for stored in self.store.games():  # a restarted server resumes every game
-            if stored.ruleset not in self.paths:
-                continue  # a game of a rule set not served this time: kept, not shown
-            try:
-                table = self._table(stored)
-            except Exception as err:  # noqa: BLE001 - edited rules that no longer load or replay it
-                sys.stderr.write(f"rulecraft serve: game {stored.id} ({stored.ruleset}) not resumed: "
-                                 f"{type(err).__name__}: {err}\n")
-                continue
-            self.tables[stored.id] = table
-            table.play_bots(self.store)  # a bot's turn that a stop interrupted
+        # A restarted server resumes every stored game, each when a page first asks for
+        # it: replaying a long game takes a moment, and a server that holds many starts
+        # at once and keeps in memory only the games played since.
+        self.resumable: dict[str, StoredGame] = {
+            stored.id: stored for stored in self.store.games()
+            if stored.ruleset in self.paths}  # a game of a rule set not served this time: kept, not shown
 
     def ruleset(self, name: str, variant: str | None):
         key = (name, variant)
@@ -105,14 +101,38 @@ class Server:
         return {"game": stored.id,
                 "links": {p: f"/game/{stored.id}/{t}" for p, t in tokens.items()}}
 
+    def _resume(self, game_id: str) -> Table | None:
+        stored = self.resumable.pop(game_id, None)
+        if stored is None:
+            return None
+        try:
+            table = self._table(stored)
+            table.play_bots(self.store)  # a bot's turn that a stop interrupted
+        except Exception as err:  # noqa: BLE001 - edited rules that no longer load or replay it
+            sys.stderr.write(f"rulecraft serve: game {stored.id} ({stored.ruleset}) not resumed: "
+                             f"{type(err).__name__}: {err}\n")
+            return None
+        self.tables[game_id] = table
+        return table
+
     def seat_of(self, game_id: str, token: str) -> tuple[Table, str]:
-        table = self.tables.get(game_id)
+        table = self.tables.get(game_id) or self._resume(game_id)
         if table is None:
             raise RefusedMove(f"there is no game {game_id!r} here")
         for seat, t in table.stored.tokens.items():
             if secrets.compare_digest(t, token):
                 return table, seat
         raise RefusedMove("this link is not a seat of this game (a token of another game, or mistyped)")
+
+    def page_closed(self, table: Table) -> None:
+        """A finished game nobody watches any more leaves memory; the store keeps it, and
+        it is replayed should a page ask for it again (its replay, its history)."""
+        if self.sockets.get(table.id) or table.game.pending is not None:
+            return
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+            self.sockets.pop(table.id, None)
+            self.resumable[table.id] = replace(table.stored, decisions=[d.option for d in table.history])
 
     def lock(self, game_id: str) -> asyncio.Lock:
         return self.locks.setdefault(game_id, asyncio.Lock())

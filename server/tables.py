@@ -170,7 +170,7 @@ class Table:
         view = self.game.view(seat)
         if events_from > len(view["events"]):  # an undo took some back: all of them again
             events_from = 0
-        words.know_entities(view["entities"])
+        words.know_view(view)
         choice = view["choice"]
         options = []
         if choice is not None:
@@ -185,7 +185,7 @@ class Table:
                         for p in view["players"]],
             "round": view["round"],
             "current": view["current"],
-            "board": board_picture(self.ruleset, view),
+            "board": board_picture(self.ruleset, view, words.label),
             "hand": self._hand(view, seat, words),
             "prompt": choice.get("prompt") if choice else None,
             "options": options,

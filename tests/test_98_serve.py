@@ -5,6 +5,7 @@ other seats' hidden cards, a restarted server resuming the game, and undo."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -267,7 +268,12 @@ def test_a_page_in_french(db):
         game = new_game(c, "panic_station", [HUMAN, "random", "random", "random"], seed=4)
         api = game["links"]["p1"].replace("/game/", "/api/games/")
         english, french = c.get(api).json(), c.get(f"{api}?lang=fr").json()
-        assert english["decisions"] == french["decisions"] and english["board"] == french["board"]
+        assert english["decisions"] == french["decisions"]
+        # the same board, its rooms labelled in the page's language
+        rooms = re.compile(r'data-room="[^"]*"')
+        assert rooms.findall(english["board"]) == rooms.findall(french["board"]) != []
+        assert ">reactor<" not in english["board"] and ">Reactor<" in english["board"]
+        assert "Réacteur" in french["board"]
         assert "Round 1 begins." in english["events"] and "La manche 1 commence." in french["events"]
         # game words come from the rule set's French glossary
         assert any("pioche de cartes Fouille" in e for e in french["events"])
@@ -376,3 +382,30 @@ def test_declared_boards_are_drawn_space_by_space_with_their_pieces(name):
     assert svg.count('class="piece"') == len(pieces)
     assert svg.count('class="piece"') + svg.count('class="mark"') > 0
     assert 'data-player=""' not in svg
+
+
+def test_games_are_resumed_when_asked_for_and_finished_ones_leave_memory(db):
+    app = create_app(shipped_rulesets(), db)
+    with TestClient(app) as c:
+        server = app.state.server
+        finished = new_game(c, "tic_tac_toe", [HUMAN, "random"])
+        waiting = new_game(c, "connect_four", [HUMAN, "random"])
+        api = finished["links"]["p1"].replace("/game/", "/api/games/")
+        with c.websocket_connect(ws_path(finished["links"]["p1"])) as ws:
+            view = ws.receive_json()
+            while view["result"] is None:
+                view = send(ws, {"type": "choose", "option": view["options"][0]["option"]})
+            assert finished["game"] in server.tables  # watched: kept
+        # the last page of a finished game closed: the game leaves memory, not the store
+        assert finished["game"] not in server.tables and waiting["game"] in server.tables
+        again = c.get(api).json()
+        assert again["result"] == view["result"] and again["decisions"] == view["decisions"]
+        assert c.get(f"{api}/at/1").json()["decisions"] == 1
+    restarted = create_app(shipped_rulesets(), db)
+    with TestClient(restarted) as c:
+        server = restarted.state.server
+        # nothing is replayed before a page asks for it
+        assert server.tables == {} and {finished["game"], waiting["game"]} <= set(server.resumable)
+        view = c.get(waiting["links"]["p2"].replace("/game/", "/api/games/")).json()
+        assert view["seat"] == "p2" and set(server.tables) == {waiting["game"]}
+        assert waiting["game"] not in server.resumable

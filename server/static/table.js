@@ -12,12 +12,14 @@ const UI = {
   en: {title: (t, s) => `${t}: you are ${s}`, round: "Round", players: "Players", over: "Game over",
        waiting: "Waiting for another player.", choose: "Choose", choice: "Your choice", side: "Your side",
        happened: "What happened", undo: "Undo my last decision", history: "History", now: "Back to now",
-       after: (n, m) => `after decision ${n} of ${m}`, so_far: (n) => `${n} decisions so far`, nothing: "nothing"},
+       after: (n, m) => `after decision ${n} of ${m}`, so_far: (n) => `${n} decisions so far`, nothing: "nothing",
+       lost: "Connection lost: reconnecting…", person: "person", bot: (b) => `${b} bot`, colon: ":"},
   fr: {title: (t, s) => `${t} : vous êtes ${s}`, round: "Manche", players: "Joueurs", over: "Partie terminée",
        waiting: "En attente d'un autre joueur.", choose: "Choisissez", choice: "Votre choix", side: "Votre jeu",
        happened: "Ce qui s'est passé", undo: "Annuler ma dernière décision", history: "Historique",
        now: "Revenir au présent", after: (n, m) => `après la décision ${n} sur ${m}`,
-       so_far: (n) => `${n} décisions jusqu'ici`, nothing: "rien"},
+       so_far: (n) => `${n} décisions jusqu'ici`, nothing: "rien", lost: "Connexion perdue : reconnexion…",
+       person: "personne", bot: (b) => `bot ${b}`, colon: "\u00a0:"},
 };
 const words = UI[lang] || UI.en;
 
@@ -56,10 +58,12 @@ function backToNow() {
 
 function show(v) {
   view = v;
+  document.body.dataset.decisions = v.decisions;
   document.title = `${v.title}: ${v.seat}`;
   $("title").textContent = words.title(v.title, v.seat);
-  const players = v.players.map((p) => `${p.id} (${p.seat})${p.to_play ? " ◀" : ""}`).join(", ");
-  $("status").textContent = `${words.round} ${v.round}. ${words.players}: ${players}.`;
+  const players = v.players.map((p) => `${p.id} (${p.seat === "human" ? words.person : words.bot(p.seat)})`
+                                      + (p.to_play ? " ◀" : "")).join(", ");
+  $("status").textContent = `${words.round} ${v.round}. ${words.players}${words.colon} ${players}.`;
   $("result").textContent = v.result ? `${words.over}: ${v.result.text}` : "";
   $("board").innerHTML = v.board;  // SVG made by the server from this seat's view
   $("prompt").textContent = v.options.length ? (v.prompt || words.choose) : (v.result ? "" : words.waiting);
@@ -73,13 +77,16 @@ function show(v) {
       b.append(c);
     }
     b.addEventListener("click", () => send({type: "choose", step: v.decisions, option: o.option}));
+    // what the option is about, shown on the board while the pointer or focus is on it
+    for (const on of ["mouseenter", "focus"]) b.addEventListener(on, () => preview(i));
+    for (const off of ["mouseleave", "blur"]) b.addEventListener(off, () => preview(null));
     return b;
   }));
   $("undo").hidden = !v.can_undo;
   $("choice-title").hidden = !!v.result && !v.can_undo;
   $("hand").replaceChildren(...v.hand.map((z) => {
     const p = document.createElement("p");
-    p.textContent = `${z.zone}: ${z.items.join(", ") || words.nothing}`;
+    p.textContent = `${z.zone}${words.colon} ${z.items.join(", ") || words.nothing}`;
     return p;
   }));
   $("events").replaceChildren(...v.events.map((e) => {
@@ -89,23 +96,49 @@ function show(v) {
   }));
   $("events").scrollTop = $("events").scrollHeight;
   showHistory();
-  // grid squares and graph spaces carry data-space, the rooms of laid tiles data-room
-  for (const space of document.querySelectorAll("#board [data-space], #board [data-room]")) {
-    space.addEventListener("click", () => clickSpace(space.dataset.space || space.dataset.room));
+  // grid squares and graph spaces carry data-space, the rooms of laid tiles data-room,
+  // the pieces data-piece, the free cells where a tile may be laid data-spot ("x,y")
+  for (const space of document.querySelectorAll("#board [data-space], #board [data-room], #board [data-piece]")) {
+    const name = space.dataset.space || space.dataset.room || space.dataset.piece;
+    space.addEventListener("click", () => clickOn(view.options.map((o, i) => [o, i])
+      .filter(([o]) => mentions(o.option, name))));
+  }
+  for (const cell of document.querySelectorAll("#board [data-spot]")) {
+    const [x, y] = cell.dataset.spot.split(",").map(Number);
+    const here = () => view.options.map((o, i) => [o, i]).filter(([o]) => o.option && o.option.x === x && o.option.y === y);
+    cell.addEventListener("click", () => clickOn(here()));
+    cell.addEventListener("mouseenter", () => { const h = here(); preview(h.length ? h[0][1] : null); });
+    cell.addEventListener("mouseleave", () => preview(null));
   }
 }
 
-// A click on a space plays the one option naming it, or points out the options that do.
-function clickSpace(space) {
-  const naming = view.options.map((o, i) => [o, i]).filter(([o]) => mentions(o.option, space));
+// A click on the board plays the one option it names, or points out the options that do.
+function clickOn(naming) {
   for (const b of document.querySelectorAll("button.option")) b.classList.remove("hint");
   if (naming.length === 1) send({type: "choose", step: view.decisions, option: naming[0][0].option});
   for (const [, i] of naming) document.querySelector(`button.option[data-index="${i}"]`).classList.add("hint");
 }
 
+// The option's context on the board: the spaces, rooms and pieces it names, and for a
+// tile to be laid, the tile where and as this option would lay it.
+function preview(index) {
+  for (const e of document.querySelectorAll("#board .target")) e.classList.remove("target");
+  for (const g of document.querySelectorAll("#board .ghost")) g.setAttribute("visibility", "hidden");
+  if (index === null || !view.options[index]) return;
+  const option = view.options[index].option;
+  for (const e of document.querySelectorAll("#board [data-space], #board [data-room], #board [data-piece]")) {
+    if (mentions(option, e.dataset.space || e.dataset.room || e.dataset.piece)) e.classList.add("target");
+  }
+  const ghost = document.querySelector(`#board .ghost[data-option="${index}"]`);
+  if (ghost) ghost.setAttribute("visibility", "visible");
+  const cell = option && document.querySelector(`#board [data-spot="${option.x},${option.y}"]`);
+  if (cell) cell.classList.add("target");
+}
+
 function openSocket() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/${game}/${token}?lang=${lang}`);
+  socket.onopen = () => connected(true);
   socket.onmessage = (m) => {
     const message = JSON.parse(m.data);
     if (message.type === "view") {
@@ -118,7 +151,16 @@ function openSocket() {
     else if (message.type === "error") $("error").textContent = message.message;
   };
   // a dropped connection is opened again; the server then sends the current view
-  socket.onclose = (e) => { if (e.code !== 4404) setTimeout(openSocket, 1000); };
+  socket.onclose = (e) => {
+    connected(false);
+    if (e.code !== 4404) setTimeout(openSocket, 1000);
+  };
+}
+
+// Whether the page is live: a lost connection is said, so a player knows a click waits.
+function connected(yes) {
+  document.body.dataset.connected = yes ? "yes" : "no";
+  $("connection").textContent = yes ? "" : words.lost;
 }
 for (const [id, key] of [["choice-title", "choice"], ["side-title", "side"], ["events-title", "happened"],
                          ["undo", "undo"], ["history-label", "history"], ["now", "now"]]) {
