@@ -20,6 +20,7 @@ from rulecraft.validator import FAILING, PASS
 from .catalogue import Catalogue, section_index, source_of
 from .examples import Example, ExampleFile
 from .markup import label, md, md_code, md_prose, slug
+from .narration import Narrator
 from .svg import tile_svg
 from .ui import UI
 
@@ -71,6 +72,7 @@ class SiteWriter:
         title = ruleset.data.game.title
         # The site's title goes to mkdocs.yml (the site name): written as a label there.
         self.site = Site(label(self.ui("reference", title=title)), lang)
+        self.narrator = Narrator(ruleset, prose, lang)
 
     # ------------------------------------------------------------ words
     def word(self, key: str, plural: bool = False) -> str:
@@ -86,6 +88,20 @@ class SiteWriter:
         rel = posixpath.relpath(page, posixpath.dirname(here) or ".")
         return f"[{md(self.title(name))}]({rel}#{slug(name)})"
 
+    def said(self, name: str, prose=None, ruleset: RuleSet | None = None) -> str | None:
+        """The author's one-line text of a definition, in the site's language (Markdown)."""
+        prose = prose or self.prose
+        d = (ruleset or self.rs).definitions[name]
+        text = prose.authored.text(name, getattr(d, "text", None))
+        return md_prose(text) if text else None
+
+    def gist(self, name: str) -> str:
+        """What a definition is about, in one line: the author's text, else its summary."""
+        return self.said(name) or self.prose.summary(name)
+
+    def cite(self, cite: str | None, prose=None) -> str:
+        return md_prose((prose or self.prose).authored.cite(cite))
+
     @staticmethod
     def rel(target: str, here: str) -> str:
         return posixpath.relpath(target, posixpath.dirname(here) or ".")
@@ -97,7 +113,11 @@ class SiteWriter:
         d = rs.definitions[name]
         hashes = "#" * level
         ident = f" {{#{slug(name)}}}" if anchor else ""
-        out = [f"{hashes} {md(prose.title(name))}{ident}\n", f"*{prose.summary(name)}*\n"]
+        out = [f"{hashes} {md(prose.title(name))}{ident}\n"]
+        said = self.said(name, prose, rs)
+        if said:  # the author's words first, then the precise rule
+            out.append(f"{said}\n")
+        out.append(f"*{prose.summary(name)}*\n")
         facts = []
         for c in getattr(d, "costs", []):
             if isinstance(c.amount, ast.Literal):
@@ -105,7 +125,7 @@ class SiteWriter:
                 facts.append(f"**{self.ui('cost')}{self.c}** {md(amount)} "
                              f"{md(prose.term(f'properties.player.{c.resource}', plural=amount != 1))}")
         if d.cite:
-            facts.append(f"**{self.ui('rulebook')}{self.c}** {md_prose(d.cite)}")
+            facts.append(f"**{self.ui('rulebook')}{self.c}** {self.cite(d.cite, prose)}")
         if facts:
             out.append("  \n".join(facts) + "\n")
         out.append(f"**{self.ui('plain')}**\n")
@@ -140,7 +160,7 @@ class SiteWriter:
         turn = [f"# {ui('turn_structure')}\n", ui("turn_structure_intro") + "\n", self.blocks(cat.round)]
         if cat.phases:
             turn.append(f"## {ui('phases')}\n")
-            turn += [f"- {self.link(n, 'turn.md')} — {self.prose.summary(n)}" for n in cat.phases]
+            turn += [f"- {self.link(n, 'turn.md')} — {self.gist(n)}" for n in cat.phases]
         self.site.pages["turn.md"] = "\n".join(turn) + "\n"
         nav.append({ui("turn_structure"): "turn.md"})
         if cat.phases:
@@ -181,16 +201,11 @@ class SiteWriter:
         game = data.game
         out = [f"# {md(game.title)}\n"]
         if self.rs.variant is not None:
-            out.append(f"!!! note\n    {ui('site_variant', name=md(self.rs.variant.title))}\n")
+            variant = self.prose.authored.text(f"variants.{self.rs.variant.name}.title", self.rs.variant.title)
+            out.append(f"!!! note\n    {ui('site_variant', name=md(variant))}\n")
         out.append(f"## {ui('players')}\n\n{ui('players_count', min=game.min_players, max=game.max_players)}\n")
         if self.cat.victory:
-            out.append(f"## {ui('goal')}\n")
-            conditions = [n for n in self.cat.victory if self.rs.definitions[n].kind == "victory"]
-            out += [f"- {self.prose.summary(n)} ({self.link(n, 'index.md')})" for n in conditions]
-            enders = [n for n in self.cat.victory if n not in conditions]
-            if enders:
-                out.append(f"- {ui('also_ends')}{self.c} " + ", ".join(self.link(n, "index.md") for n in enders))
-            out.append("")
+            out.append(self._how_it_ends())
         out.append(f"## {ui('components')}\n")
         out.append(f"| {ui('component')} | {ui('kind')} | {ui('count')} | {ui('starts_in')} |\n|---|---|---|---|")
         cards = {c.name for c in self.cat.cards}
@@ -205,16 +220,53 @@ class SiteWriter:
         if data.parameters:
             out.append(f"## {ui('parameter')}\n\n| {ui('parameter')} | {ui('value')} |\n|---|---|")
             for name, p in data.parameters.items():
-                value = getattr(p, "value", p)
-                out.append(f"| {md(self.word(f'parameters.{name}'))} | {md(value)} |")
+                value = p.get("value") if isinstance(p, dict) else getattr(p, "value", p)
+                text = self.prose.authored.text(f"parameters.{name}", p.get("text") if isinstance(p, dict) else None)
+                words = md(self.word(f"parameters.{name}")) + (f" — {md_prose(text)}" if text else "")
+                out.append(f"| {words} | {md(value)} |")
             out.append("")
         self.site.pages["index.md"] = "\n".join(out) + "\n"
+
+    def _how_it_ends(self) -> str:
+        """How the game is won and lost, in the author's words: each victory condition with
+        who wins it, then every other rule that ends the game."""
+        ui = self.ui
+        out = [f"## {ui('how_it_ends')}\n", ui("how_it_ends_intro") + "\n"]
+        conditions = [n for n in self.cat.victory if self.rs.definitions[n].kind == "victory"]
+        for n in conditions:
+            d = self.rs.definitions[n]
+            out.append(f"### {md(self.title(n))}\n")
+            out.append((self.said(n) or self.prose.summary(n)) + "\n")
+            winners = self._winners(d)
+            if winners:
+                out.append(f"**{ui('who_wins')}{self.c}** {winners}\n")
+            out.append(f"→ {self.link(n, 'index.md')}\n")
+        enders = [n for n in self.cat.victory if n not in conditions]
+        if enders:
+            out.append(f"### {ui('other_endings')}\n")
+            out += [f"- **{self.link(n, 'index.md')}**{self.c} {self.gist(n)}" for n in enders]
+            out.append("")
+        return "\n".join(out)
+
+    def _winners(self, d) -> str | None:
+        """Who wins a victory condition: the author's text of the function naming the
+        winners, else the winners rendered from the rule."""
+        w = d.winners
+        if w is None:
+            return None
+        if isinstance(w, ast.ListExpr) and not w.items:
+            return self.ui("nobody_wins")
+        if isinstance(w, ast.Call) and w.func in self.rs.definitions:
+            said = self.said(w.func)
+            if said:
+                return said
+        return _cap(self.prose.ex(w))
 
     # ------------------------------------------------------------ actions
     def _actions(self) -> list:
         ui = self.ui
         index = [f"# {ui('actions')}\n", ui("actions_intro") + "\n"]
-        index += [f"- {self.link(n, 'actions/index.md')} — {self.prose.summary(n)}" for n in self.cat.actions]
+        index += [f"- {self.link(n, 'actions/index.md')} — {self.gist(n)}" for n in self.cat.actions]
         self.site.pages["actions/index.md"] = "\n".join(index) + "\n"
         nav: list = ["actions/index.md"]
         for n in self.cat.actions:
@@ -261,6 +313,8 @@ class SiteWriter:
         ui = self.ui
         here = f"cards/{slug(comp.name)}.md"
         out = [f"# {md(self.card_name(comp))}\n"]
+        named = self.cat.mentioning(*self._card_words(comp))
+        out += self._card_effect(comp, named, here)
         count = ui("per_player", count=comp.count) if comp.per_player else str(comp.count)
         rows = [(ui("kind"), self.word(f"kinds.{comp.kind}")), (ui("count"), count)]
         if comp.zone:
@@ -292,12 +346,27 @@ class SiteWriter:
                 rtype = (info or {}).get("type", r)
                 out.append(f"- [{md(self._room_word(rtype))}](../rooms/{slug(rtype)}.md)")
             out.append("")
-        named = self.cat.mentioning(*self._card_words(comp))
-        if named:
-            out.append(f"## {ui('rules_naming')}\n")
-            out += [f"- {self.link(n, here)} — {self.prose.summary(n)}" for n in named]
-            out.append("")
         self.site.pages[here] = "\n".join(out) + "\n"
+
+    # Rules a player uses first: what the card lets them do, then what happens to it.
+    _PLAYED = ("action", "reaction", "trigger", "procedure", "victory", "obligation", "function", "script")
+
+    def _card_effect(self, comp: ComponentSpec, named: list[str], here: str) -> list[str]:
+        """What a card does: its own text, then each rule that names it, in the author's words."""
+        out = [f"## {self.ui('what_it_does')}\n"]
+        own = self.prose.authored.text(f"components.{comp.name}", comp.text)
+        if own:
+            out.append(md_prose(own) + "\n")
+        rules = list(named)
+        if comp.effect and comp.effect in self.rs.definitions and comp.effect not in rules:
+            rules.insert(0, comp.effect)
+        rules.sort(key=lambda n: self._PLAYED.index(self.rs.definitions[n].kind)
+                   if self.rs.definitions[n].kind in self._PLAYED else len(self._PLAYED))
+        out += [f"- **{self.link(n, here)}**{self.c} {self.gist(n)}" for n in rules]
+        if not own and not rules:
+            return []
+        out.append("")
+        return out
 
     def _room_word(self, room_type: str) -> str:
         return self.word(f"values.{room_type}")
@@ -319,7 +388,7 @@ class SiteWriter:
             named = self.cat.mentioning(rtype)
             if named:
                 out.append(f"## {ui('rules_naming')}\n")
-                out += [f"- {self.link(n, here)} — {self.prose.summary(n)}" for n in named]
+                out += [f"- {self.link(n, here)} — {self.gist(n)}" for n in named]
                 out.append("")
             self.site.pages[here] = "\n".join(out) + "\n"
             nav.append({label(_cap(self._room_word(rtype))): here})
@@ -334,19 +403,22 @@ class SiteWriter:
             if self.home.get(n) == "victory.md":
                 out.append(self.rule_block(n, 2))
             else:
-                out.append(f"## {md(self.title(n))}\n\n*{self.prose.summary(n)}* → {self.link(n, 'victory.md')}\n")
+                out.append(f"## {md(self.title(n))}\n\n{self.gist(n)} → {self.link(n, 'victory.md')}\n")
         self.site.pages["victory.md"] = "\n".join(out) + "\n"
 
     def _rulings(self) -> None:
         ui = self.ui
         out = [f"# {ui('rulings')}\n", ui("rulings_intro") + "\n"]
+        authored = self.prose.authored
         for r in self.rs.data.rulings:
-            out.append(f"## {md_prose(r.get('question', r['id']))} {{#{slug(r['id'])}}}\n")
+            key = f"rulings.{r['id']}"
+            question = authored.text(f"{key}.question", r.get("question")) or r["id"]
+            out.append(f"## {md_prose(question)} {{#{slug(r['id'])}}}\n")
             if r.get("section"):
-                out.append(f"**{ui('rulebook')}{self.c}** {md_prose(r['section'])}\n")
-            out.append(f"**{ui('ruling')}{self.c}** {md_prose(r.get('ruling', ''))}\n")
+                out.append(f"**{ui('rulebook')}{self.c}** {self.cite(r['section'])}\n")
+            out.append(f"**{ui('ruling')}{self.c}** {md_prose(authored.text(f'{key}.ruling', r.get('ruling')) or '')}\n")
             if r.get("reason"):
-                out.append(f"**{ui('reason')}{self.c}** {md_prose(r['reason'])}\n")
+                out.append(f"**{ui('reason')}{self.c}** {md_prose(authored.text(f'{key}.reason', r['reason']))}\n")
             names = [n for n in r.get("definitions", []) if n in self.rs.definitions]
             if names:
                 out.append(f"**{ui('rules_carrying')}{self.c}** " + ", ".join(self.link(n, "rulings.md") for n in names) + "\n")
@@ -372,7 +444,7 @@ class SiteWriter:
                 out.append("!!! failure\n\n" + "\n".join("    " + line for line in _code(f.problems, "text").splitlines()) + "\n")
             for i, e in enumerate(f.examples, start=1):
                 anchor = f"example-{i}"
-                index.append(f"| [{md(e.scenario.title)}]({slug(f.stem)}.md#{anchor}) | {md_prose(e.scenario.cite)} "
+                index.append(f"| [{md(self._example_title(e, i))}]({slug(f.stem)}.md#{anchor}) | {self.cite(e.scenario.cite)} "
                              f"| {self._status(e.result.status)} |")
                 out.append(self._example(f, i, e, anchor))
             self.site.pages[page] = "\n".join(out) + "\n"
@@ -385,8 +457,13 @@ class SiteWriter:
         # seeds/<game>/<file>.yaml: where the file lies in a checkout, whoever built the site
         return "/".join(path.resolve().parts[-3:])
 
+    def _example_title(self, e: Example, i: int) -> str:
+        """A scenario's title: written in the rule files' language, so other sites number it."""
+        return e.scenario.title if not self.prose.authored.translating else self.ui("example_n", n=i)
+
     def _example_file_title(self, f: ExampleFile) -> str:
-        cites = Counter(e.scenario.cite.split(";")[0].split(":", 1)[-1].strip() for e in f.examples)
+        cites = Counter(self.prose.authored.cite(e.scenario.cite).split(";")[0].split(":", 1)[-1].strip()
+                        for e in f.examples)
         common = cites.most_common(1)[0][0] if cites else ""
         return common or f.stem.replace("_", " ").capitalize()
 
@@ -394,10 +471,10 @@ class SiteWriter:
         ui = self.ui
         sc, r = e.scenario, e.result
         kind = "success" if r.status == PASS else ("failure" if r.status in FAILING else "note")
-        out = [f"## {md(sc.title)} {{#{anchor}}}\n",
+        out = [f"## {md(self._example_title(e, i))} {{#{anchor}}}\n",
                f"**{ui('result')}{self.c}** <span class=\"rulecraft-status rulecraft-{r.status}\">{self._status(r.status)}</span>  ",
-               f"**{ui('rulebook')}{self.c}** {md_prose(sc.cite)}\n"]
-        if sc.text and self.lang == "en":
+               f"**{ui('rulebook')}{self.c}** {self.cite(sc.cite)}\n"]
+        if sc.text and not self.prose.authored.translating:
             out.append(md_prose(sc.text) + "\n")
         if r.reason:
             out.append(f"*{md(r.reason)}*\n")
@@ -414,14 +491,49 @@ class SiteWriter:
             self.site.files[f"examples/{name}"] = picture
             pictures.append(f"<figure class=\"rulecraft-board\" markdown>\n![{ui('board_' + moment)}]({name})\n"
                             f"<figcaption>{ui(moment)}</figcaption>\n</figure>")
+        out.append(self._narration(sc))
         if pictures:
             out.append("<div class=\"rulecraft-boards\" markdown>\n" + "\n".join(pictures) + "\n</div>\n")
+        if e.pieces:
+            out.append(self._legend(e))
         body = {k: v for k, v in (("players", sc.players), ("setup", sc.setup), ("steps", sc.steps), ("expect", sc.expect)) if v}
         dumped = yaml.safe_dump(body, sort_keys=False, allow_unicode=True, width=100).rstrip()
-        out.append(f"??? quote \"{ui('steps')} — {md(self._display(f.path))}\"\n\n" + "\n".join("    " + line for line in _code(dumped, "yaml").splitlines()) + "\n")
+        out.append(f"??? quote \"{ui('scenario_source')} — {md(self._display(f.path))}\"\n\n" + "\n".join("    " + line for line in _code(dumped, "yaml").splitlines()) + "\n")
         return "\n".join(out)
 
+    def _narration(self, sc) -> str:
+        """The scenario told in sentences: the situation, each step, what must then be true."""
+        ui, tell = self.ui, self.narrator
+        out = [f"**{ui('narration')}**\n"]
+        situation = tell.situation(sc)
+        if situation:
+            out.append(f"*{ui('the_setup')}*{self.c}\n")
+            out += [f"- {line}" for line in situation]
+            out.append("")
+        if sc.steps:
+            out.append(f"*{ui('the_steps')}*{self.c}\n")
+            for number, step in enumerate(sc.steps, start=1):
+                out.append(f"{number}. " + " ".join(tell.step(step)))
+            out.append("")
+        outcome = tell.outcome(sc.expect or {})
+        if outcome:
+            out.append(f"*{ui('the_outcome')}*{self.c}\n")
+            out += [f"- {line}" for line in outcome]
+            out.append("")
+        return "\n".join(out)
+
+    def _legend(self, e: Example) -> str:
+        """Which piece each token of the pictures stands for."""
+        ui = self.ui
+        out = [f"**{ui('legend')}**\n", f"| {ui('token')} | {ui('stands_for')} |\n|---|---|"]
+        for piece in sorted(e.pieces.values(), key=lambda p: (p.mark, p.id)):
+            out.append(f"| {md_code(piece.mark)} | {self.narrator.thing(piece.id)} |")
+        return "\n".join(out) + "\n"
+
     # ------------------------------------------------------------ variants
+    def _variant_title(self, v: VariantChanges) -> str:
+        return self.prose.authored.text(f"variants.{v.name}.title", v.ruleset.variant.title)
+
     def _variants(self) -> list:
         ui = self.ui
         index = [f"# {ui('variants')}\n", ui("variants_intro") + "\n"]
@@ -429,20 +541,23 @@ class SiteWriter:
         for v in self.variants:
             info = v.ruleset.variant
             page = f"variants/{slug(v.name)}.md"
-            index.append(f"- [{md(info.title)}]({slug(v.name)}.md)")
+            index.append(f"- [{md(self._variant_title(v))}]({slug(v.name)}.md)")
             self.site.pages[page] = self._variant_page(v)
-            nav.append({label(info.title): page})
+            nav.append({label(self._variant_title(v)): page})
         self.site.pages["variants/index.md"] = "\n".join(index) + "\n"
         return nav
 
     def _variant_page(self, v: VariantChanges) -> str:
         ui, info, vrs = self.ui, v.ruleset.variant, v.ruleset
-        chain = " → ".join(md(title) for title in [self.base_ruleset.data.game.title] + info.chain)
-        out = [f"# {md(info.title)}\n", ui("variant_of", chain=chain) + "\n"]
-        if info.text and self.lang == "en":
-            out.append(md_prose(info.text) + "\n")
+        titles = {other.name: self._variant_title(other) for other in self.variants}
+        chain = " → ".join(md(title) for title in [self.base_ruleset.data.game.title]
+                           + [titles.get(n, n) for n in info.chain])
+        out = [f"# {md(self._variant_title(v))}\n", ui("variant_of", chain=chain) + "\n"]
+        text = self.prose.authored.text(f"variants.{v.name}.text", info.text)
+        if text:
+            out.append(md_prose(text) + "\n")
         if info.cite:
-            out.append(f"**{ui('rulebook')}{self.c}** {md_prose(info.cite)}\n")
+            out.append(f"**{ui('rulebook')}{self.c}** {self.cite(info.cite)}\n")
         if info.parameters:
             out.append(f"## {ui('changed_parameters')}\n\n| {ui('parameter')} | {ui('before_change')} | {ui('after_change')} |\n|---|---|---|")
             out += [f"| {md(v.prose.term(f'parameters.{n}'))} | {md(old)} | {md(new)} |" for n, (old, new) in info.parameters.items()]
@@ -481,7 +596,8 @@ class SiteWriter:
 
     def _version(self, name: str, prose, rs: RuleSet) -> str:
         d = rs.definitions[name]
-        return "\n".join([f"*{prose.summary(name)}*\n", prose.definition(name).rstrip() + "\n",
+        said = self.said(name, prose, rs)
+        return "\n".join(([f"{said}\n"] if said else []) + [f"*{prose.summary(name)}*\n", prose.definition(name).rstrip() + "\n",
                           f"{md_code(f'{d.file}:{d.pos.line}')}\n", _code(source_of(rs, d))])
 
 

@@ -14,6 +14,7 @@ import yaml
 from rulecraft.dsl.loader import load_checked
 from rulecraft.dsl.variants import available_variants
 
+from .authored import WRITTEN_IN, MissingWord, MissingWords, missing_words_bag
 from .catalogue import catalogue
 from .examples import run_examples
 from .pages import Site, SiteWriter, VariantChanges
@@ -61,7 +62,43 @@ def collect(root: str | Path, lang: str = "en", variant: str | None = None,
         vrs = ruleset if name == variant else load_checked(root, name)
         variants.append(VariantChanges(name, vrs, prose if name == variant else Prose(vrs, lang, markdown=True)))
     writer = SiteWriter(ruleset, cat, prose, lang, examples, variants, base_ruleset=base, base_prose=base_prose)
-    return writer.build()
+    site = writer.build()
+    renderers = [prose, base_prose] + [v.prose for v in variants]
+    missing = missing_words(ruleset, lang, renderers)
+    if missing is not None:
+        raise MissingWords(missing)
+    return site
+
+
+def missing_words(ruleset, lang: str, renderers: list[Prose]):
+    """Every word the site needed that its language's glossaries lack, as located errors
+    (None when there is none). A rule set without any glossary is shown with its own names
+    in the language its files are written in; in any other case a missing word is an error,
+    never a silent fallback to the rule files' words."""
+    has_glossaries = (Path(ruleset.root) / "glossary").is_dir()
+    if not has_glossaries and lang == WRITTEN_IN:
+        return None
+    by_file: dict[str, tuple] = {}
+    seen: set[tuple[str, str]] = set()
+    for p in renderers:
+        found = [MissingWord(section, key, key) for section, key in sorted(p.missing)]
+        found += list(p.authored.missing.values())
+        found = [m for m in found if (m.section, m.key) not in seen]
+        seen.update((m.section, m.key) for m in found)
+        if found:
+            path = p.glossary.files[-1] if p.glossary.files else str(Path(ruleset.root) / "glossary" / f"{lang}.yaml")
+            glossary, words = by_file.setdefault(path, (p.glossary, []))
+            words.extend(found)
+    if not by_file:
+        return None
+    bag = None
+    for path, (glossary, words) in by_file.items():
+        part = missing_words_bag(glossary, lang, words, path)
+        if bag is None:
+            bag = part
+        else:
+            bag.extend(part.items)
+    return bag
 
 
 def mkdocs_config(site: Site) -> dict:
