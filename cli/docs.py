@@ -68,7 +68,7 @@ def run(args) -> int:
         sys.stderr.write(f"{args.ruleset}: {len(err.bag.errors)} error(s); fix them first (rulecraft check {args.ruleset})\n")
         return 1
     except MissingWords as err:
-        sys.stderr.write(err.bag.render() + "\n")
+        sys.stderr.write(err.bag.render(at_most=None) + "\n")  # every missing word: one pass fills them all
         sys.stderr.write(f"{args.ruleset}: {len(err.bag.errors)} word(s) missing in '{args.lang}'; "
                          f"the site is not written half in another language\n")
         return 1

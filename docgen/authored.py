@@ -105,9 +105,10 @@ class Authored:
 class MissingWords(Exception):
     """The site's language lacks words: each is a located diagnostic in ``bag``."""
 
-    def __init__(self, bag: DiagnosticBag):
+    def __init__(self, bag: DiagnosticBag, words: list[MissingWord] = ()):
         super().__init__(f"{len(bag.errors)} word(s) missing")
         self.bag = bag
+        self.words = list(words)  # what is missing, by glossary section and key
 
 
 def missing_words_bag(glossary: Glossary, lang: str, missing: list[MissingWord], glossary_path: str) -> DiagnosticBag:

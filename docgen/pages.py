@@ -15,7 +15,7 @@ import yaml
 
 from rulecraft.dsl import ast
 from rulecraft.dsl.model import ComponentSpec, RuleSet
-from rulecraft.validator import FAILING, PASS
+from rulecraft.validator import FAILING, PASS, SKIP
 
 from .catalogue import Catalogue, section_index, source_of
 from .examples import Example, ExampleFile
@@ -476,7 +476,10 @@ class SiteWriter:
                f"**{ui('rulebook')}{self.c}** {self.cite(sc.cite)}\n"]
         if sc.text and not self.prose.authored.translating:
             out.append(md_prose(sc.text) + "\n")
-        if r.reason:
+        if r.status == SKIP and sc.variant:
+            titles = {v.name: self._variant_title(v) for v in self.variants}
+            out.append(f"*{ui('skipped_variant', variant=md(titles.get(sc.variant, sc.variant)))}*\n")
+        elif r.reason and (r.status != SKIP or not self.prose.authored.translating):
             out.append(f"*{md(r.reason)}*\n")
         if r.divergence is not None:
             d = r.divergence
@@ -588,11 +591,24 @@ class SiteWriter:
                 out.append(self._version(n, v.prose, vrs))
         if info.superseded:
             out.append(f"## {ui('superseded')}\n")
-            out += [f"- {md(t)}{self.c} {md_prose(why)}" for t, why in info.superseded.items()]
+            if self.prose.authored.translating:  # the titles and reasons are in the rule files' words: link the examples
+                found = self._examples_by_title()
+                out += [f"- {found[t]}" for t in info.superseded if t in found]
+            else:
+                out += [f"- {md(t)}{self.c} {md_prose(why)}" for t, why in info.superseded.items()]
             out.append("")
         if not (info.parameters or info.components or info.variables or info.replaced or info.removed or info.added):
             out.append(ui("no_changes") + "\n")
         return "\n".join(out) + "\n"
+
+    def _examples_by_title(self) -> dict[str, str]:
+        """Links to the worked examples from a variant page, by scenario title."""
+        out = {}
+        for f in self.examples:
+            for i, e in enumerate(f.examples, start=1):
+                text = f"{self._example_title(e, i)} — {self.cite(e.scenario.cite)}"
+                out.setdefault(e.scenario.title, f"[{text}](../examples/{slug(f.stem)}.md#example-{i})")
+        return out
 
     def _version(self, name: str, prose, rs: RuleSet) -> str:
         d = rs.definitions[name]

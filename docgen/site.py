@@ -66,13 +66,13 @@ def collect(root: str | Path, lang: str = "en", variant: str | None = None,
     renderers = [prose, base_prose] + [v.prose for v in variants]
     missing = missing_words(ruleset, lang, renderers)
     if missing is not None:
-        raise MissingWords(missing)
+        raise MissingWords(*missing)
     return site
 
 
 def missing_words(ruleset, lang: str, renderers: list[Prose]):
-    """Every word the site needed that its language's glossaries lack, as located errors
-    (None when there is none). A rule set without any glossary is shown with its own names
+    """Every word the site needed that its language's glossaries lack: located errors and the
+    words themselves (None when there is none). A rule set without any glossary is shown with its own names
     in the language its files are written in; in any other case a missing word is an error,
     never a silent fallback to the rule files' words."""
     has_glossaries = (Path(ruleset.root) / "glossary").is_dir()
@@ -91,14 +91,15 @@ def missing_words(ruleset, lang: str, renderers: list[Prose]):
             words.extend(found)
     if not by_file:
         return None
-    bag = None
+    bag, every = None, []
     for path, (glossary, words) in by_file.items():
+        every += words
         part = missing_words_bag(glossary, lang, words, path)
         if bag is None:
             bag = part
         else:
             bag.extend(part.items)
-    return bag
+    return bag, every
 
 
 def mkdocs_config(site: Site) -> dict:

@@ -109,6 +109,7 @@ WORDS: dict[str, dict[str, str]] = {
         "scenario_source": "The scenario as written",
         "print": "Whole rulebook (to print)",
         "print_intro": "Every page of these rules on one page, to print or read straight through.",
+        "skipped_variant": "An example of the variant {variant}: it runs on the site of that variant.",
     },
     "fr": {
         "colon": "\u00a0:",
@@ -210,6 +211,7 @@ WORDS: dict[str, dict[str, str]] = {
         "scenario_source": "Le scénario tel qu'écrit",
         "print": "Livret complet (à imprimer)",
         "print_intro": "Toutes les pages de ces règles sur une seule page, à imprimer ou à lire d'un trait.",
+        "skipped_variant": "Un exemple de la variante {variant} : il s'exécute sur le site de cette variante.",
     },
 }
 
