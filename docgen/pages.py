@@ -283,7 +283,13 @@ class SiteWriter:
 
     def _card_words(self, comp: ComponentSpec) -> list[str]:
         """What rules may call a card by: its name and its text properties."""
-        return [comp.name] + [v for v in comp.properties.values() if isinstance(v, str)]
+        words = [comp.name] + [v for v in comp.properties.values() if isinstance(v, str)]
+        if sum(c.kind == comp.kind for c in self.rs.data.components) == 1:
+            words.append(comp.kind)  # the only card of its kind: rules about the kind are about it
+        if self.rs.data.board is not None and comp.layout in self.rs.data.board.layouts:
+            # a tile does what its rooms do
+            words += [(info or {}).get("type") for info in self.rs.data.board.layouts[comp.layout].rooms.values()]
+        return [w for w in words if w]
 
     def _cards(self) -> list:
         ui, data = self.ui, self.rs.data
@@ -364,7 +370,7 @@ class SiteWriter:
                    if self.rs.definitions[n].kind in self._PLAYED else len(self._PLAYED))
         out += [f"- **{self.link(n, here)}**{self.c} {self.gist(n)}" for n in rules]
         if not own and not rules:
-            return []
+            out.append(self.ui("no_effect", kind=md(self.word(f"kinds.{comp.kind}"))))
         out.append("")
         return out
 

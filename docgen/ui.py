@@ -109,6 +109,7 @@ WORDS: dict[str, dict[str, str]] = {
         "scenario_source": "The scenario as written",
         "print": "Whole rulebook (to print)",
         "print_intro": "Every page of these rules on one page, to print or read straight through.",
+        "no_effect": "No rule names this card: it does what every {kind} does, nothing more.",
         "skipped_variant": "An example of the variant {variant}: it runs on the site of that variant.",
     },
     "fr": {
@@ -211,6 +212,7 @@ WORDS: dict[str, dict[str, str]] = {
         "scenario_source": "Le scénario tel qu'écrit",
         "print": "Livret complet (à imprimer)",
         "print_intro": "Toutes les pages de ces règles sur une seule page, à imprimer ou à lire d'un trait.",
+        "no_effect": "Aucune règle ne nomme cette carte : elle n'a pas d'autre effet que celui de son type ({kind}).",
         "skipped_variant": "Un exemple de la variante {variant} : il s'exécute sur le site de cette variante.",
     },
 }
