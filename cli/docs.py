@@ -69,7 +69,7 @@ def run(args) -> int:
         return 1
     except MissingWords as err:
         sys.stderr.write(err.bag.render(at_most=None) + "\n")  # every missing word: one pass fills them all
-        sys.stderr.write(f"{args.ruleset}: {len(err.bag.errors)} word(s) missing in '{args.lang}'; "
+        sys.stderr.write(f"{args.ruleset}: {len(err.bag.errors)} error(s) in its '{args.lang}' words; "
                          f"the site is not written half in another language\n")
         return 1
     try:

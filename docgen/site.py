@@ -11,6 +11,7 @@ from pathlib import Path, PurePosixPath
 
 import yaml
 
+from rulecraft.dsl.diagnostics import DiagnosticBag, Position
 from rulecraft.dsl.loader import load_checked
 from rulecraft.dsl.variants import available_variants
 
@@ -72,12 +73,19 @@ def collect(root: str | Path, lang: str = "en", variant: str | None = None,
 
 def missing_words(ruleset, lang: str, renderers: list[Prose]):
     """Every word the site needed that its language's glossaries lack: located errors and the
-    words themselves (None when there is none). A rule set without any glossary is shown with its own names
-    in the language its files are written in; in any other case a missing word is an error,
-    never a silent fallback to the rule files' words."""
-    has_glossaries = (Path(ruleset.root) / "glossary").is_dir()
-    if not has_glossaries and lang == WRITTEN_IN:
+    words themselves (None when there is none). In any language but the rule files' own, a
+    missing word is an error, never a silent fallback to the rule files' words."""
+    if lang == WRITTEN_IN:
+        # The rule files' names are words of this language: a name the glossary lacks reads
+        # as itself ("gas_can" as "gas can"), and `rulecraft check` lists it as a warning.
         return None
+    path = Path(ruleset.root) / "glossary" / f"{lang}.yaml"
+    if not path.is_file():
+        bag = DiagnosticBag()
+        bag.error(f"the rule set has no '{lang}' glossary, so no {lang} words for its pages",
+                  Position(str(path), 1, 1),
+                  f"write {path} (see docs/glossaries.md); 'rulecraft check' then lists every word it still lacks")
+        return bag, [MissingWord("glossary", lang, lang)]
     by_file: dict[str, tuple] = {}
     seen: set[tuple[str, str]] = set()
     for p in renderers:

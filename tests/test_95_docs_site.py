@@ -427,5 +427,16 @@ def test_a_missing_french_word_fails_the_docs_command_listing_each_one(tmp_path,
     assert "no text 'stab' in 'texts'" in err
     assert "no citation for 'rulebook-en: Trading'" in err
     assert "no entry 'hive_holding' in 'zones'" in err
-    assert "3 word(s) missing in 'fr'" in err
+    assert "3 error(s) in its 'fr' words" in err
+    assert not (tmp_path / "site").exists()
+
+
+def test_a_language_without_a_glossary_is_refused_for_a_rule_set_with_glossaries(tmp_path, capsys):
+    rules = tmp_path / "rules" / "panic_station"
+    shutil.copytree(RULES, rules, ignore=shutil.ignore_patterns("__pycache__"))
+    (rules / "glossary" / "fr.yaml").unlink()
+    code = main(["docs", str(rules), "--lang", "fr", "--out", str(tmp_path / "site"), "--scenarios", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert code == 1 and "Traceback" not in err
+    assert "glossary/fr.yaml:1:1: error: the rule set has no 'fr' glossary" in err
     assert not (tmp_path / "site").exists()
