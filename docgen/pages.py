@@ -8,6 +8,7 @@ lexer). Game words come from the glossary; the site's own words from ``ui``.
 from __future__ import annotations
 
 import posixpath
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -189,8 +190,19 @@ class SiteWriter:
             more.append({label(heading): page})
         if more:
             nav.append({ui("other_rules"): more})
+        printed = [page for page in _pages_of(nav) if not page.startswith(("examples/", "variants/"))]
+        self.site.pages["print.md"] = self._print_page(printed)
+        nav.append({ui("print"): "print.md"})
         self.site.nav = nav
         return self.site
+
+    def _print_page(self, pages: list[str]) -> str:
+        """Every page of the rules (not the worked examples or variants) one after the other,
+        a level down, with links and pictures pointing where they point from their own page."""
+        out = [f"# {md(self.ui('print'))}\n", self.ui("print_intro") + "\n"]
+        for page in pages:
+            out.append(_demoted(_rebased(self.site.pages[page], page, set(pages))))
+        return "\n".join(out) + "\n"
 
     def _page(self, path: str, title: str, body: str, raw: bool = False) -> None:
         self.site.pages[path] = body if raw else f"# {md(title)}\n\n{body}"
@@ -621,6 +633,57 @@ class SiteWriter:
         said = self.said(name, prose, rs)
         return "\n".join(([f"{said}\n"] if said else []) + [f"*{prose.summary(name)}*\n", prose.definition(name).rstrip() + "\n",
                           f"{md_code(f'{d.file}:{d.pos.line}')}\n", _code(source_of(rs, d))])
+
+
+def _pages_of(nav) -> list[str]:
+    """The pages of a navigation, in its order."""
+    if isinstance(nav, str):
+        return [nav]
+    if isinstance(nav, list):
+        return [p for item in nav for p in _pages_of(item)]
+    return [p for value in nav.values() for p in _pages_of(value)]
+
+
+_FENCE = re.compile(r"^\s*(`{3,})")
+_LINK = re.compile(r"(\]\()([^)\s]+)(\))")
+
+
+def _outside_code(text: str, change) -> str:
+    """``change`` applied to every line of Markdown that is not inside a fenced code block."""
+    out, fence = [], None
+    for line in text.splitlines():
+        opened = _FENCE.match(line)
+        if fence is None and opened:
+            fence = opened.group(1)
+        elif fence is not None and line.strip() == fence:
+            fence = None
+        elif fence is None:
+            line = change(line)
+        out.append(line)
+    return "\n".join(out)
+
+
+def _rebased(text: str, page: str, printed: set[str]) -> str:
+    """A page's relative links and pictures, made relative to the site's top folder; a link
+    to a rule of a page that is printed too goes to the rule on the printed page."""
+    folder = posixpath.dirname(page)
+
+    def rebase(found: re.Match) -> str:
+        target = found.group(2)
+        if target.startswith(("#", "/")) or ":" in target.split("#")[0]:
+            return found.group(0)
+        path, hash_, anchor = target.partition("#")
+        path = posixpath.normpath(posixpath.join(folder, path)) if folder else path
+        if anchor and path in printed:
+            return f"{found.group(1)}#{anchor}{found.group(3)}"
+        return f"{found.group(1)}{path}{hash_}{anchor}{found.group(3)}"
+
+    return _outside_code(text, lambda line: _LINK.sub(rebase, line))
+
+
+def _demoted(text: str) -> str:
+    """Every heading one level down, so that a page becomes a section."""
+    return _outside_code(text, lambda line: "#" + line if re.match(r"#{1,5} ", line) else line)
 
 
 def _stem(rule_file: str) -> str:

@@ -72,7 +72,8 @@ def cat(rs):
 
 
 def all_text(site) -> str:
-    return "\n".join(site.pages.values())
+    """Every page but the print page, which repeats them."""
+    return "\n".join(text for page, text in site.pages.items() if page != "print.md")
 
 
 # ---------------------------------------------------------------- the build
@@ -440,3 +441,19 @@ def test_a_language_without_a_glossary_is_refused_for_a_rule_set_with_glossaries
     assert code == 1 and "Traceback" not in err
     assert "glossary/fr.yaml:1:1: error: the rule set has no 'fr' glossary" in err
     assert not (tmp_path / "site").exists()
+
+
+def test_the_print_page_holds_every_rule_page_in_order(en, cat):
+    site, folder = en
+    printed = site.pages["print.md"]
+    assert {"Whole rulebook (to print)": "print.md"} in site.nav
+    # every action, victory and card, in the navigation's order, a level down
+    places = [printed.index(f"## {site.pages[f'actions/{n}.md'].splitlines()[0][2:]}") for n in cat.actions]
+    assert places == sorted(places)
+    assert printed.index("## How the game ends") < places[0]
+    for comp in cat.cards:
+        assert site.pages[f"cards/{comp.name}.md"].splitlines()[0].replace("# ", "## ", 1) in printed
+    # the worked examples stay on their pages; links and pictures point from the top folder
+    assert "**What happens**" not in printed and "../" not in printed
+    assert "](#stab)" in printed and "(cards/hive.svg)" in printed
+    assert (folder / "site" / "print.html").is_file()
