@@ -457,3 +457,17 @@ def test_the_print_page_holds_every_rule_page_in_order(en, cat):
     assert "**What happens**" not in printed and "../" not in printed
     assert "](#stab)" in printed and "(cards/hive.svg)" in printed
     assert (folder / "site" / "print.html").is_file()
+
+
+def test_cards_of_a_kind_that_does_not_say_where_it_lies_get_pages_too(tmp_path):
+    # Star Trek: Panic's Enterprise cards start in a deck; their kind names no place
+    rules = ROOT / "rules" / "star_trek_panic"
+    rs = load_checked(rules)
+    site = collect(rules, "en", scenarios=tmp_path)
+    deck_cards = [c for c in rs.data.components if c.zone and rs.data.kinds[c.kind].located_in is None]
+    assert deck_cards
+    for comp in deck_cards:
+        page = site.pages[f"cards/{comp.name}.md"]
+        assert "## What it does" in page
+    security = next(c for c in deck_cards if "security" in c.name)
+    assert md(" ".join(rs.definitions["play_security"].text.split())) in site.pages[f"cards/{security.name}.md"]
