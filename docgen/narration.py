@@ -73,9 +73,17 @@ SENTENCES: dict[str, dict[str, str]] = {
         "illegal_because": "{option} is not allowed: {because}.",
         "option_do": "the action {action}{args}",
         "option_choose": "choosing {value}",
+        "option_end_turn": "ending the turn",
         "pending_none": "Nothing is waiting for an answer.",
         "pending_count": "{n} options are offered.",
-        "pending": "The pending choice: {facts}.",
+        "pending": "The game waits for {player} to {what}{options}.",
+        "pending_anyone": "The game waits for a player to {what}{options}.",
+        "pending_action": "take an action",
+        "pending_choose": "choose",
+        "pending_reaction": "react or let the moment pass",
+        "pending_options": ": {options}",
+        "pending_n_options": ", among {n} options",
+        "pending_prompt": " ({prompt})",
         "event": "It happened: {event}{fields}.",
         "no_event": "It did not happen: {event}{fields}.",
         "events_in_order": "These happened, in this order: {events}.",
@@ -144,9 +152,17 @@ SENTENCES: dict[str, dict[str, str]] = {
         "illegal_because": "Interdit : {option} ({because}).",
         "option_do": "l'action {action}{args}",
         "option_choose": "choisir {value}",
+        "option_end_turn": "finir le tour",
         "pending_none": "Rien n'attend de réponse.",
         "pending_count": "{n} options sont proposées.",
-        "pending": "Le choix en attente : {facts}.",
+        "pending": "La partie attend que le {player} {what}{options}.",
+        "pending_anyone": "La partie attend qu'un joueur {what}{options}.",
+        "pending_action": "choisisse une action",
+        "pending_choose": "fasse un choix",
+        "pending_reaction": "réagisse ou laisse passer le moment",
+        "pending_options": " : {options}",
+        "pending_n_options": ", parmi {n} options",
+        "pending_prompt": " ({prompt})",
         "event": "Il s'est produit : {event}{fields}.",
         "no_event": "Il ne s'est pas produit : {event}{fields}.",
         "events_in_order": "Il s'est produit, dans cet ordre : {events}.",
@@ -202,7 +218,8 @@ class Narrator:
         if isinstance(value, (int, float)):
             return str(value)
         if isinstance(value, list):
-            return ", ".join(self.thing(v) for v in value) if value else self.s["nothing"]
+            return ", ".join(f"({self.thing(v)})" if isinstance(v, dict) else self.thing(v)
+                             for v in value) if value else self.s["nothing"]
         if isinstance(value, dict):
             return ", ".join(f"{self._key_word(k)} {self.thing(v)}" for k, v in value.items())
         text = str(value)
@@ -223,7 +240,7 @@ class Narrator:
             return f"{word} {md(rest)}" if dot else word
         if text in self.data.kinds:
             return self._glossary_word("kinds", text) or md(text)
-        for section in ("values", "definitions", "events"):
+        for section in ("values", "dice", "definitions", "events"):
             word = self._glossary_word(section, text)
             if word is not None:
                 return word
@@ -234,7 +251,7 @@ class Narrator:
 
     def _key_word(self, key: str) -> str:
         """A property, variable or field name as the glossary says it."""
-        for section, name in (("properties", None), ("fields", key), ("variables", None), ("names", key)):
+        for section, name in (("properties", None), ("fields", key), ("variables", None)):
             if name is not None:
                 word = self._glossary_word(section, name)
             else:
@@ -273,7 +290,9 @@ class Narrator:
         else:
             name = md_code(kind)
         fields = {k: v for k, v in pattern.items() if k != "type"}
-        told = ", ".join(f"{self._arg_word(kind or '', k)} {self.thing(v)}" for k, v in fields.items())
+        # a player is named by their number alone ("player 2"), not "player player 2"
+        told = ", ".join(self.thing(v) if isinstance(v, str) and _PLAYER.match(v)
+                         else f"{self._arg_word(kind or '', k)} {self.thing(v)}" for k, v in fields.items())
         return name, (f" ({told})" if told else "")
 
     # ------------------------------------------------------------ the three parts
@@ -411,11 +430,15 @@ class Narrator:
         return out
 
     def _option(self, option: dict) -> tuple[str, str | None]:
-        if "do" in option:
+        if option.get("do") == "end_turn":
+            told = self.s["option_end_turn"]
+        elif "do" in option:
             told = self.s["option_do"].replace("{action}", self._title(option["do"])).replace(
                 "{args}", self._args(option["do"], option.get("args")))
         elif "choose" in option:
-            told = self.s["option_choose"].replace("{value}", self.thing(option["choose"]))
+            choice = option["choose"]
+            told = self.s["option_choose"].replace(
+                "{value}", f"({self.thing(choice)})" if isinstance(choice, dict) else self.thing(choice))
         else:
             told = self.thing(option)
         because = option.get("because") or option.get("text")
@@ -460,7 +483,19 @@ class Narrator:
                 return [self.say("pending_none")]
             if isinstance(value, int):
                 return [self.say("pending_count", n=value)]
-            return [self.say("pending", facts=self.thing(value))]
+            if not isinstance(value, dict):
+                return [self.say("other", key=md(key), value=self.thing(value))]
+            what = self.s.get(f"pending_{value.get('kind')}", self.s["pending_choose"])
+            options = ""
+            if value.get("options") is not None:
+                options = self.s["pending_options"].replace("{options}", self.thing(value["options"]))
+            elif value.get("count") is not None:
+                options = self.s["pending_n_options"].replace("{n}", str(value["count"]))
+            if value.get("prompt") and self.lang == "en":
+                options += self.s["pending_prompt"].replace("{prompt}", md(value["prompt"]))
+            if value.get("player"):
+                return [self.say("pending", player=self.player(str(value["player"])), what=what, options=options)]
+            return [self.say("pending_anyone", what=what, options=options)]
         if key in ("events", "no_events"):
             out = []
             for pattern in value or []:
