@@ -83,23 +83,35 @@ class Authored:
         if not cite:
             return ""
         parts = cite_parts(cite)
-        own = [f"{s}: {p}" if s else p for s, p in parts if _language_of(s) == self.lang]
-        out: list[str] = []
+        own = [p for s, p in parts if _language_of(s) == self.lang]
+        out: list[tuple[str, str]] = []
         for source, part in parts:
-            written = f"{source}: {part}" if source else part
             if _language_of(source) == self.lang:
-                shown = written
+                shown = (source, part)
             else:
-                shown = self.glossary.citations.get(written)
-                if shown is None:
-                    if not own:
-                        self.missing.setdefault(("citations", written), MissingWord("citations", written, written))
-                        shown = written
-                    else:
+                written = f"{source}: {part}" if source else part
+                translated = self.glossary.citations.get(written)
+                if translated is None:
+                    if own:
                         continue
+                    self.missing.setdefault(("citations", written), MissingWord("citations", written, written))
+                    shown = (source, part)
+                else:
+                    head, colon, rest = translated.partition(":")
+                    shown = (head.strip(), rest.strip()) if colon and " " not in head.strip() else ("", translated)
             if shown not in out:
                 out.append(shown)
-        return "; ".join(out)
+        return _joined(out)
+
+
+def _joined(parts: list[tuple[str, str]]) -> str:
+    """Citation parts as one citation, a source named once for the parts that follow it:
+    ``rulebook-fr: A; B``."""
+    out, current = [], None
+    for source, section in parts:
+        out.append(section if source == current or not source else f"{source}: {section}")
+        current = source or current
+    return "; ".join(out)
 
 
 class MissingWords(Exception):

@@ -54,7 +54,9 @@ def pieces_on_board(ruleset: RuleSet, game: Game, describe: Callable[[str], str]
         seat = game.state.players.index(owner) if owner in game.state.players else None
         mark = _initials(component) + (str(seat + 1) if seat is not None else "")
         colour = PIECE_COLOURS[seat % len(PIECE_COLOURS)] if seat is not None else "#555555"
-        facts = ", ".join(f"{k} {v}" for k, v in e["props"].items() if k != kind.owner_property) if kind else ""
+        # the tooltip names properties in the site's language; values as the state holds them
+        facts = ", ".join(f"{describe(f'properties.{kind.name}.{k}') if k in kind.properties else k} {v}"
+                          for k, v in e["props"].items() if k != kind.owner_property) if kind else ""
         title = f"{describe(component)} ({eid})" + (f": {facts}" if facts else "")
         out.append(Piece(eid, at, mark, title, colour))
     return out

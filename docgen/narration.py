@@ -3,8 +3,8 @@ steps, and what must then be true, in the site's language.
 
 The scenario is data (``seeds/<game>/*.yaml``, see docs/scenarios.md); its names are
 those of the rule set, and each is told by the glossary's word for it: an entity id
-``gray_parasite.1`` is "Gray Parasite 1", ``trooper.p1`` "the Trooper of player 1",
-a zone ``hand:p2`` "the hand of player 2". A key this module does not know is still
+``red_pawn.1`` is "Red pawn 1", ``knight.p1`` "Knight of player 1", a zone
+``hand:p2`` "hand of player 2". A key this module does not know is still
 told, as "key: value", so nothing a scenario says is hidden.
 """
 

@@ -77,7 +77,7 @@ def missing_words(ruleset, lang: str, renderers: list[Prose]):
     missing word is an error, never a silent fallback to the rule files' words."""
     if lang == WRITTEN_IN:
         # The rule files' names are words of this language: a name the glossary lacks reads
-        # as itself ("gas_can" as "gas can"), and `rulecraft check` lists it as a warning.
+        # as itself ("red_pawn" as "red pawn"), and `rulecraft check` lists it as a warning.
         return None
     path = Path(ruleset.root) / "glossary" / f"{lang}.yaml"
     if not path.is_file():
