@@ -47,6 +47,7 @@ def _folder(text: str) -> str:
 
 
 def run(args) -> int:
+    from rulecraft.docgen.authored import MissingWords
     from rulecraft.docgen.site import UnsafeOutput, collect, mkdocs, out_folder_problem, write
 
     root = Path(args.ruleset)
@@ -65,6 +66,11 @@ def run(args) -> int:
     except RuleSetError as err:
         sys.stderr.write(err.bag.render() + "\n")
         sys.stderr.write(f"{args.ruleset}: {len(err.bag.errors)} error(s); fix them first (rulecraft check {args.ruleset})\n")
+        return 1
+    except MissingWords as err:
+        sys.stderr.write(err.bag.render(at_most=None) + "\n")  # every missing word: one pass fills them all
+        sys.stderr.write(f"{args.ruleset}: {len(err.bag.errors)} error(s) in its '{args.lang}' words; "
+                         f"the site is not written half in another language\n")
         return 1
     try:
         config = write(site, args.out)

@@ -61,7 +61,8 @@ def _display(path: Path) -> str:
 
 
 def run(args) -> int:
-    console = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 120)
+    # emoji=False: a location such as 'setup.yaml:100:86' must not become an emoji.
+    console = Console(highlight=False, emoji=False, soft_wrap=True, width=None if sys.stdout.isatty() else 120)
     ruleset = load_ruleset(args.ruleset, variant=args.variant)
     ruleset.bag.extend(check_glossaries(ruleset))
     if ruleset.bag.errors:

@@ -118,12 +118,13 @@ def _callees(ruleset: RuleSet, refs: dict[str, References], start: str, kinds: t
 
 
 def card_components(ruleset: RuleSet) -> list[ComponentSpec]:
-    """Components that lie in zones (cards, tiles), not pieces standing on the board."""
+    """Components that lie in zones (cards, tiles), not pieces standing on the board: of a
+    kind located in zones, or of a kind that says nothing of where it lies and starting in a zone."""
     data = ruleset.data
     out = []
     for comp in data.components:
         kind = data.kinds.get(comp.kind)
-        if kind is not None and kind.located_in == "zone":
+        if kind is not None and (kind.located_in == "zone" or (kind.located_in is None and comp.zone is not None)):
             out.append(comp)
     return out
 

@@ -22,6 +22,7 @@ class Example:
     result: ScenarioResult
     before: str | None = None  # SVG
     after: str | None = None
+    pieces: dict[str, Piece] = field(default_factory=dict)  # every piece the pictures show, by id: their legend
 
 
 @dataclass
@@ -53,18 +54,19 @@ def pieces_on_board(ruleset: RuleSet, game: Game, describe: Callable[[str], str]
         seat = game.state.players.index(owner) if owner in game.state.players else None
         mark = _initials(component) + (str(seat + 1) if seat is not None else "")
         colour = PIECE_COLOURS[seat % len(PIECE_COLOURS)] if seat is not None else "#555555"
-        facts = ", ".join(f"{k} {v}" for k, v in e["props"].items() if k != kind.owner_property) if kind else ""
+        # the tooltip names properties in the site's language; values as the state holds them
+        facts = ", ".join(f"{describe(f'properties.{kind.name}.{k}') if k in kind.properties else k} {v}"
+                          for k, v in e["props"].items() if k != kind.owner_property) if kind else ""
         title = f"{describe(component)} ({eid})" + (f": {facts}" if facts else "")
         out.append(Piece(eid, at, mark, title, colour))
     return out
 
 
 def board_picture(ruleset: RuleSet, game: Game, title: str, label: Callable[[str], str],
-                  describe: Callable[[str], str]) -> str:
+                  pieces: list[Piece]) -> str:
     if ruleset.data.board.kind == "ring":
-        return ring_svg(ruleset.data.board, pieces_on_board(ruleset, game, describe), title)
-    return board_svg(ruleset.data.board, tile_layouts(ruleset), game.state.tiles,
-                     pieces_on_board(ruleset, game, describe), title, label)
+        return ring_svg(ruleset.data.board, pieces, title)
+    return board_svg(ruleset.data.board, tile_layouts(ruleset), game.state.tiles, pieces, title, label)
 
 
 def run_examples(ruleset: RuleSet, folder: Path, *, variant: str | None, label: Callable[[str], str],
@@ -77,12 +79,16 @@ def run_examples(ruleset: RuleSet, folder: Path, *, variant: str | None, label: 
         ef = ExampleFile(path.stem, path, broken=not loaded.ok, problems=bag.render() if bag.items else "")
         for sc in loaded.scenarios:
             pictures: dict[str, str] = {}
+            shown: dict[str, Piece] = {}
 
-            def watch(moment: str, game: Game, pictures=pictures) -> None:
+            def watch(moment: str, game: Game, pictures=pictures, shown=shown) -> None:
                 if ruleset.data.board is not None:
-                    pictures[moment] = board_picture(ruleset, game, titles[moment == "after"], label, describe)
+                    pieces = pieces_on_board(ruleset, game, describe)
+                    for p in pieces:
+                        shown.setdefault(p.id, p)
+                    pictures[moment] = board_picture(ruleset, game, titles[moment == "after"], label, pieces)
 
             result = run_scenario(ruleset, sc, variant, watch=watch)
-            ef.examples.append(Example(sc, result, pictures.get("before"), pictures.get("after")))
+            ef.examples.append(Example(sc, result, pictures.get("before"), pictures.get("after"), shown))
         out.append(ef)
     return out

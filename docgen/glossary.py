@@ -64,6 +64,10 @@ class Glossary:
     where: dict[tuple[str, str], Position] = field(default_factory=dict)
     files: list[str] = field(default_factory=list)  # base first, then each variant's
     sections: dict[str, Position] = field(default_factory=dict)  # section -> where the last file declares it
+    # The author's words in this language: text lines (``texts``) and rulebook citations
+    # (``citations``), for a rule set whose files are written in another language.
+    texts: dict[str, str] = field(default_factory=dict)
+    citations: dict[str, str] = field(default_factory=dict)
 
     def get(self, section: str, key: str) -> Term | None:
         return self.terms.get((section, key))
@@ -124,7 +128,19 @@ def load_glossary(ruleset: RuleSet, lang: str, bag: DiagnosticBag | None = None)
     return glossary
 
 
+# Sections of plain texts, not terms: the author's words translated.
+TEXT_SECTIONS = ("texts", "citations")
+
+
 def _merge(glossary: Glossary, content: dict, located: Located) -> None:
+    for section in TEXT_SECTIONS:
+        entries = content.get(section)
+        if entries is None:
+            continue
+        glossary.sections[section] = located.key_position([section])
+        for key, text in entries.items():
+            getattr(glossary, section)[str(key)] = str(text)
+            glossary.where[(section, str(key))] = located.key_position([section, key])
     for section in SECTIONS:
         entries = content.get(section)
         if entries is None:

@@ -8,6 +8,7 @@ lexer). Game words come from the glossary; the site's own words from ``ui``.
 from __future__ import annotations
 
 import posixpath
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -15,11 +16,12 @@ import yaml
 
 from rulecraft.dsl import ast
 from rulecraft.dsl.model import ComponentSpec, RuleSet
-from rulecraft.validator import FAILING, PASS
+from rulecraft.validator import FAILING, PASS, SKIP
 
 from .catalogue import Catalogue, section_index, source_of
 from .examples import Example, ExampleFile
 from .markup import label, md, md_code, md_prose, slug
+from .narration import Narrator
 from .svg import tile_svg
 from .ui import UI
 
@@ -71,6 +73,7 @@ class SiteWriter:
         title = ruleset.data.game.title
         # The site's title goes to mkdocs.yml (the site name): written as a label there.
         self.site = Site(label(self.ui("reference", title=title)), lang)
+        self.narrator = Narrator(ruleset, prose, lang)
 
     # ------------------------------------------------------------ words
     def word(self, key: str, plural: bool = False) -> str:
@@ -86,6 +89,20 @@ class SiteWriter:
         rel = posixpath.relpath(page, posixpath.dirname(here) or ".")
         return f"[{md(self.title(name))}]({rel}#{slug(name)})"
 
+    def said(self, name: str, prose=None, ruleset: RuleSet | None = None) -> str | None:
+        """The author's one-line text of a definition, in the site's language (Markdown)."""
+        prose = prose or self.prose
+        d = (ruleset or self.rs).definitions[name]
+        text = prose.authored.text(name, getattr(d, "text", None))
+        return md_prose(text) if text else None
+
+    def gist(self, name: str) -> str:
+        """What a definition is about, in one line: the author's text, else its summary."""
+        return self.said(name) or self.prose.summary(name)
+
+    def cite(self, cite: str | None, prose=None) -> str:
+        return md_prose((prose or self.prose).authored.cite(cite))
+
     @staticmethod
     def rel(target: str, here: str) -> str:
         return posixpath.relpath(target, posixpath.dirname(here) or ".")
@@ -97,7 +114,11 @@ class SiteWriter:
         d = rs.definitions[name]
         hashes = "#" * level
         ident = f" {{#{slug(name)}}}" if anchor else ""
-        out = [f"{hashes} {md(prose.title(name))}{ident}\n", f"*{prose.summary(name)}*\n"]
+        out = [f"{hashes} {md(prose.title(name))}{ident}\n"]
+        said = self.said(name, prose, rs)
+        if said:  # the author's words first, then the precise rule
+            out.append(f"{said}\n")
+        out.append(f"*{prose.summary(name)}*\n")
         facts = []
         for c in getattr(d, "costs", []):
             if isinstance(c.amount, ast.Literal):
@@ -105,7 +126,7 @@ class SiteWriter:
                 facts.append(f"**{self.ui('cost')}{self.c}** {md(amount)} "
                              f"{md(prose.term(f'properties.player.{c.resource}', plural=amount != 1))}")
         if d.cite:
-            facts.append(f"**{self.ui('rulebook')}{self.c}** {md_prose(d.cite)}")
+            facts.append(f"**{self.ui('rulebook')}{self.c}** {self.cite(d.cite, prose)}")
         if facts:
             out.append("  \n".join(facts) + "\n")
         out.append(f"**{self.ui('plain')}**\n")
@@ -140,7 +161,7 @@ class SiteWriter:
         turn = [f"# {ui('turn_structure')}\n", ui("turn_structure_intro") + "\n", self.blocks(cat.round)]
         if cat.phases:
             turn.append(f"## {ui('phases')}\n")
-            turn += [f"- {self.link(n, 'turn.md')} — {self.prose.summary(n)}" for n in cat.phases]
+            turn += [f"- {self.link(n, 'turn.md')} — {self.gist(n)}" for n in cat.phases]
         self.site.pages["turn.md"] = "\n".join(turn) + "\n"
         nav.append({ui("turn_structure"): "turn.md"})
         if cat.phases:
@@ -169,8 +190,19 @@ class SiteWriter:
             more.append({label(heading): page})
         if more:
             nav.append({ui("other_rules"): more})
+        printed = [page for page in _pages_of(nav) if not page.startswith(("examples/", "variants/"))]
+        self.site.pages["print.md"] = self._print_page(printed)
+        nav.append({ui("print"): "print.md"})
         self.site.nav = nav
         return self.site
+
+    def _print_page(self, pages: list[str]) -> str:
+        """Every page of the rules (not the worked examples or variants) one after the other,
+        a level down, with links and pictures pointing where they point from their own page."""
+        out = [f"# {md(self.ui('print'))}\n", self.ui("print_intro") + "\n"]
+        for page in pages:
+            out.append(_demoted(_rebased(self.site.pages[page], page, set(pages))))
+        return "\n".join(out) + "\n"
 
     def _page(self, path: str, title: str, body: str, raw: bool = False) -> None:
         self.site.pages[path] = body if raw else f"# {md(title)}\n\n{body}"
@@ -181,16 +213,11 @@ class SiteWriter:
         game = data.game
         out = [f"# {md(game.title)}\n"]
         if self.rs.variant is not None:
-            out.append(f"!!! note\n    {ui('site_variant', name=md(self.rs.variant.title))}\n")
+            variant = self.prose.authored.text(f"variants.{self.rs.variant.name}.title", self.rs.variant.title)
+            out.append(f"!!! note\n    {ui('site_variant', name=md(variant))}\n")
         out.append(f"## {ui('players')}\n\n{ui('players_count', min=game.min_players, max=game.max_players)}\n")
         if self.cat.victory:
-            out.append(f"## {ui('goal')}\n")
-            conditions = [n for n in self.cat.victory if self.rs.definitions[n].kind == "victory"]
-            out += [f"- {self.prose.summary(n)} ({self.link(n, 'index.md')})" for n in conditions]
-            enders = [n for n in self.cat.victory if n not in conditions]
-            if enders:
-                out.append(f"- {ui('also_ends')}{self.c} " + ", ".join(self.link(n, "index.md") for n in enders))
-            out.append("")
+            out.append(self._how_it_ends())
         out.append(f"## {ui('components')}\n")
         out.append(f"| {ui('component')} | {ui('kind')} | {ui('count')} | {ui('starts_in')} |\n|---|---|---|---|")
         cards = {c.name for c in self.cat.cards}
@@ -205,16 +232,53 @@ class SiteWriter:
         if data.parameters:
             out.append(f"## {ui('parameter')}\n\n| {ui('parameter')} | {ui('value')} |\n|---|---|")
             for name, p in data.parameters.items():
-                value = getattr(p, "value", p)
-                out.append(f"| {md(self.word(f'parameters.{name}'))} | {md(value)} |")
+                value = p.get("value") if isinstance(p, dict) else getattr(p, "value", p)
+                text = self.prose.authored.text(f"parameters.{name}", p.get("text") if isinstance(p, dict) else None)
+                words = md(self.word(f"parameters.{name}")) + (f" — {md_prose(text)}" if text else "")
+                out.append(f"| {words} | {md(value)} |")
             out.append("")
         self.site.pages["index.md"] = "\n".join(out) + "\n"
+
+    def _how_it_ends(self) -> str:
+        """How the game is won and lost, in the author's words: each victory condition with
+        who wins it, then every other rule that ends the game."""
+        ui = self.ui
+        out = [f"## {ui('how_it_ends')}\n", ui("how_it_ends_intro") + "\n"]
+        conditions = [n for n in self.cat.victory if self.rs.definitions[n].kind == "victory"]
+        for n in conditions:
+            d = self.rs.definitions[n]
+            out.append(f"### {md(self.title(n))}\n")
+            out.append((self.said(n) or self.prose.summary(n)) + "\n")
+            winners = self._winners(d)
+            if winners:
+                out.append(f"**{ui('who_wins')}{self.c}** {winners}\n")
+            out.append(f"→ {self.link(n, 'index.md')}\n")
+        enders = [n for n in self.cat.victory if n not in conditions]
+        if enders:
+            out.append(f"### {ui('other_endings')}\n")
+            out += [f"- **{self.link(n, 'index.md')}**{self.c} {self.gist(n)}" for n in enders]
+            out.append("")
+        return "\n".join(out)
+
+    def _winners(self, d) -> str | None:
+        """Who wins a victory condition: the author's text of the function naming the
+        winners, else the winners rendered from the rule."""
+        w = d.winners
+        if w is None:
+            return None
+        if isinstance(w, ast.ListExpr) and not w.items:
+            return self.ui("nobody_wins")
+        if isinstance(w, ast.Call) and w.func in self.rs.definitions:
+            said = self.said(w.func)
+            if said:
+                return said
+        return _cap(self.prose.ex(w))
 
     # ------------------------------------------------------------ actions
     def _actions(self) -> list:
         ui = self.ui
         index = [f"# {ui('actions')}\n", ui("actions_intro") + "\n"]
-        index += [f"- {self.link(n, 'actions/index.md')} — {self.prose.summary(n)}" for n in self.cat.actions]
+        index += [f"- {self.link(n, 'actions/index.md')} — {self.gist(n)}" for n in self.cat.actions]
         self.site.pages["actions/index.md"] = "\n".join(index) + "\n"
         nav: list = ["actions/index.md"]
         for n in self.cat.actions:
@@ -231,7 +295,13 @@ class SiteWriter:
 
     def _card_words(self, comp: ComponentSpec) -> list[str]:
         """What rules may call a card by: its name and its text properties."""
-        return [comp.name] + [v for v in comp.properties.values() if isinstance(v, str)]
+        words = [comp.name] + [v for v in comp.properties.values() if isinstance(v, str)]
+        if sum(c.kind == comp.kind for c in self.rs.data.components) == 1:
+            words.append(comp.kind)  # the only card of its kind: rules about the kind are about it
+        if self.rs.data.board is not None and comp.layout in self.rs.data.board.layouts:
+            # a tile does what its rooms do
+            words += [(info or {}).get("type") for info in self.rs.data.board.layouts[comp.layout].rooms.values()]
+        return [w for w in words if w]
 
     def _cards(self) -> list:
         ui, data = self.ui, self.rs.data
@@ -261,6 +331,8 @@ class SiteWriter:
         ui = self.ui
         here = f"cards/{slug(comp.name)}.md"
         out = [f"# {md(self.card_name(comp))}\n"]
+        named = self.cat.mentioning(*self._card_words(comp))
+        out += self._card_effect(comp, named, here)
         count = ui("per_player", count=comp.count) if comp.per_player else str(comp.count)
         rows = [(ui("kind"), self.word(f"kinds.{comp.kind}")), (ui("count"), count)]
         if comp.zone:
@@ -292,12 +364,27 @@ class SiteWriter:
                 rtype = (info or {}).get("type", r)
                 out.append(f"- [{md(self._room_word(rtype))}](../rooms/{slug(rtype)}.md)")
             out.append("")
-        named = self.cat.mentioning(*self._card_words(comp))
-        if named:
-            out.append(f"## {ui('rules_naming')}\n")
-            out += [f"- {self.link(n, here)} — {self.prose.summary(n)}" for n in named]
-            out.append("")
         self.site.pages[here] = "\n".join(out) + "\n"
+
+    # Rules a player uses first: what the card lets them do, then what happens to it.
+    _PLAYED = ("action", "reaction", "trigger", "procedure", "victory", "obligation", "function", "script")
+
+    def _card_effect(self, comp: ComponentSpec, named: list[str], here: str) -> list[str]:
+        """What a card does: its own text, then each rule that names it, in the author's words."""
+        out = [f"## {self.ui('what_it_does')}\n"]
+        own = self.prose.authored.text(f"components.{comp.name}", comp.text)
+        if own:
+            out.append(md_prose(own) + "\n")
+        rules = list(named)
+        if comp.effect and comp.effect in self.rs.definitions and comp.effect not in rules:
+            rules.insert(0, comp.effect)
+        rules.sort(key=lambda n: self._PLAYED.index(self.rs.definitions[n].kind)
+                   if self.rs.definitions[n].kind in self._PLAYED else len(self._PLAYED))
+        out += [f"- **{self.link(n, here)}**{self.c} {self.gist(n)}" for n in rules]
+        if not own and not rules:
+            out.append(self.ui("no_effect", kind=md(self.word(f"kinds.{comp.kind}"))))
+        out.append("")
+        return out
 
     def _room_word(self, room_type: str) -> str:
         return self.word(f"values.{room_type}")
@@ -319,7 +406,7 @@ class SiteWriter:
             named = self.cat.mentioning(rtype)
             if named:
                 out.append(f"## {ui('rules_naming')}\n")
-                out += [f"- {self.link(n, here)} — {self.prose.summary(n)}" for n in named]
+                out += [f"- {self.link(n, here)} — {self.gist(n)}" for n in named]
                 out.append("")
             self.site.pages[here] = "\n".join(out) + "\n"
             nav.append({label(_cap(self._room_word(rtype))): here})
@@ -334,19 +421,22 @@ class SiteWriter:
             if self.home.get(n) == "victory.md":
                 out.append(self.rule_block(n, 2))
             else:
-                out.append(f"## {md(self.title(n))}\n\n*{self.prose.summary(n)}* → {self.link(n, 'victory.md')}\n")
+                out.append(f"## {md(self.title(n))}\n\n{self.gist(n)} → {self.link(n, 'victory.md')}\n")
         self.site.pages["victory.md"] = "\n".join(out) + "\n"
 
     def _rulings(self) -> None:
         ui = self.ui
         out = [f"# {ui('rulings')}\n", ui("rulings_intro") + "\n"]
+        authored = self.prose.authored
         for r in self.rs.data.rulings:
-            out.append(f"## {md_prose(r.get('question', r['id']))} {{#{slug(r['id'])}}}\n")
+            key = f"rulings.{r['id']}"
+            question = authored.text(f"{key}.question", r.get("question")) or r["id"]
+            out.append(f"## {md_prose(question)} {{#{slug(r['id'])}}}\n")
             if r.get("section"):
-                out.append(f"**{ui('rulebook')}{self.c}** {md_prose(r['section'])}\n")
-            out.append(f"**{ui('ruling')}{self.c}** {md_prose(r.get('ruling', ''))}\n")
+                out.append(f"**{ui('rulebook')}{self.c}** {self.cite(r['section'])}\n")
+            out.append(f"**{ui('ruling')}{self.c}** {md_prose(authored.text(f'{key}.ruling', r.get('ruling')) or '')}\n")
             if r.get("reason"):
-                out.append(f"**{ui('reason')}{self.c}** {md_prose(r['reason'])}\n")
+                out.append(f"**{ui('reason')}{self.c}** {md_prose(authored.text(f'{key}.reason', r['reason']))}\n")
             names = [n for n in r.get("definitions", []) if n in self.rs.definitions]
             if names:
                 out.append(f"**{ui('rules_carrying')}{self.c}** " + ", ".join(self.link(n, "rulings.md") for n in names) + "\n")
@@ -372,7 +462,7 @@ class SiteWriter:
                 out.append("!!! failure\n\n" + "\n".join("    " + line for line in _code(f.problems, "text").splitlines()) + "\n")
             for i, e in enumerate(f.examples, start=1):
                 anchor = f"example-{i}"
-                index.append(f"| [{md(e.scenario.title)}]({slug(f.stem)}.md#{anchor}) | {md_prose(e.scenario.cite)} "
+                index.append(f"| [{md(self._example_title(e, i))}]({slug(f.stem)}.md#{anchor}) | {self.cite(e.scenario.cite)} "
                              f"| {self._status(e.result.status)} |")
                 out.append(self._example(f, i, e, anchor))
             self.site.pages[page] = "\n".join(out) + "\n"
@@ -385,8 +475,13 @@ class SiteWriter:
         # seeds/<game>/<file>.yaml: where the file lies in a checkout, whoever built the site
         return "/".join(path.resolve().parts[-3:])
 
+    def _example_title(self, e: Example, i: int) -> str:
+        """A scenario's title: written in the rule files' language, so other sites number it."""
+        return e.scenario.title if not self.prose.authored.translating else self.ui("example_n", n=i)
+
     def _example_file_title(self, f: ExampleFile) -> str:
-        cites = Counter(e.scenario.cite.split(";")[0].split(":", 1)[-1].strip() for e in f.examples)
+        cites = Counter(self.prose.authored.cite(e.scenario.cite).split(";")[0].split(":", 1)[-1].strip()
+                        for e in f.examples)
         common = cites.most_common(1)[0][0] if cites else ""
         return common or f.stem.replace("_", " ").capitalize()
 
@@ -394,12 +489,15 @@ class SiteWriter:
         ui = self.ui
         sc, r = e.scenario, e.result
         kind = "success" if r.status == PASS else ("failure" if r.status in FAILING else "note")
-        out = [f"## {md(sc.title)} {{#{anchor}}}\n",
+        out = [f"## {md(self._example_title(e, i))} {{#{anchor}}}\n",
                f"**{ui('result')}{self.c}** <span class=\"rulecraft-status rulecraft-{r.status}\">{self._status(r.status)}</span>  ",
-               f"**{ui('rulebook')}{self.c}** {md_prose(sc.cite)}\n"]
-        if sc.text and self.lang == "en":
+               f"**{ui('rulebook')}{self.c}** {self.cite(sc.cite)}\n"]
+        if sc.text and not self.prose.authored.translating:
             out.append(md_prose(sc.text) + "\n")
-        if r.reason:
+        if r.status == SKIP and sc.variant:
+            titles = {v.name: self._variant_title(v) for v in self.variants}
+            out.append(f"*{ui('skipped_variant', variant=md(titles.get(sc.variant, sc.variant)))}*\n")
+        elif r.reason and (r.status != SKIP or not self.prose.authored.translating):
             out.append(f"*{md(r.reason)}*\n")
         if r.divergence is not None:
             d = r.divergence
@@ -414,14 +512,49 @@ class SiteWriter:
             self.site.files[f"examples/{name}"] = picture
             pictures.append(f"<figure class=\"rulecraft-board\" markdown>\n![{ui('board_' + moment)}]({name})\n"
                             f"<figcaption>{ui(moment)}</figcaption>\n</figure>")
+        out.append(self._narration(sc))
         if pictures:
             out.append("<div class=\"rulecraft-boards\" markdown>\n" + "\n".join(pictures) + "\n</div>\n")
+        if e.pieces:
+            out.append(self._legend(e))
         body = {k: v for k, v in (("players", sc.players), ("setup", sc.setup), ("steps", sc.steps), ("expect", sc.expect)) if v}
         dumped = yaml.safe_dump(body, sort_keys=False, allow_unicode=True, width=100).rstrip()
-        out.append(f"??? quote \"{ui('steps')} — {md(self._display(f.path))}\"\n\n" + "\n".join("    " + line for line in _code(dumped, "yaml").splitlines()) + "\n")
+        out.append(f"??? quote \"{ui('scenario_source')} — {md(self._display(f.path))}\"\n\n" + "\n".join("    " + line for line in _code(dumped, "yaml").splitlines()) + "\n")
         return "\n".join(out)
 
+    def _narration(self, sc) -> str:
+        """The scenario told in sentences: the situation, each step, what must then be true."""
+        ui, tell = self.ui, self.narrator
+        out = [f"**{ui('narration')}**\n"]
+        situation = tell.situation(sc)
+        if situation:
+            out.append(f"*{ui('the_setup')}*{self.c}\n")
+            out += [f"- {line}" for line in situation]
+            out.append("")
+        if sc.steps:
+            out.append(f"*{ui('the_steps')}*{self.c}\n")
+            for number, step in enumerate(sc.steps, start=1):
+                out.append(f"{number}. " + " ".join(tell.step(step)))
+            out.append("")
+        outcome = tell.outcome(sc.expect or {})
+        if outcome:
+            out.append(f"*{ui('the_outcome')}*{self.c}\n")
+            out += [f"- {line}" for line in outcome]
+            out.append("")
+        return "\n".join(out)
+
+    def _legend(self, e: Example) -> str:
+        """Which piece each token of the pictures stands for."""
+        ui = self.ui
+        out = [f"**{ui('legend')}**\n", f"| {ui('token')} | {ui('stands_for')} |\n|---|---|"]
+        for piece in sorted(e.pieces.values(), key=lambda p: (p.mark, p.id)):
+            out.append(f"| {md_code(piece.mark)} | {self.narrator.thing(piece.id)} |")
+        return "\n".join(out) + "\n"
+
     # ------------------------------------------------------------ variants
+    def _variant_title(self, v: VariantChanges) -> str:
+        return self.prose.authored.text(f"variants.{v.name}.title", v.ruleset.variant.title)
+
     def _variants(self) -> list:
         ui = self.ui
         index = [f"# {ui('variants')}\n", ui("variants_intro") + "\n"]
@@ -429,20 +562,23 @@ class SiteWriter:
         for v in self.variants:
             info = v.ruleset.variant
             page = f"variants/{slug(v.name)}.md"
-            index.append(f"- [{md(info.title)}]({slug(v.name)}.md)")
+            index.append(f"- [{md(self._variant_title(v))}]({slug(v.name)}.md)")
             self.site.pages[page] = self._variant_page(v)
-            nav.append({label(info.title): page})
+            nav.append({label(self._variant_title(v)): page})
         self.site.pages["variants/index.md"] = "\n".join(index) + "\n"
         return nav
 
     def _variant_page(self, v: VariantChanges) -> str:
         ui, info, vrs = self.ui, v.ruleset.variant, v.ruleset
-        chain = " → ".join(md(title) for title in [self.base_ruleset.data.game.title] + info.chain)
-        out = [f"# {md(info.title)}\n", ui("variant_of", chain=chain) + "\n"]
-        if info.text and self.lang == "en":
-            out.append(md_prose(info.text) + "\n")
+        titles = {other.name: self._variant_title(other) for other in self.variants}
+        chain = " → ".join(md(title) for title in [self.base_ruleset.data.game.title]
+                           + [titles.get(n, n) for n in info.chain])
+        out = [f"# {md(self._variant_title(v))}\n", ui("variant_of", chain=chain) + "\n"]
+        text = self.prose.authored.text(f"variants.{v.name}.text", info.text)
+        if text:
+            out.append(md_prose(text) + "\n")
         if info.cite:
-            out.append(f"**{ui('rulebook')}{self.c}** {md_prose(info.cite)}\n")
+            out.append(f"**{ui('rulebook')}{self.c}** {self.cite(info.cite)}\n")
         if info.parameters:
             out.append(f"## {ui('changed_parameters')}\n\n| {ui('parameter')} | {ui('before_change')} | {ui('after_change')} |\n|---|---|---|")
             out += [f"| {md(v.prose.term(f'parameters.{n}'))} | {md(old)} | {md(new)} |" for n, (old, new) in info.parameters.items()]
@@ -473,16 +609,81 @@ class SiteWriter:
                 out.append(self._version(n, v.prose, vrs))
         if info.superseded:
             out.append(f"## {ui('superseded')}\n")
-            out += [f"- {md(t)}{self.c} {md_prose(why)}" for t, why in info.superseded.items()]
+            if self.prose.authored.translating:  # the titles and reasons are in the rule files' words: link the examples
+                found = self._examples_by_title()
+                out += [f"- {found[t]}" for t in info.superseded if t in found]
+            else:
+                out += [f"- {md(t)}{self.c} {md_prose(why)}" for t, why in info.superseded.items()]
             out.append("")
         if not (info.parameters or info.components or info.variables or info.replaced or info.removed or info.added):
             out.append(ui("no_changes") + "\n")
         return "\n".join(out) + "\n"
 
+    def _examples_by_title(self) -> dict[str, str]:
+        """Links to the worked examples from a variant page, by scenario title."""
+        out = {}
+        for f in self.examples:
+            for i, e in enumerate(f.examples, start=1):
+                text = f"{self._example_title(e, i)} — {self.cite(e.scenario.cite)}"
+                out.setdefault(e.scenario.title, f"[{text}](../examples/{slug(f.stem)}.md#example-{i})")
+        return out
+
     def _version(self, name: str, prose, rs: RuleSet) -> str:
         d = rs.definitions[name]
-        return "\n".join([f"*{prose.summary(name)}*\n", prose.definition(name).rstrip() + "\n",
+        said = self.said(name, prose, rs)
+        return "\n".join(([f"{said}\n"] if said else []) + [f"*{prose.summary(name)}*\n", prose.definition(name).rstrip() + "\n",
                           f"{md_code(f'{d.file}:{d.pos.line}')}\n", _code(source_of(rs, d))])
+
+
+def _pages_of(nav) -> list[str]:
+    """The pages of a navigation, in its order."""
+    if isinstance(nav, str):
+        return [nav]
+    if isinstance(nav, list):
+        return [p for item in nav for p in _pages_of(item)]
+    return [p for value in nav.values() for p in _pages_of(value)]
+
+
+_FENCE = re.compile(r"^\s*(`{3,})")
+_LINK = re.compile(r"(\]\()([^)\s]+)(\))")
+
+
+def _outside_code(text: str, change) -> str:
+    """``change`` applied to every line of Markdown that is not inside a fenced code block."""
+    out, fence = [], None
+    for line in text.splitlines():
+        opened = _FENCE.match(line)
+        if fence is None and opened:
+            fence = opened.group(1)
+        elif fence is not None and line.strip() == fence:
+            fence = None
+        elif fence is None:
+            line = change(line)
+        out.append(line)
+    return "\n".join(out)
+
+
+def _rebased(text: str, page: str, printed: set[str]) -> str:
+    """A page's relative links and pictures, made relative to the site's top folder; a link
+    to a rule of a page that is printed too goes to the rule on the printed page."""
+    folder = posixpath.dirname(page)
+
+    def rebase(found: re.Match) -> str:
+        target = found.group(2)
+        if target.startswith(("#", "/")) or ":" in target.split("#")[0]:
+            return found.group(0)
+        path, hash_, anchor = target.partition("#")
+        path = posixpath.normpath(posixpath.join(folder, path)) if folder else path
+        if anchor and path in printed:
+            return f"{found.group(1)}#{anchor}{found.group(3)}"
+        return f"{found.group(1)}{path}{hash_}{anchor}{found.group(3)}"
+
+    return _outside_code(text, lambda line: _LINK.sub(rebase, line))
+
+
+def _demoted(text: str) -> str:
+    """Every heading one level down, so that a page becomes a section."""
+    return _outside_code(text, lambda line: "#" + line if re.match(r"#{1,5} ", line) else line)
 
 
 def _stem(rule_file: str) -> str:

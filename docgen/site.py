@@ -11,9 +11,11 @@ from pathlib import Path, PurePosixPath
 
 import yaml
 
+from rulecraft.dsl.diagnostics import DiagnosticBag, Position
 from rulecraft.dsl.loader import load_checked
 from rulecraft.dsl.variants import available_variants
 
+from .authored import WRITTEN_IN, MissingWord, MissingWords, missing_words_bag
 from .catalogue import catalogue
 from .examples import run_examples
 from .pages import Site, SiteWriter, VariantChanges
@@ -61,7 +63,51 @@ def collect(root: str | Path, lang: str = "en", variant: str | None = None,
         vrs = ruleset if name == variant else load_checked(root, name)
         variants.append(VariantChanges(name, vrs, prose if name == variant else Prose(vrs, lang, markdown=True)))
     writer = SiteWriter(ruleset, cat, prose, lang, examples, variants, base_ruleset=base, base_prose=base_prose)
-    return writer.build()
+    site = writer.build()
+    renderers = [prose, base_prose] + [v.prose for v in variants]
+    missing = missing_words(ruleset, lang, renderers)
+    if missing is not None:
+        raise MissingWords(*missing)
+    return site
+
+
+def missing_words(ruleset, lang: str, renderers: list[Prose]):
+    """Every word the site needed that its language's glossaries lack: located errors and the
+    words themselves (None when there is none). In any language but the rule files' own, a
+    missing word is an error, never a silent fallback to the rule files' words."""
+    if lang == WRITTEN_IN:
+        # The rule files' names are words of this language: a name the glossary lacks reads
+        # as itself ("red_pawn" as "red pawn"), and `rulecraft check` lists it as a warning.
+        return None
+    path = Path(ruleset.root) / "glossary" / f"{lang}.yaml"
+    if not path.is_file():
+        bag = DiagnosticBag()
+        bag.error(f"the rule set has no '{lang}' glossary, so no {lang} words for its pages",
+                  Position(str(path), 1, 1),
+                  f"write {path} (see docs/glossaries.md); 'rulecraft check' then lists every word it still lacks")
+        return bag, [MissingWord("glossary", lang, lang)]
+    by_file: dict[str, tuple] = {}
+    seen: set[tuple[str, str]] = set()
+    for p in renderers:
+        found = [MissingWord(section, key, key) for section, key in sorted(p.missing)]
+        found += list(p.authored.missing.values())
+        found = [m for m in found if (m.section, m.key) not in seen]
+        seen.update((m.section, m.key) for m in found)
+        if found:
+            path = p.glossary.files[-1] if p.glossary.files else str(Path(ruleset.root) / "glossary" / f"{lang}.yaml")
+            glossary, words = by_file.setdefault(path, (p.glossary, []))
+            words.extend(found)
+    if not by_file:
+        return None
+    bag, every = None, []
+    for path, (glossary, words) in by_file.items():
+        every += words
+        part = missing_words_bag(glossary, lang, words, path)
+        if bag is None:
+            bag = part
+        else:
+            bag.extend(part.items)
+    return bag, every
 
 
 def mkdocs_config(site: Site) -> dict:

@@ -72,7 +72,8 @@ def cat(rs):
 
 
 def all_text(site) -> str:
-    return "\n".join(site.pages.values())
+    """Every page but the print page, which repeats them."""
+    return "\n".join(text for page, text in site.pages.items() if page != "print.md")
 
 
 # ---------------------------------------------------------------- the build
@@ -329,3 +330,144 @@ def test_docs_command_needs_an_out_folder(capsys):
     with pytest.raises(SystemExit) as stopped:
         main(["docs", str(RULES)])
     assert stopped.value.code == 2 and "--out" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- a site that teaches
+
+
+def _author_text(rs, name: str) -> str:
+    return md(" ".join(rs.definitions[name].text.split()))
+
+
+def test_every_rule_page_shows_the_authors_text_before_the_precise_rule(en, rs, cat):
+    site, _ = en
+    for name in cat.actions:
+        page = site.pages[f"actions/{name}.md"]
+        text = rs.definitions[name].text
+        if text:
+            said = page.index(_author_text(rs, name))
+            assert said < page.index("**In plain words**") < page.index("**Rules language**"), name
+
+
+def test_the_overview_says_how_to_win_and_who_wins(en, fr, rs, cat):
+    index = en[0].pages["index.md"]
+    assert "## How the game ends" in index
+    victories = [n for n in cat.victory if rs.definitions[n].kind == "victory"]
+    for name in victories:
+        assert _author_text(rs, name) in index, name
+    # who wins: the text of the function that names the winners
+    assert "**Who wins:** " + _author_text(rs, "all_infected_winners") in index
+    # the rules that also end the game, each with its text (the Hive burning names the human winners)
+    assert _author_text(rs, "burn_hive") in index
+    # the conditions are not read out as code any more
+    assert "the number of characters for which" not in index
+    fr_index = fr[0].pages["index.md"]
+    assert "## Fin de la partie" in fr_index and "**Qui gagne\u00a0:**" in fr_index
+    assert "Soldats sont morts" in fr_index
+
+
+def test_every_card_page_says_what_the_card_does(en, rs, cat):
+    site, _ = en
+    knife = site.pages["cards/combat_knife.md"]
+    assert knife.index("## What it does") < knife.index("| Properties |")
+    assert _author_text(rs, "stab") in knife
+    for comp in cat.cards:
+        page = site.pages[f"cards/{comp.name}.md"]
+        assert "## What it does" in page, comp.name
+    # a card with its own text shows it
+    marker = next(c for c in rs.data.components if c.text)
+    if marker in cat.cards:
+        assert md(marker.text) in site.pages[f"cards/{marker.name}.md"]
+
+
+def test_worked_examples_are_told_step_by_step_with_a_legend(en, fr):
+    page = en[0].pages["examples/combat.md"]
+    first = page.split("\n## ")[1]  # the first example
+    assert "**What happens**" in first and "*The steps*" in first
+    assert "1. Check: The action *Fire* (shooter = Trooper of player 1) is not allowed: only Androids carry guns." in first
+    assert "2. The current player takes the action *Fire* (shooter = Android of player 1" in first
+    assert "- Gray Parasite 1 is in Parasite supply." in first
+    assert "**Legend**" in first and "| `T1` | Trooper of player 1 |" in first and "| `GP` | gray Parasite 1 |" in first
+    # the scenario as written is still there, collapsed, after the story
+    assert first.index("**What happens**") < first.index('??? quote "The scenario as written')
+    fr_first = fr[0].pages["examples/combat.md"].split("\n## ")[1]
+    assert "Exemple 1" in fr_first and "*Les étapes*" in fr_first
+    assert "Le joueur actif fait l'action *Ouvrir le feu* (tireur = Androïde du joueur 1" in fr_first
+    assert "| `T1` | Soldat du joueur 1 |" in fr_first
+
+
+def test_the_french_site_is_entirely_french(fr, rs):
+    site, _ = fr
+    # the rules-language source stays as written; everything around it is French
+    text = re.sub(r"(`{3,})rules\n.*?\n\1\n", "", all_text(site), flags=re.S)
+    text = re.sub(r"(`{3,})yaml\n.*?\n\1\n", "", text, flags=re.S)
+    # no author text and no citation of the English rule files is left
+    for d in rs.definitions.values():
+        if getattr(d, "text", None):
+            assert _author_text(rs, d.name) not in text, d.name
+    assert "rulebook-en" not in text
+    assert "rulebook-fr: Phase Équipe, 3. Ouvrir le feu" in site.pages["actions/fire_gun.md"]
+    for r in rs.data.rulings:
+        assert md(r["question"]) not in site.pages["rulings.md"], r["id"]
+    assert "Un Soldat ou un Androïde avec un Couteau de Combat en jeu" in site.pages["cards/combat_knife.md"]
+
+
+def test_a_missing_french_word_fails_the_docs_command_listing_each_one(tmp_path, capsys):
+    rules = tmp_path / "rules" / "panic_station"
+    shutil.copytree(RULES, rules, ignore=shutil.ignore_patterns("__pycache__"))
+    glossary = rules / "glossary" / "fr.yaml"
+    text = glossary.read_text(encoding="utf-8")
+    for line in ('  stab: "', '  "rulebook-en: Trading": ', "  hive_holding: "):
+        start = text.index(line)
+        text = text[:start] + text[text.index("\n", start) + 1:]
+    glossary.write_text(text, encoding="utf-8")
+    code = main(["docs", str(rules), "--lang", "fr", "--out", str(tmp_path / "site"), "--scenarios", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert code == 1 and "Traceback" not in err
+    assert "glossary/fr.yaml:" in err
+    assert "no text 'stab' in 'texts'" in err
+    assert "no citation for 'rulebook-en: Trading'" in err
+    assert "no entry 'hive_holding' in 'zones'" in err
+    assert "3 error(s) in its 'fr' words" in err
+    assert not (tmp_path / "site").exists()
+
+
+def test_a_language_without_a_glossary_is_refused_for_a_rule_set_with_glossaries(tmp_path, capsys):
+    rules = tmp_path / "rules" / "panic_station"
+    shutil.copytree(RULES, rules, ignore=shutil.ignore_patterns("__pycache__"))
+    (rules / "glossary" / "fr.yaml").unlink()
+    code = main(["docs", str(rules), "--lang", "fr", "--out", str(tmp_path / "site"), "--scenarios", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert code == 1 and "Traceback" not in err
+    assert "glossary/fr.yaml:1:1: error: the rule set has no 'fr' glossary" in err
+    assert not (tmp_path / "site").exists()
+
+
+def test_the_print_page_holds_every_rule_page_in_order(en, cat):
+    site, folder = en
+    printed = site.pages["print.md"]
+    assert {"Whole rulebook (to print)": "print.md"} in site.nav
+    # every action, victory and card, in the navigation's order, a level down
+    places = [printed.index(f"## {site.pages[f'actions/{n}.md'].splitlines()[0][2:]}") for n in cat.actions]
+    assert places == sorted(places)
+    assert printed.index("## How the game ends") < places[0]
+    for comp in cat.cards:
+        assert site.pages[f"cards/{comp.name}.md"].splitlines()[0].replace("# ", "## ", 1) in printed
+    # the worked examples stay on their pages; links and pictures point from the top folder
+    assert "**What happens**" not in printed and "../" not in printed
+    assert "](#stab)" in printed and "(cards/hive.svg)" in printed
+    assert (folder / "site" / "print.html").is_file()
+
+
+def test_cards_of_a_kind_that_does_not_say_where_it_lies_get_pages_too(tmp_path):
+    # Star Trek: Panic's Enterprise cards start in a deck; their kind names no place
+    rules = ROOT / "rules" / "star_trek_panic"
+    rs = load_checked(rules)
+    site = collect(rules, "en", scenarios=tmp_path)
+    deck_cards = [c for c in rs.data.components if c.zone and rs.data.kinds[c.kind].located_in is None]
+    assert deck_cards
+    for comp in deck_cards:
+        page = site.pages[f"cards/{comp.name}.md"]
+        assert "## What it does" in page
+    security = next(c for c in deck_cards if "security" in c.name)
+    assert md(" ".join(rs.definitions["play_security"].text.split())) in site.pages[f"cards/{security.name}.md"]

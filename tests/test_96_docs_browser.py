@@ -1,5 +1,7 @@
-"""The rules site as a reader sees it: headless Chromium opens a card page and a worked
-example page of the built site and we check the text is there and the pictures drew.
+"""The rules site as a reader sees it: headless Chromium opens the overview, action, card
+and worked example pages of the built site; we check that the text that teaches the game
+is there (how to win, what a card does, the steps told in sentences, the legend of the
+tokens), that the pictures drew, and that screenshots of these pages are not blank.
 
 Without Chromium the tests skip, unless RULECRAFT_REQUIRE_BROWSER is set (CI installs
 Chromium and sets it, so a missing browser fails there).
@@ -56,7 +58,8 @@ for (const page of pages) {{
   document.body.appendChild(frame);
 }}
 </script></body></html>"""
-PAGES = ["cards/terminal_annex.html", "examples/explore.html", "actions/move.html"]
+PAGES = ["cards/terminal_annex.html", "examples/explore.html", "actions/move.html",
+         "index.html", "actions/stab.html", "cards/combat_knife.html", "examples/combat.html"]
 
 
 def _browser() -> str | None:
@@ -173,3 +176,84 @@ def test_pictures_are_drawn_and_code_is_highlighted(browser, served, seen, tmp_p
     # The doorway colour shows where a card is drawn, and not on a page of text.
     assert drawn[door] > 100 and plain[door] < drawn[door] // 10
     assert seen["actions/move.html"]["highlighted"] >= 3
+
+
+def _shown(text: str) -> str:
+    """Markdown of the author's text as a reader sees it: no escapes, spaces collapsed."""
+    return " ".join(text.replace("\\", "").split())
+
+
+def _read(seen_text: str) -> str:
+    return " ".join(seen_text.split())
+
+
+def test_the_overview_says_how_to_win_and_who_wins(served, seen):
+    from rulecraft.dsl.loader import load_checked
+    from test_95_docs_site import RULES
+
+    rs = load_checked(RULES)
+    text = _read(seen["index.html"]["text"])
+    assert "How the game ends" in text and "Who wins:" in text
+    for name in ("humans_all_dead", "troopers_all_dead", "burn_hive", "all_infected_winners"):
+        assert _shown(rs.definitions[name].text) in text, name
+
+
+def test_an_action_page_gives_the_authors_text_before_the_precise_rule(served, seen):
+    from rulecraft.dsl.loader import load_checked
+    from test_95_docs_site import RULES
+
+    text = _read(seen["actions/stab.html"]["text"])
+    said = _shown(load_checked(RULES).definitions["stab"].text)
+    assert said in text
+    assert text.index(said) < text.index("In plain words") < text.index("Rules language")
+
+
+def test_a_card_page_says_what_the_card_does(served, seen):
+    from rulecraft.dsl.loader import load_checked
+    from test_95_docs_site import RULES
+
+    text = _read(seen["cards/combat_knife.html"]["text"])
+    assert "What it does" in text
+    assert _shown(load_checked(RULES).definitions["stab"].text) in text
+    assert text.index("What it does") < text.index("Properties")
+
+
+def test_a_worked_example_is_told_in_steps_with_a_legend(served, seen):
+    text = _read(seen["examples/combat.html"]["text"])
+    assert "What happens" in text and "The steps" in text and "What must then be true" in text
+    assert "The current player takes the action Fire (shooter = Android of player 1, target = gray Parasite 1)." in text
+    assert "Gray Parasite 1 is in Parasite supply." in text
+    assert "Legend" in text and "T1 Trooper of player 1" in text and "A1 Android of player 1" in text
+    # the scenario's YAML is still there, below, collapsed
+    assert "The scenario as written" in text
+    boards = [i for i in seen["examples/combat.html"]["images"] if i["src"].startswith("combat-1-")]
+    assert boards and all(b["loaded"] and b["shown"] for b in boards)
+
+
+def screenshot_pixels(browser: str, url: str, tmp_path):
+    from matplotlib.image import imread
+
+    tmp_path.mkdir(exist_ok=True)
+    shot = tmp_path / "shot.png"
+    subprocess.run([browser, *FLAGS, f"--user-data-dir={tmp_path / 'profile-shot'}", "--virtual-time-budget=10000",
+                    "--window-size=1400,1400", f"--screenshot={shot}", url], capture_output=True, timeout=120)
+    assert shot.is_file(), "the browser wrote no screenshot"
+    return (imread(str(shot))[:, :, :3] * 255).round().astype(int)
+
+
+@pytest.mark.parametrize("page", ["index.html", "actions/stab.html", "cards/combat_knife.html", "examples/combat.html"])
+def test_screenshots_of_the_teaching_pages_are_not_blank(browser, served, tmp_path, page):
+    _, base = served
+    pixels = screenshot_pixels(browser, f"{base}/{page}", tmp_path)
+    height, width, _ = pixels.shape
+    assert (height, width) == (1400, 1400)
+    background = (pixels >= 245).all(axis=2)  # white page
+    inked = 1 - background.mean()
+    # text and the theme's header: some of the page is ink, most of it is not (a blank or
+    # all-dark page fails), and more than a handful of colours (not a flat error page)
+    assert 0.02 < inked < 0.6, f"{page}: {inked:.3f} of the screenshot is not background"
+    colours = {tuple(p) for p in pixels[::7, ::7].reshape(-1, 3)}
+    assert len(colours) > 20, f"{page}: only {len(colours)} colours"
+    # the text block itself has ink: the body below the header is not empty
+    body = background[200:, 300:1100]
+    assert 1 - body.mean() > 0.01, f"{page}: the body of the page is blank"

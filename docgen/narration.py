@@ -1,0 +1,530 @@
+"""A worked example told in sentences: the situation a scenario arranges, each of its
+steps, and what must then be true, in the site's language.
+
+The scenario is data (``seeds/<game>/*.yaml``, see docs/scenarios.md); its names are
+those of the rule set, and each is told by the glossary's word for it: an entity id
+``red_pawn.1`` is "Red pawn 1", ``knight.p1`` "Knight of player 1", a zone
+``hand:p2`` "hand of player 2". A key this module does not know is still
+told, as "key: value", so nothing a scenario says is hidden.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rulecraft.dsl.model import RuleSet
+from rulecraft.dsl.builtins import ENGINE_EVENTS
+
+from .markup import md, md_code
+from .ui import UI
+
+_PLAYER = re.compile(r"^p(\d+)$")
+
+SENTENCES: dict[str, dict[str, str]] = {
+    "en": {
+        "player": "player {n}",
+        "of_player": "{thing} of {player}",
+        "players": "{n} players play.",
+        "seed": "The game's random draws start from seed {seed}.",
+        "current": "It is the turn of {player}.",
+        "ap": "The current player has {n} {ap}.",
+        "tiles": "{tile} is placed at ({x}, {y}), turned {r}°.",
+        "tile_off": "{tile} is taken off the board.",
+        "clear_board": "The board is cleared, start cards included.",
+        "restore": "{things} go back where the game starts them.",
+        "deal": "{player} is dealt {cards}.",
+        "deal_none": "{player} keeps only the cards every player starts with.",
+        "hands": "{player} takes {cards} into their hand.",
+        "move_all": "Everything in {from} goes under {to}.",
+        "pieces": "{thing} is put in {place}.",
+        "piece_off": "{thing} is taken off the table.",
+        "deck_top": "On top of {zone}, from the top: {things}.",
+        "prop": "The {prop} of {thing} is {value}.",
+        "var": "{var}: {value}.",
+        "rolls": "The next rolls of {die} will be {values}.",
+        "picks": "The next random picks will be {values}.",
+        "do": "{by} {action}{args}.",
+        "do_nobody": "The current player takes the action {action}{args}.",
+        "takes_action": "takes the action {action}",
+        "end_turn_by": "{by} ends their turn.",
+        "end_turn": "The current player ends their turn.",
+        "choose": "{by} chooses {value}.",
+        "choose_nobody": "The choice falls on {value}.",
+        "choose_index": "{by} picks option {n} of the choice.",
+        "choose_index_nobody": "Option {n} of the pending choice is picked.",
+        "react": "{by} reacts: {reaction}{args}.",
+        "react_nobody": "A player reacts: {reaction}{args}.",
+        "pass": "{by} lets the moment pass without reacting.",
+        "pass_nobody": "Nobody reacts.",
+        "call": "The rule {rule} runs{args}.",
+        "with_args": " with {args}",
+        "arrange": "The table is changed:",
+        "check": "Check:",
+        "at": "{thing} is in {place}.",
+        "at_off": "{thing} is off the table.",
+        "zone_exactly": "{zone} holds, from the top: {things}.",
+        "zone_empty": "{zone} is empty.",
+        "zone_facts": "{zone}: {facts}.",
+        "is_current": "It is the turn of {player}.",
+        "round": "It is round {n}.",
+        "turns": "Turns were played by, in order: {players}.",
+        "legal": "{option} is allowed.",
+        "illegal": "{option} is not allowed.",
+        "illegal_because": "{option} is not allowed: {because}.",
+        "option_do": "the action {action}{args}",
+        "option_choose": "choosing {value}",
+        "option_end_turn": "ending the turn",
+        "pending_none": "Nothing is waiting for an answer.",
+        "pending_count": "{n} options are offered.",
+        "pending": "The game waits for {player} to {what}{options}.",
+        "pending_anyone": "The game waits for a player to {what}{options}.",
+        "pending_action": "take an action",
+        "pending_choose": "choose",
+        "pending_reaction": "react or let the moment pass",
+        "pending_options": ": {options}",
+        "pending_n_options": ", among {n} options",
+        "pending_prompt": " ({prompt})",
+        "event": "It happened: {event}{fields}.",
+        "no_event": "It did not happen: {event}{fields}.",
+        "events_in_order": "These happened, in this order: {events}.",
+        "over": "The game is over.",
+        "not_over": "The game goes on.",
+        "winners": "The winners: {players}.",
+        "no_winners": "Nobody wins.",
+        "reason": "The game ended because: {reason}.",
+        "tally": "Counted together, {zones}: {facts}.",
+        "other": "{key}: {value}.",
+        "step_text": "{text}",
+        "yes": "yes",
+        "no": "no",
+        "nothing": "nothing",
+        "and": " and ",
+    },
+    "fr": {
+        "player": "joueur {n}",
+        "of_player": "{thing} du {player}",
+        "players": "{n} joueurs jouent.",
+        "seed": "Les tirages au hasard de la partie partent de la graine {seed}.",
+        "current": "C'est le tour du {player}.",
+        "ap": "Le joueur actif a {n} {ap}.",
+        "tiles": "{tile} est posée en ({x}, {y}), tournée de {r}°.",
+        "tile_off": "{tile} est retirée du plateau.",
+        "clear_board": "Le plateau est vidé, cartes de départ comprises.",
+        "restore": "{things} : retour à leur place de départ.",
+        "deal": "Le {player} reçoit {cards}.",
+        "deal_none": "Le {player} ne garde que les cartes que chaque joueur a au départ.",
+        "hands": "Le {player} prend en main {cards}.",
+        "move_all": "Tout ce qui est dans {from} passe sous {to}.",
+        "pieces": "{thing} : {place}.",
+        "piece_off": "{thing} : hors de la table.",
+        "deck_top": "Sur {zone}, depuis le dessus : {things}.",
+        "prop": "{thing} : {prop} = {value}.",
+        "var": "{var} : {value}.",
+        "rolls": "Les prochains jets de {die} donneront {values}.",
+        "picks": "Les prochains tirages au hasard donneront {values}.",
+        "do": "Le {by} {action}{args}.",
+        "do_nobody": "Le joueur actif fait l'action {action}{args}.",
+        "takes_action": "fait l'action {action}",
+        "end_turn_by": "Le {by} termine son tour.",
+        "end_turn": "Le joueur actif termine son tour.",
+        "choose": "Le {by} choisit {value}.",
+        "choose_nobody": "Le choix se porte sur {value}.",
+        "choose_index": "Le {by} prend l'option {n} du choix.",
+        "choose_index_nobody": "L'option {n} du choix en attente est prise.",
+        "react": "Le {by} réagit : {reaction}{args}.",
+        "react_nobody": "Un joueur réagit : {reaction}{args}.",
+        "pass": "Le {by} laisse passer le moment sans réagir.",
+        "pass_nobody": "Personne ne réagit.",
+        "call": "La règle {rule} s'applique{args}.",
+        "with_args": " avec {args}",
+        "arrange": "La table est modifiée :",
+        "check": "Vérification :",
+        "at": "{thing} : {place}.",
+        "at_off": "{thing} : hors de la table.",
+        "zone_exactly": "{zone} contient, depuis le dessus : {things}.",
+        "zone_empty": "{zone} est vide.",
+        "zone_facts": "{zone} : {facts}.",
+        "is_current": "C'est le tour du {player}.",
+        "round": "C'est la manche {n}.",
+        "turns": "Ont joué leur tour, dans l'ordre : {players}.",
+        "legal": "Permis : {option}.",
+        "illegal": "Interdit : {option}.",
+        "illegal_because": "Interdit : {option} ({because}).",
+        "option_do": "l'action {action}{args}",
+        "option_choose": "choisir {value}",
+        "option_end_turn": "finir le tour",
+        "pending_none": "Rien n'attend de réponse.",
+        "pending_count": "{n} options sont proposées.",
+        "pending": "La partie attend que le {player} {what}{options}.",
+        "pending_anyone": "La partie attend qu'un joueur {what}{options}.",
+        "pending_action": "choisisse une action",
+        "pending_choose": "fasse un choix",
+        "pending_reaction": "réagisse ou laisse passer le moment",
+        "pending_options": " : {options}",
+        "pending_n_options": ", parmi {n} options",
+        "pending_prompt": " ({prompt})",
+        "event": "Il s'est produit : {event}{fields}.",
+        "no_event": "Il ne s'est pas produit : {event}{fields}.",
+        "events_in_order": "Il s'est produit, dans cet ordre : {events}.",
+        "over": "La partie est terminée.",
+        "not_over": "La partie continue.",
+        "winners": "Les gagnants : {players}.",
+        "no_winners": "Personne ne gagne.",
+        "reason": "La partie s'est terminée parce que : {reason}.",
+        "tally": "En comptant ensemble {zones} : {facts}.",
+        "other": "{key} : {value}.",
+        "step_text": "{text}",
+        "yes": "oui",
+        "no": "non",
+        "nothing": "rien",
+        "and": " et ",
+    },
+}
+
+
+class Narrator:
+    """Tells one rule set's scenarios in one language, with the words of its glossary."""
+
+    def __init__(self, ruleset: RuleSet, prose, lang: str):
+        self.rs = ruleset
+        self.data = ruleset.data
+        self.prose = prose
+        self.lang = lang
+        self.ui = UI(lang)
+        self.s = SENTENCES[lang if lang in SENTENCES else "en"]
+        self.components = {c.name for c in self.data.components}
+
+    def say(self, key: str, **slots) -> str:
+        text = self.s[key]
+        for name, value in slots.items():
+            text = text.replace("{" + name + "}", str(value))
+        return text[:1].upper() + text[1:]
+
+    # ------------------------------------------------------------ words for the scenario's names
+    def player(self, pid: str) -> str:
+        found = _PLAYER.match(pid)
+        return self.s["player"].replace("{n}", found.group(1)) if found else md_code(pid)
+
+    def _glossary_word(self, section: str, key: str) -> str | None:
+        term = self.prose.glossary.get(section, key)
+        return md(term.bare or term.one) if term is not None else None
+
+    def thing(self, value) -> str:
+        """The words for a value a scenario writes: an entity, a player, a zone, a place, a number."""
+        if value is None:
+            return self.s["nothing"]
+        if isinstance(value, bool):
+            return self.s["yes" if value else "no"]
+        if isinstance(value, (int, float)):
+            return str(value)
+        if isinstance(value, list):
+            return ", ".join(f"({self.thing(v)})" if isinstance(v, dict) else self.thing(v)
+                             for v in value) if value else self.s["nothing"]
+        if isinstance(value, dict):
+            return ", ".join(f"{self._key_word(k)} {self.thing(v)}" for k, v in value.items())
+        text = str(value)
+        if _PLAYER.match(text):
+            return self.player(text)
+        zone, colon, owner = text.partition(":")
+        if colon and zone in self.data.zones:
+            owner_words = self.player(owner) if owner != "*" else self.s["player"].replace("{n}", "*")
+            return self.s["of_player"].replace("{thing}", self._zone(zone)).replace("{player}", owner_words)
+        if text in self.data.zones:
+            return self._zone(text)
+        tile = text.split("/", 1)[0]
+        comp, dot, rest = tile.partition(".")
+        if comp in self.components:
+            word = self._glossary_word("components", comp) or md(comp.replace("_", " "))
+            if dot and _PLAYER.match(rest):
+                return self.s["of_player"].replace("{thing}", word).replace("{player}", self.player(rest))
+            return f"{word} {md(rest)}" if dot else word
+        if text in self.data.kinds:
+            return self._glossary_word("kinds", text) or md(text)
+        for section in ("values", "dice", "definitions", "events"):
+            word = self._glossary_word(section, text)
+            if word is not None:
+                return word
+        return md_code(text)
+
+    def _zone(self, zone: str) -> str:
+        return self._glossary_word("zones", zone) or md(zone.replace("_", " "))
+
+    def _key_word(self, key: str) -> str:
+        """A property, variable or field name as the glossary says it."""
+        for section, name in (("properties", None), ("fields", key), ("variables", None)):
+            if name is not None:
+                word = self._glossary_word(section, name)
+            else:
+                word = next((self._glossary_word(section, k) for (s, k) in self.prose.glossary.terms
+                             if s == section and k.rsplit(".", 1)[-1] == key), None)
+            if word:
+                return word
+        return md(key.replace("_", " "))
+
+    def _arg_word(self, definition: str, arg: str) -> str:
+        return (self._glossary_word("names", f"{definition}.{arg}") or self._glossary_word("names", arg)
+                or self._glossary_word("fields", arg) or md(arg.replace("_", " ")))
+
+    def _title(self, name: str) -> str:
+        if name in self.rs.definitions:
+            return f"*{md(self.prose.title(name))}*"
+        return md_code(name)
+
+    def _args(self, definition: str, args) -> str:
+        if not args:
+            return ""
+        if isinstance(args, dict):
+            told = ", ".join(f"{self._arg_word(definition, k)} = {self.thing(v)}" for k, v in args.items())
+        elif isinstance(args, list):
+            told = ", ".join(self.thing(v) for v in args)
+        else:
+            told = self.thing(args)
+        return f" ({told})"
+
+    def _event(self, pattern: dict) -> tuple[str, str]:
+        kind = pattern.get("type")
+        if kind is None:
+            name = self.thing("?")
+        elif kind in ENGINE_EVENTS or self.prose.glossary.get("events", kind) is not None:
+            name = self.prose._event_name(kind)
+        else:
+            name = md_code(kind)
+        fields = {k: v for k, v in pattern.items() if k != "type"}
+        # a player is named by their number alone ("player 2"), not "player player 2"
+        told = ", ".join(self.thing(v) if isinstance(v, str) and _PLAYER.match(v)
+                         else f"{self._arg_word(kind or '', k)} {self.thing(v)}" for k, v in fields.items())
+        return name, (f" ({told})" if told else "")
+
+    # ------------------------------------------------------------ the three parts
+    def situation(self, scenario) -> list[str]:
+        out = []
+        if scenario.players:
+            out.append(self.say("players", n=scenario.players))
+        return out + self.arranged(scenario.setup or {})
+
+    def arranged(self, setup: dict) -> list[str]:
+        out = []
+        for key, value in setup.items():
+            out += self._setup_key(key, value)
+        return out
+
+    def _setup_key(self, key: str, value) -> list[str]:
+        if key == "current":
+            return [self.say("current", player=self.player(str(value)))]
+        if key == "ap":
+            return [self.say("ap", n=value, ap=self._ap_word(value))]
+        if key == "tiles" and isinstance(value, dict):
+            out = []
+            for tile, spot in value.items():
+                if spot is None:
+                    out.append(self.say("tile_off", tile=self.thing(tile)))
+                else:
+                    x, y, *r = list(spot) + [0]
+                    out.append(self.say("tiles", tile=self.thing(tile), x=x, y=y, r=r[0] if r else 0))
+            return out
+        if key == "clear_board":
+            return [self.say("clear_board")] if value else []
+        if key == "restore":
+            return [self.say("restore", things=self.thing(value))]
+        if key in ("deal", "hands") and isinstance(value, dict):
+            out = []
+            for pid, cards in value.items():
+                if key == "deal" and not cards:
+                    out.append(self.say("deal_none", player=self.player(str(pid))))
+                else:
+                    out.append(self.say(key, player=self.player(str(pid)), cards=self.thing(cards)))
+            return out
+        if key == "move_all" and isinstance(value, dict):
+            return [self.say("move_all", **{"from": self.thing(a), "to": self.thing(b)}) for a, b in value.items()]
+        if key == "pieces" and isinstance(value, dict):
+            return [self.say("pieces", thing=self.thing(e), place=self.thing(p)) if p is not None
+                    else self.say("piece_off", thing=self.thing(e)) for e, p in value.items()]
+        if key == "deck_top" and isinstance(value, dict):
+            return [self.say("deck_top", zone=self.thing(z), things=self.thing(ids)) for z, ids in value.items()]
+        if key == "props" and isinstance(value, dict):
+            return self._props(value)
+        if key == "vars" and isinstance(value, dict):
+            return self._vars(value)
+        if key == "rolls" and isinstance(value, dict):
+            return [self.say("rolls", die=self._die(d), values=self.thing(v)) for d, v in value.items()]
+        if key == "picks":
+            return [self.say("picks", values=self.thing(value))]
+        return [self.say("other", key=md(key), value=self.thing(value))]
+
+    def _ap_word(self, n) -> str:
+        term = self.prose.glossary.get("properties", "player.ap")
+        if term is None:
+            return "ap"
+        return md(term.one if n == 1 and not term.plural_only else term.plural)
+
+    def _die(self, die: str) -> str:
+        return self._glossary_word("dice", die) or md_code(die)
+
+    def _props(self, value: dict) -> list[str]:
+        out = []
+        for thing, props in value.items():
+            for prop, v in (props or {}).items():
+                out.append(self.say("prop", prop=self._key_word(prop), thing=self.thing(thing), value=self.thing(v)))
+        return out
+
+    def _vars(self, value: dict) -> list[str]:
+        out = []
+        for scope, names in value.items():
+            for name, v in (names or {}).items():
+                word = self._glossary_word("variables", f"{scope}.{name}") or md(name.replace("_", " "))
+                out.append(self.say("var", var=word, value=self.thing(v)))
+        return out
+
+    def step(self, step: dict) -> list[str]:
+        """One step, in one or more sentences (an `expect` step tells each of its checks)."""
+        by = step.get("by")
+        who = self.player(str(by)) if by else None
+        text = step.get("text") if self.lang == "en" else None
+        if "do" in step:
+            action = step["do"]
+            if action == "end_turn":
+                told = [self.say("end_turn_by", by=who) if who else self.say("end_turn")]
+            else:
+                args = self._args(action, step.get("args"))
+                if who:
+                    told = [self.say("do", by=who, action=self.s["takes_action"].replace("{action}", self._title(action)),
+                                     args=args)]
+                else:
+                    told = [self.say("do_nobody", action=self._title(action), args=args)]
+        elif "end_turn" in step:
+            told = [self.say("end_turn_by", by=who) if who else self.say("end_turn")]
+        elif "choose" in step:
+            value = self.thing(step["choose"])
+            told = [self.say("choose", by=who, value=value) if who else self.say("choose_nobody", value=value)]
+        elif "choose_index" in step:
+            n = step["choose_index"]
+            told = [self.say("choose_index", by=who, n=n) if who else self.say("choose_index_nobody", n=n)]
+        elif "react" in step:
+            reaction = step["react"]
+            if reaction == "pass":
+                told = [self.say("pass", by=who) if who else self.say("pass_nobody")]
+            else:
+                args = self._args(reaction, step.get("args"))
+                told = [self.say("react", by=who, reaction=self._title(reaction), args=args) if who
+                        else self.say("react_nobody", reaction=self._title(reaction), args=args)]
+        elif "call" in step:
+            args = step.get("args")
+            told = [self.say("call", rule=self._title(step["call"]),
+                             args=self.s["with_args"].replace("{args}", self._args(step["call"], args)[2:-1]) if args else "")]
+        elif "roll" in step:
+            told = self._setup_key("rolls", step["roll"])
+        elif "arrange" in step:
+            told = [self.say("arrange") + " " + " ".join(self.arranged(step["arrange"] or {}))]
+        elif "expect" in step:
+            told = [self.say("check") + " " + " ".join(self.outcome(step["expect"] or {}))]
+        else:
+            told = [self.say("other", key=md(k), value=self.thing(v)) for k, v in step.items() if k not in ("by", "text")]
+        if text:
+            told.append(f"*{md(text)}*")
+        return told
+
+    def outcome(self, expect: dict) -> list[str]:
+        out = []
+        for key, value in expect.items():
+            out += self._expect_key(key, value)
+        return out
+
+    def _option(self, option: dict) -> tuple[str, str | None]:
+        if option.get("do") == "end_turn":
+            told = self.s["option_end_turn"]
+        elif "do" in option:
+            told = self.s["option_do"].replace("{action}", self._title(option["do"])).replace(
+                "{args}", self._args(option["do"], option.get("args")))
+        elif "choose" in option:
+            choice = option["choose"]
+            told = self.s["option_choose"].replace(
+                "{value}", f"({self.thing(choice)})" if isinstance(choice, dict) else self.thing(choice))
+        else:
+            told = self.thing(option)
+        because = option.get("because") or option.get("text")
+        return told, because
+
+    def _expect_key(self, key: str, value) -> list[str]:
+        if key == "at" and isinstance(value, dict):
+            return [self.say("at", thing=self.thing(e), place=self.thing(p)) if p is not None
+                    else self.say("at_off", thing=self.thing(e)) for e, p in value.items()]
+        if key == "props" and isinstance(value, dict):
+            return self._props(value)
+        if key == "vars" and isinstance(value, dict):
+            return self._vars(value)
+        if key == "ap":
+            return [self.say("ap", n=value, ap=self._ap_word(value))]
+        if key == "zone" and isinstance(value, dict):
+            out = []
+            for zone, held in value.items():
+                if isinstance(held, list):
+                    out.append(self.say("zone_exactly", zone=self.thing(zone), things=self.thing(held)) if held
+                               else self.say("zone_empty", zone=self.thing(zone)))
+                else:
+                    out.append(self.say("zone_facts", zone=self.thing(zone), facts=self.thing(held)))
+            return out
+        if key == "current":
+            return [self.say("is_current", player=self.player(str(value)))]
+        if key == "round":
+            return [self.say("round", n=value)]
+        if key == "turns":
+            return [self.say("turns", players=", ".join(self.player(str(p)) for p in value or []))]
+        if key in ("legal", "illegal"):
+            out = []
+            for option in value or []:
+                told, because = self._option(option if isinstance(option, dict) else {"choose": option})
+                if key == "illegal" and because and self.lang == "en":
+                    out.append(self.say("illegal_because", option=told, because=md(because)))
+                else:
+                    out.append(self.say(key, option=told))
+            return out
+        if key == "pending":
+            if value is None:
+                return [self.say("pending_none")]
+            if isinstance(value, int):
+                return [self.say("pending_count", n=value)]
+            if not isinstance(value, dict):
+                return [self.say("other", key=md(key), value=self.thing(value))]
+            what = self.s.get(f"pending_{value.get('kind')}", self.s["pending_choose"])
+            options = ""
+            if value.get("options") is not None:
+                options = self.s["pending_options"].replace("{options}", self.thing(value["options"]))
+            elif value.get("count") is not None:
+                options = self.s["pending_n_options"].replace("{n}", str(value["count"]))
+            if value.get("prompt") and self.lang == "en":
+                options += self.s["pending_prompt"].replace("{prompt}", md(value["prompt"]))
+            if value.get("player"):
+                return [self.say("pending", player=self.player(str(value["player"])), what=what, options=options)]
+            return [self.say("pending_anyone", what=what, options=options)]
+        if key in ("events", "no_events"):
+            out = []
+            for pattern in value or []:
+                name, fields = self._event(pattern if isinstance(pattern, dict) else {"type": pattern})
+                out.append(self.say("event" if key == "events" else "no_event", event=name, fields=fields))
+            return out
+        if key == "events_in_order":
+            told = []
+            for pattern in value or []:
+                name, fields = self._event(pattern if isinstance(pattern, dict) else {"type": pattern})
+                told.append(f"{name}{fields}")
+            return [self.say("events_in_order", events="; ".join(told))]
+        if key == "over":
+            return [self.say("over" if value else "not_over")]
+        if key == "winners":
+            return [self.say("winners", players=", ".join(self.player(str(p)) for p in value)) if value
+                    else self.say("no_winners")]
+        if key == "reason":
+            return [self.say("reason", reason=self.thing(value))]
+        if key == "tiles" and isinstance(value, dict):
+            return self._setup_key("tiles", value)
+        if key == "tally" and isinstance(value, list):
+            out = []
+            for count in value:
+                zones = count.get("zones", []) if isinstance(count, dict) else []
+                facts = {k: v for k, v in count.items() if k != "zones"} if isinstance(count, dict) else count
+                out.append(self.say("tally", zones=self.thing([z if not isinstance(z, dict) else z.get("zone") for z in zones]),
+                                    facts=self.thing(facts)))
+            return out
+        if key == "text":
+            return [f"*{md(value)}*"] if self.lang == "en" else []
+        return [self.say("other", key=md(key), value=self.thing(value))]
