@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from rulecraft.dsl.compiler import ActionInfo, Program
+from rulecraft.dsl.dependencies import reads_turn
 from rulecraft.dsl.limits import MAX_STEPS_PER_DECISION, bounded
 from rulecraft.dsl.model import RuleSet
 
@@ -59,6 +60,18 @@ class Machine:
         # Function results remembered while conditions are evaluated (see reading()).
         self.memo: dict | None = None
         self._victory_nodes = list(ruleset.of_kind("victory"))
+        # What conditions read changes only through the machine's own effects while it
+        # runs: ``changes`` counts those to the board, entities, zones, variables and
+        # records, ``turns`` the starts of turns and rounds. While neither moved, a
+        # condition's value (and a function's) is the one computed before. Outside
+        # ``run`` a driver may change the state directly, so nothing is kept there.
+        self.changes = 0
+        self.turns = 0
+        self._running = False
+        self._kept_memo: dict | None = None
+        self._kept_stamp: tuple | None = None
+        self._victory_kept: tuple | None = None  # (stamp, value)
+        self._victory_reads_turn = _victories_read_turn(ruleset)
         self._obligation_nodes = list(ruleset.of_kind("obligation"))
         self._effects = component_effects(ruleset, state.players)
         self._actions_by_name: dict[str, ActionInfo] = {}
@@ -83,6 +96,7 @@ class Machine:
     def invalidate(self) -> None:
         """Forget cached views of the state (after the state object is replaced)."""
         self._board = None
+        self.changes += 1
 
     def kind_list(self, kind: str) -> list[str]:
         return self._kind_lists.get(kind, [])
@@ -124,18 +138,21 @@ class Machine:
     def set_var(self, scope: str, name: str, op: str, value: Any) -> None:
         vars_ = self.state.vars[scope]
         vars_[name] = _apply(op, vars_.get(name), value)
+        self.changes += 1
 
     def set_record_field(self, record_id, name: str, op: str, value: Any) -> None:
         record = self.state.windows.get(record_id) if isinstance(record_id, str) else None
         if record is None:
             self._fail(f"only an open window's record can be changed ({name})")
         record[name] = _apply(op, record.get(name), value)
+        self.changes += 1
 
     def open_window(self, name: str, fields: dict, var: str, env: dict) -> None:
         """Open a reaction window: each player in turn (the current player first) may react."""
         s = self.state
         wid = f"window:{len(s.windows) + 1}"
         s.windows[wid] = {"type": name, **fields}
+        self.changes += 1
         env[var] = wid
         players = s.players
         start = players.index(s.current) if s.current in players else 0
@@ -150,6 +167,7 @@ class Machine:
         new = _apply(op, props.get(name), value)
         if props.get(name) != new:
             props[name] = new
+            self.changes += 1
             self.emit("changed", {"entity": entity, "property": name, "value": new}, None)
 
     def change_resource(self, op: str, entity: str | None, name: str, amount) -> None:
@@ -205,6 +223,7 @@ class Machine:
             shown.pop(key, None)
         if not shown:
             del s.revealed[entity]
+        self.changes += 1
         fields = {"entity": entity, "property": prop, "players": list(players)}
         # the event names the thing, so only those it is shown to (or hidden from) get it
         self.emit("hidden" if hide else "revealed", fields, list(players))
@@ -231,11 +250,13 @@ class Machine:
             else:
                 target.insert(0, entity)
         e["at"] = destination
+        self.changes += 1
         self.emit("moved", {"entity": entity, "source": source, "destination": destination}, None)
 
     def shuffle(self, zone: str) -> None:
         items = self.state.zones[zone]
         self.state.rng = rng.shuffle(self.state.rng, items)
+        self.changes += 1
         self.emit("shuffled", {"zone": zone}, None)
 
     def emit(self, name: str, fields: dict, audience: list[str] | None) -> None:
@@ -257,6 +278,8 @@ class Machine:
 
     def effect(self, name: str, args: list) -> None:
         s = self.state
+        # a turn's start is counted in ``turns`` (its per-turn variables are the turn's)
+        self.changes += name != "play_turn"
         if name == "place":
             tile, spot = args
             if tile is None or spot is None:
@@ -285,6 +308,7 @@ class Machine:
             (player,) = args
             s.current = player
             s.turn_number += 1
+            self.turns += 1
             s.vars["turn"] = {n: _fresh(spec.default) for n, spec in self.ruleset.data.variables.get("turn", {}).items()}
             s.limits["turn"] = {}
             s.stack.append({"k": "turn", "player": player, "actions": 0})
@@ -345,12 +369,18 @@ class Machine:
     def run(self, floor: int = 0) -> None:
         """Run until a choice is pending, the game ends, or the stack is down to ``floor``
         frames (0: empty; the obligation lookahead stops when a turn frame is on top)."""
-        while True:
-            self._run(floor)
-            pending = self.state.pending
-            if pending is None or pending["player"] not in self.scripted:
-                return
-            self._apply_answer(self.scripted_answer(pending))
+        outer, self._running = self._running, True
+        self.changes += 1  # the driver may have changed the state since
+        try:
+            while True:
+                self._run(floor)
+                pending = self.state.pending
+                if pending is None or pending["player"] not in self.scripted:
+                    return
+                self._apply_answer(self.scripted_answer(pending))
+        finally:
+            self._running = outer
+            self.changes += 1
 
     def scripted_answer(self, pending: dict) -> int:
         """The option a scripted seat takes: the options meeting its first preference that
@@ -466,7 +496,8 @@ class Machine:
             self._end([], "round limit", decided=False)
             return
         s.round += 1
-        s.limits["round"] = {}
+        s.limits["round"] = {}  # read by actions' limits only, which are never kept
+        self.turns += 1
         # the round procedure goes under the event's triggers, so they run first
         self.call_procedure(self.game.round, [])
         self.emit("round_started", {"round": s.round}, None)
@@ -550,10 +581,12 @@ class Machine:
             return self._reachable(player, test, budget, floor, saved[0].turn_number)
         finally:
             self.state, self._board, self.memo, self.on_event, self._current_instr = saved
+            self.changes += 1
 
     def _switch(self, state: GameState) -> None:
         self.state = state
         self._board = None
+        self.changes += 1
 
     def _reachable(self, player: str, test: tuple, budget: int, floor: int, turn: int) -> bool:
         self.run(floor)
@@ -648,6 +681,19 @@ class Machine:
 
     def _victory(self) -> tuple[list, str] | None:
         """(winners, name) of the first victory whose condition holds, or None."""
+        if self._running:
+            stamp = (self.changes, self.turns if self._victory_reads_turn else 0)
+            kept = self._victory_kept
+            if kept is not None and kept[0] == stamp:
+                found = kept[1]
+            else:
+                found = self._victory_now()
+                self._victory_kept = (stamp, found)
+        else:
+            found = self._victory_now()
+        return None if found is None else (list(found[0]), found[1])
+
+    def _victory_now(self) -> tuple[list, str] | None:
         for (name, when, winners), node in zip(self.program.victories, self._victory_nodes):
             if self._guarded(when, {}, node.when):
                 return list(self._guarded(winners, {}, node.winners) or []), name
@@ -890,6 +936,7 @@ class Machine:
         for _, period, group in action.limits:
             key = _limit_key(player, group)
             s.limits[period][key] = s.limits[period].get(key, 0) + 1
+        self.changes += 1
         frame["actions"] += 1
         s.stack.append({"k": "call", "b": action.block, "pc": 0, "env": env, "name": action.name})
         # the event keeps a copy: the action's own variables must not leak into the log
@@ -905,9 +952,17 @@ class _Reading:
         self.machine = machine
 
     def __enter__(self) -> None:
-        self.outer = self.machine.memo
+        m = self.machine
+        self.outer = m.memo
         if self.outer is None:
-            self.machine.memo = {}
+            if m._running:
+                # nothing changed since the last stretch: what it computed still holds
+                stamp = (m.changes, m.turns)
+                if m._kept_stamp != stamp:
+                    m._kept_memo, m._kept_stamp = {}, stamp
+                m.memo = m._kept_memo
+            else:
+                m.memo = {}
 
     def __exit__(self, *exc) -> None:
         self.machine.memo = self.outer
@@ -925,6 +980,15 @@ def _geometry(ruleset: RuleSet) -> Geometry | DeclaredBoard | None:
         geometry = shared["geometry"] = (Geometry(spec, tile_layouts(ruleset)) if spec.kind == "tiles"
                                          else DeclaredBoard(spec))
     return geometry
+
+
+def _victories_read_turn(ruleset: RuleSet) -> bool:
+    shared = ruleset.compiled.shared
+    found = shared.get("victories read turn")
+    if found is None:
+        exprs = [e for d in ruleset.of_kind("victory") for e in (d.when, d.winners)]
+        found = shared["victories read turn"] = reads_turn(ruleset, exprs)
+    return found
 
 
 def _limit_key(player: str, group: str) -> str:
