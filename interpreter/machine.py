@@ -126,6 +126,16 @@ class Machine:
             return self.state.windows.get(value, {})
         return {}
 
+    def own(self, entity: str) -> dict:
+        """The entity, to be changed: a state played ahead borrowed its entities from the
+        state it was cloned from (GameState.clone), so a borrowed one is copied first."""
+        s = self.state
+        e = s.entities[entity]
+        lent = s.lent
+        if lent is not None and lent.get(entity) is e:
+            e = s.entities[entity] = {"kind": e["kind"], "at": e["at"], "props": dict(e["props"])}
+        return e
+
     def location(self, entity: str | None) -> str | None:
         if entity is None:
             return None
@@ -163,7 +173,7 @@ class Machine:
     def set_prop(self, entity: str | None, name: str, op: str, value: Any) -> None:
         if entity is None:
             self._fail(f"cannot set {name} of nothing")
-        props = self.state.entities[entity]["props"]
+        props = self.own(entity)["props"]
         new = _apply(op, props.get(name), value)
         if props.get(name) != new:
             props[name] = new
@@ -236,7 +246,7 @@ class Machine:
         zones = self.state.zones
         if destination not in zones:
             self._fail(f"unknown zone or space '{destination}'")
-        e = self.state.entities[entity]
+        e = self.own(entity)
         source = e["at"]
         if source is not None:
             zones[source].remove(entity)
@@ -284,7 +294,7 @@ class Machine:
             tile, spot = args
             if tile is None or spot is None:
                 self._fail("place needs a tile and a placement")
-            e = s.entities[tile]
+            e = self.own(tile)
             if e["at"] is not None:
                 s.zones[e["at"]].remove(tile)
                 e["at"] = None
@@ -295,7 +305,7 @@ class Machine:
             (entity,) = args
             if entity is None:
                 self._fail("cannot remove nothing")
-            e = s.entities[entity]
+            e = self.own(entity)
             if entity in s.tiles:
                 del s.tiles[entity]
                 self.invalidate()
@@ -576,7 +586,7 @@ class Machine:
         floor = len(self.state.stack)  # the turn frame is on top while actions are offered
         try:
             self.on_event, self.memo = None, None
-            self._switch(saved[0].clone())
+            self._switch(saved[0].clone(borrow=True))
             self._take_action(player, option)
             return self._reachable(player, test, budget, floor, saved[0].turn_number)
         finally:
@@ -601,7 +611,7 @@ class Machine:
             # a choice inside the action: some answer to it may keep the obligation in reach
             last = len(s.pending["options"]) - 1
             for i in range(last + 1):
-                self._switch(s.clone() if i < last else s)  # the last line may use up the state
+                self._switch(s.clone(borrow=True) if i < last else s)  # the last line may use up the state
                 self._apply_answer(i)
                 if self._reachable(player, test, budget, floor, turn):
                     return True
@@ -616,7 +626,7 @@ class Machine:
                 return possible is not None
             options = self.legal_actions(player)
         for i, option in enumerate(options):
-            self._switch(s.clone() if i < len(options) - 1 else s)
+            self._switch(s.clone(borrow=True) if i < len(options) - 1 else s)
             self._take_action(player, option)
             if self._reachable(player, test, budget - 1, floor, turn):
                 return True
@@ -927,11 +937,11 @@ class Machine:
         action = self._actions_by_name.get(option["action"]) or next(
             a for a in self.program.actions if a.name == option["action"])
         env = dict(option["args"])
-        props = s.entities[player]["props"]
+        props = self.own(player)["props"]
         for amount, resource in action.costs:
             props[resource] = (props.get(resource) or 0) - amount(self, env)
         for amount, resource, payer in action.payer_costs:
-            held = s.entities[payer(self, env)]["props"]
+            held = self.own(payer(self, env))["props"]
             held[resource] = (held.get(resource) or 0) - amount(self, env)
         for _, period, group in action.limits:
             key = _limit_key(player, group)
