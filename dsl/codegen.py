@@ -21,6 +21,13 @@ Fn = Callable[[Any, dict], Any]
 _ORDERED = ("<", "<=", ">", ">=")
 _ARITH = ("+", "-", "*")
 _DIVIDE = ("//", "%")
+# Standard-library functions of one list written in place (as interpreter.library has them)
+_INLINE = {
+    "any": "any({0} or [])",
+    "all": "all({0} or [])",
+    "count": "(0 if ({1} := {0}) is None else len({1}))",
+    "sum": "sum({0} or [])",
+}
 
 
 class Slot:
@@ -60,7 +67,20 @@ class ExpressionModule:
         """A new top-level function ``(m, env) -> value`` for ``e``."""
         index = self.count
         self.count += 1
-        self.defs.append(f"def _x{index}(m, env):\n    return {self.expr(e, 'env')}\n")
+        outer = self.ents, self.current
+        self.ents, self.current = "_ents", "_cur"
+        try:
+            body = self.expr(e, "env")
+        finally:
+            self.ents, self.current = outer
+        # the entities and the current player, read once if read at all (conditions
+        # never change the state)
+        head = ""
+        if "_ents" in body:
+            head += "    _ents = m.state.entities\n"
+        if "_cur" in body:
+            head += "    _cur = m.state.current\n"
+        self.defs.append(f"def _x{index}(m, env):\n{head}    return {body}\n")
         return Slot(index)
 
     def checks(self, requires: list[ast.Expr], costs: list[tuple[ast.Expr, str]],
@@ -259,6 +279,9 @@ class ExpressionModule:
             return f"{wrapper}({', '.join(['m', *args])})"
         if kind == "player_zone":
             return f"({self.const(f'{n}:')} + format({args[0]}))"
+        if kind == "builtin" and n in _INLINE and len(args) == 1:
+            # what interpreter.library's function of that name does, without the call
+            return _INLINE[n].format(args[0], self.temp())
         return f"m.lib[{self.const(n)}]({', '.join(['m', *args])})"
 
     def binary(self, e: ast.Binary, env: str) -> str:
@@ -281,6 +304,20 @@ class ExpressionModule:
         raise Unsupported(f"operator {op}")
 
     def comprehension(self, e: ast.Comprehension, env: str) -> str:
+        iterable = self.expr(e.iterable, env)
+        # Python forbids an assignment expression (a temporary) in a comprehension's
+        # iterable; without one, the comprehension is written in place, its item a
+        # Python variable, rather than as a function called with a copy of env.
+        if ":=" not in iterable:
+            var = f"_v{self.temp()}"
+            outer = self.bound
+            self.bound = {**outer, e.var: var}
+            try:
+                item = self.expr(e.item, env)
+                where = f" if {self.expr(e.where, env)}" if e.where is not None else ""
+            finally:
+                self.bound = outer
+            return f"[{item} for {var} in ({iterable} or []){where}]"
         comprehension_fn = f"_c{len(self.defs)}_{self.temp()}"
         item = self.looping(e.item, e.var)
         where = f" if {self.looping(e.where, e.var)}" if e.where is not None else ""
