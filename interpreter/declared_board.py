@@ -24,6 +24,7 @@ class DeclaredBoard:
         self.rooms = frozenset(spec.spaces)  # the spaces on the board
         self.order = {s: i for i, s in enumerate(spec.spaces)}
         self._memo: dict[tuple, list] = {}
+        self._seat_directions: dict[tuple[int, str], str | None] = {}
 
     # ---- the queries tile boards answer too
     def has(self, space: str) -> bool:
@@ -80,7 +81,15 @@ class DeclaredBoard:
 
     def direction_for(self, seat: int, name: str) -> str | None:
         """A seat-relative direction (forward) as the board direction it means for a seat."""
+        key = (seat, name)
+        try:
+            return self._seat_directions[key]
+        except KeyError:
+            pass
         if name in self.spec.directions:
-            return name
-        per_seat = self.spec.seat_directions.get(name)
-        return per_seat[seat] if per_seat and 0 <= seat < len(per_seat) else None
+            found = name
+        else:
+            per_seat = self.spec.seat_directions.get(name)
+            found = per_seat[seat] if per_seat and 0 <= seat < len(per_seat) else None
+        self._seat_directions[key] = found
+        return found

@@ -159,10 +159,14 @@ def new_state(ruleset: RuleSet, players: int, seed: int) -> GameState:
     key = ("layout", players)
     layout = shared.get(key)
     if layout is None:
-        layout = shared[key] = _layout(ruleset, players)
-    player_ids, entities, zones, vars_ = layout
+        layout = _layout(ruleset, players)
+        # the entities whose properties are all plain values: a dict copy is a full copy
+        plain = {k for k, e in layout[1].items() if all(isinstance(v, _PLAIN) for v in e["props"].values())}
+        layout = shared[key] = (*layout, plain)
+    player_ids, entities, zones, vars_, plain = layout
     return GameState(ruleset.name, seed, rng.seed_state(seed), list(player_ids),
-                     {k: {"kind": e["kind"], "at": e["at"], "props": _copy_values(e["props"])}
+                     {k: {"kind": e["kind"], "at": e["at"],
+                          "props": dict(e["props"]) if k in plain else _copy_values(e["props"])}
                       for k, e in entities.items()},
                      {k: list(v) for k, v in zones.items()},
                      vars={scope: _copy_values(values) for scope, values in vars_.items()})
