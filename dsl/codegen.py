@@ -30,6 +30,9 @@ _INLINE = {
 }
 
 
+_MISSING = object()  # a function's result not remembered yet
+
+
 class Slot:
     """Stands for a generated function until the module is built."""
 
@@ -47,7 +50,7 @@ class ExpressionModule:
     def __init__(self, data, functions: dict[str, list[str]]):
         self.data = data
         self.consts: dict[Any, str] = {}  # id(value) → constant name
-        self.namespace: dict[str, Any] = {}
+        self.namespace: dict[str, Any] = {"_MISSING": _MISSING}
         self.defs: list[str] = []
         self.count = 0  # generated functions, their number is their slot
         self.temps = 0
@@ -170,17 +173,18 @@ class ExpressionModule:
                     f"        value = memo[key] = {body}(m, {{}})\n"
                     f"        return value\n"
                     f"    return {body}(m, {{}})\n")
+        # a miss is read with get(), not as a KeyError: raising costs more than a lookup
         return (f"def {wrapper}({signature}):\n"
                 f"    memo = m.memo\n"
                 f"    if memo is not None:\n"
                 f"        key = ({key}, {', '.join(args)})\n"
                 f"        try:\n"
-                f"            return memo[key]\n"
-                f"        except KeyError:\n"
-                f"            value = memo[key] = {body}(m, {env})\n"
-                f"            return value\n"
+                f"            value = memo.get(key, _MISSING)\n"
                 f"        except TypeError:  # an unhashable argument (a list): not remembered\n"
-                f"            pass\n"
+                f"            return {body}(m, {env})\n"
+                f"        if value is _MISSING:\n"
+                f"            value = memo[key] = {body}(m, {env})\n"
+                f"        return value\n"
                 f"    return {body}(m, {env})\n")
 
     def const(self, value: Any) -> str:

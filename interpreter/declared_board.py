@@ -77,7 +77,7 @@ class DeclaredBoard:
             ways = [d for d in names if opposites.get(d) is None or names.index(d) < names.index(opposites[d])]
             found = self._memo[key] = [line for s in self.spec.spaces for d in ways
                                        if len(line := self.line(s, d, n)) == n]
-        return [list(line) for line in found]
+        return list(found)  # rules never change a list in place: the lines themselves are shared
 
     def direction_for(self, seat: int, name: str) -> str | None:
         """A seat-relative direction (forward) as the board direction it means for a seat."""

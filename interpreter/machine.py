@@ -862,12 +862,12 @@ class Machine:
                 key = (p.shape, *[env[r] for r in reads])
             key = ("with", key)
             try:
-                return memo[key]
-            except KeyError:
-                passing = memo[key] = self._passing(p, env)
-                return passing
+                passing = memo.get(key)
             except TypeError:  # an unhashable value read (a placement): not remembered
-                pass
+                return self._passing(p, env)
+            if passing is None:
+                passing = memo[key] = self._passing(p, env)
+            return passing
         return self._passing(p, env)
 
     def _passing(self, p, env: dict) -> list:
