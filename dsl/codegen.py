@@ -47,8 +47,10 @@ class Unsupported(Exception):
 
 
 class ExpressionModule:
-    def __init__(self, data, functions: dict[str, list[str]]):
+    def __init__(self, data, functions: dict[str, list[str]], fixed: set[str] | frozenset = frozenset()):
         self.data = data
+        # functions whose results hold for the whole game (dependencies.fixed_functions)
+        self.fixed = fixed
         self.consts: dict[Any, str] = {}  # id(value) → constant name
         self.namespace: dict[str, Any] = {"_MISSING": _MISSING}
         self.defs: list[str] = []
@@ -163,6 +165,19 @@ class ExpressionModule:
         args = [f"a{i}" for i in range(len(params))]
         env = "{" + ", ".join(f"{self.const(p)}: {a}" for p, a in zip(params, args)) + "}"
         signature = ", ".join(["m", *args])
+        if name in self.fixed and args:
+            # its value for these arguments holds for the whole game: remembered by the
+            # machine for the game, whether it is reading or running statements
+            return (f"def {wrapper}({signature}):\n"
+                    f"    memo = m.fixed_memo\n"
+                    f"    key = ({key}, {', '.join(args)})\n"
+                    f"    try:\n"
+                    f"        value = memo.get(key, _MISSING)\n"
+                    f"    except TypeError:  # an unhashable argument (a list): not remembered\n"
+                    f"        return {body}(m, {env})\n"
+                    f"    if value is _MISSING:\n"
+                    f"        value = memo[key] = {body}(m, {env})\n"
+                    f"    return value\n")
         if not args:
             return (f"def {wrapper}(m):\n"
                     f"    memo = m.memo\n"

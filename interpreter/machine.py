@@ -59,6 +59,9 @@ class Machine:
         self.game = ruleset.data.game
         # Function results remembered while conditions are evaluated (see reading()).
         self.memo: dict | None = None
+        # Results of the functions that read nothing a game changes (see
+        # dsl.dependencies.fixed_functions), remembered for the whole game.
+        self.fixed_memo: dict = {}
         self._victory_nodes = list(ruleset.of_kind("victory"))
         # What conditions read changes only through the machine's own effects while it
         # runs: ``changes`` counts those to the board, entities, zones, variables and

@@ -102,3 +102,36 @@ victory patience:
     vic = rs.of_kind("victory")[0]
     assert reads_turn(rs, [vic.when])
     assert not reads_turn(rs, [vic.winners])
+
+
+def test_functions_reading_nothing_a_game_changes_are_found(tmp_path):
+    rs = build(tmp_path, {"game.yaml": game_yaml(players=(2, 2)) + DATA, "play.rules": RULES + """
+function double(x: number) -> number:
+    = x * 2
+
+function doubled_all(xs: list of number) -> list of number:
+    = [double(x) for x in xs]
+
+function after(p: player) -> player:
+    = next_player(p)
+
+function points(p: player) -> number:
+    = double(p.score)
+
+function is_current(p: player) -> bool:
+    = p == current_player
+
+function moved_now(p: player) -> bool:
+    = turn.moved
+
+victory uses_them:
+    when any([doubled_all([points(p)])[0] > 100 and is_current(after(p)) and moved_now(p) for p in players])
+    winners []
+"""})
+    from rulecraft.dsl.dependencies import fixed_functions
+
+    fixed = fixed_functions(rs)
+    # arguments only, or the players' fixed seating
+    assert {"double", "doubled_all", "after"} <= fixed
+    # a property, the current player, a per-turn variable
+    assert not fixed & {"points", "is_current", "moved_now", "leader"}
