@@ -21,6 +21,16 @@ Fn = Callable[[Any, dict], Any]
 _ORDERED = ("<", "<=", ">", ">=")
 _ARITH = ("+", "-", "*")
 _DIVIDE = ("//", "%")
+# Standard-library functions of one list written in place (as interpreter.library has them)
+_INLINE = {
+    "any": "any({0} or [])",
+    "all": "all({0} or [])",
+    "count": "(0 if ({1} := {0}) is None else len({1}))",
+    "sum": "sum({0} or [])",
+}
+
+
+_MISSING = object()  # a function's result not remembered yet
 
 
 class Slot:
@@ -37,10 +47,12 @@ class Unsupported(Exception):
 
 
 class ExpressionModule:
-    def __init__(self, data, functions: dict[str, list[str]]):
+    def __init__(self, data, functions: dict[str, list[str]], fixed: set[str] | frozenset = frozenset()):
         self.data = data
+        # functions whose results hold for the whole game (dependencies.fixed_functions)
+        self.fixed = fixed
         self.consts: dict[Any, str] = {}  # id(value) → constant name
-        self.namespace: dict[str, Any] = {}
+        self.namespace: dict[str, Any] = {"_MISSING": _MISSING}
         self.defs: list[str] = []
         self.count = 0  # generated functions, their number is their slot
         self.temps = 0
@@ -60,7 +72,20 @@ class ExpressionModule:
         """A new top-level function ``(m, env) -> value`` for ``e``."""
         index = self.count
         self.count += 1
-        self.defs.append(f"def _x{index}(m, env):\n    return {self.expr(e, 'env')}\n")
+        outer = self.ents, self.current
+        self.ents, self.current = "_ents", "_cur"
+        try:
+            body = self.expr(e, "env")
+        finally:
+            self.ents, self.current = outer
+        # the entities and the current player, read once if read at all (conditions
+        # never change the state)
+        head = ""
+        if "_ents" in body:
+            head += "    _ents = m.state.entities\n"
+        if "_cur" in body:
+            head += "    _cur = m.state.current\n"
+        self.defs.append(f"def _x{index}(m, env):\n{head}    return {body}\n")
         return Slot(index)
 
     def checks(self, requires: list[ast.Expr], costs: list[tuple[ast.Expr, str]],
@@ -140,6 +165,19 @@ class ExpressionModule:
         args = [f"a{i}" for i in range(len(params))]
         env = "{" + ", ".join(f"{self.const(p)}: {a}" for p, a in zip(params, args)) + "}"
         signature = ", ".join(["m", *args])
+        if name in self.fixed and args:
+            # its value for these arguments holds for the whole game: remembered by the
+            # machine for the game, whether it is reading or running statements
+            return (f"def {wrapper}({signature}):\n"
+                    f"    memo = m.fixed_memo\n"
+                    f"    key = ({key}, {', '.join(args)})\n"
+                    f"    try:\n"
+                    f"        value = memo.get(key, _MISSING)\n"
+                    f"    except TypeError:  # an unhashable argument (a list): not remembered\n"
+                    f"        return {body}(m, {env})\n"
+                    f"    if value is _MISSING:\n"
+                    f"        value = memo[key] = {body}(m, {env})\n"
+                    f"    return value\n")
         if not args:
             return (f"def {wrapper}(m):\n"
                     f"    memo = m.memo\n"
@@ -150,17 +188,18 @@ class ExpressionModule:
                     f"        value = memo[key] = {body}(m, {{}})\n"
                     f"        return value\n"
                     f"    return {body}(m, {{}})\n")
+        # a miss is read with get(), not as a KeyError: raising costs more than a lookup
         return (f"def {wrapper}({signature}):\n"
                 f"    memo = m.memo\n"
                 f"    if memo is not None:\n"
                 f"        key = ({key}, {', '.join(args)})\n"
                 f"        try:\n"
-                f"            return memo[key]\n"
-                f"        except KeyError:\n"
-                f"            value = memo[key] = {body}(m, {env})\n"
-                f"            return value\n"
+                f"            value = memo.get(key, _MISSING)\n"
                 f"        except TypeError:  # an unhashable argument (a list): not remembered\n"
-                f"            pass\n"
+                f"            return {body}(m, {env})\n"
+                f"        if value is _MISSING:\n"
+                f"            value = memo[key] = {body}(m, {env})\n"
+                f"        return value\n"
                 f"    return {body}(m, {env})\n")
 
     def const(self, value: Any) -> str:
@@ -259,6 +298,9 @@ class ExpressionModule:
             return f"{wrapper}({', '.join(['m', *args])})"
         if kind == "player_zone":
             return f"({self.const(f'{n}:')} + format({args[0]}))"
+        if kind == "builtin" and n in _INLINE and len(args) == 1:
+            # what interpreter.library's function of that name does, without the call
+            return _INLINE[n].format(args[0], self.temp())
         return f"m.lib[{self.const(n)}]({', '.join(['m', *args])})"
 
     def binary(self, e: ast.Binary, env: str) -> str:
@@ -281,6 +323,20 @@ class ExpressionModule:
         raise Unsupported(f"operator {op}")
 
     def comprehension(self, e: ast.Comprehension, env: str) -> str:
+        iterable = self.expr(e.iterable, env)
+        # Python forbids an assignment expression (a temporary) in a comprehension's
+        # iterable; without one, the comprehension is written in place, its item a
+        # Python variable, rather than as a function called with a copy of env.
+        if ":=" not in iterable:
+            var = f"_v{self.temp()}"
+            outer = self.bound
+            self.bound = {**outer, e.var: var}
+            try:
+                item = self.expr(e.item, env)
+                where = f" if {self.expr(e.where, env)}" if e.where is not None else ""
+            finally:
+                self.bound = outer
+            return f"[{item} for {var} in ({iterable} or []){where}]"
         comprehension_fn = f"_c{len(self.defs)}_{self.temp()}"
         item = self.looping(e.item, e.var)
         where = f" if {self.looping(e.where, e.var)}" if e.where is not None else ""

@@ -13,6 +13,7 @@ import operator
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from .dependencies import fixed_functions
 from . import ast, codegen
 from .limits import bounded
 from .model import RuleSet
@@ -294,7 +295,7 @@ class Compiler:
         self.shapes: dict[tuple, int] = {}
         functions = {d.name: [x.name for x in d.params] for d in ruleset.definitions.values()
                      if isinstance(d, ast.FunctionDef)}
-        self.gen = codegen.ExpressionModule(self.data, functions) if generate else None
+        self.gen = codegen.ExpressionModule(self.data, functions, fixed_functions(ruleset)) if generate else None
 
     def compile(self) -> Program:
         if self.gen is None:

@@ -24,6 +24,7 @@ class DeclaredBoard:
         self.rooms = frozenset(spec.spaces)  # the spaces on the board
         self.order = {s: i for i, s in enumerate(spec.spaces)}
         self._memo: dict[tuple, list] = {}
+        self._seat_directions: dict[tuple[int, str], str | None] = {}
 
     # ---- the queries tile boards answer too
     def has(self, space: str) -> bool:
@@ -76,11 +77,19 @@ class DeclaredBoard:
             ways = [d for d in names if opposites.get(d) is None or names.index(d) < names.index(opposites[d])]
             found = self._memo[key] = [line for s in self.spec.spaces for d in ways
                                        if len(line := self.line(s, d, n)) == n]
-        return [list(line) for line in found]
+        return list(found)  # rules never change a list in place: the lines themselves are shared
 
     def direction_for(self, seat: int, name: str) -> str | None:
         """A seat-relative direction (forward) as the board direction it means for a seat."""
+        key = (seat, name)
+        try:
+            return self._seat_directions[key]
+        except KeyError:
+            pass
         if name in self.spec.directions:
-            return name
-        per_seat = self.spec.seat_directions.get(name)
-        return per_seat[seat] if per_seat and 0 <= seat < len(per_seat) else None
+            found = name
+        else:
+            per_seat = self.spec.seat_directions.get(name)
+            found = per_seat[seat] if per_seat and 0 <= seat < len(per_seat) else None
+        self._seat_directions[key] = found
+        return found

@@ -121,8 +121,13 @@ def _placed(m, tile):
 
 
 def _step(m, space, direction):
-    board = m.board()
-    return board.step(space, direction) if space is not None and hasattr(board, "step") else None
+    board = m._board  # built already, as a rule reading the board usually finds it
+    if board is None:
+        board = m.board()
+    if space is None:
+        return None
+    step = getattr(board, "step", None)
+    return step(space, direction) if step is not None else None
 
 
 def _line(m, space, direction, n):
@@ -136,10 +141,13 @@ def _lines(m, n):
 
 
 def _direction_for(m, player, name):
-    board = m.board()
-    if player is None or not hasattr(board, "direction_for"):
+    board = m._board
+    if board is None:
+        board = m.board()
+    if player is None:
         return None
-    return board.direction_for(m.state.players.index(player), name)
+    direction_for = getattr(board, "direction_for", None)
+    return direction_for(m.state.players.index(player), name) if direction_for is not None else None
 
 
 def _link(m, a, b):

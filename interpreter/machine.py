@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from rulecraft.dsl.compiler import ActionInfo, Program
+from rulecraft.dsl.dependencies import reads_turn
 from rulecraft.dsl.limits import MAX_STEPS_PER_DECISION, bounded
 from rulecraft.dsl.model import RuleSet
 
@@ -58,7 +59,22 @@ class Machine:
         self.game = ruleset.data.game
         # Function results remembered while conditions are evaluated (see reading()).
         self.memo: dict | None = None
+        # Results of the functions that read nothing a game changes (see
+        # dsl.dependencies.fixed_functions), remembered for the whole game.
+        self.fixed_memo: dict = {}
         self._victory_nodes = list(ruleset.of_kind("victory"))
+        # What conditions read changes only through the machine's own effects while it
+        # runs: ``changes`` counts those to the board, entities, zones, variables and
+        # records, ``turns`` the starts of turns and rounds. While neither moved, a
+        # condition's value (and a function's) is the one computed before. Outside
+        # ``run`` a driver may change the state directly, so nothing is kept there.
+        self.changes = 0
+        self.turns = 0
+        self._running = False
+        self._kept_memo: dict | None = None
+        self._kept_stamp: tuple | None = None
+        self._victory_kept: tuple | None = None  # (stamp, value)
+        self._victory_reads_turn = _victories_read_turn(ruleset)
         self._obligation_nodes = list(ruleset.of_kind("obligation"))
         self._effects = component_effects(ruleset, state.players)
         self._actions_by_name: dict[str, ActionInfo] = {}
@@ -83,6 +99,7 @@ class Machine:
     def invalidate(self) -> None:
         """Forget cached views of the state (after the state object is replaced)."""
         self._board = None
+        self.changes += 1
 
     def kind_list(self, kind: str) -> list[str]:
         return self._kind_lists.get(kind, [])
@@ -112,6 +129,16 @@ class Machine:
             return self.state.windows.get(value, {})
         return {}
 
+    def own(self, entity: str) -> dict:
+        """The entity, to be changed: a state played ahead borrowed its entities from the
+        state it was cloned from (GameState.clone), so a borrowed one is copied first."""
+        s = self.state
+        e = s.entities[entity]
+        lent = s.lent
+        if lent is not None and lent.get(entity) is e:
+            e = s.entities[entity] = {"kind": e["kind"], "at": e["at"], "props": dict(e["props"])}
+        return e
+
     def location(self, entity: str | None) -> str | None:
         if entity is None:
             return None
@@ -124,18 +151,21 @@ class Machine:
     def set_var(self, scope: str, name: str, op: str, value: Any) -> None:
         vars_ = self.state.vars[scope]
         vars_[name] = _apply(op, vars_.get(name), value)
+        self.changes += 1
 
     def set_record_field(self, record_id, name: str, op: str, value: Any) -> None:
         record = self.state.windows.get(record_id) if isinstance(record_id, str) else None
         if record is None:
             self._fail(f"only an open window's record can be changed ({name})")
         record[name] = _apply(op, record.get(name), value)
+        self.changes += 1
 
     def open_window(self, name: str, fields: dict, var: str, env: dict) -> None:
         """Open a reaction window: each player in turn (the current player first) may react."""
         s = self.state
         wid = f"window:{len(s.windows) + 1}"
         s.windows[wid] = {"type": name, **fields}
+        self.changes += 1
         env[var] = wid
         players = s.players
         start = players.index(s.current) if s.current in players else 0
@@ -146,10 +176,11 @@ class Machine:
     def set_prop(self, entity: str | None, name: str, op: str, value: Any) -> None:
         if entity is None:
             self._fail(f"cannot set {name} of nothing")
-        props = self.state.entities[entity]["props"]
+        props = self.own(entity)["props"]
         new = _apply(op, props.get(name), value)
         if props.get(name) != new:
             props[name] = new
+            self.changes += 1
             self.emit("changed", {"entity": entity, "property": name, "value": new}, None)
 
     def change_resource(self, op: str, entity: str | None, name: str, amount) -> None:
@@ -205,6 +236,7 @@ class Machine:
             shown.pop(key, None)
         if not shown:
             del s.revealed[entity]
+        self.changes += 1
         fields = {"entity": entity, "property": prop, "players": list(players)}
         # the event names the thing, so only those it is shown to (or hidden from) get it
         self.emit("hidden" if hide else "revealed", fields, list(players))
@@ -217,7 +249,7 @@ class Machine:
         zones = self.state.zones
         if destination not in zones:
             self._fail(f"unknown zone or space '{destination}'")
-        e = self.state.entities[entity]
+        e = self.own(entity)
         source = e["at"]
         if source is not None:
             zones[source].remove(entity)
@@ -231,11 +263,13 @@ class Machine:
             else:
                 target.insert(0, entity)
         e["at"] = destination
+        self.changes += 1
         self.emit("moved", {"entity": entity, "source": source, "destination": destination}, None)
 
     def shuffle(self, zone: str) -> None:
         items = self.state.zones[zone]
         self.state.rng = rng.shuffle(self.state.rng, items)
+        self.changes += 1
         self.emit("shuffled", {"zone": zone}, None)
 
     def emit(self, name: str, fields: dict, audience: list[str] | None) -> None:
@@ -257,11 +291,13 @@ class Machine:
 
     def effect(self, name: str, args: list) -> None:
         s = self.state
+        # a turn's start is counted in ``turns`` (its per-turn variables are the turn's)
+        self.changes += name != "play_turn"
         if name == "place":
             tile, spot = args
             if tile is None or spot is None:
                 self._fail("place needs a tile and a placement")
-            e = s.entities[tile]
+            e = self.own(tile)
             if e["at"] is not None:
                 s.zones[e["at"]].remove(tile)
                 e["at"] = None
@@ -272,7 +308,7 @@ class Machine:
             (entity,) = args
             if entity is None:
                 self._fail("cannot remove nothing")
-            e = s.entities[entity]
+            e = self.own(entity)
             if entity in s.tiles:
                 del s.tiles[entity]
                 self.invalidate()
@@ -285,6 +321,7 @@ class Machine:
             (player,) = args
             s.current = player
             s.turn_number += 1
+            self.turns += 1
             s.vars["turn"] = {n: _fresh(spec.default) for n, spec in self.ruleset.data.variables.get("turn", {}).items()}
             s.limits["turn"] = {}
             s.stack.append({"k": "turn", "player": player, "actions": 0})
@@ -345,12 +382,18 @@ class Machine:
     def run(self, floor: int = 0) -> None:
         """Run until a choice is pending, the game ends, or the stack is down to ``floor``
         frames (0: empty; the obligation lookahead stops when a turn frame is on top)."""
-        while True:
-            self._run(floor)
-            pending = self.state.pending
-            if pending is None or pending["player"] not in self.scripted:
-                return
-            self._apply_answer(self.scripted_answer(pending))
+        outer, self._running = self._running, True
+        self.changes += 1  # the driver may have changed the state since
+        try:
+            while True:
+                self._run(floor)
+                pending = self.state.pending
+                if pending is None or pending["player"] not in self.scripted:
+                    return
+                self._apply_answer(self.scripted_answer(pending))
+        finally:
+            self._running = outer
+            self.changes += 1
 
     def scripted_answer(self, pending: dict) -> int:
         """The option a scripted seat takes: the options meeting its first preference that
@@ -466,7 +509,8 @@ class Machine:
             self._end([], "round limit", decided=False)
             return
         s.round += 1
-        s.limits["round"] = {}
+        s.limits["round"] = {}  # read by actions' limits only, which are never kept
+        self.turns += 1
         # the round procedure goes under the event's triggers, so they run first
         self.call_procedure(self.game.round, [])
         self.emit("round_started", {"round": s.round}, None)
@@ -545,15 +589,17 @@ class Machine:
         floor = len(self.state.stack)  # the turn frame is on top while actions are offered
         try:
             self.on_event, self.memo = None, None
-            self._switch(saved[0].clone())
+            self._switch(saved[0].clone(borrow=True))
             self._take_action(player, option)
             return self._reachable(player, test, budget, floor, saved[0].turn_number)
         finally:
             self.state, self._board, self.memo, self.on_event, self._current_instr = saved
+            self.changes += 1
 
     def _switch(self, state: GameState) -> None:
         self.state = state
         self._board = None
+        self.changes += 1
 
     def _reachable(self, player: str, test: tuple, budget: int, floor: int, turn: int) -> bool:
         self.run(floor)
@@ -568,7 +614,7 @@ class Machine:
             # a choice inside the action: some answer to it may keep the obligation in reach
             last = len(s.pending["options"]) - 1
             for i in range(last + 1):
-                self._switch(s.clone() if i < last else s)  # the last line may use up the state
+                self._switch(s.clone(borrow=True) if i < last else s)  # the last line may use up the state
                 self._apply_answer(i)
                 if self._reachable(player, test, budget, floor, turn):
                     return True
@@ -583,7 +629,7 @@ class Machine:
                 return possible is not None
             options = self.legal_actions(player)
         for i, option in enumerate(options):
-            self._switch(s.clone() if i < len(options) - 1 else s)
+            self._switch(s.clone(borrow=True) if i < len(options) - 1 else s)
             self._take_action(player, option)
             if self._reachable(player, test, budget - 1, floor, turn):
                 return True
@@ -648,6 +694,19 @@ class Machine:
 
     def _victory(self) -> tuple[list, str] | None:
         """(winners, name) of the first victory whose condition holds, or None."""
+        if self._running:
+            stamp = (self.changes, self.turns if self._victory_reads_turn else 0)
+            kept = self._victory_kept
+            if kept is not None and kept[0] == stamp:
+                found = kept[1]
+            else:
+                found = self._victory_now()
+                self._victory_kept = (stamp, found)
+        else:
+            found = self._victory_now()
+        return None if found is None else (list(found[0]), found[1])
+
+    def _victory_now(self) -> tuple[list, str] | None:
         for (name, when, winners), node in zip(self.program.victories, self._victory_nodes):
             if self._guarded(when, {}, node.when):
                 return list(self._guarded(winners, {}, node.winners) or []), name
@@ -806,12 +865,12 @@ class Machine:
                 key = (p.shape, *[env[r] for r in reads])
             key = ("with", key)
             try:
-                return memo[key]
-            except KeyError:
-                passing = memo[key] = self._passing(p, env)
-                return passing
+                passing = memo.get(key)
             except TypeError:  # an unhashable value read (a placement): not remembered
-                pass
+                return self._passing(p, env)
+            if passing is None:
+                passing = memo[key] = self._passing(p, env)
+            return passing
         return self._passing(p, env)
 
     def _passing(self, p, env: dict) -> list:
@@ -881,15 +940,16 @@ class Machine:
         action = self._actions_by_name.get(option["action"]) or next(
             a for a in self.program.actions if a.name == option["action"])
         env = dict(option["args"])
-        props = s.entities[player]["props"]
+        props = self.own(player)["props"]
         for amount, resource in action.costs:
             props[resource] = (props.get(resource) or 0) - amount(self, env)
         for amount, resource, payer in action.payer_costs:
-            held = s.entities[payer(self, env)]["props"]
+            held = self.own(payer(self, env))["props"]
             held[resource] = (held.get(resource) or 0) - amount(self, env)
         for _, period, group in action.limits:
             key = _limit_key(player, group)
             s.limits[period][key] = s.limits[period].get(key, 0) + 1
+        self.changes += 1
         frame["actions"] += 1
         s.stack.append({"k": "call", "b": action.block, "pc": 0, "env": env, "name": action.name})
         # the event keeps a copy: the action's own variables must not leak into the log
@@ -905,9 +965,17 @@ class _Reading:
         self.machine = machine
 
     def __enter__(self) -> None:
-        self.outer = self.machine.memo
+        m = self.machine
+        self.outer = m.memo
         if self.outer is None:
-            self.machine.memo = {}
+            if m._running:
+                # nothing changed since the last stretch: what it computed still holds
+                stamp = (m.changes, m.turns)
+                if m._kept_stamp != stamp:
+                    m._kept_memo, m._kept_stamp = {}, stamp
+                m.memo = m._kept_memo
+            else:
+                m.memo = {}
 
     def __exit__(self, *exc) -> None:
         self.machine.memo = self.outer
@@ -925,6 +993,15 @@ def _geometry(ruleset: RuleSet) -> Geometry | DeclaredBoard | None:
         geometry = shared["geometry"] = (Geometry(spec, tile_layouts(ruleset)) if spec.kind == "tiles"
                                          else DeclaredBoard(spec))
     return geometry
+
+
+def _victories_read_turn(ruleset: RuleSet) -> bool:
+    shared = ruleset.compiled.shared
+    found = shared.get("victories read turn")
+    if found is None:
+        exprs = [e for d in ruleset.of_kind("victory") for e in (d.when, d.winners)]
+        found = shared["victories read turn"] = reads_turn(ruleset, exprs)
+    return found
 
 
 def _limit_key(player: str, group: str) -> str:

@@ -69,21 +69,43 @@ class GameState:
         return json.dumps({f: getattr(self, f) for f in _FIELDS if f != "revealed" or self.revealed},
                           separators=(",", ":"))
 
-    def clone(self) -> "GameState":
+    # The entities a clone borrowed from the state it was made from (see clone): not a
+    # field (no annotation), so never written out.
+    lent = None
+
+    def clone(self, borrow: bool = False) -> "GameState":
+        """An independent copy. With ``borrow``, the copy shares this state's entities
+        until the machine writes one (``Machine.own`` copies it first): for a copy played
+        ahead and thrown away while this state stays as it is."""
         # Entities' property dicts and zone lists are the only nested mutable parts
         # besides the stack, so a targeted copy beats deepcopy by an order of magnitude.
-        return GameState(
+        # Rules never change a list in place (every `set` makes a new value), so the
+        # variables are copied one level deep.
+        if borrow:
+            entities = dict(self.entities)
+            pending = self.pending
+            if pending is not None:  # the options are answered, never changed
+                pending = dict(pending)
+                pending["options"] = list(pending["options"])
+        else:
+            entities = {k: {"kind": v["kind"], "at": v["at"], "props": dict(v["props"])}
+                        for k, v in self.entities.items()}
+            pending = copy.deepcopy(self.pending)
+        clone = GameState(
             self.ruleset, self.seed, self.rng, list(self.players),
-            {k: {"kind": v["kind"], "at": v["at"], "props": dict(v["props"])} for k, v in self.entities.items()},
+            entities,
             {k: list(v) for k, v in self.zones.items()},
             {k: list(v) for k, v in self.tiles.items()},
-            {k: copy.deepcopy(v) for k, v in self.vars.items()},
+            {k: dict(v) for k, v in self.vars.items()},
             self.current, self.round, self.turn_number,
             {k: dict(v) for k, v in self.limits.items()},
-            [_copy_frame(f) for f in self.stack], copy.deepcopy(self.pending), copy.deepcopy(self.result), self.steps,
+            [_copy_frame(f) for f in self.stack], pending, copy.deepcopy(self.result), self.steps,
             {k: list(v) for k, v in self.forced_rolls.items()},
             {k: dict(v) for k, v in self.windows.items()}, dict(self.settings),
             {k: {p: list(v) for p, v in shown.items()} for k, shown in self.revealed.items()})
+        if borrow:
+            clone.lent = self.entities
+        return clone
 
 
 def _copy_frame(frame: dict) -> dict:
@@ -137,10 +159,14 @@ def new_state(ruleset: RuleSet, players: int, seed: int) -> GameState:
     key = ("layout", players)
     layout = shared.get(key)
     if layout is None:
-        layout = shared[key] = _layout(ruleset, players)
-    player_ids, entities, zones, vars_ = layout
+        layout = _layout(ruleset, players)
+        # the entities whose properties are all plain values: a dict copy is a full copy
+        plain = {k for k, e in layout[1].items() if all(isinstance(v, _PLAIN) for v in e["props"].values())}
+        layout = shared[key] = (*layout, plain)
+    player_ids, entities, zones, vars_, plain = layout
     return GameState(ruleset.name, seed, rng.seed_state(seed), list(player_ids),
-                     {k: {"kind": e["kind"], "at": e["at"], "props": _copy_values(e["props"])}
+                     {k: {"kind": e["kind"], "at": e["at"],
+                          "props": dict(e["props"]) if k in plain else _copy_values(e["props"])}
                       for k, e in entities.items()},
                      {k: list(v) for k, v in zones.items()},
                      vars={scope: _copy_values(values) for scope, values in vars_.items()})

@@ -1,0 +1,61 @@
+"""A clone played ahead borrows its entities from the state it was made from: whatever
+the machine does on the clone leaves the original byte for byte as it was."""
+
+from __future__ import annotations
+
+import random
+
+from engine_rulesets import build, game_yaml
+
+from rulecraft.interpreter.game import Game
+from rulecraft.interpreter.machine import Machine
+
+DATA = """
+kinds:
+  player:
+    properties:
+      ap: {type: number, default: 3}
+  token:
+    properties:
+      worn: {type: number, default: 0}
+zones:
+  pile: {ordered: true}
+  spot: {}
+components:
+  - {name: chip, kind: token, count: 4, zone: pile}
+"""
+
+RULES = """
+procedure setup():
+    do:
+        stop
+
+procedure round():
+    do:
+        for each p in players:
+            play_turn(p)
+
+action take:
+    cost 1 ap
+    with t: token in contents(pile)
+    do:
+        set t.worn += 1
+        move t to spot
+"""
+
+
+def test_the_original_is_unchanged_by_what_its_borrowing_clone_does(tmp_path):
+    rs = build(tmp_path, {"game.yaml": game_yaml(players=(1, 1)) + DATA, "play.rules": RULES})
+    game = Game(rs, 1, 3)
+    before = game.state.dumps()
+    clone = game.state.clone(borrow=True)
+    machine = Machine(rs, clone)
+    for _ in range(3):
+        options = clone.pending["options"]
+        machine.answer(random.Random(1).randrange(len(options) - 1))
+    assert clone.dumps() != before
+    assert game.state.dumps() == before
+    assert clone.lent is game.state.entities
+    # the clone copied the entities it changed, and only those
+    changed = [e for e in clone.entities if clone.entities[e] is not game.state.entities[e]]
+    assert changed and len(changed) < len(clone.entities)
