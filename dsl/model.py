@@ -200,6 +200,18 @@ def _prop(name: str, raw) -> PropertySpec:
                         resource)
 
 
+def layout_spec(name: str, raw: dict) -> LayoutSpec:
+    """A tile layout as board.yaml (or a variant adding one) writes it."""
+    rooms = raw.get("rooms") or {"main": {}}
+    sides = {}
+    for d, s in raw["sides"].items():
+        if isinstance(s, str):
+            sides[d] = Side(s, list(rooms))
+        else:
+            sides[d] = Side(s["edge"], s.get("rooms") or list(rooms))
+    return LayoutSpec(name, rooms, sides, raw.get("links") or [], raw.get("text"))
+
+
 def merge_section(data: RuleSetData, section: str, value: Any, located: Located, bag: DiagnosticBag) -> None:
     """Fold one YAML file's section into the rule set; a section may come from one file only."""
     key = ("section", section)
@@ -260,14 +272,7 @@ def merge_section(data: RuleSetData, section: str, value: Any, located: Located,
     elif section == "board":
         layouts = {}
         for name, raw in value["layouts"].items():
-            rooms = raw.get("rooms") or {"main": {}}
-            sides = {}
-            for d, s in raw["sides"].items():
-                if isinstance(s, str):
-                    sides[d] = Side(s, list(rooms))
-                else:
-                    sides[d] = Side(s["edge"], s.get("rooms") or list(rooms))
-            layouts[name] = LayoutSpec(name, rooms, sides, raw.get("links") or [], raw.get("text"))
+            layouts[name] = layout_spec(name, raw)
             data.where[("layout", name)] = located.key_position(["board", "layouts", name])
         joins: dict[tuple[str, str], str | None] = {}
         for i, j in enumerate(value["joins"]):

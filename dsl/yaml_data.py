@@ -296,26 +296,30 @@ _ANNOTATIONS = {"description", "title", "$comment"}
 
 @lru_cache(maxsize=None)
 def _validation_schema(name: str) -> dict:
-    """The schema with each plain local reference ("#/$defs/x", nothing else beside it but
-    descriptions) replaced by its target: jsonschema resolves a reference at every use,
-    which was most of the validation time. The same keywords are checked in the same
-    order, so the same errors come out at the same data paths."""
-    root = schema(name)
-    defs = root.get("$defs", {})
+    """The schema with each plain reference ("#/$defs/x", or "other.schema.json#/$defs/x"
+    into another schema of ``schemas/``, nothing else beside it but descriptions) replaced
+    by its target: jsonschema resolves a reference at every use, which was most of the
+    validation time, and would look a reference to another file up on the network. The
+    same keywords are checked in the same order, so the same errors come out at the same
+    data paths."""
 
-    def inline(node, active: tuple):
+    def inline(node, file: str, active: tuple):
         if isinstance(node, list):
-            return [inline(x, active) for x in node]
+            return [inline(x, file, active) for x in node]
         if not isinstance(node, dict):
             return node
         ref = node.get("$ref")
-        if isinstance(ref, str) and ref.startswith("#/$defs/") and set(node) - {"$ref"} <= _ANNOTATIONS:
-            target = ref[len("#/$defs/"):]
-            if target in defs and "/" not in target and target not in active:
-                return inline(defs[target], active + (target,))
-        return {k: (v if k == "$defs" else inline(v, active)) for k, v in node.items()}
+        if isinstance(ref, str) and "#/$defs/" in ref and set(node) - {"$ref"} <= _ANNOTATIONS:
+            other, _, target = ref.partition("#/$defs/")
+            other = other or file
+            defs = schema(other).get("$defs", {})
+            if target in defs and "/" not in target and (other, target) not in active:
+                return inline(defs[target], other, active + ((other, target),))
+            if other != file:  # a cycle through another file: no local reference could stand for it
+                raise ValueError(f"schema {name}: cannot inline the recursive reference {ref}")
+        return {k: (v if k == "$defs" else inline(v, file, active)) for k, v in node.items()}
 
-    return inline(root, ())
+    return inline(schema(name), name, ())
 
 
 def validate(data: Any, schema_name: str, located: Located, bag: DiagnosticBag) -> bool:
