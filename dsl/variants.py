@@ -54,6 +54,26 @@ def available_variants(root: Path) -> list[str]:
     return sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
 
 
+def variant_folder(root: Path, name: str) -> Path:
+    """``variants/NAME/``: the variant's glossary words and its own scenarios."""
+    return variants_folder(root) / name
+
+
+def variant_scenario_files(root: Path, chain: list[str]) -> list[tuple[str, Path]]:
+    """(variant, file) of the scenarios written for each variant of ``chain``:
+    ``variants/NAME/scenarios.yaml`` and every ``*.yaml`` in ``variants/NAME/scenarios/``.
+    Files leading out of the rule set are left out (the loader reports such links)."""
+    found = []
+    for name in chain:
+        folder = variant_folder(root, name)
+        single = folder / "scenarios.yaml"
+        files = [single] if single.is_file() else []
+        if (folder / "scenarios").is_dir():
+            files += sorted(p for p in (folder / "scenarios").iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+        found += [(name, p) for p in files if inside(p, root)]
+    return found
+
+
 def _display(path: Path) -> str:
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
