@@ -227,6 +227,8 @@ def load_yaml_text(text: str, file: str, bag: DiagnosticBag) -> tuple[Any, Locat
             bag.error(f"YAML syntax: {problem}", pos, "remove it (YAML forbids control characters); write it as an escape in a quoted text")
             return None, Located(file, None)
         problem = getattr(err, "problem", None) or getattr(err, "context", None) or str(err)
+        if "expected <block end>" in str(problem):
+            pos = _misindented_line(text, pos) or pos
         problem, hint = _plain_words(str(problem), getattr(err, "context", None) or "")
         bag.error(f"YAML syntax: {problem}", pos, hint)
         return None, Located(file, None)
@@ -236,6 +238,52 @@ def load_yaml_text(text: str, file: str, bag: DiagnosticBag) -> tuple[Any, Locat
                   Position(file, mark.line + 1, mark.column + 1, key.end_mark.column + 1),
                   f"quote it ('{key.value}': ...) or choose another name")
     return data, Located(file, root)
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def _parses(text: str) -> bool:
+    try:
+        _compose(text, _UniqueKeyLoader)
+        return True
+    except (yaml.YAMLError, RecursionError):
+        return False
+
+
+def _misindented_line(text: str, pos: Position) -> Position | None:
+    """The line an indentation slip is really on, when the parser stops at a later one.
+
+    A line indented too little closes the mappings above it, and the parser complains only
+    at the next line that is indented right (the one after the slip); a list item indented
+    differently from its list makes the parser complain at the next item. The line before
+    is taken for the slip only when lining it up with the complained-of line makes the
+    whole text read, and lining the complained-of line up with it does not."""
+    lines = text.split("\n")
+    at = pos.line - 1
+    if not 0 <= at < len(lines) or not lines[at].strip():
+        return None
+    want = _indent(lines[at])
+    is_item = lines[at].lstrip().startswith("-")
+    candidates = []
+    for j in range(at - 1, -1, -1):
+        line = lines[j]
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if is_item and line.lstrip().startswith("-") and _indent(line) != want:
+            candidates.append(j)
+            break
+        if _indent(line) < want:
+            if not is_item:
+                candidates.append(j)
+            break
+    for j in candidates:
+        fixed = lines[:j] + [" " * want + lines[j].lstrip(" ")] + lines[j + 1:]
+        other = lines[:at] + [" " * _indent(lines[j]) + lines[at].lstrip(" ")] + lines[at + 1:]
+        if _parses("\n".join(fixed)) and not _parses("\n".join(other)):
+            return Position(pos.file, j + 1, _indent(lines[j]) + 1)
+    return None
 
 
 # PyYAML's wording of the common slips (parser states and token names) → plain words
@@ -328,10 +376,19 @@ def validate(data: Any, schema_name: str, located: Located, bag: DiagnosticBag) 
     sch = _validation_schema(schema_name)
     validator = jsonschema.Draft202012Validator(sch)
     errors = sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
-    sections = set(sch.get("properties", {}))
+    # A line indented one level too far or too little moves keys between mappings: it is
+    # told once, at that line, and not again as the errors of the keys it moved.
+    slips, moved, moved_required = _indentation_slips(data, located, sch, errors)
+    slips += _swallowed_keys(data, located, errors, moved_required, bag.sources.lines(located.file))
+    for message, hint, pos in slips:
+        bag.error(message, pos, hint, code="schema")
+
+    def explained(path) -> bool:
+        return any(tuple(path[:len(m)]) == m for m in moved)
+
     # A misspelt required key shows as an unknown key and as a missing one: report the
     # unknown key only, with the name it should have.
-    misspelt: set[tuple] = set()
+    misspelt: set[tuple] = set(moved_required)
     for error in errors:
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
             required = [k for k in error.schema.get("required", []) if k not in error.instance]
@@ -348,9 +405,13 @@ def validate(data: Any, schema_name: str, located: Located, bag: DiagnosticBag) 
             # one diagnostic per unknown key, each at its own line
             allowed = list(error.schema.get("properties", {}))
             where = "/".join(map(str, path)) or "the file"
-            for key in _extra_keys(error, located, path, sections, bag):
+            for key in _extra_keys(error):
+                if explained(path + [key]):
+                    continue
                 hint = did_you_mean(str(key), allowed) or ("allowed keys: " + ", ".join(allowed) if allowed else None)
                 bag.error(f"unknown key '{key}' in {where}", located.key_position(path + [key]), hint, code="schema")
+            continue
+        if explained(path):
             continue
         message, hint, pos = _explain(error, located, path)
         bag.error(message, pos, hint, code="schema")
@@ -361,24 +422,172 @@ def _closest(name: str, candidates: list[str]) -> str:
     return (difflib.get_close_matches(name, sorted(candidates), n=1, cutoff=0.6) or [""])[0]
 
 
-def _extra_keys(error, located: Located | None = None, path: list | None = None,
-                sections: set[str] = frozenset(), bag: DiagnosticBag | None = None) -> list:
-    """The unknown keys of an additionalProperties error. A section name among them
-    (given a bag) is one slip, a section indented into the one above: it is reported
-    once, and the keys after it, which are its own entries, are not."""
+def _extra_keys(error) -> list:
+    """The unknown keys of an additionalProperties error."""
     allowed = error.schema.get("properties", {})
-    extras = [k for k in error.instance if k not in allowed]
-    if bag is None or not path:
-        return extras
-    line = lambda k: located.key_position(path + [k]).line
-    nested = sorted((k for k in extras if k in sections), key=line)
-    if not nested:
-        return extras
-    first = nested[0]
-    pos = located.key_position(path + [first])
-    bag.error(f"'{first}' is a section of its own, but it is indented inside '{path[0]}'", pos,
-              f"move '{first}:' to the left margin (no spaces before it)", code="schema")
-    return [k for k in extras if line(k) < pos.line]
+    return [k for k in error.instance if k not in allowed]
+
+
+def _branches(node) -> list[dict]:
+    """A schema and the alternatives it allows (oneOf, anyOf, allOf, if/then/else), flattened."""
+    out, todo = [], [node]
+    while todo:
+        s = todo.pop()
+        if not isinstance(s, dict):
+            continue
+        out.append(s)
+        for word in ("oneOf", "anyOf", "allOf"):
+            todo.extend(s.get(word) or [])
+        todo.extend(s[word] for word in ("then", "else") if word in s)
+    return out
+
+
+def _schemas_at(sch: dict, path) -> list[dict]:
+    """Every schema that may apply to the data at ``path``."""
+    current = [sch]
+    for step in path:
+        following = []
+        for s in (b for c in current for b in _branches(c)):
+            if isinstance(step, int):
+                if isinstance(s.get("items"), dict):
+                    following.append(s["items"])
+            elif step in (s.get("properties") or {}):
+                following.append(s["properties"][step])
+            elif isinstance(s.get("additionalProperties"), dict):
+                following.append(s["additionalProperties"])
+        current = following
+    return current
+
+
+def _declared_keys(sch: dict, path) -> set[str]:
+    """The keys a schema names for the mapping at ``path`` (not those any name may take)."""
+    return {k for s in _schemas_at(sch, path) for b in _branches(s) for k in (b.get("properties") or {})}
+
+
+def _indentation_slips(data, located: Located, sch: dict, errors) -> tuple[list, set, set]:
+    """Keys an indentation slip moved into the wrong mapping, told as one error each.
+
+    Two shapes: a key of a mapping indented under the entry above it (`setup:` pushed into
+    `seats:`, a section pushed into the one above), and a key whose entries are not
+    indented under it (`kinds:` indented as far as its kinds). Returns the errors to tell
+    (message, hint, position), the data paths whose schema errors they explain, and the
+    (mapping path, key) pairs whose "required" errors they explain."""
+    implicated: set[tuple] = set()  # paths with an error, unknown keys included
+    missing: set[tuple] = set()
+    for error in errors:
+        path = tuple(error.absolute_path)
+        implicated.add(path)
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            implicated.update(path + (k,) for k in _extra_keys(error))
+        if error.validator == "required" and isinstance(error.instance, dict):
+            missing.update((path, k) for k in error.validator_value if k not in error.instance)
+    if not implicated:
+        return [], set(), set()
+
+    def touched(prefix: tuple) -> bool:
+        return any(p[:len(prefix)] == prefix for p in implicated)
+
+    line = lambda path: located.key_position(list(path)).line
+    slips, moved, moved_required = [], set(), set()
+    todo: list[tuple] = [()]
+    while todo:
+        here = todo.pop()
+        mapping = _at(data, here)
+        if not touched(here):
+            continue
+        if isinstance(mapping, list):
+            todo.extend(here + (i,) for i, v in enumerate(mapping) if isinstance(v, (dict, list)))
+            continue
+        if not isinstance(mapping, dict):
+            continue
+        declared = _declared_keys(sch, here)
+        todo.extend(here + (k,) for k, v in mapping.items() if isinstance(v, (dict, list)))
+        for child, value in mapping.items():
+            if not isinstance(value, dict):
+                continue
+            inner = here + (child,)
+            own = _declared_keys(sch, inner)
+            keys = sorted(value, key=lambda k: line(inner + (k,)))
+            for key in keys:
+                if not isinstance(key, str) or key not in declared or key in mapping or key in own:
+                    continue
+                if not (touched(inner + (key,)) or (here, key) in missing):
+                    continue
+                after = [k for k in keys if line(inner + (k,)) >= line(inner + (key,))]
+                moved.update(inner + (k,) for k in after)
+                moved_required.update((here, k) for k in after if (here, k) in missing)
+                pos = located.key_position(list(inner + (key,)))
+                if here == ():
+                    slips.append((f"'{key}' is a section of its own, but it is indented inside '{child}'",
+                                  f"move '{key}:' to the left margin (no spaces before it)", pos))
+                else:
+                    column = located.key_position(list(inner)).column
+                    slips.append((f"'{key}' belongs to '{here[-1]}', but it is indented inside '{child}'",
+                                  f"line '{key}:' up with the other keys of '{here[-1]}' (column {column})", pos))
+                break
+        keys = sorted(mapping, key=lambda k: line(here + (k,)))
+        for i, key in enumerate(keys):
+            if mapping[key] is not None or key not in declared:
+                continue
+            strays = []
+            for k in keys[i + 1:]:
+                if k in declared:
+                    break
+                strays.append(k)
+            if not strays or not touched(here + (strays[0],)):
+                continue
+            moved.update(here + (k,) for k in [key] + strays)
+            pos = located.key_position(list(here + (key,)))
+            if here == () and pos.column > 1:
+                slips.append((f"'{key}:' is indented, so the lines under it are read beside it, not inside it",
+                              f"move '{key}:' to the left margin (no spaces before it)", pos))
+            else:
+                slips.append((f"'{strays[0]}' is not indented under '{key}', so it is read beside it",
+                              f"indent the entries of '{key}' under it (two more spaces)",
+                              located.key_position(list(here + (strays[0],)))))
+    return slips, moved, moved_required
+
+
+def _swallowed_keys(data, located: Located, errors, moved_required: set, lines: list[str]) -> list:
+    """Required keys read as part of a text written over several lines above them ('>' or
+    '|'): a key indented as far as such a text continues it. Told once, at the key's line;
+    the (mapping path, key) pairs are added to ``moved_required``."""
+    slips = []
+    for error in errors:
+        if error.validator != "required" or not isinstance(error.instance, dict):
+            continue
+        path = tuple(error.absolute_path)
+        for key in error.validator_value:
+            if key in error.instance or (path, key) in moved_required or not isinstance(key, str):
+                continue
+            for owner, value in error.instance.items():
+                node = located._node(list(path + (owner,)))
+                if not isinstance(value, str) or node is None or \
+                        not re.search(rf"(^|\s){re.escape(key)}:(\s|$)", value):
+                    continue
+                first, last = node.start_mark.line, min(node.end_mark.line, len(lines) - 1)
+                found = next((n for n in range(first, last + 1) if re.match(rf"\s*{re.escape(key)}\s*:", lines[n])), None)
+                if found is None:
+                    continue
+                moved_required.add((path, key))
+                column = located.key_position(list(path + (owner,))).column
+                slips.append((f"'{key}' is read as part of the text of '{owner}' above it",
+                              f"a line indented as far as a text written over several lines continues it: "
+                              f"line '{key}:' up with '{owner}:' (column {column})",
+                              Position(located.file, found + 1, _indent(lines[found]) + 1)))
+                break
+    return slips
+
+
+def _at(data, path):
+    for step in path:
+        if isinstance(data, dict) and step in data:
+            data = data[step]
+        elif isinstance(data, list) and isinstance(step, int) and step < len(data):
+            data = data[step]
+        else:
+            return None
+    return data
 
 
 _TYPE_WORDS = {"integer": "a whole number (digits, no quotes)", "number": "a number", "string": "a text",
