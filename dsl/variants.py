@@ -11,6 +11,7 @@ definitions. Every mistake in a variant is reported in the variant's own files.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -162,8 +163,15 @@ _HOW_TO_ADD = {
 
 
 def _not_in_base(what: str, name: str, known) -> str:
-    """The hint for a change to a name the base lacks: the close base name, or how to add it."""
-    return did_you_mean(name, known) or _HOW_TO_ADD[what].format(name=name)
+    """The hint for a change to a name the base lacks: the close base name, or how to add
+    it; both when the closest name is not that close (a new name may look like an old one)."""
+    how = _HOW_TO_ADD[what].format(name=name)
+    close = difflib.get_close_matches(name, sorted(set(known)), n=1, cutoff=0.6)
+    if not close:
+        return how
+    if difflib.SequenceMatcher(None, name, close[0]).ratio() >= 0.85:
+        return f"did you mean '{close[0]}'?"
+    return f"did you mean '{close[0]}'? If '{name}' is new: {how}"
 
 
 def _apply_additions(content, located, data, info, bag):

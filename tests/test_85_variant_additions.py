@@ -1,0 +1,163 @@
+"""A variant adds what its base lacks under `add:`, and changes what it has outside it;
+a mix-up either way is an error located in the variant, with a hint."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rulecraft.dsl.loader import load_checked, load_ruleset
+
+RULES = Path(__file__).resolve().parent.parent / "rules" / "panic_station"
+HEAD = "variant:\n  name: {name}\n  base: {base}\n"
+
+
+@pytest.fixture
+def rules(tmp_path) -> Path:
+    folder = tmp_path / "panic_station"
+    shutil.copytree(RULES, folder, ignore=shutil.ignore_patterns("__pycache__"))
+    return folder
+
+
+def write(folder: Path, name: str, body: str, rules: str | None = None, base: str = "panic_station") -> Path:
+    path = folder / "variants" / f"{name}.yaml"
+    path.write_text(HEAD.format(name=name, base=base) + body, encoding="utf-8")
+    if rules is not None:
+        (folder / "variants" / f"{name}.rules").write_text(rules, encoding="utf-8")
+    return path
+
+
+def line_of(path: Path, text: str) -> int:
+    return next(i for i, line in enumerate(path.read_text().splitlines(), 1) if text in line)
+
+
+EVERYTHING = """add:
+  kinds:
+    drone:
+      text: A flying helper.
+      located_in: room
+      properties:
+        battery: {type: number, default: 3}
+  properties:
+    room.lit: {type: bool, default: true}
+  values:
+    room.type: [armory]
+  zones:
+    drone_bay: {text: Drones not yet launched.}
+  layouts:
+    armory_oowo:
+      rooms: {main: {type: armory, icon: true}}
+      sides: {north: open, east: open, south: wall, west: open}
+  components:
+    - {name: stim_pack, kind: search_card, count: 2, zone: search_deck, properties: {item: stim_pack}}
+    - {name: armory, kind: exploration_card, layout: armory_oowo, zone: exploration_deck}
+    - {name: drone, kind: drone, count: 2, zone: drone_bay}
+  tables:
+    drone_range: {3: 2, 2: 1, 1: 0}
+  dice:
+    d2: [1, 2]
+  parameters:
+    stim_pack_healing: {value: 1}
+  variables:
+    game:
+      drones_launched: {type: number, default: 0}
+"""
+
+
+def test_a_variant_adds_every_kind_of_table_entry_and_the_base_stays_as_it_was(rules):
+    write(rules, "everything", EVERYTHING)
+    rs = load_checked(rules, "everything")
+    data = rs.data
+    assert data.kinds["drone"].properties["battery"].default == 3
+    assert data.kinds["room"].properties["lit"].default is True
+    assert "armory" in data.kinds["room"].properties["type"].values
+    assert "drone_bay" in data.zones
+    assert data.board.layouts["armory_oowo"].rooms == {"main": {"type": "armory", "icon": True}}
+    assert {c.name: c.count for c in data.components}["stim_pack"] == 2
+    assert data.tables["drone_range"] == {3: 2, 2: 1, 1: 0} and data.dice["d2"] == [1, 2]
+    assert data.parameters["stim_pack_healing"]["value"] == 1
+    assert "drones_launched" in data.variables["game"]
+    # the added components are counted on top of the base's box
+    assert data.manifest["search_card"] == 48 and data.manifest["exploration_card"] == 21
+    assert ("components", "stim_pack") in rs.variant.additions and ("values", "room.type=armory") in rs.variant.additions
+    base = load_checked(rules).data
+    assert "drone" not in base.kinds and "armory" not in base.kinds["room"].properties["type"].values
+    assert "armory_oowo" not in base.board.layouts and "stim_pack" not in {c.name for c in base.components}
+    assert base.manifest["search_card"] == 46
+
+
+def test_changes_may_name_what_the_variant_or_its_base_variant_added(rules):
+    write(rules, "stims", "add:\n  components:\n    - {name: stim_pack, kind: search_card, count: 2, "
+                          "zone: search_deck, properties: {item: stim_pack}}\n  parameters:\n    stim_heal: {value: 1}\n")
+    write(rules, "more_stims", "parameters:\n  stim_heal: 2\ncomponents:\n  stim_pack: {count: 4}\nmanifest:\n"
+                               "  search_card: 50\n", base="stims")
+    rs = load_checked(rules, "more_stims")
+    assert {c.name: c.count for c in rs.data.components}["stim_pack"] == 4
+    assert rs.data.parameters["stim_heal"]["value"] == 2
+
+
+def test_changing_what_the_base_lacks_says_how_to_add_it(rules):
+    path = write(rules, "stims", "parameters:\n  stim_pack_healing: 1\ncomponents:\n  stim_pack: {count: 2}\n"
+                                 "removes: [use_stim_pack]\n")
+    bag = load_ruleset(rules, variant="stims").bag
+    by_message = {e.message: e for e in bag.errors}
+    component = by_message["the base has no component 'stim_pack'"]
+    assert component.position.file.endswith("variants/stims.yaml")
+    assert component.position.line == line_of(path, "stim_pack: {count") and component.position.column == 3
+    assert "add: components:" in component.hint
+    # a name as close to a base name as a new one may be gets both hints
+    assert by_message["the base has no parameter 'stim_pack_healing'"].hint == (
+        "did you mean 'sick_bay_healing'? If 'stim_pack_healing' is new: to add a new parameter, put it under "
+        "'add: parameters:' (stim_pack_healing: {value: ...})")
+    assert "write it in the variant's .rules file" in \
+        by_message["variant 'stims' removes 'use_stim_pack', which the base does not define"].hint
+    assert len(bag.errors) == 3
+
+
+def test_a_change_close_to_a_base_name_gets_a_did_you_mean(rules):
+    write(rules, "typos", "components:\n  gas_cans: {count: 2}\nadd:\n  values:\n    room.typ: [armory]\n"
+                          "    rooms.type: [armory]\n")
+    bag = load_ruleset(rules, variant="typos").bag
+    hints = {e.message: e.hint for e in bag.errors}
+    assert hints["the base has no component 'gas_cans'"] == "did you mean 'gas_can'?"
+    assert hints["'room.typ': kind 'room' has no property 'typ'"] == "did you mean 'type'?"
+    assert hints["'rooms.type': the base has no kind 'rooms'"] == "did you mean 'room'?"
+
+
+@pytest.mark.parametrize("body, message, hint", [
+    ("add:\n  components:\n    - {name: gas_can, kind: search_card, count: 2}\n",
+     "the base already has the component 'gas_can'", "list it under 'components:'"),
+    ("add:\n  parameters:\n    hand_minimum: {value: 4}\n",
+     "the base already has the parameter 'hand_minimum'", "list it under 'parameters:'"),
+    ("add:\n  kinds:\n    room: {properties: {lit: bool}}\n",
+     "the base already has the kind 'room'", "add: properties: room.NAME"),
+    ("add:\n  properties:\n    room.type: text\n",
+     "the base already has the property 'room.type'", "add: values: room.type"),
+    ("add:\n  values:\n    room.type: [storage]\n", "'room.type' already allows 'storage'", None),
+    ("add:\n  values:\n    search_card.item: [stim_pack]\n", "'search_card.item' takes any text: it lists no values to add to", None),
+    ("add:\n  layouts:\n    hive:\n      sides: {north: wall, east: wall, south: open, west: wall}\n",
+     "the base already has the layout 'hive'", None),
+    ("add:\n  variables:\n    game:\n      infections: number\n", "the base already has the game variable 'infections'", None),
+])
+def test_adding_what_the_base_has_is_an_error_in_the_variant(rules, body, message, hint):
+    path = write(rules, "again", body)
+    bag = load_ruleset(rules, variant="again").bag
+    assert [e.message for e in bag.errors] == [message]
+    error = bag.errors[0]
+    assert error.position.file.endswith("variants/again.yaml") and error.position.line > 3
+    assert error.position.line <= len(path.read_text().splitlines())
+    if hint:
+        assert hint in error.hint
+
+
+def test_what_is_added_is_checked_like_the_base_files_at_its_line_in_the_variant(rules):
+    path = write(rules, "sloppy", "add:\n  compnents:\n    - {name: x, kind: search_card}\n  components:\n"
+                                  "    - {name: stim_pack, kind: search_crd, count: two}\n")
+    bag = load_ruleset(rules, variant="sloppy").bag
+    messages = {e.message: e for e in bag.errors}
+    unknown = messages["unknown key 'compnents' in add"]
+    assert unknown.hint == "did you mean 'components'?" and unknown.position.line == line_of(path, "compnents")
+    count = next(e for e in bag.errors if "expected integer" in e.message)
+    assert count.position.file.endswith("variants/sloppy.yaml") and count.position.line == line_of(path, "count: two")
