@@ -458,9 +458,20 @@ variant:
 # components:            # change how many of a component there are, or its properties
 #   some_component: {{count: 2}}
 
+# add:                   # what the base does not have, written as in the base's own files
+#   components:
+#     - {{name: new_card, kind: some_kind, count: 2, zone: some_zone}}
+#   values:              # new allowed values of a base property, e.g. a new room type
+#     some_kind.some_property: [new_value]
+#   parameters:
+#     new_parameter: {{value: 1, text: What it counts.}}
+# (also kinds, properties, zones, layouts, tables, dice, variables: see docs/variants.md)
+
 # replaces: [some_definition]   # definitions redefined in {name}.rules
 # removes: [some_definition]    # definitions taken out
 # Definitions in {name}.rules that the base does not have are added.
+# Words for the docs go in variants/{name}/glossary/<lang>.yaml, and the variant's own
+# scenarios in variants/{name}/scenarios.yaml (run by rulecraft verify --variant {name}).
 
 # superseded:            # base scenarios that no longer hold, with the reason
 #   - scenario: "Title of a base scenario"

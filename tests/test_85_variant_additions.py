@@ -161,3 +161,18 @@ def test_what_is_added_is_checked_like_the_base_files_at_its_line_in_the_variant
     assert unknown.hint == "did you mean 'components'?" and unknown.position.line == line_of(path, "compnents")
     count = next(e for e in bag.errors if "expected integer" in e.message)
     assert count.position.file.endswith("variants/sloppy.yaml") and count.position.line == line_of(path, "count: two")
+
+
+def test_the_words_an_addition_lacks_are_asked_of_the_variants_glossary(rules):
+    from rulecraft.docgen.glossary import check_glossaries
+
+    write(rules, "stims", "add:\n  components:\n    - {name: stim_pack, kind: search_card, count: 2, "
+                          "zone: search_deck, properties: {item: stim_pack}}\n")
+    missing = [d for d in check_glossaries(load_checked(rules, "stims")) if "'stim_pack' in 'components'" in d.message]
+    assert len(missing) == 2  # English and French
+    assert all(d.hint.endswith(f"variants/stims/glossary/{lang}.yaml") for d, lang in zip(missing, ["en", "fr"]))
+    (rules / "variants" / "stims" / "glossary").mkdir(parents=True)
+    for lang, word in (("en", "Stim Pack"), ("fr", "Stimulant")):
+        (rules / "variants" / "stims" / "glossary" / f"{lang}.yaml").write_text(
+            f"language: {lang}\ncomponents:\n  stim_pack: {word}\n", encoding="utf-8")
+    assert not [d for d in check_glossaries(load_checked(rules, "stims")) if "'stim_pack' in 'components'" in d.message]
