@@ -331,14 +331,18 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
     kinds = set(data.kinds)
     base = T.BASE_TYPES | {"list"}
 
-    def check_type(t: str, pos: Position | None):
+    def check_type(t: str, pos: Position | None) -> bool:
+        known = True
         for n in T.type_names(t):
             if n not in kinds and n not in base:
                 bag.error(f"unknown type '{n}'", pos, did_you_mean(n, kinds | base))
+                known = False
+        return known
 
     for k in data.kinds.values():
         for p in k.properties.values():
-            check_type(p.type, where.get(("property", k.name, p.name)))
+            if not check_type(p.type, where.get(("property", k.name, p.name))):
+                p.type = T.ANY  # reported once here, not again at every rule that reads it
             if p.resource is not None:
                 _check_resource(k, p, where.get(("property", k.name, p.name)), bag)
         if k.located_in and k.located_in not in kinds and k.located_in != T.ZONE:
@@ -351,7 +355,8 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
                   "players are entities too: declare kind 'player' with their properties")
     for scope_name, scope in data.variables.items():
         for p in scope.values():
-            check_type(p.type, where.get(("variable", scope_name, p.name)))
+            if not check_type(p.type, where.get(("variable", scope_name, p.name))):
+                p.type = T.ANY
     for z in data.zones.values():
         if z.per_entity and z.per not in kinds:
             bag.error(f"zone '{z.name}' is per unknown kind '{z.per}'", where.get(("zone", z.name)), did_you_mean(z.per, kinds))
