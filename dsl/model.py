@@ -5,6 +5,7 @@ a layout's edges, a join's edge kinds) are checked here, each error located in Y
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -323,6 +324,18 @@ def _check_resource(kind: KindSpec, p: PropertySpec, pos: Position | None, bag: 
                       pos, did_you_mean(top, [n for n, q in kind.properties.items() if q.type == T.NUMBER]))
 
 
+def _value_hint(value, kind: str, prop: str, allowed: list) -> str:
+    """A value a property does not list: the close one, and where new values are declared
+    unless the close one is very close (a new value may look like an old one)."""
+    how = f"add it to the values of {kind}.{prop} (in a variant: 'add: values: {kind}.{prop}: [{value}]')"
+    close = difflib.get_close_matches(str(value), sorted(map(str, allowed)), n=1, cutoff=0.6)
+    if not close:
+        return how
+    if difflib.SequenceMatcher(None, str(value), close[0]).ratio() >= 0.85:
+        return f"did you mean '{close[0]}'?"
+    return f"did you mean '{close[0]}'? If '{value}' is new: {how}"
+
+
 def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
     """Cross-references between YAML tables."""
     where = data.where
@@ -383,7 +396,7 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
                           where.get(("component", c.name)), did_you_mean(p, props))
             elif props[p].values is not None and v not in props[p].values:
                 bag.error(f"component '{c.name}': {p} = {v!r} is not one of {props[p].values}",
-                          where.get(("component", c.name)))
+                          where.get(("component", c.name)), _value_hint(v, c.kind, p, props[p].values))
         if c.zone is not None and c.zone not in data.zones:
             bag.error(f"component '{c.name}' starts in unknown zone '{c.zone}'", where.get(("component", c.name, "zone")),
                       did_you_mean(c.zone, data.zones))
@@ -449,7 +462,8 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
                         bag.error(f"layout '{layout.name}': room '{room}' sets unknown property '{p}'", pos,
                                   did_you_mean(p, space_props))
                     elif space_props[p].values is not None and v not in space_props[p].values:
-                        bag.error(f"layout '{layout.name}': room '{room}' {p} = {v!r} is not one of {space_props[p].values}", pos)
+                        bag.error(f"layout '{layout.name}': room '{room}' {p} = {v!r} is not one of {space_props[p].values}",
+                                  pos, _value_hint(v, board.space_kind, p, space_props[p].values))
     for name, faces in data.dice.items():
         if len(set(map(str, faces))) != len(faces):
             bag.warning(f"die '{name}' has repeated faces", where.get(("die", name)))

@@ -176,3 +176,13 @@ def test_the_words_an_addition_lacks_are_asked_of_the_variants_glossary(rules):
         (rules / "variants" / "stims" / "glossary" / f"{lang}.yaml").write_text(
             f"language: {lang}\ncomponents:\n  stim_pack: {word}\n", encoding="utf-8")
     assert not [d for d in check_glossaries(load_checked(rules, "stims")) if "'stim_pack' in 'components'" in d.message]
+
+
+def test_a_tile_with_a_room_type_the_base_does_not_list_says_how_to_add_the_type(rules):
+    path = write(rules, "lab", "add:\n  layouts:\n    lab_oowo:\n      rooms: {main: {type: laboratory}}\n"
+                               "      sides: {north: open, east: open, south: wall, west: open}\n")
+    bag = load_ruleset(rules, variant="lab").bag
+    [error] = bag.errors
+    assert error.message.startswith("layout 'lab_oowo': room 'main' type = 'laboratory' is not one of")
+    assert error.position.file.endswith("variants/lab.yaml") and error.position.line == line_of(path, "lab_oowo:")
+    assert error.hint.endswith("'add: values: room.type: [laboratory]')")
