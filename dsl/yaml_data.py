@@ -522,8 +522,9 @@ def _indentation_slips(data, located: Located, sch: dict, errors) -> tuple[list,
                                   f"move '{key}:' to the left margin (no spaces before it)", pos))
                 else:
                     column = located.key_position(list(inner)).column
-                    slips.append((f"'{key}' belongs to '{here[-1]}', but it is indented inside '{child}'",
-                                  f"line '{key}:' up with the other keys of '{here[-1]}' (column {column})", pos))
+                    owner = "/".join(map(str, here))
+                    slips.append((f"'{key}' belongs to '{owner}', but it is indented inside '{child}'",
+                                  f"line '{key}:' up with the other keys of '{owner}' (column {column})", pos))
                 break
         keys = sorted(mapping, key=lambda k: line(here + (k,)))
         for i, key in enumerate(keys):
