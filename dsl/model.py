@@ -5,13 +5,12 @@ a layout's edges, a join's edge kinds) are checked here, each error located in Y
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import ast
 from . import types as T
-from .diagnostics import DiagnosticBag, Position, did_you_mean
+from .diagnostics import DiagnosticBag, Position, did_you_mean, did_you_mean_or
 from .yaml_data import Located
 
 
@@ -325,15 +324,9 @@ def _check_resource(kind: KindSpec, p: PropertySpec, pos: Position | None, bag: 
 
 
 def _value_hint(value, kind: str, prop: str, allowed: list) -> str:
-    """A value a property does not list: the close one, and where new values are declared
-    unless the close one is very close (a new value may look like an old one)."""
-    how = f"add it to the values of {kind}.{prop} (in a variant: 'add: values: {kind}.{prop}: [{value}]')"
-    close = difflib.get_close_matches(str(value), sorted(map(str, allowed)), n=1, cutoff=0.6)
-    if not close:
-        return how
-    if difflib.SequenceMatcher(None, str(value), close[0]).ratio() >= 0.85:
-        return f"did you mean '{close[0]}'?"
-    return f"did you mean '{close[0]}'? If '{value}' is new: {how}"
+    """A value a property does not list: the close one, or where new values are declared."""
+    return did_you_mean_or(str(value), map(str, allowed),
+                           f"add it to the values of {kind}.{prop} (in a variant: 'add: values: {kind}.{prop}: [{value}]')")
 
 
 def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:

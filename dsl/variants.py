@@ -11,12 +11,11 @@ definitions. Every mistake in a variant is reported in the variant's own files.
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import ast
-from .diagnostics import DiagnosticBag, did_you_mean
+from .diagnostics import DiagnosticBag, did_you_mean, did_you_mean_or
 from .model import RuleSetData, _prop, layout_spec, merge_section
 from .parser import parse_file
 from .ruleset_files import inside, is_name, refuse_link_out
@@ -163,15 +162,8 @@ _HOW_TO_ADD = {
 
 
 def _not_in_base(what: str, name: str, known) -> str:
-    """The hint for a change to a name the base lacks: the close base name, or how to add
-    it; both when the closest name is not that close (a new name may look like an old one)."""
-    how = _HOW_TO_ADD[what].format(name=name)
-    close = difflib.get_close_matches(name, sorted(set(known)), n=1, cutoff=0.6)
-    if not close:
-        return how
-    if difflib.SequenceMatcher(None, name, close[0]).ratio() >= 0.85:
-        return f"did you mean '{close[0]}'?"
-    return f"did you mean '{close[0]}'? If '{name}' is new: {how}"
+    """The hint for a change to a name the base lacks: the close base name, or how to add it."""
+    return did_you_mean_or(name, known, _HOW_TO_ADD[what].format(name=name))
 
 
 def _apply_additions(content, located, data, info, bag):
@@ -180,7 +172,7 @@ def _apply_additions(content, located, data, info, bag):
     add = content.get("add") or {}
     if not add:
         return
-    at = Located(located.file, located._node(["add"]))  # paths inside add:, as in a base file
+    at = located.within(["add"])  # paths inside add:, as in a base file
     new = RuleSetData()
     for section in ("kinds", "zones", "components", "tables", "dice", "parameters", "variables"):
         if section in add:

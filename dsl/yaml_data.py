@@ -55,6 +55,11 @@ class Located:
         end_col = end.column + 1 if end.line == mark.line else None
         return Position(self.file, mark.line + 1, mark.column + 1, end_col)
 
+    def within(self, path: Iterable[Any]) -> "Located":
+        """The positions of the data under ``path``, found by paths that start there (the
+        ``add:`` section of a variant, read with the paths of the base's own files)."""
+        return Located(self.file, self._node(list(path)))
+
     def key_position(self, path: Iterable[Any]) -> Position:
         """The position of the key that names the last step (for 'unknown key' messages)."""
         path = list(path)
