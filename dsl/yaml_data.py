@@ -232,9 +232,13 @@ def load_yaml_text(text: str, file: str, bag: DiagnosticBag) -> tuple[Any, Locat
             bag.error(f"YAML syntax: {problem}", pos, "remove it (YAML forbids control characters); write it as an escape in a quoted text")
             return None, Located(file, None)
         problem = getattr(err, "problem", None) or getattr(err, "context", None) or str(err)
-        if "expected <block end>" in str(problem):
-            pos = _misindented_line(text, pos) or pos
         problem, hint = _plain_words(str(problem), getattr(err, "context", None) or "")
+        slip = _misindented_line(text, pos, duplicate="appears twice" in problem)
+        if slip is not None:
+            # the parser stopped after the slip: tell the slip, and how far to indent it
+            pos, column = slip
+            problem = "this line is indented differently from the lines around it"
+            hint = f"indent it to column {column}, in line with the lines around it"
         bag.error(f"YAML syntax: {problem}", pos, hint)
         return None, Located(file, None)
     for key in sorted(boolean_keys, key=lambda k: (k.start_mark.line, k.start_mark.column)):
@@ -257,38 +261,73 @@ def _parses(text: str) -> bool:
         return False
 
 
-def _misindented_line(text: str, pos: Position) -> Position | None:
-    """The line an indentation slip is really on, when the parser stops at a later one.
+def _misindented_line(text: str, pos: Position, duplicate: bool = False) -> tuple[Position, int] | None:
+    """The line an indentation slip is really on, and the column it belongs at, when the
+    parser stopped at a later line.
 
     A line indented too little closes the mappings above it, and the parser complains only
-    at the next line that is indented right (the one after the slip); a list item indented
-    differently from its list makes the parser complain at the next item. The line before
-    is taken for the slip only when lining it up with the complained-of line makes the
-    whole text read, and lining the complained-of line up with it does not."""
+    at the next line that is indented right; a first entry indented too far, at the entry
+    after it. Each line near the complaint is tried at the indentations of its neighbours:
+    a change that makes the whole text read is a candidate, and of those the one leaving
+    the most regular indentation wins (the complained-of line itself on a tie, so nothing
+    moves without a reason). A duplicate key moves only when the text gets more regular:
+    a key written twice is usually just that."""
     lines = text.split("\n")
     at = pos.line - 1
     if not 0 <= at < len(lines) or not lines[at].strip():
         return None
-    want = _indent(lines[at])
-    is_item = lines[at].lstrip().startswith("-")
-    candidates = []
-    for j in range(at - 1, -1, -1):
-        line = lines[j]
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        if is_item and line.lstrip().startswith("-") and _indent(line) != want:
-            candidates.append(j)
-            break
-        if _indent(line) < want:
-            if not is_item:
-                candidates.append(j)
-            break
-    for j in candidates:
-        fixed = lines[:j] + [" " * want + lines[j].lstrip(" ")] + lines[j + 1:]
-        other = lines[:at] + [" " * _indent(lines[j]) + lines[at].lstrip(" ")] + lines[at + 1:]
-        if _parses("\n".join(fixed)) and not _parses("\n".join(other)):
-            return Position(pos.file, j + 1, _indent(lines[j]) + 1)
-    return None
+    content = [i for i, line in enumerate(lines) if line.strip() and not line.lstrip().startswith("#")]
+    step = _indent_step(lines, content)
+    before = [i for i in content if i < at]
+    tried = {at, *before[-4:]}
+    closer = next((i for i in reversed(before) if _indent(lines[i]) < _indent(lines[at])), None)
+    if closer is not None:  # the key whose block the complained-of line left, and its first entry
+        tried.update(i for i in content[content.index(closer):content.index(closer) + 2])
+    if content:
+        tried.add(content[0])  # the first key, when the whole text is read as indented
+    original = _irregularity(lines, content, step)
+    best = None
+    for j in sorted(tried):
+        neighbours = [i for i in content if i != j and abs(content.index(i) - content.index(j)) <= 1] if j in content else []
+        indents = {_indent(lines[i]) + d for i in neighbours for d in (0, step, -step)} | {_indent(lines[at])}
+        for column in sorted(k for k in indents if k >= 0 and k != _indent(lines[j])):
+            fixed = lines[:j] + [" " * column + lines[j].lstrip(" ")] + lines[j + 1:]
+            if not _parses("\n".join(fixed)):
+                continue
+            score = _irregularity(fixed, content, step)
+            if duplicate and score >= original:
+                continue
+            key = (score, j != at, abs(j - at))
+            if best is None or key < best[0]:
+                best = (key, j, column)
+    if best is None or best[1] == at:
+        return None
+    _, j, column = best
+    return Position(pos.file, j + 1, _indent(lines[j]) + 1), column + 1
+
+
+def _indent_step(lines: list[str], content: list[int]) -> int:
+    """How far the text indents an entry under its key, most often (2 unless it says otherwise)."""
+    steps: dict[int, int] = {}
+    for a, b in zip(content, content[1:]):
+        grow = _indent(lines[b]) - _indent(lines[a])
+        if grow > 0 and _opens_block(lines[a]):
+            steps[grow] = steps.get(grow, 0) + 1
+    return max(steps, key=lambda s: (steps[s], -s)) if steps else 2
+
+
+def _opens_block(line: str) -> bool:
+    """`key:` with nothing after it (a comment aside): the lines after it are its entries."""
+    return re.search(r"^\s*(- )?[^#'\"{\[]*:\s*(#.*)?$", line) is not None
+
+
+def _irregularity(lines: list[str], content: list[int], step: int) -> int:
+    """Keys opening a block whose first entry is not one step further in."""
+    odd = 0
+    for a, b in zip(content, content[1:]):
+        if _opens_block(lines[a]) and _indent(lines[b]) - _indent(lines[a]) != step:
+            odd += 1
+    return odd
 
 
 # PyYAML's wording of the common slips (parser states and token names) → plain words
@@ -532,6 +571,21 @@ def _indentation_slips(data, located: Located, sch: dict, errors) -> tuple[list,
                                   f"line '{key}:' up with the other keys of '{owner}' (column {column})", pos))
                 break
         keys = sorted(mapping, key=lambda k: line(here + (k,)))
+        for i, key in enumerate(keys):
+            # an empty entry followed by keys of its own, not indented under it
+            if mapping[key] is not None or i + 1 == len(keys) or not touched(here + (key,)):
+                continue
+            entry_keys = _declared_keys(sch, here + (key,))
+            strays = []
+            for k in keys[i + 1:]:
+                if k not in entry_keys or k in declared:
+                    break
+                strays.append(k)
+            if strays:
+                moved.update(here + (k,) for k in [key] + strays)
+                slips.append((f"'{strays[0]}' is not indented under '{key}', so it is read beside it",
+                              f"indent the entries of '{key}' under it (two more spaces)",
+                              located.key_position(list(here + (strays[0],)))))
         for i, key in enumerate(keys):
             if mapping[key] is not None or key not in declared:
                 continue
