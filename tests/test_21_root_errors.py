@@ -49,6 +49,18 @@ SLIPS = {
                                       "list item is indented differently"),
     "key indented too little, closing the mapping above": ("kinds.yaml", "\n  character:\n", "\ncharacter:\n",
                                                            "indented differently"),
+    # slips the parser notices only at a later line
+    "first entry indented too far": ("game.yaml", "\n    value: 4\n", "\n      value: 4\n",
+                                     "indented differently from the lines around it"),
+    "first entry indented too little": ("game.yaml", "\n    value: 4\n", "\n  value: 4\n",
+                                        "indented differently from the lines around it"),
+    "key indented into the entry above, so that a key appears twice": (
+        "game.yaml", "\n  cards_dealt_at_setup:\n", "\n    cards_dealt_at_setup:\n",
+        "indented differently from the lines around it"),
+    "the only section key indented": ("game.yaml", "\ngame:\n  name:", "\n  game:\n  name:",
+                                      "indented differently from the lines around it"),
+    "an entry's key not indented under it": ("game.yaml", "\n      type: room?\n    traded:",
+                                             "\n    type: room?\n    traded:", "'type' is not indented under"),
 }
 
 
