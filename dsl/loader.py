@@ -74,7 +74,7 @@ def load_ruleset(folder: str | Path, bag: DiagnosticBag | None = None, variant: 
         errors_before = len(bag.errors)
         if path.resolve() in overlay:
             bag.sources.add(display, overlay[path.resolve()])
-            content, located = load_yaml_text(overlay[path.resolve()], display, bag)
+            content, located = load_yaml_text(overlay[path.resolve()], display, bag, SCHEMA)
             if located.root is not None:
                 validate(content, SCHEMA, located, bag)
         else:

@@ -207,7 +207,10 @@ def _mark_position(error: yaml.YAMLError, text: str, file: str) -> Position:
     return Position(file, 1, 1)
 
 
-def load_yaml_text(text: str, file: str, bag: DiagnosticBag) -> tuple[Any, Located]:
+def load_yaml_text(text: str, file: str, bag: DiagnosticBag, schema_name: str | None = None) -> tuple[Any, Located]:
+    """Parse YAML text; a syntax error is reported once, at the line it is on (with the
+    schema the text is meant for, an indentation slip is told apart from its neighbours
+    by which reading of the text the schema accepts). Does not validate."""
     bag.sources.add(file, text)
     try:
         # compose once: the node tree keeps positions, the data is built from it
@@ -233,7 +236,7 @@ def load_yaml_text(text: str, file: str, bag: DiagnosticBag) -> tuple[Any, Locat
             return None, Located(file, None)
         problem = getattr(err, "problem", None) or getattr(err, "context", None) or str(err)
         problem, hint = _plain_words(str(problem), getattr(err, "context", None) or "")
-        slip = _misindented_line(text, pos, duplicate="appears twice" in problem)
+        slip = _misindented_line(text, pos, duplicate="appears twice" in problem, schema_name=schema_name)
         if slip is not None:
             # the parser stopped after the slip: tell the slip, and how far to indent it
             pos, column = slip
@@ -253,15 +256,30 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip(" "))
 
 
-def _parses(text: str) -> bool:
+_UNREADABLE = object()
+
+
+def _read(text: str):
+    """The data of a YAML text, or _UNREADABLE."""
     try:
-        _compose(text, _UniqueKeyLoader)
-        return True
+        return _compose(text, _UniqueKeyLoader)[1]
     except (yaml.YAMLError, RecursionError):
-        return False
+        return _UNREADABLE
 
 
-def _misindented_line(text: str, pos: Position, duplicate: bool = False) -> tuple[Position, int] | None:
+def _schema_errors(data, schema_name: str | None) -> int:
+    if schema_name is None:
+        return 0
+    return sum(1 for _ in jsonschema.Draft202012Validator(_validation_schema(schema_name)).iter_errors(data))
+
+
+# A line that says something about the structure: a key or a list item (not a text's
+# continuation, which may be indented freely).
+_STRUCTURE_LINE = re.compile(r"\s*(-(\s|$)|[A-Za-z0-9_.'\"-]+\s*:(\s|$))")
+
+
+def _misindented_line(text: str, pos: Position, duplicate: bool = False,
+                      schema_name: str | None = None) -> tuple[Position, int] | None:
     """The line an indentation slip is really on, and the column it belongs at, when the
     parser stopped at a later line.
 
@@ -288,16 +306,20 @@ def _misindented_line(text: str, pos: Position, duplicate: bool = False) -> tupl
     original = _irregularity(lines, content, step)
     best = None
     for j in sorted(tried):
+        if j != at and not _STRUCTURE_LINE.match(lines[j]):
+            continue
         neighbours = [i for i in content if i != j and abs(content.index(i) - content.index(j)) <= 1] if j in content else []
         indents = {_indent(lines[i]) + d for i in neighbours for d in (0, step, -step)} | {_indent(lines[at])}
         for column in sorted(k for k in indents if k >= 0 and k != _indent(lines[j])):
             fixed = lines[:j] + [" " * column + lines[j].lstrip(" ")] + lines[j + 1:]
-            if not _parses("\n".join(fixed)):
+            data = _read("\n".join(fixed))
+            if data is _UNREADABLE:
                 continue
             score = _irregularity(fixed, content, step)
             if duplicate and score >= original:
                 continue
-            key = (score, j != at, abs(j - at))
+            # of two readings as regular, the one the schema accepts better
+            key = (score, _schema_errors(data, schema_name), j != at, abs(j - at))
             if best is None or key < best[0]:
                 best = (key, j, column)
     if best is None or best[1] == at:
@@ -691,7 +713,7 @@ def load_and_validate(path: Path, schema_name: str, bag: DiagnosticBag, display:
     text = read_source_text(path, bag, file)
     if text is None:
         return None, Located(file, None)
-    data, located = load_yaml_text(text, file, bag)
+    data, located = load_yaml_text(text, file, bag, schema_name)
     if located.root is not None:
         validate(data, schema_name, located, bag)
     return data, located
