@@ -593,6 +593,22 @@ def _indentation_slips(data, located: Located, sch: dict, errors) -> tuple[list,
                                   f"line '{key}:' up with the other keys of '{owner}' (column {column})", pos))
                 break
         keys = sorted(mapping, key=lambda k: line(here + (k,)))
+        for prev, key in zip(keys, keys[1:]):
+            # a key of the entry above, indented as far as that entry: read as an entry itself
+            if key in declared or not isinstance(mapping[prev], (dict, type(None))) or not touched(here + (key,)):
+                continue
+            entry_keys = _declared_keys(sch, here + (prev,))
+            if not isinstance(key, str) or key not in entry_keys or key in (mapping[prev] or {}):
+                continue
+            after = [k for k in keys[keys.index(key):] if k in entry_keys and k not in (mapping[prev] or {})]
+            moved.update(here + (k,) for k in after)
+            siblings = list(mapping[prev] or {})
+            column = located.key_position(list(here + (prev, siblings[0]))).column if siblings else \
+                located.key_position(list(here + (prev,))).column + 2
+            slips.append((f"'{key}' belongs to '{prev}', but it is indented as far as '{prev}'",
+                          f"indent '{key}:' under '{prev}', to column {column}",
+                          located.key_position(list(here + (key,)))))
+            break
         for i, key in enumerate(keys):
             # an empty entry followed by keys of its own, not indented under it
             if mapping[key] is not None or i + 1 == len(keys) or not touched(here + (key,)):

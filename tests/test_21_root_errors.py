@@ -59,6 +59,9 @@ SLIPS = {
         "indented differently from the lines around it"),
     "the only section key indented": ("game.yaml", "\ngame:\n  name:", "\n  game:\n  name:",
                                       "indented differently from the lines around it"),
+    "a key of an entry indented as far as the entry": ("kinds.yaml", "\n    properties:\n      colour: text",
+                                                       "\n  properties:\n      colour: text",
+                                                       "'properties' belongs to 'player'"),
     "an entry's key not indented under it": ("game.yaml", "\n      type: room?\n    traded:",
                                              "\n    type: room?\n    traded:", "'type' is not indented under"),
 }
