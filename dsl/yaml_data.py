@@ -602,6 +602,7 @@ def _indentation_slips(data, located: Located, sch: dict, errors) -> tuple[list,
                 continue
             after = [k for k in keys[keys.index(key):] if k in entry_keys and k not in (mapping[prev] or {})]
             moved.update(here + (k,) for k in after)
+            moved_required.update((here + (prev,), k) for k in after)
             siblings = list(mapping[prev] or {})
             column = located.key_position(list(here + (prev, siblings[0]))).column if siblings else \
                 located.key_position(list(here + (prev,))).column + 2
