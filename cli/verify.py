@@ -24,6 +24,7 @@ from rulecraft.validator import (BROKEN, FAIL, FIXED, KNOWN, PASS, SKIP, coverag
                                  scenario_files)
 from rulecraft.validator.coverage import SECTIONS_FILE, cite_parts, match_sections
 from rulecraft.validator.expect import fmt
+from rulecraft.validator.scenario import load_variant_scenarios
 
 from .common import ruleset_arg, variant_arg
 
@@ -78,10 +79,8 @@ def run(args) -> int:
         return 0
     bag = DiagnosticBag()
     files = [load_file(p, bag, _display(p)) for p in (scenario_files(folder) if folder.is_dir() else [])]
-    for name, path in own:  # a variant's own scenarios hold for it (and the variants built on it)
-        files.append(load_file(path, bag, _display(path)))
-        for sc in files[-1].scenarios:
-            sc.variant = sc.variant or name
+    if ruleset.variant:
+        files += load_variant_scenarios(args.ruleset, ruleset.variant.chain, bag, _display)
     scenarios = [sc for f in files for sc in f.scenarios]
     results = run_all(ruleset, scenarios, args.variant)
     unknown = [t for t in (ruleset.variant.superseded if ruleset.variant else {}) if t not in {sc.title for sc in scenarios}]

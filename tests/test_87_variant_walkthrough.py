@@ -114,3 +114,15 @@ def test_docs_build_a_site_with_pages_for_the_new_card_and_room(project, monkeyp
     assert "Stim Pack" in card and "Use a Stim Pack" in card  # its name from the glossary and the rule naming it
     room = next(text for path, text in pages.items() if "armory" in path and "room" in path)
     assert "Take from the Armory" in room
+
+
+def test_mutate_checks_the_variants_rules_against_its_own_scenarios(project, monkeypatch, capsys, tmp_path):
+    """Mutants of the variant's rule file are run against the variant's own scenarios (an
+    empty scenario folder leaves no other), and those scenarios kill some of them."""
+    no_seeds = tmp_path / "no_seeds"
+    no_seeds.mkdir()
+    code, out = run(project, monkeypatch, capsys, "mutate", "rules/panic_station", "--variant", "stim_packs",
+                    "--only", "variants/stim_packs.rules", "--scenarios", str(no_seeds), "--jobs", "1")
+    killed, total = map(int, re.search(r"Score: (\d+)/(\d+) killed", out).groups())
+    assert total > 10 and killed >= total // 2, out
+    assert code == 1  # under the 90% bar: the two scenarios leave mutants alive, and say so
