@@ -107,6 +107,13 @@ def load_variant_chain(root: Path, name: str, game_name: str | None, bag: Diagno
             break
         if not path.is_file():
             known = available_variants(root)
+            if chain:  # named as the base of the variant read last: the error is at that line
+                bases = known + ([game_name] if game_name else [])
+                bag.error(f"variant '{chain[-1][0]}' builds on '{current}', which is neither the game nor one of its "
+                          f"variants", chain[-1][2].position(["variant", "base"]),
+                          did_you_mean(current, bases) or "base: names the game (its game.yaml name) or another "
+                          "variant: " + ", ".join(bases))
+                return []
             bag.error(f"no variant '{current}' in {_display(variants_folder(root))}", None,
                       did_you_mean(current, known) or ("known variants: " + ", ".join(known) if known else
                                                        f"create one with: rulecraft variant new {current} --base {_display(root)}"))

@@ -186,3 +186,11 @@ def test_a_tile_with_a_room_type_the_base_does_not_list_says_how_to_add_the_type
     assert error.message.startswith("layout 'lab_oowo': room 'main' type = 'laboratory' is not one of")
     assert error.position.file.endswith("variants/lab.yaml") and error.position.line == line_of(path, "lab_oowo:")
     assert error.hint.endswith("'add: values: room.type: [laboratory]')")
+
+
+def test_a_misspelt_base_is_located_at_the_base_line_with_a_did_you_mean(rules):
+    path = write(rules, "stims", "parameters:\n  hand_minimum: 4\n", base="panic_statoin")
+    [error] = load_ruleset(rules, variant="stims").bag.errors
+    assert error.message == "variant 'stims' builds on 'panic_statoin', which is neither the game nor one of its variants"
+    assert error.position.file.endswith("variants/stims.yaml") and error.position.line == line_of(path, "base:")
+    assert error.hint == "did you mean 'panic_station'?"
