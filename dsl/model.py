@@ -115,6 +115,9 @@ class BoardSpec:
     connection_kind: str | None = None
     opposites: dict[str, str | None] = field(default_factory=dict)  # direction → its opposite
     seat_directions: dict[str, list[str]] = field(default_factory=dict)  # forward → [per seat]
+    # a graph's: the properties every space starts with, and whether connections are one-way
+    space_defaults: dict = field(default_factory=dict)
+    directed: bool = False
 
     @property
     def direction_names(self) -> list[str]:

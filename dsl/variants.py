@@ -5,7 +5,8 @@ plus optional ``.rules`` files and a folder ``variants/NAME/`` (its glossary wor
 its own scenarios). It names its base (the rule set itself, or another variant, so
 variants build on variants), changes parameters and components, adds what the base
 lacks under ``add:`` (components, kinds, properties and their values, zones, tile
-layouts, tables, dice, parameters, variables), and replaces, removes or adds
+layouts, graph spaces and connections, tables, dice, parameters, variables), and
+replaces, removes or adds
 definitions. Every mistake in a variant is reported in the variant's own files.
 """
 
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import ast
+from .board_shapes import add_graph_connection, name_connections
 from .diagnostics import DiagnosticBag, did_you_mean, did_you_mean_or
 from .model import RuleSetData, _prop, layout_spec, merge_section
 from .parser import parse_file
@@ -207,6 +209,7 @@ def _apply_additions(content, located, data, info, bag):
         _copy_where(new, data, lambda k: k == ("zone", zname))
         info.additions.append(("zones", zname))
     _add_layouts(add, at, data, info, bag)
+    _add_graph_entries(add, at, data, info, bag)
     base_components = {c.name for c in data.components}
     restated = set(content.get("manifest") or {})
     for comp in new.components:
@@ -314,6 +317,36 @@ def _add_layouts(add, at, data, info, bag):
         board.layouts = {**board.layouts, lname: layout_spec(lname, raw)}
         data.where[("layout", lname)] = pos
         info.additions.append(("layouts", lname))
+
+
+def _add_graph_entries(add, at, data, info, bag):
+    """New spaces and connections of a board declared space by space (kind: graph)."""
+    spaces, connections = add.get("spaces") or {}, add.get("connections") or []
+    if not spaces and not connections:
+        return
+    board = data.board
+    if board is None or board.kind != "graph":
+        section = "spaces" if spaces else "connections"
+        bag.error(f"the base has no graph board to add {section} to", at.key_position([section]),
+                  "spaces and connections are added to a board of kind: graph; a board of tiles takes new "
+                  "layouts, and a grid's or ring's spaces follow from its size")
+        return
+    for sname, props in spaces.items():
+        pos = at.key_position(["spaces", sname])
+        if sname in board.spaces:
+            bag.error(f"the base already has the space '{sname}'", pos, "give the new space another name")
+            continue
+        board.spaces[sname] = dict(board.space_defaults, **(props or {}))
+        data.where[("space", sname)] = pos
+        info.additions.append(("spaces", sname))
+    for i, raw in enumerate(connections):
+        first = len(board.connections)
+        add_graph_connection(board, raw)
+        for n in range(first, len(board.connections)):  # each way is checked at the variant's line
+            data.where[("connection", n)] = at.position(["connections", i])
+        info.additions.append(("connections", f"{raw['from']}-{raw['to']}"))
+    if board.connection_kind:
+        name_connections(board)
 
 
 def _count_in_manifest(comp, data: RuleSetData, restated: set[str]) -> None:

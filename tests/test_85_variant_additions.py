@@ -194,3 +194,78 @@ def test_a_misspelt_base_is_located_at_the_base_line_with_a_did_you_mean(rules):
     assert error.message == "variant 'stims' builds on 'panic_statoin', which is neither the game nor one of its variants"
     assert error.position.file.endswith("variants/stims.yaml") and error.position.line == line_of(path, "base:")
     assert error.hint == "did you mean 'panic_station'?"
+
+
+# A small graph board (not a shipped game): a variant adds a space and the ways to it.
+GRAPH_RULES = {
+    "game.yaml": """
+        game:
+          name: corridors
+          players: {min: 1, max: 2}
+          setup: setup
+          round: round
+          round_limit: 1
+        kinds:
+          player: {}
+          room:
+            properties:
+              lit: {type: bool, default: false}
+          door:
+            properties:
+              locked: {type: bool, default: false}
+        """,
+    "board.yaml": """
+        board:
+          kind: graph
+          space_kind: room
+          connection_kind: door
+          directions: {fore: aft, aft: fore}
+          properties: {lit: true}
+          spaces:
+            bridge:
+            hall: {lit: false}
+          connections:
+            - {from: bridge, to: hall, direction: aft}
+        """,
+    "main.rules": """
+        procedure setup():
+            do:
+                stop
+
+        procedure round():
+            do:
+                stop
+        """,
+}
+
+
+def test_a_variant_adds_spaces_and_connections_to_a_graph_board(tmp_path):
+    from engine_rulesets import write_ruleset
+
+    folder = write_ruleset(tmp_path / "corridors", GRAPH_RULES)
+    (folder / "variants").mkdir()
+    write(folder, "annex", "add:\n  spaces:\n    annex:\n  connections:\n"
+                                  "    - {from: hall, to: annex, direction: aft, name: annex_door, "
+                                  "properties: {locked: true}}\n", base="corridors")
+    board = load_checked(folder, "annex").data.board
+    assert board.spaces["annex"] == {"lit": True}  # the board's defaults apply to a new space
+    ways = {(c.source, c.target): c for c in board.connections}
+    assert ways[("hall", "annex")].direction == "aft" and ways[("annex", "hall")].direction == "fore"
+    assert ways[("annex", "hall")].name == "annex_door" and ways[("hall", "annex")].properties == {"locked": True}
+    assert "annex" not in load_checked(folder).data.board.spaces
+
+    write(folder, "broken", "add:\n  spaces:\n    hall:\n  connections:\n    - {from: hall, to: anex}\n",
+          base="corridors")
+    errors = {e.message: e for e in load_ruleset(folder, variant="broken").bag.errors}
+    assert "the base already has the space 'hall'" in errors
+    unknown = errors["connection names unknown space 'anex'"]
+    assert unknown.position.file.endswith("variants/broken.yaml") and unknown.position.line == 8
+    assert unknown.hint is None  # no space of the base is close to 'anex'
+    assert len(errors) == 2
+
+
+def test_spaces_are_added_to_a_graph_board_only(rules):
+    write(rules, "spaces", "add:\n  spaces:\n    annex:\n")
+    [error] = load_ruleset(rules, variant="spaces").bag.errors
+    assert error.message == "the base has no graph board to add spaces to"
+    assert "new layouts" in error.hint
