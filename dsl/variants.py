@@ -6,8 +6,8 @@ its own scenarios). It names its base (the rule set itself, or another variant, 
 variants build on variants), changes parameters and components, adds what the base
 lacks under ``add:`` (components, kinds, properties and their values, zones, tile
 layouts, graph spaces and connections, tables, dice, parameters, variables), and
-replaces, removes or adds
-definitions. Every mistake in a variant is reported in the variant's own files.
+replaces, removes or adds definitions. Every mistake in a variant is reported in the
+variant's own files.
 """
 
 from __future__ import annotations
