@@ -24,7 +24,7 @@ from rich.table import Table
 
 from rulecraft.dsl.diagnostics import DiagnosticBag
 from rulecraft.dsl.loader import EQUIVALENTS_FILE, load_ruleset
-from rulecraft.dsl.variants import available_variants
+from rulecraft.dsl.variants import available_variants, variant_scenario_files
 from rulecraft.validator.equivalents import load_equivalents, mark
 from rulecraft.validator.mutants import OPERATORS, Mutant, generate, mutant_files
 from rulecraft.validator.mutation import (EQUIVALENT, KILLED, STATIC, SURVIVED, TIMEOUT, Checker, Outcome, Target,
@@ -120,7 +120,7 @@ def run(args) -> int:
         return 1
     info = base.variant
     folder = Path(args.scenarios) if args.scenarios else default_folder(str(root), base.data.game.name)
-    if not folder.is_dir():
+    if not folder.is_dir() and not (info and variant_scenario_files(root, info.chain)):
         console.print(f"no scenarios (no folder {escape(str(folder))}): every mutant would survive")
         return 1
 

@@ -70,7 +70,8 @@ def add_parser(sub) -> None:
     p.add_argument("--out", type=out_arg, metavar="FILE", help="write one row per game to FILE (.json or .csv)")
     p.add_argument("--plot", type=png_arg, metavar="FILE",
                    help="write a PNG of the win rates with their intervals and a histogram of game lengths")
-    p.add_argument("--log", metavar="FILE", help="write the first game's log (JSON lines) to FILE")
+    p.add_argument("--log", metavar="FILE", help="write the first game's log (JSON lines) to FILE; with --variant, "
+                                                 "the first game of variant V goes to FILE with .V before its suffix")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--variant", action="append", type=variant_arg, metavar="V", default=[],
                    help="also play the rule set's variant V (repeatable): the base and each variant side by side")
@@ -133,6 +134,12 @@ def main_sides(ruleset, players: int) -> tuple[str, ...]:
     """The sides always listed in the win-rate table, even with no win: those the rule
     set declares (``game.sides``; every seat's player in a free-for-all)."""
     return tuple(side_names(ruleset, all_seats(ruleset, players)))
+
+
+def variant_log_path(path: str, variant: str | None) -> Path:
+    """Where --log puts the first game of ``variant``: FILE itself for the base game."""
+    p = Path(path)
+    return p if variant is None else p.with_name(f"{p.stem}.{variant}{p.suffix}")
 
 
 def play_row(ruleset, index: int, seed: int, players: int, bots: list[str], want_log: bool = False) -> dict:
@@ -406,7 +413,7 @@ def run(args) -> int:
     for variant in configs:
         ruleset = rulesets[variant]
         label = spec.title if variant is None else f"{spec.title} + {ruleset.variant.title}"
-        tasks = [(i, args.seed + i, players, bots, bool(args.log) and i == 0 and variant is None)
+        tasks = [(i, args.seed + i, players, bots, bool(args.log) and i == 0)
                  for i in range(args.games)]
         rows: list[dict] = []
         started = time.perf_counter()
@@ -423,12 +430,12 @@ def run(args) -> int:
             run_games(args.ruleset, ruleset, tasks, workers, on_row, variant)
         elapsed = time.perf_counter() - started
         rows.sort(key=lambda r: r["index"])
-        if args.log and variant is None:
+        if args.log:
             log = rows[0].pop("_log", None)
             if log is None:
                 console.print("[yellow]the first game failed during setup; no log written[/]")
             else:
-                Path(args.log).write_text("\n".join(log) + "\n", encoding="utf-8")
+                variant_log_path(args.log, variant).write_text("\n".join(log) + "\n", encoding="utf-8")
         title = f"{label}: {args.games} games, {players} players"
         summary = summarize(rows, main_sides(ruleset, players))
         summaries[variant] = summary

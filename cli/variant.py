@@ -154,6 +154,8 @@ def run_diff(args) -> int:
         console.print(f"\n[yellow]parameter[/] {escape(name)}: {old!r} → {new!r}")
     for name, (old, new) in v.components.items():
         console.print(f"\n[yellow]component[/] {escape(name)}: {escape(str(old))} → {escape(str(new))}")
+    for section, name in v.additions:
+        console.print(f"\n[green]added to {escape(section)}[/] {escape(name)}")
     for name in v.variables:
         console.print(f"\n[green]new variable[/] {escape(name)}")
     for name, (old, new) in v.replaced.items():

@@ -19,10 +19,12 @@ from rulecraft.docgen.glossary import check_glossaries
 from rulecraft.dsl.compiler import compile_ruleset
 from rulecraft.dsl.diagnostics import DiagnosticBag, did_you_mean
 from rulecraft.dsl.loader import load_ruleset
+from rulecraft.dsl.variants import variant_scenario_files
 from rulecraft.validator import (BROKEN, FAIL, FIXED, KNOWN, PASS, SKIP, coverage, load_file, load_sections, run_all,
                                  scenario_files)
 from rulecraft.validator.coverage import SECTIONS_FILE, cite_parts, match_sections
 from rulecraft.validator.expect import fmt
+from rulecraft.validator.scenario import load_variant_scenarios
 
 from .common import ruleset_arg, variant_arg
 
@@ -72,11 +74,14 @@ def run(args) -> int:
     compile_ruleset(ruleset)
     game = ruleset.data.game
     folder = Path(args.scenarios) if args.scenarios else default_folder(args.ruleset, game.name)
-    if not folder.is_dir():
+    own = variant_scenario_files(Path(args.ruleset), ruleset.variant.chain) if ruleset.variant else []
+    if not folder.is_dir() and not own:
         console.print(f"{escape(game.title)}: no scenarios (no folder {escape(_display(folder))})")
         return 0
     bag = DiagnosticBag()
-    files = [load_file(p, bag, _display(p)) for p in scenario_files(folder)]
+    files = [load_file(p, bag, _display(p)) for p in (scenario_files(folder) if folder.is_dir() else [])]
+    if ruleset.variant:
+        files += load_variant_scenarios(args.ruleset, ruleset.variant.chain, bag, _display)
     scenarios = [sc for f in files for sc in f.scenarios]
     results = run_all(ruleset, scenarios, args.variant)
     unknown = [t for t in (ruleset.variant.superseded if ruleset.variant else {}) if t not in {sc.title for sc in scenarios}]
@@ -85,7 +90,9 @@ def run(args) -> int:
         console.print(f"[red]error:[/] variant '{escape(args.variant)}' supersedes a scenario that does not exist: "
                       f"{escape(title)!r}" + (f" ({escape(hint)})" if hint else ""))
 
-    table = Table(title=f"{escape(game.title)}: {len(results)} scenario(s) in {escape(_display(folder))}")
+    where = [_display(folder)] if folder.is_dir() else []
+    where += sorted({_display(path.parent if path.parent.name == "scenarios" else path) for _, path in own})
+    table = Table(title=f"{escape(game.title)}: {len(results)} scenario(s) in {escape(', '.join(where))}")
     table.add_column("#", justify="right")
     table.add_column("scenario")
     table.add_column("citation")

@@ -288,8 +288,11 @@ def check_glossaries(ruleset: RuleSet) -> list[Diagnostic]:
                 term = all(glossary.get("names", f"{d}.{n.key}") for d in n.slots) or None
             if term is None:
                 where = glossary.sections.get(n.section) or Position(target, 1, 1)
+                # a variant's words go in its own glossary, never in the base's
+                into = where.file if ruleset.variant is None else \
+                    _display(Path(ruleset.root) / "variants" / ruleset.variant.name / "glossary" / f"{lang}.yaml")
                 bag.warning(f"the {lang} glossary has no entry '{n.key}' in '{n.section}'", where,
-                            f"add '{n.key}' under '{n.section}:' in {where.file}", code="glossary")
+                            f"add '{n.key}' under '{n.section}:' in {into}", code="glossary")
                 continue
             unknown = glossary.slots(n.section, n.key) - set(n.slots)
             if n.section == "definitions" and unknown:

@@ -67,7 +67,7 @@ def _grid(spec: BoardSpec, value: dict, base: dict, default_steps: dict) -> None
             for d, (dx, dy) in steps.items():
                 if 0 <= x + dx < columns and 0 <= y + dy < rows:
                     spec.connections.append(ConnectionSpec(grid_name(x, y), grid_name(x + dx, y + dy), d))
-    _name_connections(spec)
+    name_connections(spec)
 
 
 RING_DIRECTIONS = {"clockwise": "anticlockwise", "anticlockwise": "clockwise", "outward": "inward", "inward": "outward"}
@@ -94,31 +94,38 @@ def _ring(spec: BoardSpec, value: dict, base: dict) -> None:
                 spec.connections.append(ConnectionSpec(here, ring_name(ranges[r + 1], s), "outward"))
             if r > 0:
                 spec.connections.append(ConnectionSpec(here, ring_name(ranges[r - 1], s), "inward"))
-    _name_connections(spec)
+    name_connections(spec)
 
 
 def _graph(spec: BoardSpec, value: dict, base: dict, located: Located, where: dict) -> None:
+    spec.space_defaults = base
     for name, props in value["spaces"].items():
         spec.spaces[name] = dict(base, **(props or {}))
         where[("space", name)] = located.key_position(["board", "spaces", name])
     declared = value.get("directions") or {}
     spec.opposites = dict(declared)
     spec.directions = {d: (0, 0) for d in declared}
-    directed = value.get("directed", False)
+    spec.directed = value.get("directed", False)
     for i, raw in enumerate(value.get("connections") or []):
-        a, b, d = raw["from"], raw["to"], raw.get("direction")
-        name = raw.get("name")
-        props = dict(raw.get("properties") or {})
         where[("connection", i)] = located.position(["board", "connections", i])
-        spec.connections.append(ConnectionSpec(a, b, d, name, props))
-        one_way = raw.get("one_way", directed and not raw.get("two_way", False))
-        if not one_way:
-            spec.connections.append(ConnectionSpec(b, a, declared.get(d) if d else None, name, props))
+        add_graph_connection(spec, raw)
     if spec.connection_kind:
-        _name_connections(spec)
+        name_connections(spec)
 
 
-def _name_connections(spec: BoardSpec) -> None:
+def add_graph_connection(spec: BoardSpec, raw: dict) -> None:
+    """One connection of a graph board as board.yaml (or a variant adding one) writes it:
+    both ways unless it is one-way."""
+    a, b, d = raw["from"], raw["to"], raw.get("direction")
+    name = raw.get("name")
+    props = dict(raw.get("properties") or {})
+    spec.connections.append(ConnectionSpec(a, b, d, name, props))
+    one_way = raw.get("one_way", spec.directed and not raw.get("two_way", False))
+    if not one_way:
+        spec.connections.append(ConnectionSpec(b, a, spec.opposites.get(d) if d else None, name, props))
+
+
+def name_connections(spec: BoardSpec) -> None:
     """With a connection kind, every connection is an entity: unnamed ones are named by
     their ends (the two ways of a two-way connection are one entity)."""
     if not spec.connection_kind:

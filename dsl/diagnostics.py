@@ -173,6 +173,18 @@ def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
     return f"did you mean '{matches[0]}'?" if matches else None
 
 
+def did_you_mean_or(name: str, candidates: Iterable[str], otherwise: str) -> str:
+    """A hint for a name that may be a slip for a known one or may be meant as new: the
+    closest known name, ``otherwise`` (what to do with a new name) when none is close,
+    and both when the closest is not that close."""
+    matches = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.6)
+    if not matches:
+        return otherwise
+    if difflib.SequenceMatcher(None, name, matches[0]).ratio() >= 0.85:
+        return f"did you mean '{matches[0]}'?"
+    return f"did you mean '{matches[0]}'? If '{name}' is new: {otherwise}"
+
+
 class RuleSetError(Exception):
     """Raised when a rule set cannot be loaded; carries every diagnostic found."""
 

@@ -14,7 +14,7 @@ from .diagnostics import DiagnosticBag, RuleSetError
 from .model import RuleSet, RuleSetData, check_data, merge_section
 from .parser import parse_file, parse_text
 from .ruleset_files import files_under, inside, is_name, refuse_link_out
-from .variants import apply_variant
+from .variants import apply_variant, load_variant_chain
 from .yaml_data import load_and_validate, load_yaml_text, validate
 
 SCHEMA = "ruleset.schema.json"
@@ -74,7 +74,7 @@ def load_ruleset(folder: str | Path, bag: DiagnosticBag | None = None, variant: 
         errors_before = len(bag.errors)
         if path.resolve() in overlay:
             bag.sources.add(display, overlay[path.resolve()])
-            content, located = load_yaml_text(overlay[path.resolve()], display, bag)
+            content, located = load_yaml_text(overlay[path.resolve()], display, bag, SCHEMA)
             if located.root is not None:
                 validate(content, SCHEMA, located, bag)
         else:
@@ -116,9 +116,13 @@ def load_ruleset(folder: str | Path, bag: DiagnosticBag | None = None, variant: 
                 continue
             definitions[d.name] = d
     info = None
-    if variant is not None:
-        info = apply_variant(root, variant, data, definitions, files, bag)
     checks_start = len(bag.items)
+    if variant is not None:
+        chain = load_variant_chain(root, variant, data.game.name if data.game else None, bag)
+        # A variant's own YAML errors are root errors; what it then fails to find in a
+        # base whose YAML broke is not.
+        checks_start = len(bag.items)
+        info = apply_variant(root, variant, data, definitions, files, bag, chain)
     check_data(data, bag)
     name = data.game.name if data.game else root.name
     ruleset = RuleSet(name, str(root), data, files, definitions, bag, variant=info)
@@ -146,7 +150,7 @@ def _excuse_follow_on(bag: DiagnosticBag, checks_start: int, broken: set[str]) -
     sections = ", ".join(sorted(broken))
     bag.warning(f"checks of names and counts were skipped ({len(follow_on)} finding(s) withheld): "
                 f"the YAML section(s) {sections} did not load", None,
-                "fix the YAML error(s) above and check again", code="follow-on")
+                "fix the YAML error(s) reported in those sections and check again", code="follow-on")
 
 
 # Rule sets loaded by load_checked in this process: (folder, variant, working directory)

@@ -10,7 +10,7 @@ from typing import Any
 
 from . import ast
 from . import types as T
-from .diagnostics import DiagnosticBag, Position, did_you_mean
+from .diagnostics import DiagnosticBag, Position, did_you_mean, did_you_mean_or
 from .yaml_data import Located
 
 
@@ -115,6 +115,9 @@ class BoardSpec:
     connection_kind: str | None = None
     opposites: dict[str, str | None] = field(default_factory=dict)  # direction → its opposite
     seat_directions: dict[str, list[str]] = field(default_factory=dict)  # forward → [per seat]
+    # a graph's: the properties every space starts with, and whether connections are one-way
+    space_defaults: dict = field(default_factory=dict)
+    directed: bool = False
 
     @property
     def direction_names(self) -> list[str]:
@@ -200,6 +203,18 @@ def _prop(name: str, raw) -> PropertySpec:
                         resource)
 
 
+def layout_spec(name: str, raw: dict) -> LayoutSpec:
+    """A tile layout as board.yaml (or a variant adding one) writes it."""
+    rooms = raw.get("rooms") or {"main": {}}
+    sides = {}
+    for d, s in raw["sides"].items():
+        if isinstance(s, str):
+            sides[d] = Side(s, list(rooms))
+        else:
+            sides[d] = Side(s["edge"], s.get("rooms") or list(rooms))
+    return LayoutSpec(name, rooms, sides, raw.get("links") or [], raw.get("text"))
+
+
 def merge_section(data: RuleSetData, section: str, value: Any, located: Located, bag: DiagnosticBag) -> None:
     """Fold one YAML file's section into the rule set; a section may come from one file only."""
     key = ("section", section)
@@ -260,14 +275,7 @@ def merge_section(data: RuleSetData, section: str, value: Any, located: Located,
     elif section == "board":
         layouts = {}
         for name, raw in value["layouts"].items():
-            rooms = raw.get("rooms") or {"main": {}}
-            sides = {}
-            for d, s in raw["sides"].items():
-                if isinstance(s, str):
-                    sides[d] = Side(s, list(rooms))
-                else:
-                    sides[d] = Side(s["edge"], s.get("rooms") or list(rooms))
-            layouts[name] = LayoutSpec(name, rooms, sides, raw.get("links") or [], raw.get("text"))
+            layouts[name] = layout_spec(name, raw)
             data.where[("layout", name)] = located.key_position(["board", "layouts", name])
         joins: dict[tuple[str, str], str | None] = {}
         for i, j in enumerate(value["joins"]):
@@ -318,6 +326,12 @@ def _check_resource(kind: KindSpec, p: PropertySpec, pos: Position | None, bag: 
                       pos, did_you_mean(top, [n for n, q in kind.properties.items() if q.type == T.NUMBER]))
 
 
+def _value_hint(value, kind: str, prop: str, allowed: list) -> str:
+    """A value a property does not list: the close one, or where new values are declared."""
+    return did_you_mean_or(str(value), map(str, allowed),
+                           f"add it to the values of {kind}.{prop} (in a variant: 'add: values: {kind}.{prop}: [{value}]')")
+
+
 def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
     """Cross-references between YAML tables."""
     where = data.where
@@ -326,14 +340,18 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
     kinds = set(data.kinds)
     base = T.BASE_TYPES | {"list"}
 
-    def check_type(t: str, pos: Position | None):
+    def check_type(t: str, pos: Position | None) -> bool:
+        known = True
         for n in T.type_names(t):
             if n not in kinds and n not in base:
                 bag.error(f"unknown type '{n}'", pos, did_you_mean(n, kinds | base))
+                known = False
+        return known
 
     for k in data.kinds.values():
         for p in k.properties.values():
-            check_type(p.type, where.get(("property", k.name, p.name)))
+            if not check_type(p.type, where.get(("property", k.name, p.name))):
+                p.type = T.ANY  # reported once here, not again at every rule that reads it
             if p.resource is not None:
                 _check_resource(k, p, where.get(("property", k.name, p.name)), bag)
         if k.located_in and k.located_in not in kinds and k.located_in != T.ZONE:
@@ -346,7 +364,8 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
                   "players are entities too: declare kind 'player' with their properties")
     for scope_name, scope in data.variables.items():
         for p in scope.values():
-            check_type(p.type, where.get(("variable", scope_name, p.name)))
+            if not check_type(p.type, where.get(("variable", scope_name, p.name))):
+                p.type = T.ANY
     for z in data.zones.values():
         if z.per_entity and z.per not in kinds:
             bag.error(f"zone '{z.name}' is per unknown kind '{z.per}'", where.get(("zone", z.name)), did_you_mean(z.per, kinds))
@@ -373,7 +392,7 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
                           where.get(("component", c.name)), did_you_mean(p, props))
             elif props[p].values is not None and v not in props[p].values:
                 bag.error(f"component '{c.name}': {p} = {v!r} is not one of {props[p].values}",
-                          where.get(("component", c.name)))
+                          where.get(("component", c.name)), _value_hint(v, c.kind, p, props[p].values))
         if c.zone is not None and c.zone not in data.zones:
             bag.error(f"component '{c.name}' starts in unknown zone '{c.zone}'", where.get(("component", c.name, "zone")),
                       did_you_mean(c.zone, data.zones))
@@ -439,7 +458,8 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
                         bag.error(f"layout '{layout.name}': room '{room}' sets unknown property '{p}'", pos,
                                   did_you_mean(p, space_props))
                     elif space_props[p].values is not None and v not in space_props[p].values:
-                        bag.error(f"layout '{layout.name}': room '{room}' {p} = {v!r} is not one of {space_props[p].values}", pos)
+                        bag.error(f"layout '{layout.name}': room '{room}' {p} = {v!r} is not one of {space_props[p].values}",
+                                  pos, _value_hint(v, board.space_kind, p, space_props[p].values))
     for name, faces in data.dice.items():
         if len(set(map(str, faces))) != len(faces):
             bag.warning(f"die '{name}' has repeated faces", where.get(("die", name)))

@@ -1,10 +1,13 @@
 """House variants: small patches on a rule set, checked like the base game.
 
 A variant is ``<rule set>/variants/NAME.yaml`` (checked by ``schemas/variant.schema.json``)
-plus optional ``.rules`` files. It names its base (the rule set itself, or another
-variant, so variants build on variants), overrides parameters, patches components,
-adds variables, and replaces, removes or adds definitions. Every mistake in a variant
-is reported in the variant's own files.
+plus optional ``.rules`` files and a folder ``variants/NAME/`` (its glossary words and
+its own scenarios). It names its base (the rule set itself, or another variant, so
+variants build on variants), changes parameters and components, adds what the base
+lacks under ``add:`` (components, kinds, properties and their values, zones, tile
+layouts, graph spaces and connections, tables, dice, parameters, variables), and
+replaces, removes or adds definitions. Every mistake in a variant is reported in the
+variant's own files.
 """
 
 from __future__ import annotations
@@ -13,8 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import ast
-from .diagnostics import DiagnosticBag, did_you_mean
-from .model import RuleSetData, _prop
+from .board_shapes import add_graph_connection, name_connections
+from .diagnostics import DiagnosticBag, did_you_mean, did_you_mean_or
+from .model import RuleSetData, _prop, layout_spec, merge_section
 from .parser import parse_file
 from .ruleset_files import inside, is_name, refuse_link_out
 from .yaml_data import Located, load_and_validate
@@ -39,6 +43,8 @@ class VariantInfo:
     added: dict[str, ast.Definition] = field(default_factory=dict)
     superseded: dict[str, str] = field(default_factory=dict)  # scenario title → reason
     files: list[str] = field(default_factory=list)
+    # what `add:` brought: (section, name) pairs in the order written, e.g. ("components", "x")
+    additions: list[tuple[str, str]] = field(default_factory=list)
 
 
 def variants_folder(root: Path) -> Path:
@@ -50,6 +56,26 @@ def available_variants(root: Path) -> list[str]:
     return sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
 
 
+def variant_folder(root: Path, name: str) -> Path:
+    """``variants/NAME/``: the variant's glossary words and its own scenarios."""
+    return variants_folder(root) / name
+
+
+def variant_scenario_files(root: Path, chain: list[str]) -> list[tuple[str, Path]]:
+    """(variant, file) of the scenarios written for each variant of ``chain``:
+    ``variants/NAME/scenarios.yaml`` and every ``*.yaml`` in ``variants/NAME/scenarios/``.
+    Files leading out of the rule set are left out (the loader reports such links)."""
+    found = []
+    for name in chain:
+        folder = variant_folder(root, name)
+        single = folder / "scenarios.yaml"
+        files = [single] if single.is_file() else []
+        if (folder / "scenarios").is_dir():
+            files += sorted(p for p in (folder / "scenarios").iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+        found += [(name, p) for p in files if inside(p, root)]
+    return found
+
+
 def _display(path: Path) -> str:
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
@@ -57,8 +83,12 @@ def _display(path: Path) -> str:
         return str(path)
 
 
-def load_variant_chain(root: Path, name: str, game_name: str, bag: DiagnosticBag) -> list[tuple[str, dict, Located, Path]]:
-    """The variant and those it builds on, base-most first; errors go to ``bag``."""
+def load_variant_chain(root: Path, name: str, game_name: str | None, bag: DiagnosticBag) -> list[tuple[str, dict, Located, Path]]:
+    """The variant and those it builds on, base-most first; errors go to ``bag``.
+
+    ``game_name`` is None when the base's game section did not load (an error already
+    reported): then the chain ends at the first base that is not a variant file, rather
+    than reporting the game itself as a missing variant."""
     chain: list[tuple[str, dict, Located, Path]] = []
     seen: set[str] = set()
     current = name
@@ -75,8 +105,17 @@ def load_variant_chain(root: Path, name: str, game_name: str, bag: DiagnosticBag
             return []
         seen.add(current)
         path = variants_folder(root) / f"{current}.yaml"
+        if game_name is None and chain and not path.is_file():
+            break
         if not path.is_file():
             known = available_variants(root)
+            if chain:  # named as the base of the variant read last: the error is at that line
+                bases = known + ([game_name] if game_name else [])
+                bag.error(f"variant '{chain[-1][0]}' builds on '{current}', which is neither the game nor one of its "
+                          f"variants", chain[-1][2].position(["variant", "base"]),
+                          did_you_mean(current, bases) or "base: names the game (its game.yaml name) or another "
+                          "variant: " + ", ".join(bases))
+                return []
             bag.error(f"no variant '{current}' in {_display(variants_folder(root))}", None,
                       did_you_mean(current, known) or ("known variants: " + ", ".join(known) if known else
                                                        f"create one with: rulecraft variant new {current} --base {_display(root)}"))
@@ -94,10 +133,11 @@ def load_variant_chain(root: Path, name: str, game_name: str, bag: DiagnosticBag
 
 
 def apply_variant(root: Path, name: str, data: RuleSetData, definitions: dict[str, ast.Definition],
-                  files: list[str], bag: DiagnosticBag) -> VariantInfo | None:
-    """Patch the loaded base in place with the variant ``name`` and its own bases."""
-    game_name = data.game.name if data.game else root.name
-    chain = load_variant_chain(root, name, game_name, bag)
+                  files: list[str], bag: DiagnosticBag, chain: list | None = None) -> VariantInfo | None:
+    """Patch the loaded base in place with the variant ``name`` and its own bases
+    (``chain``: as load_variant_chain gave it, if already read)."""
+    if chain is None:
+        chain = load_variant_chain(root, name, data.game.name if data.game else None, bag)
     if not chain:
         return None
     info = VariantInfo(name, name, [c[0] for c in chain])
@@ -106,6 +146,8 @@ def apply_variant(root: Path, name: str, data: RuleSetData, definitions: dict[st
         info.title, info.text, info.cite = meta.get("title", vname), meta.get("text"), meta.get("cite")
         info.files.append(_display(path))
         files.append(_display(path))
+        # additions first, so that the changes below may name what was just added
+        _apply_additions(content, located, data, info, bag)
         _apply_parameters(content, located, data, info, bag)
         _apply_components(content, located, data, info, bag)
         _apply_variables(content, located, data, info, bag)
@@ -118,11 +160,217 @@ def apply_variant(root: Path, name: str, data: RuleSetData, definitions: dict[st
     return info
 
 
+# How to add each kind of thing a change may name, for the hint of a change to a name the
+# base does not have.
+_HOW_TO_ADD = {
+    "parameter": "to add a new parameter, put it under 'add: parameters:' ({name}: {{value: ...}})",
+    "component": "to add a new component, put it under 'add: components:' as in the base's components table "
+                 "(- {{name: {name}, kind: ..., count: 1}})",
+    "definition": "to add a new definition, write it in the variant's .rules file without listing it here",
+}
+
+
+def _not_in_base(what: str, name: str, known) -> str:
+    """The hint for a change to a name the base lacks: the close base name, or how to add it."""
+    return did_you_mean_or(name, known, _HOW_TO_ADD[what].format(name=name))
+
+
+def _apply_additions(content, located, data, info, bag):
+    """``add:``: new entries written as in the base's own files; a name the base already
+    has is an error (it is changed with the sections outside ``add:``)."""
+    add = content.get("add") or {}
+    if not add:
+        return
+    at = located.within(["add"])  # paths inside add:, as in a base file
+    new = RuleSetData()
+    for section in ("kinds", "zones", "components", "tables", "dice", "parameters", "variables"):
+        if section in add:
+            merge_section(new, section, add[section], at, bag)
+
+    def clash(what: str, name: str, pos, hint: str) -> None:
+        bag.error(f"the base already has {what} '{name}'", pos, hint)
+
+    for kname, kind in new.kinds.items():
+        if kname in data.kinds:
+            clash("the kind", kname, new.where[("kind", kname)],
+                  f"to give '{kname}' a new property, use 'add: properties: {kname}.NAME: ...'; "
+                  f"to allow a new value of one, 'add: values: {kname}.PROPERTY: [...]'")
+            continue
+        data.kinds[kname] = kind
+        _copy_where(new, data, lambda k: k[:2] in (("kind", kname), ("property", kname)))
+        info.additions.append(("kinds", kname))
+    _add_properties(add, at, data, info, bag)
+    _add_values(add, at, data, info, bag)
+    for zname, zone in new.zones.items():
+        if zname in data.zones:
+            clash("the zone", zname, new.where[("zone", zname)], "give the new zone another name")
+            continue
+        data.zones[zname] = zone
+        _copy_where(new, data, lambda k: k == ("zone", zname))
+        info.additions.append(("zones", zname))
+    _add_layouts(add, at, data, info, bag)
+    _add_graph_entries(add, at, data, info, bag)
+    base_components = {c.name for c in data.components}
+    restated = set(content.get("manifest") or {})
+    for comp in new.components:
+        if comp.name in base_components:
+            clash("the component", comp.name, new.where[("component", comp.name)],
+                  f"to change it, list it under 'components:' ({comp.name}: {{count: ...}}) instead of 'add:'")
+            continue
+        data.components.append(comp)
+        _copy_where(new, data, lambda k: k[:2] == ("component", comp.name))
+        info.additions.append(("components", comp.name))
+        _count_in_manifest(comp, data, restated)
+    for section, label, key in (("tables", "table", "table"), ("dice", "die", "die"),
+                                ("parameters", "parameter", "parameter")):
+        target = getattr(data, section)
+        for entry, value in getattr(new, section).items():
+            if entry in target:
+                hint = (f"to change its value, list it under 'parameters:' ({entry}: ...) instead of 'add:'"
+                        if section == "parameters" else f"give the new {label} another name")
+                clash(f"the {label}", entry, new.where[(key, entry)], hint)
+                continue
+            target[entry] = value
+            data.where[(key, entry)] = new.where[(key, entry)]
+            info.additions.append((section, entry))
+    for scope, entries in new.variables.items():
+        for vname, prop in entries.items():
+            pos = new.where[("variable", scope, vname)]
+            if vname in data.variables.get(scope, {}):
+                clash(f"the {scope} variable", vname, pos, "a variant adds new variables; give it another name")
+                continue
+            data.variables.setdefault(scope, {})[vname] = prop
+            data.where[("variable", scope, vname)] = pos
+            info.variables.append(f"{scope}.{vname}")
+
+
+def _copy_where(new: RuleSetData, data: RuleSetData, wanted) -> None:
+    for key, pos in new.where.items():
+        if wanted(key):
+            data.where[key] = pos
+
+
+def _kind_property(text: str, section: str, at: Located, data: RuleSetData, bag, must_exist: bool):
+    """The kind (and property, if it must exist) named by 'kind.property' under add: SECTION."""
+    kname, _, pname = text.partition(".")
+    pos = at.key_position([section, text])
+    kind = data.kinds.get(kname)
+    if kind is None:
+        bag.error(f"'{text}': the base has no kind '{kname}'", pos,
+                  did_you_mean(kname, data.kinds) or "a new kind goes under 'add: kinds:' with its properties")
+        return None, None
+    if must_exist and pname not in kind.properties:
+        bag.error(f"'{text}': kind '{kname}' has no property '{pname}'", pos,
+                  did_you_mean(pname, kind.properties) or f"a new property goes under 'add: properties: {text}: ...'")
+        return kind, None
+    return kind, pname
+
+
+def _add_properties(add, at, data, info, bag):
+    for text, raw in (add.get("properties") or {}).items():
+        kind, pname = _kind_property(text, "properties", at, data, bag, must_exist=False)
+        if kind is None:
+            continue
+        pos = at.key_position(["properties", text])
+        if pname in kind.properties:
+            bag.error(f"the base already has the property '{text}'", pos,
+                      f"to allow new values of it, use 'add: values: {text}: [...]'")
+            continue
+        kind.properties[pname] = _prop(pname, raw)
+        data.where[("property", kind.name, pname)] = pos
+        info.additions.append(("properties", text))
+
+
+def _add_values(add, at, data, info, bag):
+    for text, values in (add.get("values") or {}).items():
+        kind, pname = _kind_property(text, "values", at, data, bag, must_exist=True)
+        if kind is None or pname is None:
+            continue
+        prop = kind.properties[pname]
+        if prop.values is None:
+            bag.error(f"'{text}' takes any {prop.type}: it lists no values to add to", at.key_position(["values", text]),
+                      f"use the new value directly; 'add: values:' is for properties whose base lists their values")
+            continue
+        for i, value in enumerate(values):
+            if value in prop.values:
+                bag.error(f"'{text}' already allows {value!r}", at.position(["values", text, i]),
+                          "list only the values the base does not have")
+                continue
+            prop.values = [*prop.values, value]  # a new list: the base's stays as it was
+            info.additions.append(("values", f"{text}={value}"))
+
+
+def _add_layouts(add, at, data, info, bag):
+    layouts = add.get("layouts") or {}
+    if not layouts:
+        return
+    board = data.board
+    if board is None or board.kind != "tiles":
+        bag.error("the base has no board of tiles to add layouts to", at.key_position(["layouts"]),
+                  "layouts describe tiles laid during play (board.yaml: board: layouts:)")
+        return
+    for lname, raw in layouts.items():
+        pos = at.key_position(["layouts", lname])
+        if lname in board.layouts:
+            bag.error(f"the base already has the layout '{lname}'", pos, "give the new layout another name")
+            continue
+        board.layouts = {**board.layouts, lname: layout_spec(lname, raw)}
+        data.where[("layout", lname)] = pos
+        info.additions.append(("layouts", lname))
+
+
+def _add_graph_entries(add, at, data, info, bag):
+    """New spaces and connections of a board declared space by space (kind: graph)."""
+    spaces, connections = add.get("spaces") or {}, add.get("connections") or []
+    if not spaces and not connections:
+        return
+    board = data.board
+    if board is None or board.kind != "graph":
+        section = "spaces" if spaces else "connections"
+        bag.error(f"the base has no graph board to add {section} to", at.key_position([section]),
+                  "spaces and connections are added to a board of kind: graph; a board of tiles takes new "
+                  "layouts, and a grid's or ring's spaces follow from its size")
+        return
+    for sname, props in spaces.items():
+        pos = at.key_position(["spaces", sname])
+        if sname in board.spaces:
+            bag.error(f"the base already has the space '{sname}'", pos, "give the new space another name")
+            continue
+        board.spaces[sname] = dict(board.space_defaults, **(props or {}))
+        data.where[("space", sname)] = pos
+        info.additions.append(("spaces", sname))
+    for i, raw in enumerate(connections):
+        first = len(board.connections)
+        add_graph_connection(board, raw)
+        for n in range(first, len(board.connections)):  # each way is checked at the variant's line
+            data.where[("connection", n)] = at.position(["connections", i])
+        info.additions.append(("connections", f"{raw['from']}-{raw['to']}"))
+    if board.connection_kind:
+        name_connections(board)
+
+
+def _count_in_manifest(comp, data: RuleSetData, restated: set[str]) -> None:
+    """The manifest counts the base's box: a component the variant adds is counted on top
+    of it, under every entry it falls under, unless the variant restates that entry."""
+    players = data.game.max_players if data.game else 1
+    for key in list(data.manifest):
+        kind, _, condition = key.partition(".")
+        if key in restated or kind != comp.kind:
+            continue
+        if condition:
+            pname, _, wanted = condition.partition("=")
+            spec = data.kinds.get(kind)
+            default = spec.properties[pname].default if spec and pname in spec.properties else None
+            if str(comp.properties.get(pname, default)) != wanted:
+                continue
+        data.manifest[key] += comp.count * (players if comp.per_player else 1)
+
+
 def _apply_parameters(content, located, data, info, bag):
     for pname, value in (content.get("parameters") or {}).items():
         if pname not in data.parameters:
             bag.error(f"the base has no parameter '{pname}'", located.key_position(["parameters", pname]),
-                      did_you_mean(pname, data.parameters) or "a variant changes existing parameters; add new data under variables")
+                      _not_in_base("parameter", pname, data.parameters))
             continue
         old = data.parameters[pname]["value"]
         if type(old) is not type(value):
@@ -140,7 +388,7 @@ def _apply_components(content, located, data, info, bag):
         comp = by_name.get(cname)
         if comp is None:
             bag.error(f"the base has no component '{cname}'", located.key_position(["components", cname]),
-                      did_you_mean(cname, by_name))
+                      _not_in_base("component", cname, by_name))
             continue
         old = {"count": comp.count, "properties": dict(comp.properties)}
         if "count" in patch:
@@ -173,13 +421,13 @@ def _apply_definitions(root, vname, content, located, path, definitions, files, 
     for i, dname in enumerate(content.get("removes") or []):
         if dname not in definitions:
             bag.error(f"variant '{vname}' removes '{dname}', which the base does not define",
-                      located.position(["removes", i]), did_you_mean(dname, definitions))
+                      located.position(["removes", i]), _not_in_base("definition", dname, definitions))
             continue
         info.removed[dname] = definitions.pop(dname)
     for i, dname in enumerate(replaces):
         if dname not in definitions:
             bag.error(f"variant '{vname}' replaces '{dname}', which the base does not define",
-                      located.position(["replaces", i]), did_you_mean(dname, definitions))
+                      located.position(["replaces", i]), _not_in_base("definition", dname, definitions))
     rule_names = content.get("rules")
     rule_paths = [path.parent / r for r in rule_names] if rule_names else (
         [path.with_suffix(".rules")] if path.with_suffix(".rules").is_file() else [])
@@ -242,9 +490,20 @@ variant:
 # components:            # change how many of a component there are, or its properties
 #   some_component: {{count: 2}}
 
+# add:                   # what the base does not have, written as in the base's own files
+#   components:
+#     - {{name: new_card, kind: some_kind, count: 2, zone: some_zone}}
+#   values:              # new allowed values of a base property, e.g. a new room type
+#     some_kind.some_property: [new_value]
+#   parameters:
+#     new_parameter: {{value: 1, text: What it counts.}}
+# (also kinds, properties, zones, layouts, tables, dice, variables: see docs/variants.md)
+
 # replaces: [some_definition]   # definitions redefined in {name}.rules
 # removes: [some_definition]    # definitions taken out
 # Definitions in {name}.rules that the base does not have are added.
+# Words for the docs go in variants/{name}/glossary/<lang>.yaml, and the variant's own
+# scenarios in variants/{name}/scenarios.yaml (run by rulecraft verify --variant {name}).
 
 # superseded:            # base scenarios that no longer hold, with the reason
 #   - scenario: "Title of a base scenario"

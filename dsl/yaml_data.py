@@ -55,6 +55,11 @@ class Located:
         end_col = end.column + 1 if end.line == mark.line else None
         return Position(self.file, mark.line + 1, mark.column + 1, end_col)
 
+    def within(self, path: Iterable[Any]) -> "Located":
+        """The positions of the data under ``path``, found by paths that start there (the
+        ``add:`` section of a variant, read with the paths of the base's own files)."""
+        return Located(self.file, self._node(list(path)))
+
     def key_position(self, path: Iterable[Any]) -> Position:
         """The position of the key that names the last step (for 'unknown key' messages)."""
         path = list(path)
@@ -202,7 +207,10 @@ def _mark_position(error: yaml.YAMLError, text: str, file: str) -> Position:
     return Position(file, 1, 1)
 
 
-def load_yaml_text(text: str, file: str, bag: DiagnosticBag) -> tuple[Any, Located]:
+def load_yaml_text(text: str, file: str, bag: DiagnosticBag, schema_name: str | None = None) -> tuple[Any, Located]:
+    """Parse YAML text; a syntax error is reported once, at the line it is on (with the
+    schema the text is meant for, an indentation slip is told apart from its neighbours
+    by which reading of the text the schema accepts). Does not validate."""
     bag.sources.add(file, text)
     try:
         # compose once: the node tree keeps positions, the data is built from it
@@ -228,6 +236,12 @@ def load_yaml_text(text: str, file: str, bag: DiagnosticBag) -> tuple[Any, Locat
             return None, Located(file, None)
         problem = getattr(err, "problem", None) or getattr(err, "context", None) or str(err)
         problem, hint = _plain_words(str(problem), getattr(err, "context", None) or "")
+        slip = _misindented_line(text, pos, duplicate="appears twice" in problem, schema_name=schema_name)
+        if slip is not None:
+            # the parser stopped after the slip: tell the slip, and how far to indent it
+            pos, column = slip
+            problem = "this line is indented differently from the lines around it"
+            hint = f"indent it to column {column}, in line with the lines around it"
         bag.error(f"YAML syntax: {problem}", pos, hint)
         return None, Located(file, None)
     for key in sorted(boolean_keys, key=lambda k: (k.start_mark.line, k.start_mark.column)):
@@ -236,6 +250,106 @@ def load_yaml_text(text: str, file: str, bag: DiagnosticBag) -> tuple[Any, Locat
                   Position(file, mark.line + 1, mark.column + 1, key.end_mark.column + 1),
                   f"quote it ('{key.value}': ...) or choose another name")
     return data, Located(file, root)
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+_UNREADABLE = object()
+
+
+def _read(text: str):
+    """The data of a YAML text, or _UNREADABLE."""
+    try:
+        return _compose(text, _UniqueKeyLoader)[1]
+    except (yaml.YAMLError, RecursionError):
+        return _UNREADABLE
+
+
+def _schema_errors(data, schema_name: str | None) -> int:
+    if schema_name is None:
+        return 0
+    return sum(1 for _ in jsonschema.Draft202012Validator(_validation_schema(schema_name)).iter_errors(data))
+
+
+# A line that says something about the structure: a key or a list item (not a text's
+# continuation, which may be indented freely).
+_STRUCTURE_LINE = re.compile(r"\s*(-(\s|$)|[A-Za-z0-9_.'\"-]+\s*:(\s|$))")
+
+
+def _misindented_line(text: str, pos: Position, duplicate: bool = False,
+                      schema_name: str | None = None) -> tuple[Position, int] | None:
+    """The line an indentation slip is really on, and the column it belongs at, when the
+    parser stopped at a later line.
+
+    A line indented too little closes the mappings above it, and the parser complains only
+    at the next line that is indented right; a first entry indented too far, at the entry
+    after it. Each line near the complaint is tried at the indentations of its neighbours:
+    a change that makes the whole text read is a candidate, and of those the one leaving
+    the most regular indentation wins (the complained-of line itself on a tie, so nothing
+    moves without a reason). A duplicate key moves only when the text gets more regular:
+    a key written twice is usually just that."""
+    lines = text.split("\n")
+    at = pos.line - 1
+    if not 0 <= at < len(lines) or not lines[at].strip():
+        return None
+    content = [i for i, line in enumerate(lines) if line.strip() and not line.lstrip().startswith("#")]
+    step = _indent_step(lines, content)
+    before = [i for i in content if i < at]
+    tried = {at, *before[-4:]}
+    closer = next((i for i in reversed(before) if _indent(lines[i]) < _indent(lines[at])), None)
+    if closer is not None:  # the key whose block the complained-of line left, and its first entry
+        tried.update(i for i in content[content.index(closer):content.index(closer) + 2])
+    if content:
+        tried.add(content[0])  # the first key, when the whole text is read as indented
+    original = _irregularity(lines, content, step)
+    best = None
+    for j in sorted(tried):
+        if j != at and not _STRUCTURE_LINE.match(lines[j]):
+            continue
+        neighbours = [i for i in content if i != j and abs(content.index(i) - content.index(j)) <= 1] if j in content else []
+        indents = {_indent(lines[i]) + d for i in neighbours for d in (0, step, -step)} | {_indent(lines[at])}
+        for column in sorted(k for k in indents if k >= 0 and k != _indent(lines[j])):
+            fixed = lines[:j] + [" " * column + lines[j].lstrip(" ")] + lines[j + 1:]
+            data = _read("\n".join(fixed))
+            if data is _UNREADABLE:
+                continue
+            score = _irregularity(fixed, content, step)
+            if duplicate and score >= original:
+                continue
+            # of two readings as regular, the one the schema accepts better
+            key = (score, _schema_errors(data, schema_name), j != at, abs(j - at))
+            if best is None or key < best[0]:
+                best = (key, j, column)
+    if best is None or best[1] == at:
+        return None
+    _, j, column = best
+    return Position(pos.file, j + 1, _indent(lines[j]) + 1), column + 1
+
+
+def _indent_step(lines: list[str], content: list[int]) -> int:
+    """How far the text indents an entry under its key, most often (2 unless it says otherwise)."""
+    steps: dict[int, int] = {}
+    for a, b in zip(content, content[1:]):
+        grow = _indent(lines[b]) - _indent(lines[a])
+        if grow > 0 and _opens_block(lines[a]):
+            steps[grow] = steps.get(grow, 0) + 1
+    return max(steps, key=lambda s: (steps[s], -s)) if steps else 2
+
+
+def _opens_block(line: str) -> bool:
+    """`key:` with nothing after it (a comment aside): the lines after it are its entries."""
+    return re.search(r"^\s*(- )?[^#'\"{\[]*:\s*(#.*)?$", line) is not None
+
+
+def _irregularity(lines: list[str], content: list[int], step: int) -> int:
+    """Keys opening a block whose first entry is not one step further in."""
+    odd = 0
+    for a, b in zip(content, content[1:]):
+        if _opens_block(lines[a]) and _indent(lines[b]) - _indent(lines[a]) != step:
+            odd += 1
+    return odd
 
 
 # PyYAML's wording of the common slips (parser states and token names) → plain words
@@ -296,26 +410,30 @@ _ANNOTATIONS = {"description", "title", "$comment"}
 
 @lru_cache(maxsize=None)
 def _validation_schema(name: str) -> dict:
-    """The schema with each plain local reference ("#/$defs/x", nothing else beside it but
-    descriptions) replaced by its target: jsonschema resolves a reference at every use,
-    which was most of the validation time. The same keywords are checked in the same
-    order, so the same errors come out at the same data paths."""
-    root = schema(name)
-    defs = root.get("$defs", {})
+    """The schema with each plain reference ("#/$defs/x", or "other.schema.json#/$defs/x"
+    into another schema of ``schemas/``, nothing else beside it but descriptions) replaced
+    by its target: jsonschema resolves a reference at every use, which was most of the
+    validation time, and would look a reference to another file up on the network. The
+    same keywords are checked in the same order, so the same errors come out at the same
+    data paths."""
 
-    def inline(node, active: tuple):
+    def inline(node, file: str, active: tuple):
         if isinstance(node, list):
-            return [inline(x, active) for x in node]
+            return [inline(x, file, active) for x in node]
         if not isinstance(node, dict):
             return node
         ref = node.get("$ref")
-        if isinstance(ref, str) and ref.startswith("#/$defs/") and set(node) - {"$ref"} <= _ANNOTATIONS:
-            target = ref[len("#/$defs/"):]
-            if target in defs and "/" not in target and target not in active:
-                return inline(defs[target], active + (target,))
-        return {k: (v if k == "$defs" else inline(v, active)) for k, v in node.items()}
+        if isinstance(ref, str) and "#/$defs/" in ref and set(node) - {"$ref"} <= _ANNOTATIONS:
+            other, _, target = ref.partition("#/$defs/")
+            other = other or file
+            defs = schema(other).get("$defs", {})
+            if target in defs and "/" not in target and (other, target) not in active:
+                return inline(defs[target], other, active + ((other, target),))
+            if other != file:  # a cycle through another file: no local reference could stand for it
+                raise ValueError(f"schema {name}: cannot inline the recursive reference {ref}")
+        return {k: (v if k == "$defs" else inline(v, file, active)) for k, v in node.items()}
 
-    return inline(root, ())
+    return inline(schema(name), name, ())
 
 
 def validate(data: Any, schema_name: str, located: Located, bag: DiagnosticBag) -> bool:
@@ -324,10 +442,19 @@ def validate(data: Any, schema_name: str, located: Located, bag: DiagnosticBag) 
     sch = _validation_schema(schema_name)
     validator = jsonschema.Draft202012Validator(sch)
     errors = sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
-    sections = set(sch.get("properties", {}))
+    # A line indented one level too far or too little moves keys between mappings: it is
+    # told once, at that line, and not again as the errors of the keys it moved.
+    slips, moved, moved_required = _indentation_slips(data, located, sch, errors)
+    slips += _swallowed_keys(data, located, errors, moved_required, bag.sources.lines(located.file))
+    for message, hint, pos in slips:
+        bag.error(message, pos, hint, code="schema")
+
+    def explained(path) -> bool:
+        return any(tuple(path[:len(m)]) == m for m in moved)
+
     # A misspelt required key shows as an unknown key and as a missing one: report the
     # unknown key only, with the name it should have.
-    misspelt: set[tuple] = set()
+    misspelt: set[tuple] = set(moved_required)
     for error in errors:
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
             required = [k for k in error.schema.get("required", []) if k not in error.instance]
@@ -344,9 +471,13 @@ def validate(data: Any, schema_name: str, located: Located, bag: DiagnosticBag) 
             # one diagnostic per unknown key, each at its own line
             allowed = list(error.schema.get("properties", {}))
             where = "/".join(map(str, path)) or "the file"
-            for key in _extra_keys(error, located, path, sections, bag):
+            for key in _extra_keys(error):
+                if explained(path + [key]):
+                    continue
                 hint = did_you_mean(str(key), allowed) or ("allowed keys: " + ", ".join(allowed) if allowed else None)
                 bag.error(f"unknown key '{key}' in {where}", located.key_position(path + [key]), hint, code="schema")
+            continue
+        if explained(path):
             continue
         message, hint, pos = _explain(error, located, path)
         bag.error(message, pos, hint, code="schema")
@@ -357,24 +488,205 @@ def _closest(name: str, candidates: list[str]) -> str:
     return (difflib.get_close_matches(name, sorted(candidates), n=1, cutoff=0.6) or [""])[0]
 
 
-def _extra_keys(error, located: Located | None = None, path: list | None = None,
-                sections: set[str] = frozenset(), bag: DiagnosticBag | None = None) -> list:
-    """The unknown keys of an additionalProperties error. A section name among them
-    (given a bag) is one slip, a section indented into the one above: it is reported
-    once, and the keys after it, which are its own entries, are not."""
+def _extra_keys(error) -> list:
+    """The unknown keys of an additionalProperties error."""
     allowed = error.schema.get("properties", {})
-    extras = [k for k in error.instance if k not in allowed]
-    if bag is None or not path:
-        return extras
-    line = lambda k: located.key_position(path + [k]).line
-    nested = sorted((k for k in extras if k in sections), key=line)
-    if not nested:
-        return extras
-    first = nested[0]
-    pos = located.key_position(path + [first])
-    bag.error(f"'{first}' is a section of its own, but it is indented inside '{path[0]}'", pos,
-              f"move '{first}:' to the left margin (no spaces before it)", code="schema")
-    return [k for k in extras if line(k) < pos.line]
+    return [k for k in error.instance if k not in allowed]
+
+
+def _branches(node) -> list[dict]:
+    """A schema and the alternatives it allows (oneOf, anyOf, allOf, if/then/else), flattened."""
+    out, todo = [], [node]
+    while todo:
+        s = todo.pop()
+        if not isinstance(s, dict):
+            continue
+        out.append(s)
+        for word in ("oneOf", "anyOf", "allOf"):
+            todo.extend(s.get(word) or [])
+        todo.extend(s[word] for word in ("then", "else") if word in s)
+    return out
+
+
+def _schemas_at(sch: dict, path) -> list[dict]:
+    """Every schema that may apply to the data at ``path``."""
+    current = [sch]
+    for step in path:
+        following = []
+        for s in (b for c in current for b in _branches(c)):
+            if isinstance(step, int):
+                if isinstance(s.get("items"), dict):
+                    following.append(s["items"])
+            elif step in (s.get("properties") or {}):
+                following.append(s["properties"][step])
+            elif isinstance(s.get("additionalProperties"), dict):
+                following.append(s["additionalProperties"])
+        current = following
+    return current
+
+
+def _declared_keys(sch: dict, path) -> set[str]:
+    """The keys a schema names for the mapping at ``path`` (not those any name may take)."""
+    return {k for s in _schemas_at(sch, path) for b in _branches(s) for k in (b.get("properties") or {})}
+
+
+def _indentation_slips(data, located: Located, sch: dict, errors) -> tuple[list, set, set]:
+    """Keys an indentation slip moved into the wrong mapping, told as one error each.
+
+    Two shapes: a key of a mapping indented under the entry above it (`setup:` pushed into
+    `seats:`, a section pushed into the one above), and a key whose entries are not
+    indented under it (`kinds:` indented as far as its kinds). Returns the errors to tell
+    (message, hint, position), the data paths whose schema errors they explain, and the
+    (mapping path, key) pairs whose "required" errors they explain."""
+    implicated: set[tuple] = set()  # paths with an error, unknown keys included
+    missing: set[tuple] = set()
+    for error in errors:
+        path = tuple(error.absolute_path)
+        implicated.add(path)
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            implicated.update(path + (k,) for k in _extra_keys(error))
+        if error.validator == "required" and isinstance(error.instance, dict):
+            missing.update((path, k) for k in error.validator_value if k not in error.instance)
+    if not implicated:
+        return [], set(), set()
+
+    def touched(prefix: tuple) -> bool:
+        return any(p[:len(prefix)] == prefix for p in implicated)
+
+    line = lambda path: located.key_position(list(path)).line
+    slips, moved, moved_required = [], set(), set()
+    todo: list[tuple] = [()]
+    while todo:
+        here = todo.pop()
+        mapping = _at(data, here)
+        if not touched(here):
+            continue
+        if isinstance(mapping, list):
+            todo.extend(here + (i,) for i, v in enumerate(mapping) if isinstance(v, (dict, list)))
+            continue
+        if not isinstance(mapping, dict):
+            continue
+        declared = _declared_keys(sch, here)
+        todo.extend(here + (k,) for k, v in mapping.items() if isinstance(v, (dict, list)))
+        for child, value in mapping.items():
+            if not isinstance(value, dict):
+                continue
+            inner = here + (child,)
+            own = _declared_keys(sch, inner)
+            keys = sorted(value, key=lambda k: line(inner + (k,)))
+            for key in keys:
+                if not isinstance(key, str) or key not in declared or key in mapping or key in own:
+                    continue
+                if not (touched(inner + (key,)) or (here, key) in missing):
+                    continue
+                after = [k for k in keys if line(inner + (k,)) >= line(inner + (key,))]
+                moved.update(inner + (k,) for k in after)
+                moved_required.update((here, k) for k in after if (here, k) in missing)
+                pos = located.key_position(list(inner + (key,)))
+                if here == ():
+                    slips.append((f"'{key}' is a section of its own, but it is indented inside '{child}'",
+                                  f"move '{key}:' to the left margin (no spaces before it)", pos))
+                else:
+                    column = located.key_position(list(inner)).column
+                    owner = "/".join(map(str, here))
+                    slips.append((f"'{key}' belongs to '{owner}', but it is indented inside '{child}'",
+                                  f"line '{key}:' up with the other keys of '{owner}' (column {column})", pos))
+                break
+        keys = sorted(mapping, key=lambda k: line(here + (k,)))
+        for prev, key in zip(keys, keys[1:]):
+            # a key of the entry above, indented as far as that entry: read as an entry itself
+            if key in declared or not isinstance(mapping[prev], (dict, type(None))) or not touched(here + (key,)):
+                continue
+            entry_keys = _declared_keys(sch, here + (prev,))
+            if not isinstance(key, str) or key not in entry_keys or key in (mapping[prev] or {}):
+                continue
+            after = [k for k in keys[keys.index(key):] if k in entry_keys and k not in (mapping[prev] or {})]
+            moved.update(here + (k,) for k in after)
+            moved_required.update((here + (prev,), k) for k in after)
+            siblings = list(mapping[prev] or {})
+            column = located.key_position(list(here + (prev, siblings[0]))).column if siblings else \
+                located.key_position(list(here + (prev,))).column + 2
+            slips.append((f"'{key}' belongs to '{prev}', but it is indented as far as '{prev}'",
+                          f"indent '{key}:' under '{prev}', to column {column}",
+                          located.key_position(list(here + (key,)))))
+            break
+        for i, key in enumerate(keys):
+            # an empty entry followed by keys of its own, not indented under it
+            if mapping[key] is not None or i + 1 == len(keys) or not touched(here + (key,)):
+                continue
+            entry_keys = _declared_keys(sch, here + (key,))
+            strays = []
+            for k in keys[i + 1:]:
+                if k not in entry_keys or k in declared:
+                    break
+                strays.append(k)
+            if strays:
+                moved.update(here + (k,) for k in [key] + strays)
+                slips.append((f"'{strays[0]}' is not indented under '{key}', so it is read beside it",
+                              f"indent the entries of '{key}' under it (two more spaces)",
+                              located.key_position(list(here + (strays[0],)))))
+        for i, key in enumerate(keys):
+            if mapping[key] is not None or key not in declared:
+                continue
+            strays = []
+            for k in keys[i + 1:]:
+                if k in declared:
+                    break
+                strays.append(k)
+            if not strays or not touched(here + (strays[0],)):
+                continue
+            moved.update(here + (k,) for k in [key] + strays)
+            pos = located.key_position(list(here + (key,)))
+            if here == () and pos.column > 1:
+                slips.append((f"'{key}:' is indented, so the lines under it are read beside it, not inside it",
+                              f"move '{key}:' to the left margin (no spaces before it)", pos))
+            else:
+                slips.append((f"'{strays[0]}' is not indented under '{key}', so it is read beside it",
+                              f"indent the entries of '{key}' under it (two more spaces)",
+                              located.key_position(list(here + (strays[0],)))))
+    return slips, moved, moved_required
+
+
+def _swallowed_keys(data, located: Located, errors, moved_required: set, lines: list[str]) -> list:
+    """Required keys read as part of a text written over several lines above them ('>' or
+    '|'): a key indented as far as such a text continues it. Told once, at the key's line;
+    the (mapping path, key) pairs are added to ``moved_required``."""
+    slips = []
+    for error in errors:
+        if error.validator != "required" or not isinstance(error.instance, dict):
+            continue
+        path = tuple(error.absolute_path)
+        for key in error.validator_value:
+            if key in error.instance or (path, key) in moved_required or not isinstance(key, str):
+                continue
+            for owner, value in error.instance.items():
+                node = located._node(list(path + (owner,)))
+                if not isinstance(value, str) or node is None or \
+                        not re.search(rf"(^|\s){re.escape(key)}:(\s|$)", value):
+                    continue
+                first, last = node.start_mark.line, min(node.end_mark.line, len(lines) - 1)
+                found = next((n for n in range(first, last + 1) if re.match(rf"\s*{re.escape(key)}\s*:", lines[n])), None)
+                if found is None:
+                    continue
+                moved_required.add((path, key))
+                column = located.key_position(list(path + (owner,))).column
+                slips.append((f"'{key}' is read as part of the text of '{owner}' above it",
+                              f"a line indented as far as a text written over several lines continues it: "
+                              f"line '{key}:' up with '{owner}:' (column {column})",
+                              Position(located.file, found + 1, _indent(lines[found]) + 1)))
+                break
+    return slips
+
+
+def _at(data, path):
+    for step in path:
+        if isinstance(data, dict) and step in data:
+            data = data[step]
+        elif isinstance(data, list) and isinstance(step, int) and step < len(data):
+            data = data[step]
+        else:
+            return None
+    return data
 
 
 _TYPE_WORDS = {"integer": "a whole number (digits, no quotes)", "number": "a number", "string": "a text",
@@ -418,7 +730,7 @@ def load_and_validate(path: Path, schema_name: str, bag: DiagnosticBag, display:
     text = read_source_text(path, bag, file)
     if text is None:
         return None, Located(file, None)
-    data, located = load_yaml_text(text, file, bag)
+    data, located = load_yaml_text(text, file, bag, schema_name)
     if located.root is not None:
         validate(data, schema_name, located, bag)
     return data, located

@@ -21,10 +21,11 @@ from rulecraft.dsl.compiler import compile_ruleset
 from rulecraft.dsl.diagnostics import DiagnosticBag
 from rulecraft.dsl.loader import load_ruleset
 from rulecraft.dsl.sources import replaced_texts
+from rulecraft.dsl.variants import load_variant_chain
 
 from .mutants import Mutant
 from .runner import FAILING, SKIP, run_scenario
-from .scenario import load_file, scenario_files
+from .scenario import load_file, load_variant_scenarios, scenario_files
 
 KILLED, STATIC, SURVIVED, TIMEOUT, EQUIVALENT = "killed", "static", "survived", "timeout", "equivalent"
 
@@ -60,7 +61,11 @@ class Checker:
 
     def __post_init__(self) -> None:
         bag = DiagnosticBag()
-        files = [load_file(p, bag, str(p)) for p in scenario_files(self.target.scenarios)]
+        folder = self.target.scenarios
+        files = [load_file(p, bag, str(p)) for p in (scenario_files(folder) if folder.is_dir() else [])]
+        if self.target.variant:  # what verify --variant runs: the variant's own scenarios too
+            chain = [c[0] for c in load_variant_chain(self.target.root, self.target.variant, None, DiagnosticBag())]
+            files += load_variant_scenarios(self.target.root, chain, bag)
         self.broken_files = [f.file for f in files if not f.ok]
         self.scenarios = [sc for f in files for sc in f.scenarios]
 

@@ -106,6 +106,20 @@ def scenario_files(folder: str | Path) -> list[Path]:
                   if p.suffix in (".yaml", ".yml") and p.name not in NOT_SCENARIOS and p.is_file())
 
 
+def load_variant_scenarios(root: str | Path, chain: list[str], bag: DiagnosticBag,
+                           display=str) -> list[ScenarioFile]:
+    """The scenarios each variant of ``chain`` keeps in its own folder, each marked as
+    that variant's (it holds for the variant and the variants built on it)."""
+    from rulecraft.dsl.variants import variant_scenario_files
+
+    files = []
+    for name, path in variant_scenario_files(Path(root), chain):
+        files.append(load_file(path, bag, display(path)))
+        for sc in files[-1].scenarios:
+            sc.variant = sc.variant or name
+    return files
+
+
 def step_verb(step: dict) -> str | None:
     verbs = [v for v in STEP_VERBS if v in step]
     return verbs[0] if len(verbs) == 1 else None
