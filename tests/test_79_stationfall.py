@@ -54,4 +54,4 @@ def test_stationfall_reveals_everyone_and_counts_only_the_bribe_points_the_manua
                 assert props["revealed"] is True and props["identity"] is not None
                 pc = seen[props["identity"]]["props"]
                 others = [q for q in (pc.get("bribed_by") or []) if q != p]
-                assert counted[p] == props["bribes"] + len(others) == props["stated_points"]
+                assert counted[p] == props["bribes"] + len(others) == props["bribe_points"]
