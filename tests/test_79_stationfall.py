@@ -34,3 +34,24 @@ def test_a_secret_identity_is_seen_by_its_player_only_and_lindseys_by_all():
     theirs = game.view("p2")["entities"]["p1"]["props"]
     assert mine["identity"] is not None and "identity" not in theirs
     assert game.view("p2")["entities"]["p4"]["props"]["identity"] == "engineer"
+
+
+def test_stationfall_reveals_everyone_and_counts_only_the_bribe_points_the_manual_states():
+    for variant in (None, "station_automation"):
+        rs = load_checked(RULES, variant)
+        for seed in range(1, 4):
+            game = Game(rs, 3, seed)
+            bots = {p: RandomBot(seed * 7 + i) for i, p in enumerate(["p1", "p2", "p3"])}
+            while not game.over:
+                choice = game.pending
+                game.choose(bots[choice.player].choose(game.view(choice.player)))
+            assert game.result["reason"] == "stationfall" and game.result["winners"] == []
+            seen = game.view("p2")["entities"]
+            counted = {e["player"]: e["points"] for e in game.events if e["type"] == "points_counted"}
+            assert set(counted) == {"p1", "p2", "p3", "p4"}
+            for p in counted:
+                props = seen[p]["props"]
+                assert props["revealed"] is True and props["identity"] is not None
+                pc = seen[props["identity"]]["props"]
+                others = [q for q in (pc.get("bribed_by") or []) if q != p]
+                assert counted[p] == props["bribes"] + len(others) == props["bribe_points"]
