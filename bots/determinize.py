@@ -8,8 +8,11 @@ things a view does not carry are rebuilt here:
   :class:`Tracker` keeps a private copy of the game, started from a seed of its own,
   and moves it along the events the seat saw. Every decision that shows itself in an
   event (an action taken, a reaction, a turn ended) is replayed as the seat saw it; a
-  decision that shows nothing (another player's ``choose``) is guessed among the
-  options whose visible events agree with what the seat saw next.
+  decision that shows nothing (another player's ``choose``, a card played face down)
+  is searched for depth first among the options whose visible events agree with what
+  the seat saw next, backing up when a later decision finds no agreeing option. The
+  dice the seat saw rolled are fixed in advance in the copy, so it rolls them too, and
+  the components it saw drawn are put on top of where they came from.
 - **what the seat cannot see** (:func:`determinize`): everything the view shows is
   copied over the tracked copy: visible zones, visible properties, public variables,
   whose turn it is. The components the seat has not seen are dealt at random into the
@@ -31,10 +34,14 @@ Limits (what a determinization may get wrong, never what it may read):
   different from the real game;
 - a hidden variable (``visible_to: nobody``) keeps the tracked copy's value;
 - when the tracked copy cannot follow the events even after dealing its hidden parts
-  again and starting over from other seeds (chance sent the real game down a branch of
-  the rules the copy does not find, or the game was run with driver settings the seat
-  was not told about), the tracker says it is lost and the bot plays at random from
-  there on.
+  again, backing up a few decisions and starting over from other seeds (a random pick
+  sent the real game down a branch the copy does not find, or the game was run with
+  driver settings the seat was not told about), the copy is put back in step with the
+  view: played on from its last good point to a choice of the seat's of the same kind,
+  with the whole view copied over it. What the seat sees is then right; where the rules
+  are (a loop's place in the turn order) may not be, and a sample the rules cannot run
+  from there is dropped by the search. Only when even that fails is the tracker lost
+  and the bot plays at random.
 """
 
 from __future__ import annotations
