@@ -9,7 +9,7 @@ things a view does not carry are rebuilt here:
   and moves it along the events the seat saw. Every decision that shows itself in an
   event (an action taken, a reaction, a turn ended) is replayed as the seat saw it; a
   decision that shows nothing (another player's ``choose``, a card played face down)
-  is searched for depth first among the options whose visible events agree with what
+  is looked for depth first among the options whose visible events agree with what
   the seat saw next, backing up when a later decision finds no agreeing option. The
   dice the seat saw rolled are fixed in advance in the copy, so it rolls them too, and
   the components it saw drawn are put on top of where they came from.
@@ -373,7 +373,7 @@ def _put_on_top(state: GameState, zone: str, first: list[str]) -> None:
 def determinize(tracker: Tracker, view: dict, rng: random.Random, keep_fixed_rolls: bool = False) -> GameState:
     """One full state consistent with ``view``, from the tracked copy (see module doc).
     The rolls the seat saw stay fixed in advance only for the tracker's own redeals: a
-    sample searched from now on rolls afresh."""
+    sample the bot plays from now on rolls afresh."""
     ruleset = tracker.ruleset
     data = ruleset.data
     s = tracker.state.clone()
