@@ -8,8 +8,11 @@ things a view does not carry are rebuilt here:
   :class:`Tracker` keeps a private copy of the game, started from a seed of its own,
   and moves it along the events the seat saw. Every decision that shows itself in an
   event (an action taken, a reaction, a turn ended) is replayed as the seat saw it; a
-  decision that shows nothing (another player's ``choose``) is guessed among the
-  options whose visible events agree with what the seat saw next.
+  decision that shows nothing (another player's ``choose``, a card played face down)
+  is looked for depth first among the options whose visible events agree with what
+  the seat saw next, backing up when a later decision finds no agreeing option. The
+  dice the seat saw rolled are fixed in advance in the copy, so it rolls them too, and
+  the components it saw drawn are put on top of where they came from.
 - **what the seat cannot see** (:func:`determinize`): everything the view shows is
   copied over the tracked copy: visible zones, visible properties, public variables,
   whose turn it is. The components the seat has not seen are dealt at random into the
@@ -31,10 +34,14 @@ Limits (what a determinization may get wrong, never what it may read):
   different from the real game;
 - a hidden variable (``visible_to: nobody``) keeps the tracked copy's value;
 - when the tracked copy cannot follow the events even after dealing its hidden parts
-  again and starting over from other seeds (chance sent the real game down a branch of
-  the rules the copy does not find, or the game was run with driver settings the seat
-  was not told about), the tracker says it is lost and the bot plays at random from
-  there on.
+  again, backing up a few decisions and starting over from other seeds (a random pick
+  sent the real game down a branch the copy does not find, or the game was run with
+  driver settings the seat was not told about), the copy is put back in step with the
+  view: played on from its last good point to a choice of the seat's of the same kind,
+  with the whole view copied over it. What the seat sees is then right; where the rules
+  are (a loop's place in the turn order) may not be, and a sample the rules cannot run
+  from there is dropped by the search. Only when even that fails is the tracker lost
+  and the bot plays at random.
 """
 
 from __future__ import annotations
@@ -52,6 +59,17 @@ DECISION_EVENTS = frozenset({"action_taken", "reacted", "turn_ended", "placed"})
 # How often the tracker deals the hidden parts again, then starts over, before it gives up.
 REDEALS = 8
 RESTARTS = 8
+# How many recent decisions the tracker keeps a copy from, and how many it backs up to.
+CHECKPOINTS = 6
+BACKUPS = 4
+# How many steps following the game to the seat's choice may take (trying an option,
+# backing up), over all redeals, backups and restarts.
+FOLLOW_STEPS = 150
+# How often setup may run again for a copy whose first decisions can be the seat's.
+SETUP_TRIES = 40
+# Resynchronising: tries, and decisions played on per try, to reach the seat's choice.
+RESYNC_TRIES = 8
+RESYNC_DECISIONS = 200
 
 
 def option_key(option) -> str:
@@ -84,10 +102,11 @@ class Tracker:
         self.viewer = viewer
         self.rng = rng
         self.lost = False
-        # the copy's decisions the viewer saw, in order (set when the copy starts)
-        self.state = new_state(ruleset, players, rng.getrandbits(62))
-        self._machine(self.state).start()
-        self._seen = list(self._made)  # what setup showed
+        self.resyncs = 0  # how often the copy was put back in step with the view (see _resync)
+        self.players = players
+        # the dice the seat saw rolled, in order: the copy rolls them too (see _feed_rolls)
+        self._rolls: list[tuple[str, object]] = []
+        self._start()
 
     def _machine(self, state: GameState) -> Machine:
         def record(event: dict) -> None:
@@ -115,53 +134,178 @@ class Tracker:
         # where each decision the seat saw stands in its event list: what it drew lies between
         self._at = [i for i, e in enumerate(events) if e["type"] in DECISION_EVENTS]
         self._events = events
+        self._rolls = [(e["die"], e["value"]) for e in events if e["type"] == "rolled" and e.get("value") != HIDDEN]
+        self._feed_rolls()
+        self._steps_left = FOLLOW_STEPS  # for this whole call: restarts and backups included
         for attempt in range(RESTARTS + 1):
             if attempt:
-                self._restart()
-            try:
-                if self._follow(view, observed):
+                self._start(observed)
+            if self._try_follow(view, observed):
+                return True
+            if self._steps_left <= 0:
+                break
+            # A choice made earlier may have fixed what only later events show (a card
+            # drawn before the seat saw where it went): back up a few decisions and follow
+            # again, now conditioned on those events, before starting over.
+            for done, state, seen, fed in list(reversed(self._checkpoints))[:BACKUPS]:
+                self.state, self._seen, self._fed = state.clone(), list(seen), fed
+                self._checkpoints = [c for c in self._checkpoints if c[0] < done]
+                self._feed_rolls()
+                if self._try_follow(view, observed):
                     return True
-            except (RuleRuntimeError, KeyError, IndexError, ValueError, TypeError):
-                pass
+        if self._resync(view, observed):
+            return True
         self.lost = True
         return False
 
-    def _restart(self) -> None:
-        self.state = new_state(self.ruleset, len(self.state.players), self.rng.getrandbits(62))
-        self._machine(self.state).start()
-        self._seen = list(self._made)
-
-    def _follow(self, view: dict, observed: list[tuple]) -> bool:
-        for _ in range(100_000):
-            state = self.state
-            if state.result is not None:
-                return False
-            pending = state.pending
-            done = len(self._seen)
-            if (pending["player"] == self.viewer and done == len(observed)
-                    and pending["kind"] == view["choice"]["kind"]):
-                return True
-            if done > len(observed):
-                return False
-            self._condition(state, done)
-            for _ in range(REDEALS + 1):
-                consistent = self._consistent(state, observed[done:])
-                if consistent:
-                    break
-                state = self.state = determinize(self, player_view(self.ruleset, state, self.viewer), self.rng)
-                self._condition(state, done)
-            if not consistent:
-                return False
-            # a choice that showed itself beats one that showed nothing; among equals, guess
-            best = [c for c in consistent if c[0]] or consistent
-            _, trial, made = best[self.rng.randrange(len(best))]
-            self.state = trial
-            self._seen.extend(made)
+    def _resync(self, view: dict, observed: list[tuple]) -> bool:
+        """When no way through the decisions the seat saw is found: from the last point
+        the copy did follow, play on with any options until the seat has a choice of the
+        same kind, then copy the whole view over it (every visible zone, property and
+        variable) and take up following from there. The rules' position (a loop's place
+        in the turn order, a procedure's variables) may then differ from the real game's;
+        what the seat sees does not."""
+        if not self._checkpoints:  # it never followed: from a new copy's first decision
+            self._start(observed)
+            self._checkpoints = [(len(self._seen), self.state.clone(), list(self._seen), self._fed)]
+        for _, checkpoint, _, _ in self._checkpoints[-1:]:
+            for _ in range(RESYNC_TRIES):
+                state = checkpoint.clone()
+                machine = Machine(self.ruleset, state)
+                try:
+                    for _ in range(RESYNC_DECISIONS):
+                        if state.result is not None:
+                            break
+                        pending = state.pending
+                        if self._at_choice(pending, view["choice"]):
+                            self.state = state
+                            self.state = determinize(self, view, self.rng, keep_fixed_rolls=False)
+                            self._seen = list(observed)
+                            self._checkpoints = [(len(observed), self.state.clone(), list(observed), len(self._rolls))]
+                            self._fed = len(self._rolls)
+                            self.resyncs += 1
+                            return True
+                        machine.answer(self.rng.randrange(len(pending["options"])))
+                except (RuleRuntimeError, KeyError, IndexError, ValueError, TypeError):
+                    continue
         return False
 
-    def _condition(self, state: GameState, done: int) -> None:
+    def _try_follow(self, view: dict, observed: list[tuple]) -> bool:
+        try:
+            return self._follow(view, observed)
+        except (RuleRuntimeError, KeyError, IndexError, ValueError, TypeError):
+            return False
+
+    def _start(self, observed: list[tuple] | None = None) -> None:
+        """A new copy from a seed of the tracker's own, run to its first decision, with
+        every roll the seat saw so far fixed in advance. Given the decisions the seat saw,
+        setup is run again (it is cheap) until the copy's first decisions can be theirs:
+        a random pick in setup (who starts) is not a roll that could be fixed."""
+        for _ in range(SETUP_TRIES if observed else 1):
+            self.state = new_state(self.ruleset, self.players, self.rng.getrandbits(62))
+            self._fed = 0
+            self._feed_rolls()
+            self._machine(self.state).start()
+            self._seen = list(self._made)  # the copy's decisions the viewer saw: what setup showed
+            if not observed or self._could_go_on(observed):
+                break
+        # (decisions followed, copy, its decisions seen, rolls fed) before recent decisions
+        self._checkpoints: list[tuple[int, GameState, list, int]] = []
+
+    def _could_go_on(self, observed: list[tuple]) -> bool:
+        state, done = self.state, len(self._seen)
+        if state.result is not None or not all(_agrees(s, m) for s, m in zip(observed, self._seen)):
+            return False
+        if state.pending["player"] == self.viewer and done == len(observed):
+            return True
+        try:
+            return bool(self._consistent(state, observed[done:]))
+        except (RuleRuntimeError, KeyError, IndexError, ValueError, TypeError):
+            return False
+
+    def _feed_rolls(self) -> None:
+        """Fix the copy's next rolls of each die to those the seat saw, in order: dice are
+        public, so the copy need not guess them, and a copy that rolled otherwise would
+        drift from the real game (other damage, other moves) until it could not follow.
+        Rolls left over once the copy has caught up are dropped before a search."""
+        for die, value in self._rolls[self._fed:]:
+            self.state.forced_rolls.setdefault(die, []).append(value)
+        self._fed = len(self._rolls)
+
+    def _follow(self, view: dict, observed: list[tuple]) -> bool:
+        """A depth-first search over the decisions nobody showed: each step takes an option
+        whose visible decisions are the next ones the seat saw (one that showed itself
+        first, then one that showed nothing, in a random order) and backs up when a later
+        step finds none, so a hidden choice (which card was played face down) is judged by
+        what it led to. A step with no agreeing option is dealt again (its hidden parts
+        may be what is wrong) up to REDEALS times; the search gives up after FOLLOW_STEPS in all."""
+        path: list[list] = []  # [state, decisions seen, options left, redeals left] above the current step
+        node = self._step(self.state, self._seen, view, observed, REDEALS)
+        while self._steps_left > 0:
+            self._steps_left -= 1
+            state, seen, left, redeals = node
+            if left is True:  # the seat's choice is reached
+                self._commit(path, node)
+                return True
+            if left:
+                trial, made = left.pop()
+                path.append(node)
+                node = self._step(trial, seen + made, view, observed, REDEALS)
+                continue
+            if left is not None and redeals > 0:  # every option led nowhere: deal this step again
+                node = self._step(self._redeal(state, len(seen)), seen, view, observed, redeals - 1)
+                continue
+            if not path:
+                return False
+            node = path.pop()
+        return False
+
+    def _step(self, state: GameState, seen: list, view: dict, observed: list[tuple], redeals: int) -> list:
+        """A search step: True for its options when the seat's pending choice is reached,
+        None at a dead end, else the agreeing options as (state after, decisions seen),
+        the one to try first last."""
+        if state.result is not None or len(seen) > len(observed):
+            return [state, seen, None, 0]
+        pending = state.pending
+        done = len(seen)
+        if done == len(observed) and self._at_choice(pending, view["choice"]):
+            return [state, seen, True, 0]
+        if self._condition(state, done):
+            _list_options_again(self.ruleset, state)
+        consistent = self._consistent(state, observed[done:])
+        while not consistent and redeals > 0:
+            redeals -= 1
+            state = self._redeal(state, done)
+            consistent = self._consistent(state, observed[done:])
+        self.rng.shuffle(consistent)
+        consistent.sort(key=lambda c: c[0])  # those that showed themselves last: tried first
+        return [state, seen, [(trial, made) for _, trial, made in consistent], redeals]
+
+    def _at_choice(self, pending: dict, choice: dict) -> bool:
+        """Whether the copy waits for the seat's choice: same player, kind and prompt."""
+        return pending["player"] == self.viewer and pending["kind"] == choice["kind"] and \
+            pending.get("prompt") == choice.get("prompt")
+
+    def _redeal(self, state: GameState, done: int) -> GameState:
+        """The copy with its hidden parts dealt again, the seat's known draws on top."""
+        self.state = state
+        state = determinize(self, player_view(self.ruleset, state, self.viewer), self.rng, keep_fixed_rolls=True)
+        self._condition(state, done)
+        _list_options_again(self.ruleset, state)
+        return state
+
+    def _commit(self, path: list[list], node: list) -> None:
+        """Keep the reached state, and the steps that led to it as points to back up to."""
+        self.state, self._seen = node[0], node[1]
+        for state, seen, _, _ in path + [node]:
+            if not self._checkpoints or self._checkpoints[-1][0] < len(seen):
+                self._checkpoints.append((len(seen), state.clone(), list(seen), self._fed))
+        self._checkpoints = self._checkpoints[-CHECKPOINTS:]
+
+    def _condition(self, state: GameState, done: int) -> bool:
         """Put on top of their hidden zones, in order, the components the seat saw drawn
-        from them around the next decisions, so the copy draws what the real game drew."""
+        from them around the next decisions, so the copy draws what the real game drew
+        (or plays what it played from a hand). True when anything moved."""
         start = self._at[done - 1] if done else 0
         # up to the decision after next: a tile placed is itself a decision event
         end = self._at[done + 2] + 1 if done + 2 < len(self._at) else len(self._events)
@@ -177,8 +321,12 @@ class Tracker:
                 drawn.setdefault(source, [])
                 if event["entity"] not in drawn[source]:
                     drawn[source].append(event["entity"])
+        changed = False
         for zone, first in drawn.items():
+            before = list(state.zones[zone])
             _put_on_top(state, zone, first)
+            changed = changed or state.zones[zone] != before
+        return changed
 
     def _consistent(self, state: GameState, ahead: list[tuple]) -> list[tuple]:
         """(showed itself, state after, decisions seen) for each option whose decisions the
@@ -192,6 +340,16 @@ class Tracker:
             if len(made) <= len(ahead) and all(_agrees(s, m) for s, m in zip(ahead, made)):
                 out.append((bool(made), trial, made))
         return out
+
+
+def _list_options_again(ruleset, state: GameState) -> None:
+    """List a pending action's or reaction's options again after the hidden parts
+    changed under it (a hand dealt again): a turn or a reaction window offers them afresh
+    when nothing is pending. A choice inside a rule keeps its options: they come from
+    the rule's own variables."""
+    if state.pending is not None and state.pending["kind"] in ("action", "reaction"):
+        state.pending = None
+        Machine(ruleset, state).run()
 
 
 def _put_on_top(state: GameState, zone: str, first: list[str]) -> None:
@@ -212,8 +370,10 @@ def _put_on_top(state: GameState, zone: str, first: list[str]) -> None:
     items[:] = list(first) + rest
 
 
-def determinize(tracker: Tracker, view: dict, rng: random.Random) -> GameState:
-    """One full state consistent with ``view``, from the tracked copy (see module doc)."""
+def determinize(tracker: Tracker, view: dict, rng: random.Random, keep_fixed_rolls: bool = False) -> GameState:
+    """One full state consistent with ``view``, from the tracked copy (see module doc).
+    The rolls the seat saw stay fixed in advance only for the tracker's own redeals: a
+    sample the bot plays from now on rolls afresh."""
     ruleset = tracker.ruleset
     data = ruleset.data
     s = tracker.state.clone()
@@ -264,6 +424,8 @@ def determinize(tracker: Tracker, view: dict, rng: random.Random) -> GameState:
     if view["choice"] is not None:
         s.pending = dict(s.pending, options=list(view["choice"]["options"]))
     s.rng = rng.getrandbits(64)
+    if not keep_fixed_rolls:
+        s.forced_rolls = {}
     return s
 
 

@@ -25,7 +25,7 @@ import math
 import random
 import time
 
-from rulecraft.interpreter.machine import Machine
+from rulecraft.interpreter.machine import Machine, RuleRuntimeError
 from rulecraft.interpreter.sides import seat_sides, winning_side
 
 from .determinize import Tracker, determinize, option_key
@@ -85,18 +85,41 @@ class MCTSBot:
     # ---- the search
     def _search(self, tracker: Tracker, view: dict) -> int:
         rng = self._random
-        ruleset = self._ruleset
-        cooperative = "cooperative" in (ruleset.data.game.sides or {})
+        cooperative = "cooperative" in (self._ruleset.data.game.sides or {})
         root = _Node(None)
         deadline = time.perf_counter() + self.seconds if self.seconds else None
-        done = 0
+        done = failed = 0
         while done < self.iterations and (deadline is None or time.perf_counter() < deadline):
+            done += 1
             state = determinize(tracker, view, rng)
-            machine = Machine(ruleset, state)
-            node, path = root, [root]
-            while state.result is not None or state.pending is not None:
-                if state.result is not None:
-                    break
+            try:
+                rewards, path = self._iterate(root, state, cooperative)
+            except RuleRuntimeError:
+                # the sample put the rules somewhere the real game is not (a copy put
+                # back in step with the view): it is dropped, with the node it added
+                failed += 1
+                continue
+            for n in path[1:]:
+                n.visits += 1
+                n.total += rewards.get(n.player, 0.5)
+        self.last_iterations = done - failed
+        if not root.children:
+            return rng.randrange(len(view["choice"]["options"]))
+        keys = [option_key(o) for o in view["choice"]["options"]]
+        visits = [root.children[k].visits if k in root.children else -1 for k in keys]
+        best = max(visits)
+        ties = [i for i, v in enumerate(visits) if v == best]
+        return ties[rng.randrange(len(ties))] if len(ties) > 1 else ties[0]
+
+    def _iterate(self, root: _Node, state, cooperative: bool) -> tuple[dict[str, float], list[_Node]]:
+        """One iteration from a sampled state: down the tree, one node added, a random
+        playout; each seat's reward and the path of nodes to back it up along."""
+        rng = self._random
+        machine = Machine(self._ruleset, state)
+        node, path = root, [root]
+        added = None
+        try:
+            while state.result is None and state.pending is not None:
                 pending = state.pending
                 keys = [option_key(o) for o in pending["options"]]
                 untried = []
@@ -109,6 +132,7 @@ class MCTSBot:
                 if untried:
                     index = untried[rng.randrange(len(untried))]
                     child = node.children[keys[index]] = _Node(pending["player"])
+                    added = (node, keys[index])
                     child.available = 1
                     machine.answer(index)
                     path.append(child)
@@ -119,17 +143,11 @@ class MCTSBot:
                 machine.answer(index)
             while state.result is None:  # random rollout
                 machine.answer(rng.randrange(len(state.pending["options"])))
-            rewards = seat_rewards(ruleset, state, cooperative)
-            for n in path[1:]:
-                n.visits += 1
-                n.total += rewards.get(n.player, 0.5)
-            done += 1
-        self.last_iterations = done
-        keys = [option_key(o) for o in view["choice"]["options"]]
-        visits = [root.children[k].visits if k in root.children else -1 for k in keys]
-        best = max(visits)
-        ties = [i for i, v in enumerate(visits) if v == best]
-        return ties[rng.randrange(len(ties))] if len(ties) > 1 else ties[0]
+        except RuleRuntimeError:
+            if added is not None:
+                del added[0].children[added[1]]
+            raise
+        return seat_rewards(self._ruleset, state, cooperative), path
 
     @staticmethod
     def _select(node: _Node, keys: list[str]) -> int:

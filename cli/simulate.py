@@ -36,6 +36,7 @@ from rulecraft.interpreter.views import LazyView, lazy_player_view
 
 from .common import any_int, bot_arg, load_or_report, output_problem, positive_int, ruleset_arg, variant_arg
 
+LOCAL_RAY = "local"  # --ray without an address: a Ray started on this machine
 ROW_FIELDS = ["variant", "index", "seed", "players", "winners", "side", "reason", "decided", "rounds", "decisions", "error"]
 Z95 = 1.959963984540054
 
@@ -67,6 +68,10 @@ def add_parser(sub) -> None:
                         f"default random (known: {', '.join(bot_names())})")
     p.add_argument("--workers", type=positive_int, default=None,
                    help="worker processes (default: one per CPU core; 1 plays in this process)")
+    p.add_argument("--ray", nargs="?", const=LOCAL_RAY, default=None, metavar="ADDRESS",
+                   help="play the games as Ray tasks on the cluster at ADDRESS (auto, ray://HOST:10001), "
+                        "or on a Ray started on this machine when no ADDRESS is given; the same table as a "
+                        "local run (needs the cluster extra)")
     p.add_argument("--out", type=out_arg, metavar="FILE", help="write one row per game to FILE (.json or .csv)")
     p.add_argument("--plot", type=png_arg, metavar="FILE",
                    help="write a PNG of the win rates with their intervals and a histogram of game lengths")
@@ -404,7 +409,31 @@ def run(args) -> int:
         problem = output_problem(path) if path else None
         if problem:
             return usage_error(f"argument {option}: {problem}")
-    workers = min(args.workers or default_workers(), args.games)
+    ray_started = False
+    if args.ray is not None:
+        from . import cluster
+
+        if args.workers is not None:
+            return usage_error("--workers and --ray exclude each other: on Ray every CPU of the cluster plays")
+        problem = cluster.ray_problem()
+        if problem:
+            return usage_error(problem)
+        address = None if args.ray == LOCAL_RAY else args.ray
+        try:
+            ray_started, workers = cluster.connect(address)
+        except Exception as err:  # Ray raises many kinds (ConnectionError, RuntimeError, ValueError...)
+            reason = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+            return usage_error(f"--ray: cannot reach a Ray cluster at '{args.ray}': {reason}")
+    else:
+        workers = min(args.workers or default_workers(), args.games)
+    try:
+        return _simulate(args, console, configs, rulesets, spec, players, bots, workers)
+    finally:
+        if ray_started:
+            cluster.disconnect()
+
+
+def _simulate(args, console: Console, configs, rulesets, spec, players: int, bots: list[str], workers: int) -> int:
     bot_text = bots[0] if len(bots) == 1 else ", ".join(bots)
     console.print(f"seeds {args.seed}–{args.seed + args.games - 1}; bots: {bot_text}", highlight=False)
     all_rows: list[dict] = []
@@ -420,14 +449,20 @@ def run(args) -> int:
         progress = Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                             TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
                             console=Console(stderr=True), disable=args.quiet, transient=True)
-        task_id = progress.add_task(f"{label}, {players} players, {workers} worker(s)", total=args.games)
+        where = f"Ray, {workers} CPU(s)" if args.ray is not None else f"{workers} worker(s)"
+        task_id = progress.add_task(f"{label}, {players} players, {where}", total=args.games)
 
         def on_row(row: dict) -> None:
             rows.append(row)
             progress.advance(task_id)
 
         with progress:
-            run_games(args.ruleset, ruleset, tasks, workers, on_row, variant)
+            if args.ray is not None:
+                from .cluster import run_games_on_ray
+
+                run_games_on_ray(args.ruleset, tasks, on_row, variant, workers)
+            else:
+                run_games(args.ruleset, ruleset, tasks, workers, on_row, variant)
         elapsed = time.perf_counter() - started
         rows.sort(key=lambda r: r["index"])
         if args.log:

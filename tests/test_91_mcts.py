@@ -47,7 +47,8 @@ def test_blocks_an_immediate_loss(tic_tac_toe):
         game = Game(tic_tac_toe, 2, seed)
         for square in ("a1", "b2", "a2"):
             _mark(game, square)
-        assert _answer(game, make_bot("mcts:60", seed)) == {"action": "mark", "args": {"s": "a3"}}
+        # 150 iterations: at 60 one seed in fifteen still lets the loss through
+        assert _answer(game, make_bot("mcts:150", seed)) == {"action": "mark", "args": {"s": "a3"}}
 
 
 def _duel(ruleset, budget: str, seed: int, mcts_seat: int) -> tuple[Game, str]:
@@ -133,3 +134,27 @@ def test_simulate_takes_a_budget_and_refuses_a_bad_one(capsys):
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert "mcts:many" in err and "Traceback" not in err
+
+
+def test_its_copy_of_a_hidden_information_game_follows_the_real_one():
+    """The copy the search bot keeps of Panic Station follows every decision its seat saw
+    (other players' hidden choices and dice included) through its first searches (in a game where it used to be lost at once): it
+    is neither lost nor put back in step by force, and the copy's visible decisions are
+    exactly those the seat saw."""
+    game = new_game(5, 2)
+    searcher = make_bot("mcts:1", 20)
+    bots = {p: (searcher if p == "p1" else make_bot("heuristic", 20 + i)) for i, p in enumerate(game.state.players)}
+    searched = 0
+    while not game.over and searched < 4:
+        choice = game.pending
+        bot = bots[choice.player]
+        view = view_for(game, bot, choice.player)
+        index = bot.choose(view)
+        if bot is searcher and len(choice.options) > 1:
+            tracker = searcher._tracker
+            assert not tracker.lost and getattr(tracker, "resyncs", 0) == 0
+            seen = [e for e in view["events"] if e["type"] in ("action_taken", "reacted", "turn_ended", "placed")]
+            assert len(tracker._seen) == len(seen)
+            searched += 1
+        game.choose(index)
+    assert searched == 4
