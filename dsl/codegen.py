@@ -298,6 +298,11 @@ class ExpressionModule:
             return f"{wrapper}({', '.join(['m', *args])})"
         if kind == "player_zone":
             return f"({self.const(f'{n}:')} + format({args[0]}))"
+        if kind == "builtin" and n == "contents" and len(args) == 1:
+            # interpreter.library's contents without the call: a zone's things, a new list
+            # (no zone, or none of that name: empty); no temporary, so a comprehension over
+            # it is still written in place
+            return f"list(m.state.zones.get({args[0]}) or ())"
         if kind == "builtin" and n in _INLINE and len(args) == 1:
             # what interpreter.library's function of that name does, without the call
             return _INLINE[n].format(args[0], self.temp())

@@ -839,6 +839,14 @@ class Machine:
             out.append({})
             return out
         env: dict = {}
+        if len(params) == 2:  # the usual case (a thing, then where it goes), without recursion
+            first, second = params
+            k0, k1 = first.name, second.name
+            candidates = self._candidates
+            for v0 in candidates(first, env):
+                env[k0] = v0
+                out.extend({k0: v0, k1: v1} for v1 in candidates(second, env))
+            return out
         keys = [p.name for p in params]
         last = len(params) - 1
 
