@@ -28,6 +28,8 @@ _INLINE = {
     "count": "(0 if ({1} := {0}) is None else len({1}))",
     "sum": "sum({0} or [])",
 }
+# The same of a comprehension, which is always a list
+_INLINE_OF_LIST = {"any": "any({0})", "all": "all({0})", "count": "len({0})", "sum": "sum({0})"}
 
 
 _MISSING = object()  # a function's result not remembered yet
@@ -66,6 +68,11 @@ class ExpressionModule:
         # player (a loop reads them once: conditions never change the state).
         self.ents = "m.state.entities"
         self.current = "m.state.current"
+        # Locals of ``env`` read inside a loop of the function being generated, each read
+        # once into a Python variable at its head (None: not for this function). No
+        # expression writes to its variables, so the value read first is the value.
+        self.hoisted: dict[str, str] | None = None
+        self.loops = 0  # depth of in-place comprehensions around the expression generated
 
     # ---- building
     def add(self, e: ast.Expr) -> Slot:
@@ -74,13 +81,15 @@ class ExpressionModule:
         self.count += 1
         outer = self.ents, self.current
         self.ents, self.current = "_ents", "_cur"
+        self.hoisted = {}
         try:
             body = self.expr(e, "env")
         finally:
             self.ents, self.current = outer
+            hoisted, self.hoisted = self.hoisted, None
         # the entities and the current player, read once if read at all (conditions
         # never change the state)
-        head = ""
+        head = self._hoisted_head(hoisted)
         if "_ents" in body:
             head += "    _ents = m.state.entities\n"
         if "_cur" in body:
@@ -115,11 +124,18 @@ class ExpressionModule:
         local ``var`` bound to the item (the machine's parameter filter, in one call)."""
         index = self.count
         self.count += 1
-        cond = self.looping(where, var)
-        self.defs.append(f"def _x{index}(m, env, items):\n"
+        self.hoisted, self.loops = {}, 1
+        try:
+            cond = self.looping(where, var)
+        finally:
+            hoisted, self.hoisted, self.loops = self.hoisted, None, 0
+        self.defs.append(f"def _x{index}(m, env, items):\n{self._hoisted_head(hoisted)}"
                          f"    _ents, _cur = m.state.entities, m.state.current\n"
                          f"    return [x for x in items or [] if {cond}]\n")
         return Slot(index)
+
+    def _hoisted_head(self, hoisted: dict[str, str]) -> str:
+        return "".join(f"    {var} = env.get({self.const(n)})\n" for n, var in hoisted.items())
 
     def looping(self, e: ast.Expr, var: str) -> str:
         """Source of ``e`` inside a loop over ``x``, which holds local ``var``; other locals
@@ -245,6 +261,11 @@ class ExpressionModule:
         if kind == "local":
             if n in self.bound:
                 return self.bound[n]
+            if self.loops and self.hoisted is not None and env == "env":
+                var = self.hoisted.get(n)
+                if var is None:
+                    var = self.hoisted[n] = f"_l{len(self.hoisted)}"
+                return var
             return f"{env}.get({self.const(n)})"
         if kind == "value":
             if n == "current_player":
@@ -303,6 +324,8 @@ class ExpressionModule:
             # (no zone, or none of that name: empty); no temporary, so a comprehension over
             # it is still written in place
             return f"list(m.state.zones.get({args[0]}) or ())"
+        if kind == "builtin" and n in _INLINE_OF_LIST and len(args) == 1 and isinstance(e.args[0], ast.Comprehension):
+            return _INLINE_OF_LIST[n].format(args[0])
         if kind == "builtin" and n in _INLINE and len(args) == 1:
             # what interpreter.library's function of that name does, without the call
             return _INLINE[n].format(args[0], self.temp())
@@ -336,15 +359,21 @@ class ExpressionModule:
             var = f"_v{self.temp()}"
             outer = self.bound
             self.bound = {**outer, e.var: var}
+            self.loops += 1
             try:
                 item = self.expr(e.item, env)
                 where = f" if {self.expr(e.where, env)}" if e.where is not None else ""
             finally:
                 self.bound = outer
+                self.loops -= 1
             return f"[{item} for {var} in ({iterable} or []){where}]"
         comprehension_fn = f"_c{len(self.defs)}_{self.temp()}"
-        item = self.looping(e.item, e.var)
-        where = f" if {self.looping(e.where, e.var)}" if e.where is not None else ""
+        hoisted, self.hoisted = self.hoisted, None  # a function of its own, reading its own env
+        try:
+            item = self.looping(e.item, e.var)
+            where = f" if {self.looping(e.where, e.var)}" if e.where is not None else ""
+        finally:
+            self.hoisted = hoisted
         self.defs.append(f"def {comprehension_fn}(m, env, items):\n"
                          f"    _ents, _cur = m.state.entities, m.state.current\n"
                          f"    return [{item} for x in items or []{where}]\n")
