@@ -49,8 +49,12 @@ class Unsupported(Exception):
 
 
 class ExpressionModule:
-    def __init__(self, data, functions: dict[str, list[str]], fixed: set[str] | frozenset = frozenset()):
+    def __init__(self, data, functions: dict[str, list[str]], fixed: set[str] | frozenset = frozenset(),
+                 bodies: dict[str, ast.Expr] | None = None):
         self.data = data
+        # rule-set function name → its body, for writing small ones in place (see call)
+        self.function_asts = bodies or {}
+        self._inlinable: dict[str, bool] = {}
         # functions whose results hold for the whole game (dependencies.fixed_functions)
         self.fixed = fixed
         self.consts: dict[Any, str] = {}  # id(value) → constant name
@@ -73,6 +77,7 @@ class ExpressionModule:
         # expression writes to its variables, so the value read first is the value.
         self.hoisted: dict[str, str] | None = None
         self.loops = 0  # depth of in-place comprehensions around the expression generated
+        self.iterables = 0  # > 0 while a comprehension's iterable is generated
 
     # ---- building
     def add(self, e: ast.Expr) -> Slot:
@@ -315,7 +320,19 @@ class ExpressionModule:
         kind, n = e.ref
         args = [self.expr(a, env) for a in e.args]
         if kind == "function":
-            wrapper, _ = self.functions[n]
+            wrapper, params = self.functions[n]
+            if self.inlinable(n) and all(a.isidentifier() for a in args):
+                # a small function of Python variables and constants, written in place:
+                # its body with its parameters read from them (a function has no effects,
+                # so its value is the same, only no longer remembered)
+                outer = self.bound
+                self.bound = {**outer, **dict(zip(params, args))}
+                try:
+                    body = self.expr(self.function_asts[n], env)
+                finally:
+                    self.bound = outer
+                if not self.iterables or ":=" not in body:
+                    return body  # (a temporary would keep a comprehension over it from being in place)
             return f"{wrapper}({', '.join(['m', *args])})"
         if kind == "player_zone":
             return f"({self.const(f'{n}:')} + format({args[0]}))"
@@ -324,12 +341,24 @@ class ExpressionModule:
             # (no zone, or none of that name: empty); no temporary, so a comprehension over
             # it is still written in place
             return f"list(m.state.zones.get({args[0]}) or ())"
-        if kind == "builtin" and n in _INLINE_OF_LIST and len(args) == 1 and isinstance(e.args[0], ast.Comprehension):
+        if kind == "builtin" and n in _INLINE_OF_LIST and len(args) == 1 and (
+                isinstance(e.args[0], ast.Comprehension) or getattr(e.args[0], "ref", None) == ("builtin", "contents")):
             return _INLINE_OF_LIST[n].format(args[0])
         if kind == "builtin" and n in _INLINE and len(args) == 1:
             # what interpreter.library's function of that name does, without the call
             return _INLINE[n].format(args[0], self.temp())
         return f"m.lib[{self.const(n)}]({', '.join(['m', *args])})"
+
+    def inlinable(self, name: str) -> bool:
+        """Whether calls of function ``name`` are written in place: a small body with no
+        loop, calling no rule-set function (so nothing recursive), not remembered for the
+        whole game."""
+        found = self._inlinable.get(name)
+        if found is None:
+            body = self.function_asts.get(name)
+            found = body is not None and name not in self.fixed and _small_and_calling_no_function(body)
+            self._inlinable[name] = found
+        return found
 
     def binary(self, e: ast.Binary, env: str) -> str:
         a, b = self.expr(e.left, env), self.expr(e.right, env)
@@ -351,7 +380,11 @@ class ExpressionModule:
         raise Unsupported(f"operator {op}")
 
     def comprehension(self, e: ast.Comprehension, env: str) -> str:
-        iterable = self.expr(e.iterable, env)
+        self.iterables += 1
+        try:
+            iterable = self.expr(e.iterable, env)
+        finally:
+            self.iterables -= 1
         # Python forbids an assignment expression (a temporary) in a comprehension's
         # iterable; without one, the comprehension is written in place, its item a
         # Python variable, rather than as a function called with a copy of env.
@@ -378,3 +411,23 @@ class ExpressionModule:
                          f"    _ents, _cur = m.state.entities, m.state.current\n"
                          f"    return [{item} for x in items or []{where}]\n")
         return f"{comprehension_fn}(m, {self.env_of(env)}, {self.expr(e.iterable, env)})"
+
+
+def _small_and_calling_no_function(body: ast.Expr, most: int = 30) -> bool:
+    todo, seen = [body], 0
+    while todo:
+        node = todo.pop()
+        seen += 1
+        if seen > most:
+            return False
+        ref = getattr(node, "ref", None)
+        if isinstance(node, ast.Comprehension) or (ref is not None and ref[0] == "function"):
+            # a loop (better remembered than done again at each call) or a rule-set
+            # function (nothing recursive)
+            return False
+        for value in vars(node).values():
+            if isinstance(value, ast.Node):
+                todo.append(value)
+            elif isinstance(value, list):
+                todo.extend(v for v in value if isinstance(v, ast.Node))
+    return True
