@@ -28,6 +28,8 @@ _INLINE = {
     "count": "(0 if ({1} := {0}) is None else len({1}))",
     "sum": "sum({0} or [])",
 }
+# The same of a comprehension, which is always a list
+_INLINE_OF_LIST = {"any": "any({0})", "all": "all({0})", "count": "len({0})", "sum": "sum({0})"}
 
 
 _MISSING = object()  # a function's result not remembered yet
@@ -47,8 +49,12 @@ class Unsupported(Exception):
 
 
 class ExpressionModule:
-    def __init__(self, data, functions: dict[str, list[str]], fixed: set[str] | frozenset = frozenset()):
+    def __init__(self, data, functions: dict[str, list[str]], fixed: set[str] | frozenset = frozenset(),
+                 bodies: dict[str, ast.Expr] | None = None):
         self.data = data
+        # rule-set function name → its body, for writing small ones in place (see call)
+        self.function_asts = bodies or {}
+        self._inlinable: dict[str, bool] = {}
         # functions whose results hold for the whole game (dependencies.fixed_functions)
         self.fixed = fixed
         self.consts: dict[Any, str] = {}  # id(value) → constant name
@@ -66,6 +72,12 @@ class ExpressionModule:
         # player (a loop reads them once: conditions never change the state).
         self.ents = "m.state.entities"
         self.current = "m.state.current"
+        # Locals of ``env`` read inside a loop of the function being generated, each read
+        # once into a Python variable at its head (None: not for this function). No
+        # expression writes to its variables, so the value read first is the value.
+        self.hoisted: dict[str, str] | None = None
+        self.loops = 0  # depth of in-place comprehensions around the expression generated
+        self.iterables = 0  # > 0 while a comprehension's iterable is generated
 
     # ---- building
     def add(self, e: ast.Expr) -> Slot:
@@ -74,13 +86,15 @@ class ExpressionModule:
         self.count += 1
         outer = self.ents, self.current
         self.ents, self.current = "_ents", "_cur"
+        self.hoisted = {}
         try:
             body = self.expr(e, "env")
         finally:
             self.ents, self.current = outer
+            hoisted, self.hoisted = self.hoisted, None
         # the entities and the current player, read once if read at all (conditions
         # never change the state)
-        head = ""
+        head = self._hoisted_head(hoisted)
         if "_ents" in body:
             head += "    _ents = m.state.entities\n"
         if "_cur" in body:
@@ -115,11 +129,18 @@ class ExpressionModule:
         local ``var`` bound to the item (the machine's parameter filter, in one call)."""
         index = self.count
         self.count += 1
-        cond = self.looping(where, var)
-        self.defs.append(f"def _x{index}(m, env, items):\n"
+        self.hoisted, self.loops = {}, 1
+        try:
+            cond = self.looping(where, var)
+        finally:
+            hoisted, self.hoisted, self.loops = self.hoisted, None, 0
+        self.defs.append(f"def _x{index}(m, env, items):\n{self._hoisted_head(hoisted)}"
                          f"    _ents, _cur = m.state.entities, m.state.current\n"
                          f"    return [x for x in items or [] if {cond}]\n")
         return Slot(index)
+
+    def _hoisted_head(self, hoisted: dict[str, str]) -> str:
+        return "".join(f"    {var} = env.get({self.const(n)})\n" for n, var in hoisted.items())
 
     def looping(self, e: ast.Expr, var: str) -> str:
         """Source of ``e`` inside a loop over ``x``, which holds local ``var``; other locals
@@ -245,6 +266,11 @@ class ExpressionModule:
         if kind == "local":
             if n in self.bound:
                 return self.bound[n]
+            if self.loops and self.hoisted is not None and env == "env":
+                var = self.hoisted.get(n)
+                if var is None:
+                    var = self.hoisted[n] = f"_l{len(self.hoisted)}"
+                return var
             return f"{env}.get({self.const(n)})"
         if kind == "value":
             if n == "current_player":
@@ -294,14 +320,45 @@ class ExpressionModule:
         kind, n = e.ref
         args = [self.expr(a, env) for a in e.args]
         if kind == "function":
-            wrapper, _ = self.functions[n]
+            wrapper, params = self.functions[n]
+            if self.inlinable(n) and all(a.isidentifier() for a in args):
+                # a small function of Python variables and constants, written in place:
+                # its body with its parameters read from them (a function has no effects,
+                # so its value is the same, only no longer remembered)
+                outer = self.bound
+                self.bound = {**outer, **dict(zip(params, args))}
+                try:
+                    body = self.expr(self.function_asts[n], env)
+                finally:
+                    self.bound = outer
+                if not self.iterables or ":=" not in body:
+                    return body  # (a temporary would keep a comprehension over it from being in place)
             return f"{wrapper}({', '.join(['m', *args])})"
         if kind == "player_zone":
             return f"({self.const(f'{n}:')} + format({args[0]}))"
+        if kind == "builtin" and n == "contents" and len(args) == 1:
+            # interpreter.library's contents without the call: a zone's things, a new list
+            # (no zone, or none of that name: empty); no temporary, so a comprehension over
+            # it is still written in place
+            return f"list(m.state.zones.get({args[0]}) or ())"
+        if kind == "builtin" and n in _INLINE_OF_LIST and len(args) == 1 and (
+                isinstance(e.args[0], ast.Comprehension) or getattr(e.args[0], "ref", None) == ("builtin", "contents")):
+            return _INLINE_OF_LIST[n].format(args[0])
         if kind == "builtin" and n in _INLINE and len(args) == 1:
             # what interpreter.library's function of that name does, without the call
             return _INLINE[n].format(args[0], self.temp())
         return f"m.lib[{self.const(n)}]({', '.join(['m', *args])})"
+
+    def inlinable(self, name: str) -> bool:
+        """Whether calls of function ``name`` are written in place: a small body with no
+        loop, calling no rule-set function (so nothing recursive), not remembered for the
+        whole game."""
+        found = self._inlinable.get(name)
+        if found is None:
+            body = self.function_asts.get(name)
+            found = body is not None and name not in self.fixed and _small_and_calling_no_function(body)
+            self._inlinable[name] = found
+        return found
 
     def binary(self, e: ast.Binary, env: str) -> str:
         a, b = self.expr(e.left, env), self.expr(e.right, env)
@@ -323,7 +380,11 @@ class ExpressionModule:
         raise Unsupported(f"operator {op}")
 
     def comprehension(self, e: ast.Comprehension, env: str) -> str:
-        iterable = self.expr(e.iterable, env)
+        self.iterables += 1
+        try:
+            iterable = self.expr(e.iterable, env)
+        finally:
+            self.iterables -= 1
         # Python forbids an assignment expression (a temporary) in a comprehension's
         # iterable; without one, the comprehension is written in place, its item a
         # Python variable, rather than as a function called with a copy of env.
@@ -331,16 +392,42 @@ class ExpressionModule:
             var = f"_v{self.temp()}"
             outer = self.bound
             self.bound = {**outer, e.var: var}
+            self.loops += 1
             try:
                 item = self.expr(e.item, env)
                 where = f" if {self.expr(e.where, env)}" if e.where is not None else ""
             finally:
                 self.bound = outer
+                self.loops -= 1
             return f"[{item} for {var} in ({iterable} or []){where}]"
         comprehension_fn = f"_c{len(self.defs)}_{self.temp()}"
-        item = self.looping(e.item, e.var)
-        where = f" if {self.looping(e.where, e.var)}" if e.where is not None else ""
+        hoisted, self.hoisted = self.hoisted, None  # a function of its own, reading its own env
+        try:
+            item = self.looping(e.item, e.var)
+            where = f" if {self.looping(e.where, e.var)}" if e.where is not None else ""
+        finally:
+            self.hoisted = hoisted
         self.defs.append(f"def {comprehension_fn}(m, env, items):\n"
                          f"    _ents, _cur = m.state.entities, m.state.current\n"
                          f"    return [{item} for x in items or []{where}]\n")
         return f"{comprehension_fn}(m, {self.env_of(env)}, {self.expr(e.iterable, env)})"
+
+
+def _small_and_calling_no_function(body: ast.Expr, most: int = 30) -> bool:
+    todo, seen = [body], 0
+    while todo:
+        node = todo.pop()
+        seen += 1
+        if seen > most:
+            return False
+        ref = getattr(node, "ref", None)
+        if isinstance(node, ast.Comprehension) or (ref is not None and ref[0] == "function"):
+            # a loop (better remembered than done again at each call) or a rule-set
+            # function (nothing recursive)
+            return False
+        for value in vars(node).values():
+            if isinstance(value, ast.Node):
+                todo.append(value)
+            elif isinstance(value, list):
+                todo.extend(v for v in value if isinstance(v, ast.Node))
+    return True

@@ -295,7 +295,8 @@ class Compiler:
         self.shapes: dict[tuple, int] = {}
         functions = {d.name: [x.name for x in d.params] for d in ruleset.definitions.values()
                      if isinstance(d, ast.FunctionDef)}
-        self.gen = codegen.ExpressionModule(self.data, functions, fixed_functions(ruleset)) if generate else None
+        bodies = {d.name: d.value for d in ruleset.definitions.values() if isinstance(d, ast.FunctionDef)}
+        self.gen = codegen.ExpressionModule(self.data, functions, fixed_functions(ruleset), bodies) if generate else None
 
     def compile(self) -> Program:
         if self.gen is None:

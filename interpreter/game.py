@@ -7,6 +7,7 @@ A game's log (seed, decisions, events as JSON lines) replays to the identical st
 
 from __future__ import annotations
 
+import copy
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,6 +15,7 @@ from typing import Any, Iterable
 
 from rulecraft.dsl.model import RuleSet
 
+from . import rng
 from .gamelog import final_line
 from .machine import IllegalAnswer, Machine
 from .state import GameState, new_state
@@ -48,11 +50,25 @@ class Game:
         self.decisions: list[int] = []
         self.record_events = record_events
         self._seen: dict[str, list] = {}  # player → [events list, how many looked at, visible ones]
+        started = _started_key(ruleset, players, settings, forced_rolls, record_events)
+        kept = ruleset.compiled.shared.get(started) if started is not None else None
+        if kept is not None:
+            # A game whose setup and first turn draw nothing: only the seed differs from
+            # the one begun before, so a copy of that one is this one (see _keep_start).
+            state, events = kept
+            self.state = state.clone()
+            self.state.seed = seed
+            self.state.rng = rng.seed_state(seed)
+            self.events = copy.deepcopy(events)
+            self.machine = Machine(ruleset, self.state, self._record)
+            return
         self.state = new_state(ruleset, players, seed)
         self.state.settings = dict(settings or {})
         self.state.forced_rolls = {k: list(v) for k, v in (forced_rolls or {}).items()}
         self.machine = Machine(ruleset, self.state, self._record)
         self.machine.start()
+        if started is not None:
+            _keep_start(ruleset, started, self.state, self.events)
 
     def _record(self, event: dict) -> None:
         if self.record_events:
@@ -167,6 +183,30 @@ class Game:
         header = records[0]
         decisions = [r["option"] for r in records if r["type"] == "decision"]
         return cls.replay(ruleset, header["players"], header["seed"], decisions, header.get("settings"))
+
+
+def _started_key(ruleset: RuleSet, players: int, settings, forced_rolls, record_events: bool) -> tuple | None:
+    """The key under which a rule set keeps its begun game of ``players`` players (None:
+    not kept: results fixed in advance, or settings that are not plain values)."""
+    if forced_rolls or ruleset.compiled is None:
+        return None
+    try:
+        items = tuple(sorted((settings or {}).items()))
+        hash(items)
+    except TypeError:
+        return None
+    return ("started", players, items, record_events)
+
+
+def _keep_start(ruleset: RuleSet, key: tuple, state: GameState, events: list[dict]) -> None:
+    """Keep a begun game to copy for the next ones, if nothing of it depends on the seed.
+
+    The seed reaches a game only through its generator, and every draw moves the
+    generator's state on (it counts up, never back): a generator still at the seed's
+    first state drew nothing, so the setup and the first turn are the same for any seed."""
+    if state.rng != rng.seed_state(state.seed) or state.forced_rolls:
+        return
+    ruleset.compiled.shared[key] = (state.clone(), copy.deepcopy(events))
 
 
 def _event_copy(event: dict) -> dict:

@@ -62,7 +62,20 @@ class Machine:
         # Results of the functions that read nothing a game changes (see
         # dsl.dependencies.fixed_functions), remembered for the whole game.
         self.fixed_memo: dict = {}
-        self._victory_nodes = list(ruleset.of_kind("victory"))
+        # what the machine reads of the rule set for this many seats, made once per
+        # rule set and seats and only read (a new game is a few dozen microseconds)
+        parts_key = ("machine parts", tuple(state.players))
+        parts = self.program.shared.get(parts_key)
+        if parts is None:
+            actions_by_name: dict[str, ActionInfo] = {}
+            for action in self.program.actions:
+                actions_by_name.setdefault(action.name, action)
+            people = len(state.players) - len(self.game.scripted_seats)
+            parts = self.program.shared[parts_key] = (
+                list(ruleset.of_kind("victory")), list(ruleset.of_kind("obligation")),
+                component_effects(ruleset, state.players), actions_by_name, scripted_seats(ruleset, people))
+        (self._victory_nodes, self._obligation_nodes, self._effects, self._actions_by_name,
+         self.scripted) = parts
         # What conditions read changes only through the machine's own effects while it
         # runs: ``changes`` counts those to the board, entities, zones, variables and
         # records, ``turns`` the starts of turns and rounds. While neither moved, a
@@ -75,14 +88,6 @@ class Machine:
         self._kept_stamp: tuple | None = None
         self._victory_kept: tuple | None = None  # (stamp, value)
         self._victory_reads_turn = _victories_read_turn(ruleset)
-        self._obligation_nodes = list(ruleset.of_kind("obligation"))
-        self._effects = component_effects(ruleset, state.players)
-        self._actions_by_name: dict[str, ActionInfo] = {}
-        for action in self.program.actions:
-            self._actions_by_name.setdefault(action.name, action)
-        # the seats a script plays: their choices never reach a driver
-        people = len(state.players) - len(self.game.scripted_seats)
-        self.scripted: dict[str, str] = scripted_seats(ruleset, people)
 
     # ------------------------------------------------------------ reading
     def board(self) -> Board | DeclaredBoard:
@@ -834,6 +839,14 @@ class Machine:
             out.append({})
             return out
         env: dict = {}
+        if len(params) == 2:  # the usual case (a thing, then where it goes), without recursion
+            first, second = params
+            k0, k1 = first.name, second.name
+            candidates = self._candidates
+            for v0 in candidates(first, env):
+                env[k0] = v0
+                out.extend({k0: v0, k1: v1} for v1 in candidates(second, env))
+            return out
         keys = [p.name for p in params]
         last = len(params) - 1
 

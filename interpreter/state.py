@@ -90,7 +90,7 @@ class GameState:
         else:
             entities = {k: {"kind": v["kind"], "at": v["at"], "props": dict(v["props"])}
                         for k, v in self.entities.items()}
-            pending = copy.deepcopy(self.pending)
+            pending = _plain_copy(self.pending)
         clone = GameState(
             self.ruleset, self.seed, self.rng, list(self.players),
             entities,
@@ -99,13 +99,26 @@ class GameState:
             {k: dict(v) for k, v in self.vars.items()},
             self.current, self.round, self.turn_number,
             {k: dict(v) for k, v in self.limits.items()},
-            [_copy_frame(f) for f in self.stack], pending, copy.deepcopy(self.result), self.steps,
+            [_copy_frame(f) for f in self.stack], pending, _plain_copy(self.result), self.steps,
             {k: list(v) for k, v in self.forced_rolls.items()},
             {k: dict(v) for k, v in self.windows.items()}, dict(self.settings),
             {k: {p: list(v) for p, v in shown.items()} for k, shown in self.revealed.items()})
         if borrow:
             clone.lent = self.entities
         return clone
+
+
+def _plain_copy(value):
+    """A deep copy of plain data (dicts, lists, strings, numbers), as copy.deepcopy makes
+    it but without its bookkeeping: the state holds nothing else."""
+    t = type(value)
+    if t is dict:
+        return {k: _plain_copy(v) for k, v in value.items()}
+    if t is list:
+        return [_plain_copy(v) for v in value]
+    if t is str or t is int or value is None or t is bool or t is float:
+        return value
+    return copy.deepcopy(value)
 
 
 def _copy_frame(frame: dict) -> dict:

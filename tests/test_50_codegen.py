@@ -60,3 +60,17 @@ def test_closures_take_over_when_an_expression_cannot_be_generated(monkeypatch):
     ruleset = compiled(RULES, True)
     assert not uses_generated_code(ruleset)
     assert play_game(ruleset, 4, 1).over
+
+
+@pytest.mark.parametrize("name", ["breakthrough", "tic_tac_toe"])
+def test_small_functions_written_in_place_play_as_the_closures_do(name):
+    """Breakthrough's listing calls small functions (an empty square) that the generated
+    code writes in place rather than calling; the games are those of the closures."""
+    from pathlib import Path
+
+    folder = Path(RULES).parent / name
+    generated, closures = compiled(folder, True), compiled(folder, False)
+    for seed in range(3):
+        a, b = play_game(generated, 2, seed), play_game(closures, 2, seed)
+        assert a.decisions and a.decisions == b.decisions
+        assert list(a.log_lines()) == list(b.log_lines())

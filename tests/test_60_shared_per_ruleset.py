@@ -76,3 +76,45 @@ def test_a_shared_board_answers_as_a_board_built_for_the_game():
         assert shared.connected(room) == own.connected(room)
         for d in game.machine.geometry.directions:
             assert shared.towards(room, d) == own.towards(room, d)
+
+
+def _fresh_game(rs, players: int, seed: int):
+    """A game begun without anything kept from earlier games of the rule set."""
+    from rulecraft.interpreter.game import Game
+
+    kept = {k: v for k, v in rs.compiled.shared.items() if k[0] == "started"}
+    for k in kept:
+        del rs.compiled.shared[k]
+    try:
+        return Game(rs, players, seed)
+    finally:
+        rs.compiled.shared.update(kept)
+
+
+def test_a_begun_game_that_drew_nothing_is_copied_and_plays_as_one_begun_afresh():
+    from pathlib import Path
+
+    from rulecraft.dsl.loader import load_checked
+    from rulecraft.interpreter.game import Game
+
+    rs = load_checked(Path(__file__).resolve().parent.parent / "rules" / "tic_tac_toe")
+    Game(rs, 2, 1)  # begins one to keep
+    assert any(k[0] == "started" and v is not None for k, v in rs.compiled.shared.items())
+    copied, fresh = Game(rs, 2, 7), _fresh_game(rs, 2, 7)
+    begun = fresh.state.dumps()
+    assert copied.state.dumps() == begun
+    assert copied.events == fresh.events and copied.events
+    for game in (copied, fresh):
+        for i in range(3):
+            game.choose(i)
+    assert copied.log_lines() == fresh.log_lines()
+    # changing the copy changed neither what is kept nor the next copy
+    again = Game(rs, 2, 7)
+    assert again.state.dumps() == begun != copied.state.dumps()
+    assert again.events == _fresh_game(rs, 2, 7).events
+
+
+def test_a_begun_game_that_drew_is_not_kept():
+    rs = ruleset()
+    play_game(rs, 4, 3)
+    assert not any(k[0] == "started" and v is not None for k, v in rs.compiled.shared.items())
