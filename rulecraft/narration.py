@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from rulecraft.docgen.glossary import Glossary, load_glossary
 from rulecraft.dsl import ast
+from rulecraft.interpreter.state import tile_layouts
 
 LANGUAGES = ("en", "fr")
 
@@ -29,7 +30,7 @@ SENTENCES = {
         "nobody": "nobody", "yes": "yes", "no": "no", "none": "none", "some": "some",
         "owned": "{owner}'s {zone}", "you_win": "You win!", "nobody_wins": "Nobody wins.",
         "wins": "{winners} wins.", "win": "{winners} win.", "you": "you", "colon": ":",
-        "in": "{thing} in {place}", "at": "({x}, {y})", "turned": "turned {rotation}°",
+        "in": "{thing} in {place}", "at": "({x}, {y})", "spot": "at ({x}, {y})", "turned": "turned {rotation}°",
         "next_to": "next to {places}", "towards": "{place} to the {direction}",
     },
     "fr": {
@@ -45,7 +46,7 @@ SENTENCES = {
         "nobody": "personne", "yes": "oui", "no": "non", "none": "aucun", "some": "quelques",
         "owned": "{zone} de {owner}", "you_win": "Vous gagnez !", "nobody_wins": "Personne ne gagne.",
         "wins": "{winners} gagne.", "win": "{winners} gagnent.", "you": "vous", "colon": "\u00a0:",
-        "in": "{thing} dans {place}", "at": "({x}, {y})", "turned": "tournée de {rotation}°",
+        "in": "{thing} dans {place}", "at": "({x}, {y})", "spot": "en ({x}, {y})", "turned": "tournée de {rotation}°",
         "next_to": "à côté de {places}", "towards": "{place} au {direction}",
     },
 }
@@ -80,6 +81,7 @@ class Words:
         board = ruleset.data.board
         self.space_kind = board.space_kind if board is not None else None
         self.directions = dict(board.directions) if board is not None and board.kind == "tiles" else {}
+        self._layouts = tile_layouts(ruleset) if board is not None and board.kind == "tiles" else {}
 
     def _term(self, section: str, key: str) -> str | None:
         t = self.glossary.get(section, key)
@@ -98,7 +100,7 @@ class Words:
         text = str(value)
         if text == HIDDEN:
             return self.say["hidden"]
-        place = self.place(text)
+        place = self.place(text) or self._laid_room(text)
         if place:
             return place
         word = self._word(text)
@@ -111,6 +113,15 @@ class Words:
         if rest and self._word(base):
             return f"{self._word(base)} {rest}"
         return text
+
+    def _laid_room(self, text: str) -> str | None:
+        """A room of a laid tile (``tile/room``) by the word of its room type, for a view
+        not learnt yet (``know_view`` names it better, telling same-type rooms apart)."""
+        tile, _, room = text.partition("/")
+        layout = self.ruleset.data.board.layouts.get(self._layouts[tile]) if room and tile in self._layouts else None
+        if layout is None or room not in layout.rooms:
+            return None
+        return self.label((layout.rooms.get(room) or {}).get("type", room))
 
     def label(self, key: str) -> str:
         """A word without the article a glossary may give it, as the board labels a room's
@@ -193,7 +204,7 @@ class Words:
     def placement(self, option: dict) -> str:
         """Where a tile would be laid: its cell, its turn and the spaces it would touch."""
         x, y = option.get("x"), option.get("y")
-        parts = [self.say["at"].format(x=x, y=y)]
+        parts = [self.say["spot"].format(x=x, y=y)]
         if option.get("rotation"):
             parts.append(self.say["turned"].format(rotation=option["rotation"]))
         beside = []
