@@ -13,6 +13,7 @@ from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.state import tile_layouts
 from rulecraft.validator import Scenario, ScenarioResult, load_file, run_scenario, scenario_files
 
+from .board_picture import declared_board_svg
 from .svg import PIECE_COLOURS, Piece, board_svg, ring_svg
 
 
@@ -63,9 +64,11 @@ def pieces_on_board(ruleset: RuleSet, game: Game, describe: Callable[[str], str]
 
 
 def board_picture(ruleset: RuleSet, game: Game, title: str, label: Callable[[str], str],
-                  pieces: list[Piece]) -> str:
+                  pieces: list[Piece], describe: Callable[[str], str] | None = None) -> str:
     if ruleset.data.board.kind == "ring":
         return ring_svg(ruleset.data.board, pieces, title)
+    if ruleset.data.board.kind != "tiles":  # a graph or grid, declared whole
+        return declared_board_svg(ruleset.data.board, title, pieces=pieces, describe=describe)
     return board_svg(ruleset.data.board, tile_layouts(ruleset), game.state.tiles, pieces, title, label)
 
 
@@ -86,7 +89,7 @@ def run_examples(ruleset: RuleSet, folder: Path, *, variant: str | None, label: 
                     pieces = pieces_on_board(ruleset, game, describe)
                     for p in pieces:
                         shown.setdefault(p.id, p)
-                    pictures[moment] = board_picture(ruleset, game, titles[moment == "after"], label, pieces)
+                    pictures[moment] = board_picture(ruleset, game, titles[moment == "after"], label, pieces, describe)
 
             result = run_scenario(ruleset, sc, variant, watch=watch)
             ef.examples.append(Example(sc, result, pictures.get("before"), pictures.get("after"), shown))
