@@ -60,6 +60,27 @@ def pieces_on_board(ruleset: RuleSet, game: Game, describe: Callable[[str], str]
                           for k, v in e["props"].items() if k != kind.owner_property) if kind else ""
         title = f"{describe(component)} ({eid})" + (f": {facts}" if facts else "")
         out.append(Piece(eid, at, mark, title, colour))
+    return out + _marks_on_spaces(ruleset, game, describe)
+
+
+def _marks_on_spaces(ruleset: RuleSet, game: Game, describe: Callable[[str], str]) -> list[Piece]:
+    """A player a board space's property names (the mark in a square), as a token of that
+    player's: its id is the player's, so the legend tells whose it is."""
+    board = ruleset.data.board
+    if board.kind == "tiles":
+        return []
+    players = game.state.players
+    out = []
+    for space in board.spaces:
+        e = game.state.entities.get(space)
+        for k, v in ((e or {}).get("props") or {}).items():
+            if isinstance(v, str) and v in players:
+                seat = players.index(v)
+                own = game.state.entities.get(v, {}).get("props", {})
+                word = next((w for w in own.values() if isinstance(w, str) and w), None)
+                mark = (word or str(seat + 1))[:2].upper()
+                title = f"{describe(f'properties.{board.space_kind}.{k}')} {v}"
+                out.append(Piece(v, space, mark, title, PIECE_COLOURS[seat % len(PIECE_COLOURS)]))
     return out
 
 

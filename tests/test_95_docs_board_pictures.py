@@ -120,3 +120,17 @@ def test_the_station_map_is_the_same_each_build(stationfall_map):
     _, first = stationfall_map
     again = {k: v for k, v in collect(STATIONFALL, "en").files.items() if k in first}
     assert again == first
+
+
+def test_a_grids_marks_show_as_their_players_tokens():
+    site = collect(ROOT / "rules" / "tic_tac_toe", "en")
+    after = [v for k, v in site.files.items() if k.startswith("examples/") and k.endswith("-after.svg")]
+    assert after
+    root = ET.fromstring(after[-1])
+    assert len(_squares(root)) == 9
+    tokens = {g.get("data-piece") for g in root.iter(f"{SVG}g") if g.get("class") == "piece"}
+    assert tokens == {"p1", "p2"}
+
+
+def _squares(root) -> list[str]:
+    return [g.get("data-space") for g in root.iter(f"{SVG}g") if g.get("class") == "space"]
