@@ -13,6 +13,7 @@ from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.state import tile_layouts
 from rulecraft.validator import Scenario, ScenarioResult, load_file, run_scenario, scenario_files
 
+from .board_picture import declared_board_svg
 from .svg import PIECE_COLOURS, Piece, board_svg, ring_svg
 
 
@@ -59,13 +60,36 @@ def pieces_on_board(ruleset: RuleSet, game: Game, describe: Callable[[str], str]
                           for k, v in e["props"].items() if k != kind.owner_property) if kind else ""
         title = f"{describe(component)} ({eid})" + (f": {facts}" if facts else "")
         out.append(Piece(eid, at, mark, title, colour))
+    return out + _marks_on_spaces(ruleset, game, describe)
+
+
+def _marks_on_spaces(ruleset: RuleSet, game: Game, describe: Callable[[str], str]) -> list[Piece]:
+    """A player a board space's property names (the mark in a square), as a token of that
+    player's: its id is the player's, so the legend tells whose it is."""
+    board = ruleset.data.board
+    if board.kind == "tiles":
+        return []
+    players = game.state.players
+    out = []
+    for space in board.spaces:
+        e = game.state.entities.get(space)
+        for k, v in ((e or {}).get("props") or {}).items():
+            if isinstance(v, str) and v in players:
+                seat = players.index(v)
+                own = game.state.entities.get(v, {}).get("props", {})
+                word = next((w for w in own.values() if isinstance(w, str) and w), None)
+                mark = (word or str(seat + 1))[:2].upper()
+                title = f"{describe(f'properties.{board.space_kind}.{k}')} {v}"
+                out.append(Piece(v, space, mark, title, PIECE_COLOURS[seat % len(PIECE_COLOURS)]))
     return out
 
 
 def board_picture(ruleset: RuleSet, game: Game, title: str, label: Callable[[str], str],
-                  pieces: list[Piece]) -> str:
+                  pieces: list[Piece], describe: Callable[[str], str] | None = None) -> str:
     if ruleset.data.board.kind == "ring":
         return ring_svg(ruleset.data.board, pieces, title)
+    if ruleset.data.board.kind != "tiles":  # a graph or grid, declared whole
+        return declared_board_svg(ruleset.data.board, title, pieces=pieces, describe=describe)
     return board_svg(ruleset.data.board, tile_layouts(ruleset), game.state.tiles, pieces, title, label)
 
 
@@ -86,7 +110,7 @@ def run_examples(ruleset: RuleSet, folder: Path, *, variant: str | None, label: 
                     pieces = pieces_on_board(ruleset, game, describe)
                     for p in pieces:
                         shown.setdefault(p.id, p)
-                    pictures[moment] = board_picture(ruleset, game, titles[moment == "after"], label, pieces)
+                    pictures[moment] = board_picture(ruleset, game, titles[moment == "after"], label, pieces, describe)
 
             result = run_scenario(ruleset, sc, variant, watch=watch)
             ef.examples.append(Example(sc, result, pictures.get("before"), pictures.get("after"), shown))

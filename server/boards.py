@@ -7,18 +7,15 @@ stands in or marks a space is drawn from the viewer's view only.
 
 from __future__ import annotations
 
-import math
 import re
 from xml.sax.saxutils import escape, quoteattr
 
+from rulecraft.docgen.board_picture import COORDINATE_PROPS, declared_board_svg
 from rulecraft.docgen.svg import CELL, PIECE_COLOURS, Piece, board_svg, tile_svg
 from rulecraft.docgen.svg import MARGIN as TILE_MARGIN
 from rulecraft.interpreter.state import tile_layouts
 
 SPOT = {"x", "y", "rotation"}  # an option of a placing choice: where a tile would be laid
-
-SPACE = 64  # distance between neighbouring spaces, in SVG units
-MARGIN = 40
 
 
 def player_colours(players: list[str]) -> dict[str, str]:
@@ -120,72 +117,20 @@ def _with_spots(spec, layouts: dict[str, str], view: dict, svg: str, worded: dic
     return svg[:end] + "\n".join(body) + "\n" + svg[end:]
 
 
-def _positions(spec) -> dict[str, tuple[float, float]]:
-    spaces = spec.spaces
-    if spec.kind in ("grid", "hex") and all("x" in p and "y" in p for p in spaces.values()):
-        top = max(p["y"] for p in spaces.values())
-        out = {}
-        for name, p in spaces.items():
-            x, y = p["x"], top - p["y"]  # y grows northwards; the screen's grows down
-            if spec.kind == "hex":
-                x = x + (top - y) * 0.5  # axial rows lean by half a space
-            out[name] = (x * SPACE, y * SPACE * (math.sqrt(3) / 2 if spec.kind == "hex" else 1))
-        return out
-    if spec.kind == "ring" and all("sector" in p and "range" in p for p in spaces.values()):
-        sectors = max(p["sector"] for p in spaces.values())
-        out = {}
-        for name, p in spaces.items():
-            angle = 2 * math.pi * (p["sector"] - 0.5) / sectors - math.pi / 2
-            radius = (p["range"] + 1) * SPACE
-            out[name] = (radius * math.cos(angle), radius * math.sin(angle))
-        return out
-    names = list(spaces)  # a graph: its spaces on a circle, in declared order
-    radius = max(SPACE, SPACE * len(names) / (2 * math.pi))
-    return {n: (radius * math.cos(2 * math.pi * i / len(names) - math.pi / 2),
-                radius * math.sin(2 * math.pi * i / len(names) - math.pi / 2)) for i, n in enumerate(names)}
-
-
 def _declared(ruleset, spec, view: dict) -> str:
-    pos = _positions(spec)
-    if not pos:
-        return ""
-    minx = min(x for x, _ in pos.values())
-    miny = min(y for _, y in pos.values())
-    pos = {n: (x - minx + MARGIN, y - miny + MARGIN) for n, (x, y) in pos.items()}
-    width = max(x for x, _ in pos.values()) + MARGIN
-    height = max(y for _, y in pos.values()) + MARGIN
+    """A board declared whole, drawn by the rules site's picture code; what stands in or
+    marks each space is the view's."""
     colours = player_colours(view["players"])
-    grid = spec.kind in ("grid", "hex")
-    body = []
-    if not grid:  # on a grid the squares touch; elsewhere the connections are drawn
-        drawn = set()
-        for c in spec.connections:
-            key = tuple(sorted((c.source, c.target)))
-            if key in drawn:
-                continue
-            drawn.add(key)
-            (x1, y1), (x2, y2) = pos[c.source], pos[c.target]
-            body.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#999"/>')
-    half = SPACE / 2 - 2
-    for name, (x, y) in pos.items():
+
+    def space_title(name: str) -> str:
+        entity = view["entities"].get(name) or {}
+        return name + "".join(f", {k} {v}" for k, v in entity.get("props", {}).items()
+                              if k not in COORDINATE_PROPS and v is not None)
+
+    def inside(name: str, x: float, y: float, half: float) -> list[str]:
+        body = []
         entity = view["entities"].get(name) or {}
         marks = [v for v in entity.get("props", {}).values() if isinstance(v, str) and v in colours]
-        title = name + "".join(f", {k} {v}" for k, v in entity.get("props", {}).items()
-                               if k not in ("x", "y", "sector", "range") and v is not None)
-        body.append(f'<g class="space" data-space={quoteattr(name)}><title>{escape(title)}</title>')
-        if spec.kind == "hex":  # pointy-top hexagons that tile at this spacing
-            r = SPACE / math.sqrt(3)
-            corners = " ".join(f"{x + r * math.cos(math.radians(60 * k - 30)):.1f},"
-                               f"{y + r * math.sin(math.radians(60 * k - 30)):.1f}" for k in range(6))
-            body.append(f'<polygon points="{corners}" fill="#f4f1e8" stroke="#333"/>')
-        elif grid:
-            body.append(f'<rect x="{x - half:.1f}" y="{y - half:.1f}" width="{2 * half:.1f}" height="{2 * half:.1f}" '
-                        f'rx="4" fill="#f4f1e8" stroke="#333"/>')
-        else:
-            body.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{half * 0.8:.1f}" fill="#f4f1e8" stroke="#333"/>')
-        label_y = y - SPACE / math.sqrt(3) + 18 if spec.kind == "hex" else y - half + 12
-        label_x = x - 8 if spec.kind == "hex" else x - half + 4
-        body.append(f'<text x="{label_x:.1f}" y="{label_y:.1f}" font-size="10" fill="#888">{escape(name)}</text>')
         for i, who in enumerate(marks):
             body.append(f'<circle cx="{x:.1f}" cy="{y + 4 + i * 6:.1f}" r="{half * 0.6:.1f}" '
                         f'fill={quoteattr(colours[who])} class="mark" data-player={quoteattr(who)}/>'
@@ -202,6 +147,5 @@ def _declared(ruleset, spec, view: dict) -> str:
                 body.append(f'<circle class="piece" cx="{px:.1f}" cy="{py:.1f}" r="{r:.1f}" '
                             f'fill={quoteattr(colours.get(owner, "#555"))} data-player={quoteattr(owner or "")}>'
                             f'<title>{escape(eid)}</title></circle>')
-        body.append("</g>")
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="rulecraft-board" viewBox="0 0 {width:.0f} {height:.0f}" '
-            f'width="{width:.0f}" height="{height:.0f}" role="img"><title>the board</title>' + "".join(body) + "</svg>")
+        return body
+    return declared_board_svg(spec, "the board", space_title=space_title, inside=inside)
