@@ -134,6 +134,7 @@ class GreedyBot:
         ruleset = self._ruleset
         base = new_state(ruleset, len(view["players"]), 0)
         base.players = list(view["players"])
+        base.tiles = {tile: list(at) for tile, at in (view.get("tiles") or {}).items()}
         base.pending = {"kind": "action", "player": view["viewer"], "prompt": view["choice"].get("prompt", ""),
                         "options": []}
         copy_source = types.SimpleNamespace(ruleset=ruleset, viewer=view["viewer"], state=base)
