@@ -144,3 +144,17 @@ def _number(fn, machine: Machine, env: dict) -> float:
     if value is None:
         return 0.0
     return float(value)
+
+
+def cutoff_rewards(evaluation: Evaluation, state) -> dict[str, float]:
+    """Each seat's reward in [0, 1] for an unfinished game, from its own view's worth:
+    the best-placed seat 1, the worst 0, the others in proportion (all 0.5 when they are
+    level). Scale-free, so the weights' units do not matter; a search that stops a
+    playout early backs these up instead of a result."""
+    from rulecraft.interpreter.views import player_view
+
+    worth = {p: evaluation.value(player_view(evaluation.ruleset, state, p)) for p in state.players}
+    low, high = min(worth.values()), max(worth.values())
+    if high - low < 1e-9:
+        return {p: 0.5 for p in worth}
+    return {p: (v - low) / (high - low) for p, v in worth.items()}

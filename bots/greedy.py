@@ -163,8 +163,10 @@ class GreedyBot:
         if (pending is not None and pending["player"] == me and pending["kind"] == "choose" and depth > 0
                 and 1 < len(pending["options"]) <= PLAN_WIDTH):
             best, best_plan = None, []
+            liking = self._evaluation.liking(player_view(self._ruleset, state, me), judging)
             for i, option in enumerate(pending["options"]):
                 worth, plan = self._after(state, i, me, judging, depth - 1)
+                worth += liking[i]
                 if best is None or worth > best:
                     best, best_plan = worth, [option_key(option)] + plan
             return best, best_plan
