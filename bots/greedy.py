@@ -142,7 +142,10 @@ class GreedyBot:
             state = determinize(copy_source, view, self._random)
         except _LOOKAHEAD_ERRORS:
             return None
-        state.stack = [{"k": "turn", "player": view["viewer"], "actions": 0}]
+        # the turn's last allowed action: once it is done, the turn ends (victories are
+        # checked) without listing the next options, which the bot does not need
+        last = max(0, ruleset.data.game.actions_per_turn_limit - 1)
+        state.stack = [{"k": "turn", "player": view["viewer"], "actions": last}]
         state.result = None
         return state
 
