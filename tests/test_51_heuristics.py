@@ -243,3 +243,25 @@ def test_the_search_bot_judges_unfinished_playouts_by_the_heuristics(tmp_path):
     rewards = cutoff_rewards(Evaluation(rs), game.state)
     assert rewards["p1"] == 1.0 and rewards["p2"] == 0.0
     assert 0.0 < rewards["p3"] < 1.0
+
+
+# ---------------------------------------------------------------- mutation testing
+
+
+def test_mutation_testing_leaves_heuristics_and_their_own_functions_alone(tmp_path):
+    from rulecraft.validator.mutants import generate, mutant_files
+
+    heuristics = HEURISTICS + """
+function doubled(p: player) -> number:
+    = 2 * p.score
+
+heuristic twice(me: player):
+    feature "doubled" weight 1: doubled(me) + count([p for p in players where is_plain(p)])
+"""
+    from pathlib import Path
+
+    root = Path(ruleset(tmp_path, heuristics).root)
+    mutants = generate(root, mutant_files(root))
+    assert mutants and not [m for m in mutants if m.file == "judge.rules"]
+    # a function the rules call keeps its mutants though a heuristic calls it too
+    assert [m for m in mutants if m.definition == "is_plain"]
