@@ -358,7 +358,11 @@ class Prose:
             self._locals.update({p.name: "any" for p in getattr(target, "params", [])})
             if pref.target == "choice":
                 self._locals["choice"] = "any"
-            line = fill(D["script_prefer"], target=f"`{pref.target}`")
+            if pref.target in ("choice", "end_turn", "pass"):
+                named = D[f"heuristic_prefer_{pref.target}"]
+            else:
+                named = f"*{self.title(pref.target)}*"
+            line = fill(D["script_prefer"], target=named)
             if pref.where is not None:
                 line += " " + fill(D["script_prefer_when"], cond=self.ex(pref.where))
             if pref.weight is not None:
