@@ -352,7 +352,8 @@ class Prose:
             head += " " + fill(D["heuristic_side"], side=f"`{d.side}`")
         lines = [capitalize(head), ""]
         for f in d.features:
-            lines.append("- " + fill(D["heuristic_feature"], label=f.label, weight=self.ex(f.weight), value=self.ex(f.value)))
+            label = md(f.label) if self.markdown else f.label  # the rule's own text: no markup of its own
+            lines.append("- " + fill(D["heuristic_feature"], label=label, weight=self.ex(f.weight), value=self.ex(f.value)))
         for pref in d.prefers:
             target = self.ruleset.definitions.get(pref.target)
             self._locals.update({p.name: "any" for p in getattr(target, "params", [])})
@@ -361,7 +362,7 @@ class Prose:
             if pref.target in ("choice", "end_turn", "pass"):
                 named = D[f"heuristic_prefer_{pref.target}"]
             else:
-                named = f"*{self.title(pref.target)}*"
+                named = f"*{capitalize(self._lookup('definitions', pref.target).one)}*"
             line = fill(D["script_prefer"], target=named)
             if pref.where is not None:
                 line += " " + fill(D["script_prefer_when"], cond=self.ex(pref.where))
