@@ -22,9 +22,11 @@ plus the weights of the heuristics' preferences the option meets:
 A finished game rates far above or below any position: won by the seat's side (the
 side its own view puts it on), lost, or a draw (0).
 
-**No idle turns.** Ending the turn is rated like any option, but the bot ends a turn in
-which it has not acted yet only when ending is strictly better than every action by
-more than a small margin: a turn is not passed over a tie.
+**No idle turns.** A seat that has not acted yet in its turn does not end it while an
+action is offered: one step ahead, every step out of a comfortable position can look
+worse than staying, and a seat that ended its turns on that ground sat out 14.5% of its
+turns (Panic Station, 100 games), up to 34 in a row. Once it has acted, ending the turn
+is rated like any option.
 
 All randomness (the deal, ties) comes from the bot's seeded generator.
 """
@@ -49,14 +51,12 @@ DEALS = 1
 # How many of its own choices inside one action the bot looks ahead, and over how many options at most.
 PLAN_DEPTH = 3
 PLAN_WIDTH = 16
-# Ending a turn before acting must beat every action by this much.
-IDLE_MARGIN = 1e-6
 _LOOKAHEAD_ERRORS = (RuleRuntimeError, KeyError, IndexError, TypeError, ValueError, AttributeError)
 
 
 class GreedyBot:
     name = "greedy"
-    needs_events = False  # it reads the table of the moment, not the history
+    needs_events = "new"  # it reads the table of the moment; events only to see its turns start
 
     def __init__(self, seed: int):
         self._random = random.Random(seed)
@@ -64,7 +64,6 @@ class GreedyBot:
         self._evaluation: Evaluation | None = None
         self._plan: list[str] = []
         self._acted = False  # whether the seat acted in the turn under way
-        self._turn: tuple | None = None  # (round, player) of that turn
 
     @staticmethod
     def rules_problem(ruleset) -> str | None:
@@ -81,9 +80,8 @@ class GreedyBot:
     def choose(self, view: dict) -> int:
         choice = view["choice"]
         options = choice["options"]
-        turn = (view.get("round"), view.get("current"))
-        if turn != self._turn:
-            self._turn, self._acted = turn, False
+        if any(e["type"] == "turn_started" and e.get("player") == view["viewer"] for e in view.get("events") or ()):
+            self._acted = False
         if len(options) == 1:
             self._note(choice, options[0])
             return 0
@@ -120,11 +118,7 @@ class GreedyBot:
         ending = [i for i, o in enumerate(options) if choice["kind"] == "action" and o.get("action") == "end_turn"]
         acting = [i for i in range(len(options)) if i not in ending]
         if ending and acting and not self._acted:
-            best_action = max(scores[i] for i in acting)
-            if scores[ending[0]] <= best_action + IDLE_MARGIN:
-                options_left = acting  # a turn is not passed over a tie
-            else:
-                options_left = ending
+            options_left = acting  # a turn in which the seat can act is played, not passed
         else:
             options_left = list(range(len(options)))
         best = max(scores[i] for i in options_left)
