@@ -24,9 +24,9 @@ side its own view puts it on), lost, or a draw (0).
 
 **No idle turns.** A seat that has not acted yet in its turn does not end it while an
 action is offered: one step ahead, every step out of a comfortable position can look
-worse than staying, and a seat that ended its turns on that ground sat out 14.5% of its
-turns (Panic Station, 100 games), up to 34 in a row. Once it has acted, ending the turn
-is rated like any option.
+worse than staying, and a seat that ended its turns on that ground sat out a seventh of
+its turns in a shipped game (docs/bots.md). Once it has acted, ending the turn is rated
+like any option.
 
 All randomness (the deal, ties) comes from the bot's seeded generator.
 """
