@@ -26,6 +26,7 @@ from __future__ import annotations
 import weakref
 from typing import Callable
 
+from .greedy import GreedyBot
 from .heuristic import HeuristicBot
 from .mcts import MCTSBot, budget_problem, make_mcts
 from .protocol import Bot
@@ -36,6 +37,7 @@ BotFactory = Callable[[int], Bot]
 REGISTRY: dict[str, BotFactory] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
+    "greedy": GreedyBot,
     "mcts": make_mcts,
 }
 make_mcts.setting_problem = budget_problem
@@ -147,5 +149,5 @@ def cannot_play(name: str, ruleset) -> str | None:
             f"it plays: {', '.join(known) or 'nothing yet'}")
 
 
-__all__ = ["Bot", "BotFactory", "HeuristicBot", "MCTSBot", "RandomBot", "REGISTRY", "bot_names", "bot_problem",
+__all__ = ["Bot", "BotFactory", "GreedyBot", "HeuristicBot", "MCTSBot", "RandomBot", "REGISTRY", "bot_names", "bot_problem",
            "cannot_play", "hand_rules", "make_bot", "register", "view_for"]

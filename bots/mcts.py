@@ -29,9 +29,13 @@ from rulecraft.interpreter.machine import Machine, RuleRuntimeError
 from rulecraft.interpreter.sides import seat_sides, winning_side
 
 from .determinize import Tracker, determinize, option_key
+from .evaluation import Evaluation, cutoff_rewards, declares_heuristics
 
 DEFAULT_ITERATIONS = 200
 UCB_C = 0.7  # UCB1's constant, for rewards in [0, 1]
+# A rule set that declares heuristics has its random playouts stopped after this many
+# decisions and judged by them (see _playout_cutoff).
+ROLLOUT_CUTOFF = 60
 
 
 class _Node:
@@ -56,11 +60,13 @@ class MCTSBot:
         self._ruleset = None
         self._tracker: Tracker | None = None
         self.last_iterations = 0  # how many iterations the last decision ran
+        self._evaluation: Evaluation | None = None
 
     def learn_rules(self, ruleset) -> None:
         if ruleset is not self._ruleset:
             self._ruleset = ruleset
             self._tracker = None
+            self._evaluation = self._playout_cutoff(ruleset)
 
     def choose(self, view: dict) -> int:
         options = view["choice"]["options"]
@@ -141,13 +147,27 @@ class MCTSBot:
                 node = node.children[keys[index]]
                 path.append(node)
                 machine.answer(index)
+            played = 0
             while state.result is None:  # random rollout
+                if self._evaluation is not None and played >= ROLLOUT_CUTOFF:
+                    break
                 machine.answer(rng.randrange(len(state.pending["options"])))
+                played += 1
         except RuleRuntimeError:
             if added is not None:
                 del added[0].children[added[1]]
             raise
+        if state.result is None:  # cut off: the seats judged by the rule set's heuristics
+            return cutoff_rewards(self._evaluation, state), path
         return seat_rewards(self._ruleset, state, cooperative), path
+
+    # ---- the hook for rule sets that declare heuristics
+    @staticmethod
+    def _playout_cutoff(ruleset) -> Evaluation | None:
+        """The rule set's heuristics, which end a playout after ROLLOUT_CUTOFF decisions
+        and judge the position each seat then sees (bots.evaluation.cutoff_rewards), or
+        None: without heuristics every playout runs to the end of the game."""
+        return Evaluation(ruleset) if declares_heuristics(ruleset) else None
 
     @staticmethod
     def _select(node: _Node, keys: list[str]) -> int:

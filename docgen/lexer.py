@@ -16,7 +16,7 @@ from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation
 
 from rulecraft.dsl.parser import RESERVED
 
-DECLARATIONS = ("action", "procedure", "function", "trigger", "victory", "reaction", "obligation", "script")
+DECLARATIONS = ("action", "procedure", "function", "trigger", "victory", "reaction", "obligation", "script", "heuristic")
 WORD_OPERATORS = ("and", "or", "not", "in")
 CONSTANTS = ("true", "false", "none")
 # Clauses whose string is documentation rather than data.

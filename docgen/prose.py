@@ -125,6 +125,8 @@ class Prose:
                 text = fill(D["summary_obligation"], when=self.ex(d.when))
             elif d.kind == "script":
                 text = fill(D["summary_script"], count=len(d.prefers))
+            elif d.kind == "heuristic":
+                text = fill(D["summary_heuristic"], count=len(d.features) + len(d.prefers))
             else:
                 raise UnrenderableNode(f"no summary for a {d.kind} definition")
             return self._finish(capitalize(text))
@@ -341,6 +343,34 @@ class Prose:
             if pref.where is not None:
                 line += " " + fill(D["script_prefer_when"], cond=self.ex(pref.where))
             lines.append(f"{i}. {line}")
+        return lines + [""]
+
+    def _def_heuristic(self, d: ast.HeuristicDef) -> list[str]:
+        D = self.ph["definitions"]
+        seat = d.params[0].name if d.params else "me"
+        self._locals[seat] = "player"
+        head = fill(D["heuristic"], seat=seat)
+        if d.side is not None:
+            head += " " + fill(D["heuristic_side"], side=f"`{d.side}`")
+        lines = [capitalize(head), ""]
+        for f in d.features:
+            label = md(f.label) if self.markdown else f.label  # the rule's own text: no markup of its own
+            lines.append("- " + fill(D["heuristic_feature"], label=label, weight=self.ex(f.weight), value=self.ex(f.value)))
+        for pref in d.prefers:
+            target = self.ruleset.definitions.get(pref.target)
+            self._locals.update({p.name: "any" for p in getattr(target, "params", [])})
+            if pref.target == "choice":
+                self._locals["choice"] = "any"
+            if pref.target in ("choice", "end_turn", "pass"):
+                named = D[f"heuristic_prefer_{pref.target}"]
+            else:
+                named = f"*{capitalize(self._lookup('definitions', pref.target).one)}*"
+            line = fill(D["script_prefer"], target=named)
+            if pref.where is not None:
+                line += " " + fill(D["script_prefer_when"], cond=self.ex(pref.where))
+            if pref.weight is not None:
+                line += " " + fill(D["heuristic_prefer_weight"], weight=self.ex(pref.weight))
+            lines.append("- " + line)
         return lines + [""]
 
     def _def_reaction(self, d: ast.ReactionDef) -> list[str]:

@@ -334,6 +334,7 @@ class Preference(Node):
     target: str = ""
     target_pos: Position | None = None
     where: Expr | None = None
+    weight: Expr | None = None  # in a heuristic: how much the option is liked
 
 
 @dataclass
@@ -344,6 +345,30 @@ class ScriptDef(Definition):
     params: list[Param] = field(default_factory=list)
     prefers: list[Preference] = field(default_factory=list)
     kind: str = "script"
+
+
+@dataclass
+class Feature(Node):
+    """One term of a heuristic: a number read from the seat's view, times its weight."""
+
+    label: str = ""
+    weight: Expr | None = None
+    value: Expr | None = None
+
+
+@dataclass
+class HeuristicDef(Definition):
+    """How good a position looks to the seat it is given (``me: player``), read from
+    that seat's view alone: the weighted sum of its features, plus the weights of the
+    preferences an option meets. ``side`` limits it to the seats on a declared side."""
+
+    params: list[Param] = field(default_factory=list)
+    side: str | None = None
+    side_pos: Position | None = None
+    features: list[Feature] = field(default_factory=list)
+    # preferences with a weight (Preference.weight): a liking, not an order
+    prefers: list["Preference"] = field(default_factory=list)
+    kind: str = "heuristic"
 
 
 @dataclass

@@ -95,7 +95,7 @@ class Checker:
     # ------------------------------------------------------------ entry
     def run(self) -> None:
         self._collect_emits()
-        order = ["function", "procedure", "action", "victory", "obligation", "trigger", "reaction", "script"]
+        order = ["function", "procedure", "action", "victory", "obligation", "trigger", "reaction", "script", "heuristic"]
         for kind in order:
             for d in self.rs.of_kind(kind):
                 self.check_definition(d)
@@ -293,6 +293,9 @@ class Checker:
         if isinstance(d, ast.ScriptDef):
             self.check_script(d)
             return
+        if isinstance(d, ast.HeuristicDef):
+            self.check_heuristic(d)
+            return
         if isinstance(d, ast.ActionDef):
             self.check_params(d.params, ctx)
             for p in d.params:
@@ -382,28 +385,72 @@ class Checker:
         if not d.prefers:
             self.error(f"script '{d.name}' prefers nothing", d.name_pos, "add lines 'prefer <action> where <condition>'")
         for pref in d.prefers:
+            ctx = self._preference_context(d, pref)
+            if ctx is not None and pref.where is not None:
+                self.expect(pref.where, T.BOOL, ctx, "a preference")
+
+    def _preference_context(self, d: ast.ScriptDef | ast.HeuristicDef, pref: ast.Preference) -> _Context | None:
+        """The names a preference reads: the seat, and the values of the option it
+        names under their own names (None, reported, when it names nothing known)."""
+        ctx = _Context(d)
+        for prm in d.params:
+            ctx.locals[prm.name] = self.resolve_type(prm.type)
+        target = self.rs.definitions.get(pref.target)
+        if pref.target == "choice":
+            ctx.locals["choice"] = T.ANY
+        elif pref.target in ("end_turn", "pass"):
+            pass
+        elif target is not None and target.kind in ("action", "reaction"):
+            self.references[pref.target] = self.references.get(pref.target, 0)
+            for prm in target.params:
+                ctx.locals[prm.name] = self.resolve_type(prm.type)
+            if target.kind == "reaction" and target.responder is not None:
+                ctx.locals[target.responder.name] = "player"
+        else:
+            names = [n for n, x in self.rs.definitions.items() if x.kind in ("action", "reaction")]
+            self.error(f"{d.kind} '{d.name}' prefers unknown '{pref.target}'", pref.target_pos,
+                       did_you_mean(pref.target, names + ["choice", "end_turn", "pass"])
+                       or "name an action, a reaction, 'choice' (a choose), 'end_turn' or 'pass'")
+            return None
+        return ctx
+
+    def check_heuristic(self, d: ast.HeuristicDef) -> None:
+        """A heuristic takes the seat it judges for; its features are numbers (a bool
+        counts 1 when true) and its weights numbers; `for` names a declared side."""
+        if len(d.params) != 1 or self.resolve_type(d.params[0].type) != "player":
+            self.error(f"heuristic '{d.name}' must take exactly one player: the seat it judges for", d.name_pos,
+                       f"write 'heuristic {d.name}(me: player):'")
+        if not d.features and not d.prefers:
+            self.error(f"heuristic '{d.name}' has no feature", d.name_pos,
+                       "add lines 'feature \"<label>\" weight <number>: <number read from the seat's view>'")
+        if d.side is not None:
+            sides = (self.data.game.sides if self.data.game else None) or {}
+            names = [t["name"] for t in sides.get("teams") or []] + ([sides["cooperative"]] if "cooperative" in sides else [])
+            if d.side not in names:
+                self.error(f"heuristic '{d.name}' is for side '{d.side}', which game.sides does not declare", d.side_pos,
+                           did_you_mean(d.side, names) or ("declared sides: " + ", ".join(names) if names else
+                                                           "declare teams or a cooperative side in game.sides, or leave out 'for'"))
+        labels: set[str] = set()
+        for f in d.features:
+            if f.label in labels:
+                self.error(f"feature '{f.label}' given twice in heuristic '{d.name}'", f.pos, "give each feature its own label")
+            labels.add(f.label)
             ctx = _Context(d)
             for prm in d.params:
                 ctx.locals[prm.name] = self.resolve_type(prm.type)
-            target = self.rs.definitions.get(pref.target)
-            if pref.target == "choice":
-                ctx.locals["choice"] = T.ANY
-            elif pref.target in ("end_turn", "pass"):
-                pass
-            elif target is not None and target.kind in ("action", "reaction"):
-                self.references[pref.target] = self.references.get(pref.target, 0)
-                for prm in target.params:
-                    ctx.locals[prm.name] = self.resolve_type(prm.type)
-                if target.kind == "reaction" and target.responder is not None:
-                    ctx.locals[target.responder.name] = "player"
-            else:
-                names = [n for n, x in self.rs.definitions.items() if x.kind in ("action", "reaction")]
-                self.error(f"script '{d.name}' prefers unknown '{pref.target}'", pref.target_pos,
-                           did_you_mean(pref.target, names + ["choice", "end_turn", "pass"])
-                           or "name an action, a reaction, 'choice' (a choose), 'end_turn' or 'pass'")
+            self.expect(f.weight, T.NUMBER, ctx, "a feature's weight")
+            t = self.expr(f.value, ctx)
+            if t not in (T.NUMBER, T.BOOL, T.ANY):
+                self.error(f"feature '{f.label}' must be a number or a bool, not a {t}", f.value.pos,
+                           "count a list with count(...), or compare to make a bool")
+        for pref in d.prefers:
+            ctx = self._preference_context(d, pref)
+            if ctx is None:
                 continue
             if pref.where is not None:
                 self.expect(pref.where, T.BOOL, ctx, "a preference")
+            if pref.weight is not None:
+                self.expect(pref.weight, T.NUMBER, ctx, "a preference's weight")
 
     def check_reaction(self, d: ast.ReactionDef, ctx: _Context) -> None:
         if d.event is None:

@@ -102,10 +102,25 @@ class Program:
     end_turn_allowed: str | None = None
     # script name → (the seat's parameter name, [(preferred target, condition or None)])
     scripts: dict[str, tuple[str, list[tuple[str, Fn | None]]]] = field(default_factory=dict)
+    # heuristic name → HeuristicInfo (what bots and search read a position's worth from)
+    heuristics: dict[str, "HeuristicInfo"] = field(default_factory=dict)
     block_names: list[str] = field(default_factory=list)
     # What the interpreter derives once per rule set and shares between games (a rule
     # set never changes once loaded): the board geometry, a new game's layout.
     shared: dict = field(default_factory=dict)
+
+
+@dataclass
+class HeuristicInfo:
+    """A compiled heuristic: the seat's parameter name, the side it is for (None: every
+    seat), its features as (label, weight, value) and its preferences as (target,
+    condition or None, weight)."""
+
+    name: str
+    seat: str
+    side: str | None
+    features: list[tuple[str, Fn, Fn]]
+    prefers: list[tuple[str, Fn | None, Fn]]
 
 
 # ---------------------------------------------------------------- instructions
@@ -332,6 +347,8 @@ class Compiler:
             elif isinstance(d, ast.ScriptDef):
                 p.scripts[d.name] = (d.params[0].name if d.params else "me",
                                      [(x.target, self.expr(x.where) if x.where is not None else None) for x in d.prefers])
+            elif isinstance(d, ast.HeuristicDef):
+                p.heuristics[d.name] = self.heuristic(d)
             elif isinstance(d, ast.ReactionDef):
                 p.reactions.setdefault(d.event, []).append(ReactionInfo(
                     d.name, d.event, self.expr(d.by) if d.by is not None else None, self.params(d.params),
@@ -340,6 +357,13 @@ class Compiler:
                     self.params([d.responder])[0] if d.responder is not None else None))
         p.end_turn_allowed = self.data.game.end_turn_allowed if self.data.game else None
         return p
+
+    def heuristic(self, d: ast.HeuristicDef) -> HeuristicInfo:
+        return HeuristicInfo(
+            d.name, d.params[0].name if d.params else "me", d.side,
+            [(f.label, self.expr(f.weight), self.expr(f.value)) for f in d.features],
+            [(x.target, self.expr(x.where) if x.where is not None else None, self.expr(x.weight))
+             for x in d.prefers if x.weight is not None])
 
     def params(self, params: list[ast.Param]) -> list[ParamInfo]:
         out = []
@@ -707,13 +731,14 @@ def _fill_slots(program: Program, functions: list[Fn]) -> None:
             for k, v in x.items():
                 x[k] = fill(v)
             return x
-        if isinstance(x, (Instr, ActionInfo, ReactionInfo, TriggerInfo, ParamInfo, Checks)):
+        if isinstance(x, (Instr, ActionInfo, ReactionInfo, TriggerInfo, ParamInfo, Checks, HeuristicInfo)):
             for k, v in vars(x).items():
                 if not isinstance(v, ast.Node):
                     setattr(x, k, fill(v))
         return x
 
-    for name in ("blocks", "functions", "actions", "triggers", "victories", "obligations", "reactions", "scripts"):
+    for name in ("blocks", "functions", "actions", "triggers", "victories", "obligations", "reactions", "scripts",
+                 "heuristics"):
         fill(getattr(program, name))
 
 

@@ -88,7 +88,7 @@ def _describe_expected(expected: set[str]) -> str:
     return "expected " + ", ".join(words)
 
 
-_DEF_START = re.compile(r"^(action|procedure|function|trigger|victory|reaction|obligation|script)\b")
+_DEF_START = re.compile(r"^(action|procedure|function|trigger|victory|reaction|obligation|script|heuristic)\b")
 
 
 def _split_definitions(text: str) -> list[tuple[int, str]]:
@@ -292,7 +292,7 @@ class _BuildError(Exception):
 # accept `let for = 1`; names a rule binds or calls must not be one of them.
 RESERVED = frozenset("""
 action procedure function trigger victory reaction obligation within possible window text cite with in where require else cost limit per as on when
-script prefer
+script prefer heuristic feature weight
 winners by do let set if elif for each repeat times choose from prompt move to of top bottom shuffle emit
 stop break and or not true false none list
 """.split())
@@ -399,6 +399,8 @@ class _AstBuilder(Transformer):
             node.possible = payload
         elif kind == "prefer":
             node.prefers.append(payload)
+        elif kind == "feature":
+            node.features.append(payload)
 
     def action_def(self, meta, children):
         name, clauses = children
@@ -441,7 +443,35 @@ class _AstBuilder(Transformer):
         self.bound(name)
         node = self._definition(ast.ScriptDef, meta, name, clauses, {"text", "cite", "prefer"})
         node.params = params or []
+        for pref in node.prefers:
+            if pref.weight is not None:
+                self.bag.error(f"a preference of script '{node.name}' takes no weight", pref.weight.pos,
+                               "a script takes its preferences in order; weights belong to a heuristic")
         return node
+
+    def heuristic_def(self, meta, children):
+        name, params, side, clauses = children
+        self.bound(name)
+        node = self._definition(ast.HeuristicDef, meta, name, clauses, {"text", "cite", "feature", "prefer"})
+        node.params = params or []
+        if side is not None:
+            node.side, node.side_pos = str(side), _tok_pos(self.file, side)
+        for pref in node.prefers:
+            if pref.weight is None:
+                self.bag.error(f"a preference of heuristic '{node.name}' needs a weight", pref.pos,
+                               f"write 'prefer {pref.target} ... weight <number>': a heuristic likes options by weight")
+        return node
+
+    def heuristic_side(self, meta, children):
+        return children[0]
+
+    def feature_clause(self, meta, children):
+        label, weight, value = children
+        return ("feature", self.p(meta), ast.Feature(self.p(meta), _unquote(label), weight, value))
+
+    def weighted_prefer_clause(self, meta, children):
+        target, where, weight = children
+        return ("prefer", self.p(meta), ast.Preference(self.p(meta), str(target), _tok_pos(self.file, target), where, weight))
 
     def prefer_clause(self, meta, children):
         target, where = children

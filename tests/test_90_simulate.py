@@ -127,7 +127,7 @@ def test_a_registered_bot_is_used_by_name(tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--bot", "clever"], "unknown bot 'clever' (known bots: heuristic, mcts, random)"),
+    (["--bot", "clever"], "unknown bot 'clever' (known bots: greedy, heuristic, mcts, random)"),
     (["--players", "4", "--bot", "random", "--bot", "random"], "one --bot for every seat (4) or one for all, not 2"),
     (["--out", "rows.txt"], "must end in .json or .csv"),
     (["--plot", "outcomes.svg"], "must end in .png"),

@@ -16,6 +16,7 @@ of its line (not the line number), so it stays the same while unrelated lines mo
 from __future__ import annotations
 
 import hashlib
+import re
 from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass
@@ -193,6 +194,7 @@ class _Collector:
         self.definition = str(name) if name is not None else None
 
     on_action_def = on_procedure_def = on_function_def = on_trigger_def = on_victory_def = on_reaction_def = _definition
+    on_obligation_def = on_script_def = on_heuristic_def = _definition
 
     def on_compare(self, node: Tree, _context) -> None:
         op = node.children[1]
@@ -383,14 +385,64 @@ def mutant_files(root: Path, variant_chain: list[str] | None = None) -> list[str
     return files
 
 
+# a definition's header, after any blank or comment lines
+_HEADER = re.compile(r"^(?:[ \t]*(?:#[^\n]*)?\n)*[ \t]*([a-z]+)[ \t]+([A-Za-z_][A-Za-z0-9_]*)")
+_CALLED = re.compile(r"\b([A-Za-z_][A-Za-z0-9_]*)\s*\(")
+
+
+def judging_only(texts: dict[str, str]) -> set[str]:
+    """Definitions that change no rule, so no scenario can notice a change to them: the
+    heuristics (they judge positions for bots) and the functions that only heuristics
+    call, directly or through other such functions, and no table names. Read from the
+    texts of every file of the rule set (``{file: text}``)."""
+    kinds: dict[str, str] = {}
+    calls: dict[str, set[str]] = {}
+    tables = ""
+    for file, text in texts.items():
+        if not file.endswith(".rules"):
+            tables += text
+            continue
+        for _start, chunk in _split_definitions(text):
+            header = _HEADER.match(chunk)
+            if header is None:
+                continue
+            kind, name = header.groups()
+            kinds[name] = kind
+            calls[name] = set(_CALLED.findall(chunk[header.end():]))
+    heuristics = {n for n, k in kinds.items() if k == "heuristic"}
+    if not heuristics:
+        return set()
+    # what the rules reach: every definition but heuristics and functions, and the functions they call
+    reached = {n for n, k in kinds.items() if k not in ("heuristic", "function")}
+    reached |= {n for n in kinds if re.search(rf"\b{n}\b", tables)}
+    frontier = list(reached)
+    while frontier:
+        for callee in calls.get(frontier.pop(), ()):
+            if callee in kinds and callee not in reached:
+                reached.add(callee)
+                frontier.append(callee)
+    judged = set(heuristics)
+    frontier = list(heuristics)
+    while frontier:
+        for callee in calls.get(frontier.pop(), ()):
+            if kinds.get(callee) == "function" and callee not in reached and callee not in judged:
+                judged.add(callee)
+                frontier.append(callee)
+    return judged
+
+
 def generate(root: Path, files: list[str], texts: dict[str, str] | None = None) -> list[Mutant]:
-    """Every mutant of the given files of a rule set, in file and position order."""
+    """Every mutant of the given files of a rule set, in file and position order; none
+    of the definitions that change no rule (see :func:`judging_only`)."""
     mutants: list[Mutant] = []
+    every = {f: texts[f] if texts and f in texts else (root / f).read_text(encoding="utf-8")
+             for f in dict.fromkeys(mutant_files(root) + list(files))}
+    skipped = judging_only(every)
     for file in files:
-        text = texts[file] if texts and file in texts else (root / file).read_text(encoding="utf-8")
+        text = every[file]
         src = _Source(file, text)
         if file.endswith(".rules"):
-            raw = rules_mutants(file, text)
+            raw = [m for m in rules_mutants(file, text) if m[4] not in skipped]
         else:
             raw = yaml_mutants(file, text, variant_file=file.startswith("variants/"))
         raw.sort(key=lambda m: (m[1], m[2], m[0], m[3]))

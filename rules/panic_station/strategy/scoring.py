@@ -51,6 +51,7 @@ EXPLORE_PULL = 10.0  # per move, a human's pull towards a room the next card can
 HIVE_PULL = 30.0  # per move, the pull of the Hive on a Trooper holding enough gas cans
 TROOPER_CARE = 1.5  # how much more a human's Trooper weighs its room than its Android does
 SPAWN_COST = 3.0  # what one more parasite on the board costs the humans
+IDLE_TURN_COST = 70.0  # ending a turn before acting forfeits its action points: more than a step out of a safe room costs
 # -- everyone
 DANGER_WEIGHT = 10.0  # score lost per expected point of parasite damage
 # -- the infected
@@ -73,6 +74,7 @@ class PanicStationStrategy:
         self.rng = rng
         self.rules = facts_of(ruleset)
         self.memory: Memory | None = None
+        self.acted = True  # whether the player took an action in their turn under way
 
     # ------------------------------------------------------------------ reading the view
     def observe(self, view: dict) -> None:
@@ -85,6 +87,11 @@ class PanicStationStrategy:
         self.entities = entities
         self.infected = bool(entities[me]["props"].get("infected"))
         self.memory.read(view.get("events") or [], entities, self.infected)
+        for event in view.get("events") or []:  # whether this turn of the player's saw an action yet
+            if event["type"] == "turn_started" and event.get("player") == me:
+                self.acted = False
+            elif event["type"] == "action_taken" and event.get("player") == me:
+                self.acted = True
         self.round = view.get("round", 0)
         self.station = Station(view, me, self.rules)
         hand = view["zones"].get(f"hand:{me}", [])
@@ -156,7 +163,10 @@ class PanicStationStrategy:
 
     # ---- actions
     def _action_end_turn(self) -> float:
-        return 0.0
+        # every step is scored against the room a character stands in, so from a safe
+        # room all of them look worse than staying: ending the turn at once must cost
+        # what the turn could have done, or a player sits out turn after turn
+        return 0.0 if self.acted else -IDLE_TURN_COST
 
     def _action_burn_hive(self, c) -> float:
         return 1000.0

@@ -1,0 +1,160 @@
+"""A position's worth to one seat, as the rule set's own heuristics say, read from that
+seat's view alone.
+
+A rule set may declare heuristics in its rules (``heuristic NAME(me: player) [for
+SIDE]:``, see docs/language.md): weighted features, numbers read from what the seat
+sees, and weighted preferences for kinds of options. :class:`Evaluation` runs them on
+a table rebuilt from a view (:func:`rulecraft.bots.rule_questions.table_seen_by`:
+hidden zones empty, hidden properties absent), so a score can never depend on what the
+seat may not know. The greedy bot scores positions with it; the search bot cuts its
+random playouts short with it.
+
+Which heuristics judge for a seat: those without ``for``, and those ``for`` a side the
+seat is on as far as its own view tells (the side's member function run on the view's
+table; a function that needs what the view hides counts as "not on that side"). Their
+features add up.
+"""
+
+from __future__ import annotations
+
+from rulecraft.dsl.model import RuleSet
+from rulecraft.interpreter.machine import Machine, RuleRuntimeError
+
+from .rule_questions import table_seen_by
+
+# A feature that reaches for what the view hides (a hidden zone's contents, a hidden
+# property) fails on the view's table; it then counts 0 in that position.
+_UNREADABLE = (KeyError, TypeError, IndexError, AttributeError, ValueError, RuleRuntimeError)
+
+
+def declares_heuristics(ruleset: RuleSet) -> bool:
+    program = ruleset.compiled
+    return bool(program is not None and getattr(program, "heuristics", None))
+
+
+class Evaluation:
+    """The rule set's heuristics, ready to judge views (one per rule set and bot)."""
+
+    def __init__(self, ruleset: RuleSet):
+        self.ruleset = ruleset
+        self.heuristics = list(ruleset.compiled.heuristics.values())
+        sides = (ruleset.data.game.sides or {}) if ruleset.data.game else {}
+        self._teams = {t["name"]: t["member"] for t in sides.get("teams") or []}
+        # reaction name → the name its responder goes by, for preferences on reactions
+        self._responders = {r.name: r.responder.name for rs in ruleset.compiled.reactions.values()
+                            for r in rs if r.responder is not None}
+
+    def _machine(self, view: dict) -> Machine:
+        return Machine(self.ruleset, table_seen_by(self.ruleset, view))
+
+    def judging(self, view: dict, machine: Machine | None = None) -> list:
+        """The heuristics that judge for the view's seat (see the module doc)."""
+        machine = machine or self._machine(view)
+        me = view["viewer"]
+        out = []
+        for h in self.heuristics:
+            if h.side is None or self._on_side(machine, h.side, me):
+                out.append(h)
+        return out
+
+    def _on_side(self, machine: Machine, side: str, me: str) -> bool:
+        member = self._teams.get(side)
+        if member is None:  # the cooperative side holds every seat
+            return True
+        params, fn = machine.program.functions[member]
+        try:
+            with machine.reading():
+                return bool(fn(machine, {params[0]: me}))
+        except _UNREADABLE:
+            return False
+
+    def features(self, view: dict) -> list[tuple[str, str, float, float]]:
+        """(heuristic, feature label, weight, value) of every feature judging for the seat."""
+        machine = self._machine(view)
+        me = view["viewer"]
+        out = []
+        with machine.reading():
+            for h in self.judging(view, machine):
+                env = {h.seat: me}
+                for label, weight, value in h.features:
+                    out.append((h.name, label, _number(weight, machine, env), _number(value, machine, env)))
+        return out
+
+    def value(self, view: dict, heuristics: list | None = None) -> float:
+        """The weighted sum of the features judging for the view's seat; ``heuristics``
+        (from :meth:`judging`) spares finding them again when the seat's side is known."""
+        machine = self._machine(view)
+        me = view["viewer"]
+        total = 0.0
+        with machine.reading():
+            for h in heuristics if heuristics is not None else self.judging(view, machine):
+                env = {h.seat: me}
+                for _, weight, value in h.features:
+                    total += _number(weight, machine, env) * _number(value, machine, env)
+        return total
+
+    def liking(self, view: dict, heuristics: list | None = None) -> list[float]:
+        """For each option of the view's choice, the total weight of the preferences it meets."""
+        choice = view["choice"]
+        machine = self._machine(view)
+        me = view["viewer"]
+        out = []
+        with machine.reading():
+            judging = heuristics if heuristics is not None else self.judging(view, machine)
+            for option in choice["options"]:
+                total = 0.0
+                for h in judging:
+                    for target, cond, weight in h.prefers:
+                        env = self._option_env(choice["kind"], option, target, h.seat, me)
+                        if env is None:
+                            continue
+                        try:
+                            met = cond is None or bool(cond(machine, env))
+                        except _UNREADABLE:
+                            met = False
+                        if met:
+                            total += _number(weight, machine, env)
+                out.append(total)
+        return out
+
+    def _option_env(self, kind: str, option, target: str, seat: str, me: str) -> dict | None:
+        """The names a preference on ``target`` reads for this option, or None when the
+        option is not of that kind."""
+        env = {seat: me}
+        if kind == "choose":
+            if target != "choice":
+                return None
+            env["choice"] = option
+            return env
+        name = option.get("action") if kind == "action" else option.get("reaction")
+        if name != target:
+            return None
+        env.update(option.get("args") or {})
+        responder = self._responders.get(name)
+        if responder is not None:
+            env[responder] = me
+        return env
+
+
+def _number(fn, machine: Machine, env: dict) -> float:
+    try:
+        value = fn(machine, env)
+    except _UNREADABLE:
+        return 0.0
+    if value is None:
+        return 0.0
+    return float(value)
+
+
+def cutoff_rewards(evaluation: Evaluation, state) -> dict[str, float]:
+    """Each seat's reward in [0, 1] for an unfinished game, from its own view's worth:
+    the best-placed seat 1, the worst 0, the others in proportion (all 0.5 when they are
+    level). Scale-free, so the weights' units do not matter; a search that stops a
+    playout early backs these up instead of a result."""
+    from rulecraft.interpreter.views import player_view
+
+    worth = {p: evaluation.value(player_view(evaluation.ruleset, state, p)) for p in state.players}
+    low, high = min(worth.values()), max(worth.values())
+    if high - low < 1e-9:
+        return {p: 0.5 for p in worth}
+    return {p: (v - low) / (high - low) for p, v in worth.items()}

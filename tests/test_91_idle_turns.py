@@ -1,0 +1,25 @@
+"""Bot seats do not sit out turns they could play (bots.idle_turns counts them)."""
+
+from __future__ import annotations
+
+from rulecraft.bots.idle_turns import count_idle_turns
+from rulecraft.dsl.loader import load_checked
+
+
+def test_heuristic_seats_in_panic_station_act_in_nearly_every_turn():
+    # Ending a turn before acting used to cost nothing while every step out of a safe
+    # room scored below zero: 28% of turns were idle over 100 games, up to 41 in a row.
+    ruleset = load_checked("rules/panic_station")
+    counted = count_idle_turns(ruleset, 5, range(10), ["heuristic"])
+    assert counted.turns > 400
+    assert counted.share < 0.02
+    assert counted.longest_run <= 3
+
+
+def test_greedy_seats_in_panic_station_never_end_a_turn_before_acting():
+    # One step ahead, every step out of a comfortable room can look worse than staying:
+    # rated like any option, ending at once took 14.5% of the greedy seats' turns.
+    ruleset = load_checked("rules/panic_station")
+    counted = count_idle_turns(ruleset, 5, range(3), ["greedy"])
+    assert counted.turns > 100
+    assert counted.idle == 0
