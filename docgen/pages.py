@@ -18,11 +18,12 @@ from rulecraft.dsl import ast
 from rulecraft.dsl.model import ComponentSpec, RuleSet
 from rulecraft.validator import FAILING, PASS, SKIP
 
+from .board_picture import declared_board_svg
 from .catalogue import Catalogue, section_index, source_of
 from .examples import Example, ExampleFile
 from .markup import label, md, md_code, md_prose, slug
 from .narration import Narrator
-from .svg import tile_svg
+from .svg import ring_svg, tile_svg
 from .ui import UI
 
 
@@ -218,6 +219,7 @@ class SiteWriter:
         out.append(f"## {ui('players')}\n\n{ui('players_count', min=game.min_players, max=game.max_players)}\n")
         if self.cat.victory:
             out.append(self._how_it_ends())
+        out.append(self._board_section())
         out.append(f"## {ui('components')}\n")
         out.append(f"| {ui('component')} | {ui('kind')} | {ui('count')} | {ui('starts_in')} |\n|---|---|---|---|")
         cards = {c.name for c in self.cat.cards}
@@ -238,6 +240,22 @@ class SiteWriter:
                 out.append(f"| {words} | {md(value)} |")
             out.append("")
         self.site.pages["index.md"] = "\n".join(out) + "\n"
+
+    def _board_section(self) -> str:
+        """A board declared whole (a graph, a grid, a ring) drawn from its spaces and
+        connections; a board of laid tiles has none before play (its tiles have pages)."""
+        board = self.rs.data.board
+        if board is None or board.kind == "tiles":
+            return ""
+        title = self.ui("the_board")
+        if board.kind == "ring":
+            picture = ring_svg(board, [], title)
+        else:
+            picture = declared_board_svg(board, title, describe=self.prose.term)
+        if not picture:
+            return ""
+        self.site.files["board.svg"] = picture
+        return f"## {title}\n\n![{md(title)}](board.svg){{ .rulecraft-board }}\n"
 
     def _how_it_ends(self) -> str:
         """How the game is won and lost, in the author's words: each victory condition with

@@ -116,6 +116,16 @@ def test_the_station_map_has_every_section_and_passage(stationfall_map):
     assert "locked" in {t.text for t in root.iter(f"{SVG}text") if t.get("class") == "connection-label"}
 
 
+def test_the_overview_draws_the_board_before_any_example(stationfall_map):
+    site, _ = stationfall_map
+    assert "## The board" in site.pages["index.md"] and "](board.svg)" in site.pages["index.md"]
+    root = ET.fromstring(site.files["board.svg"])
+    assert sorted(_centres(root)) == sorted(load_checked(STATIONFALL).data.board.spaces)
+    # a board of laid tiles has no whole picture before play: its tiles have their pages
+    tiles = collect(ROOT / "rules" / "panic_station", "en")
+    assert "board.svg" not in tiles.files and "## The board" not in tiles.pages["index.md"]
+
+
 def test_the_station_map_is_the_same_each_build(stationfall_map):
     _, first = stationfall_map
     again = {k: v for k, v in collect(STATIONFALL, "en").files.items() if k in first}
