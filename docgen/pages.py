@@ -625,6 +625,10 @@ class SiteWriter:
             for n in info.added:
                 out.append(f"### {md(v.prose.title(n))}\n")
                 out.append(self._version(n, v.prose, vrs))
+        if info.additions:
+            out.append(f"## {ui('added_to_game')}\n")
+            out += [f"- {self._addition(v, section, name)}" for section, name in info.additions]
+            out.append("")
         if info.superseded:
             out.append(f"## {ui('superseded')}\n")
             if self.prose.authored.translating:  # the titles and reasons are in the rule files' words: link the examples
@@ -633,9 +637,27 @@ class SiteWriter:
             else:
                 out += [f"- {md(t)}{self.c} {md_prose(why)}" for t, why in info.superseded.items()]
             out.append("")
-        if not (info.parameters or info.components or info.variables or info.replaced or info.removed or info.added):
+        if not (info.parameters or info.components or info.variables or info.replaced or info.removed or info.added
+                or info.additions):
             out.append(ui("no_changes") + "\n")
         return "\n".join(out) + "\n"
+
+    def _addition(self, v: VariantChanges, section: str, name: str) -> str:
+        """One thing a variant's ``add:`` brought, in the site's words: a card linked to
+        its page, a new value of a property (a room type) by its word."""
+        kind = self.ui(f"added_{section}")
+        if section == "values":
+            prop, _, value = name.partition("=")
+            owner = prop.partition(".")[0]
+            of = self.ui("added_value_of", kind=v.prose.term(f"kinds.{owner}"), property=v.prose.term(f"properties.{prop}"))
+            return f"{md(_cap(v.prose.term(f'values.{value}')))} ({md(of)})"
+        if section == "connections":
+            return f"{md(name)} ({kind})"
+        key = name if section in ("components", "layouts", "spaces") else f"{section}.{name}"
+        word = md(_cap(v.prose.term(key)))
+        if section == "components" and any(c.name == name for c in self.cat.cards):
+            word = f"[{word}](../cards/{slug(name)}.md)"
+        return f"{word} ({kind})"
 
     def _examples_by_title(self) -> dict[str, str]:
         """Links to the worked examples from a variant page, by scenario title."""

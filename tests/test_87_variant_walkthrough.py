@@ -114,6 +114,10 @@ def test_docs_build_a_site_with_pages_for_the_new_card_and_room(project, monkeyp
     assert "Stim Pack" in card and "Use a Stim Pack" in card  # its name from the glossary and the rule naming it
     room = next(text for path, text in pages.items() if "armory" in path and "room" in path)
     assert "Take from the Armory" in room
+    # the variant's page says what it added to the game, the card linked to its page
+    variant = next(text for path, text in pages.items() if path.startswith("variants/stim") and "stim" in path)
+    added = variant[variant.index("Added to the game"):]
+    assert "Stim Pack" in added and "cards/stim_pack" in added and "Armory" in added
 
 
 def test_mutate_checks_the_variants_rules_against_its_own_scenarios(project, monkeypatch, capsys, tmp_path):
