@@ -47,21 +47,22 @@ def reads_turn(ruleset: RuleSet, exprs) -> bool:
                 if definition is None:
                     return True
                 todo.append(definition.value)
-        if is_dataclass(node):
-            for f in fields(node):
-                value = getattr(node, f.name)
-                if isinstance(value, ast.Node):
-                    todo.append(value)
-                elif isinstance(value, (list, tuple)):
-                    todo.extend(_nodes(value))
+        todo.extend(_children(node))
     return False
 
 
-def _nodes(items):
-    for item in items:
-        if isinstance(item, ast.Node):
-            yield item
-        elif isinstance(item, (list, tuple)):
+def _children(node):
+    """The syntax-tree nodes right under ``node``, lists of them flattened."""
+    if is_dataclass(node):
+        for f in fields(node):
+            yield from _nodes(getattr(node, f.name))
+
+
+def _nodes(value):
+    if isinstance(value, ast.Node):
+        yield value
+    elif isinstance(value, (list, tuple)):
+        for item in value:
             yield from _nodes(item)
 
 
@@ -135,11 +136,5 @@ def _reads_nothing_changing(expr, allowed, fixed_function) -> bool:
         elif not isinstance(node, (ast.Literal, ast.Index, ast.Unary, ast.Binary, ast.Ternary, ast.ListExpr,
                                    ast.Comprehension)):
             return False
-        if is_dataclass(node):
-            for f in fields(node):
-                value = getattr(node, f.name)
-                if isinstance(value, ast.Node):
-                    todo.append(value)
-                elif isinstance(value, (list, tuple)):
-                    todo.extend(_nodes(value))
+        todo.extend(_children(node))
     return True
