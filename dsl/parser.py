@@ -1,4 +1,7 @@
-"""Rule text → AST. Lark (LALR) parses; a transformer builds positioned AST nodes.
+"""Rule text → AST. The direct parser (direct_parser.py) runs the LALR automaton of the
+grammar and builds positioned AST nodes as it reduces; a definition it is not sure of (a
+syntax error above all) is parsed by Lark, whose tree a transformer turns into the same
+AST, and whose errors are worded here.
 
 Each top-level definition is parsed on its own, so a syntax error in one definition
 never hides the errors of the next: a file with three broken definitions gets three
@@ -12,11 +15,11 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from lark import Lark, Token, Transformer, Tree, v_args
+from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import DedentError, Indenter
 
-from . import ast, disk_cache, parser_tables
+from . import ast, direct_parser, disk_cache, parser_tables
 from .diagnostics import DiagnosticBag, Position
 from .limits import MAX_NESTING, MAX_NUMBER_DIGITS, MAX_SYNTAX_ERRORS_PER_FILE
 from .source_text import read_source_text
@@ -134,14 +137,12 @@ def parse_text(text: str, file: str, bag: DiagnosticBag) -> ast.RuleFile:
 
 
 def _parse(text: str, file: str, bag: DiagnosticBag) -> ast.RuleFile:
-    parser = lark_parser()
     definitions: list[ast.Definition] = []
     if "\t" in text:
         for number, line in enumerate(text.splitlines(), start=1):
             if line.startswith("\t") or (line[: len(line) - len(line.lstrip())].find("\t") >= 0):
                 bag.warning("tab used for indentation", Position(file, number, 1), "indent with spaces; a tab counts as 4")
                 break
-    builder = _AstBuilder(file, bag)
     syntax_errors = 0
     for start, chunk in _split_definitions(text):
         if not chunk.strip():
@@ -150,35 +151,52 @@ def _parse(text: str, file: str, bag: DiagnosticBag) -> ast.RuleFile:
             bag.error(f"more than {MAX_SYNTAX_ERRORS_PER_FILE} syntax errors: the rest of the file is not read",
                       Position(file, start, 1), "fix the errors above and check again")
             break
-        # Each chunk is parsed on its own and its line numbers moved afterwards (padding
-        # it with the lines before would make a file of n definitions cost n² to parse).
-        offset = start - 1
+        # The direct parser builds the AST as it parses; what it is not sure of (a
+        # syntax error above all) Lark parses, and words the error.
+        found = DiagnosticBag()
         try:
-            tree = parser.parse(chunk)
-        except UnexpectedInput as err:
-            message, pos, hint = _syntax_message(err, file, chunk)
-            bag.error(message, _shifted(pos, offset), hint)
-            syntax_errors += 1
+            result = direct_parser.parse_definition(chunk, start, file, _AstBuilder(file, found))
+        except (direct_parser.Unsure, _BuildError):
+            result = None
+        if result is not None:
+            for diagnostic in found.items:
+                bag.add(diagnostic)
+            definitions.extend(result)
             continue
-        except DedentError:
-            line = _first_bad_dedent(chunk) + offset
-            bag.error("the indentation does not match any outer block", Position(file, line, 1),
-                      "indent each block by the same number of spaces as its siblings")
+        result = _parse_with_lark(chunk, start - 1, file, bag)
+        if result is None:
             syntax_errors += 1
-            continue
-        too_deep = _shift_and_measure(tree, offset)
-        if too_deep is not None:
-            bag.error(f"this definition nests deeper than {MAX_NESTING} levels", Position(file, *too_deep),
-                      "split it into functions or procedures (each block, operator and list is a level: "
-                      "a + b + c is two)")
-            syntax_errors += 1
-            continue
-        try:
-            result = builder.transform(tree)
-        except _BuildError:
             continue
         definitions.extend(result)
     return ast.RuleFile(Position(file, 1, 1), file, definitions)
+
+
+def _parse_with_lark(chunk: str, offset: int, file: str, bag: DiagnosticBag) -> list | None:
+    """The definitions of one chunk as Lark parses it, or None after a syntax error
+    (reported in ``bag``). ``offset``: the lines of the file before the chunk."""
+    try:
+        tree = lark_parser().parse(chunk)
+    except UnexpectedInput as err:
+        message, pos, hint = _syntax_message(err, file, chunk)
+        bag.error(message, _shifted(pos, offset), hint)
+        return None
+    except DedentError:
+        line = _first_bad_dedent(chunk) + offset
+        bag.error("the indentation does not match any outer block", Position(file, line, 1),
+                  "indent each block by the same number of spaces as its siblings")
+        return None
+    # Each chunk is parsed on its own and its line numbers moved afterwards (padding
+    # it with the lines before would make a file of n definitions cost n² to parse).
+    too_deep = _shift_and_measure(tree, offset)
+    if too_deep is not None:
+        bag.error(f"this definition nests deeper than {MAX_NESTING} levels", Position(file, *too_deep),
+                  "split it into functions or procedures (each block, operator and list is a level: "
+                  "a + b + c is two)")
+        return None
+    try:
+        return _TreeToAst(_AstBuilder(file, bag)).transform(tree)
+    except _BuildError:
+        return []
 
 
 def _shifted(pos: Position, offset: int) -> Position:
@@ -314,26 +332,32 @@ def _unquote(token: Token) -> str:
     return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), raw)
 
 
-@lru_cache(maxsize=1)
-def _wrapped_methods() -> tuple[str, ...]:
-    """Names of _AstBuilder's methods that v_args wrapped."""
-    return tuple(name for name, value in vars(_AstBuilder).items() if hasattr(value, "visit_wrapper"))
+class _TreeToAst(Transformer):
+    """Lark's parse tree → AST, node by node through the builder's method of its rule."""
+
+    def __init__(self, builder: "_AstBuilder"):
+        super().__init__()
+        self.builder = builder
+
+    def __default__(self, data, children, meta):
+        method = getattr(self.builder, data, None)
+        if method is None:
+            return Tree(data, children, meta)
+        return method(_pos(self.builder.file, meta), children)
 
 
-@v_args(meta=True)
-class _AstBuilder(Transformer):
-    """Parse tree → AST. Clause checks (what may appear in which definition) live here."""
+class _AstBuilder:
+    """AST nodes of the rules, one method per rule of the grammar (given the rule's
+    position and its children, as Lark shapes them). Clause checks (what may appear in
+    which definition) live here. The direct parser calls it as it reduces; after Lark's
+    parse, _TreeToAst does."""
 
     def __init__(self, file: str, bag: DiagnosticBag):
-        super().__init__()
         self.file = file
         self.bag = bag
-        # Lark makes a new wrapper of a v_args method at every attribute access (once per
-        # tree node); bound once here, each is found in the instance instead.
-        self.__dict__.update({name: getattr(self, name) for name in _wrapped_methods()})
 
-    def p(self, meta) -> Position:
-        return _pos(self.file, meta)
+    def p(self, meta: Position) -> Position:
+        return meta
 
     def bound(self, token: Token) -> str:
         """A name the rule introduces (a variable, parameter or callable definition)."""

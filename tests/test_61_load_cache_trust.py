@@ -12,7 +12,7 @@ import stat
 import pytest
 from engine_rulesets import game_yaml, write_ruleset
 
-from rulecraft.dsl import disk_cache, loader, parser, parser_tables
+from rulecraft.dsl import direct_parser, disk_cache, loader, parser, parser_tables
 from rulecraft.dsl.loader import load_checked
 
 RULES = """
@@ -71,8 +71,10 @@ def cache(tmp_path, monkeypatch):
 
 
 def without_shipped_tables(tmp_path, monkeypatch):
-    """As after a change of the grammar: the parser's tables go through the cache too."""
+    """As after a change of the grammar: the parser's tables go through the cache too
+    (and the direct parser's, out of date, leave every parse to Lark)."""
     monkeypatch.setattr(parser_tables, "SHIPPED", tmp_path / "no-tables.json", raising=False)
+    monkeypatch.setattr(direct_parser, "tables", lambda: None)
     parser.lark_parser.cache_clear()
 
 
