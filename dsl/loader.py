@@ -194,6 +194,8 @@ def load_checked(folder: str | Path, variant: str | None = None) -> RuleSet:
 
 def _load_through_disk_cache(root: Path, variant: str | None) -> RuleSet:
     """load_ruleset, or its stored result for exactly these files (see disk_cache)."""
+    if disk_cache.cache_dir() is None:  # no key to make: it hashes every file and the loading code
+        return load_ruleset(root, variant=variant)
     try:
         key = disk_cache.ruleset_key(root, variant, files_under(root))
     except OSError:
