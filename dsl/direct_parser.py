@@ -15,12 +15,23 @@ parses that definition with Lark, whose errors and their wording stay the refere
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from functools import lru_cache
+from pathlib import Path
 
 from .diagnostics import Position
 from .limits import MAX_NESTING
+
+
+# Written with Lark's own tables by python -m rulecraft.dsl.parser_tables.
+TABLES = Path(__file__).with_name("parser_tables_direct.json")
+
+
+def fingerprint(grammar: str, options: dict) -> str:
+    """What the tables depend on besides Lark: the grammar and the parser's options."""
+    return hashlib.sha256(f"{sorted(options.items())!r}\n{grammar}".encode()).hexdigest()
 
 
 class Unsure(Exception):
@@ -69,20 +80,20 @@ class Tables:
         self.open = frozenset(data["paren"]["open"])
         self.close = frozenset(data["paren"]["close"])
         self.tab = data["paren"]["tab"]
+        self.units: dict[tuple, int] = {}  # (state below, state on top, token) → state after its unit reductions
 
 
 @lru_cache(maxsize=1)
 def tables() -> Tables | None:
     """The shipped tables, if they were made from the current grammar (else None: Lark
     parses everything until they are made again)."""
-    from . import parser_tables
     from .parser import LARK_OPTIONS, grammar_text
 
     try:
-        data = json.loads(parser_tables.DIRECT.read_bytes())
+        data = json.loads(TABLES.read_bytes())
     except (OSError, ValueError):
         return None
-    if not isinstance(data, dict) or data.get("fingerprint") != parser_tables.fingerprint(grammar_text(), LARK_OPTIONS):
+    if not isinstance(data, dict) or data.get("fingerprint") != fingerprint(grammar_text(), LARK_OPTIONS):
         return None
     return Tables(data)
 
@@ -102,6 +113,7 @@ def parse_definition(text: str, first_line: int, file: str, builder) -> list:
     match = t.pattern.match
     opening, closing, tab = t.open, t.close, t.tab
     end_state = t.end
+    units = t.units
 
     states = [t.start]
     values: list = []
@@ -121,8 +133,20 @@ def parse_definition(text: str, first_line: int, file: str, builder) -> list:
                 return None
             rule = rules[-1 - code]
             if rule.unit:
-                states.pop()
-                states.append(actions[states[-1]][rule.origin])
+                # A chain of them (an atom up the expression levels) depends only on the
+                # two states on top and the token ahead: found once, then looked up.
+                below = states[-2]
+                key = (below, states[-1], type_)
+                top = units.get(key)
+                if top is None:
+                    top = actions[below][rule.origin]
+                    while True:
+                        code = actions[top].get(type_)
+                        if code is None or code >= 0 or not rules[-1 - code].unit:
+                            break
+                        top = actions[below][rules[-1 - code].origin]
+                    units[key] = top
+                states[-1] = top
                 continue
             size = rule.size
             if size:

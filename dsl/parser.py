@@ -11,27 +11,30 @@ diagnostics in one run.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from lark import Lark, Token, Transformer, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-from lark.indenter import DedentError, Indenter
+from typing import TYPE_CHECKING
 
-from . import ast, direct_parser, disk_cache, parser_tables
+from . import ast, direct_parser, disk_cache
 from .diagnostics import DiagnosticBag, Position
-from .limits import MAX_NESTING, MAX_NUMBER_DIGITS, MAX_SYNTAX_ERRORS_PER_FILE
+from .limits import MAX_NUMBER_DIGITS, MAX_SYNTAX_ERRORS_PER_FILE
 from .source_text import read_source_text
 
+if TYPE_CHECKING:
+    from lark import Token
 
-class _RulesIndenter(Indenter):
-    NL_type = "_NL"
-    OPEN_PAREN_types = ["LPAR", "LSQB"]
-    CLOSE_PAREN_types = ["RPAR", "RSQB"]
-    INDENT_type = "_INDENT"
-    DEDENT_type = "_DEDENT"
-    tab_len = 4
+# Lark's side of parsing (lark_parse.py) is imported when a definition needs it: a load
+# of rule files that all parse never imports Lark.
+_LARK_SIDE = {"_RulesIndenter", "lark_parser", "parse_with_lark", "_syntax_message"}
+
+
+def __getattr__(name: str):
+    if name in _LARK_SIDE:
+        from . import lark_parse
+
+        return getattr(lark_parse, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 LARK_OPTIONS = dict(parser="lalr", propagate_positions=True, maybe_placeholders=True)
@@ -39,56 +42,6 @@ LARK_OPTIONS = dict(parser="lalr", propagate_positions=True, maybe_placeholders=
 
 def grammar_text() -> str:
     return resources.files(__package__).joinpath("grammar.lark").read_text(encoding="utf-8")
-
-
-@lru_cache(maxsize=1)
-def lark_parser() -> Lark:
-    """The LALR parser of the rules language (its tables: see parser_tables)."""
-    return parser_tables.build_parser(grammar_text(), _RulesIndenter, LARK_OPTIONS)
-
-
-# Readable names for the terminals Lark reports as expected.
-_TERMINAL_WORDS = {
-    "_NL": "end of line",
-    "_INDENT": "an indented block",
-    "_DEDENT": "end of the block",
-    "NAME": "a name",
-    "STRING": 'a "quoted text"',
-    "INT": "a number",
-    "COLON": "':'",
-    "LPAR": "'('",
-    "RPAR": "')'",
-    "LSQB": "'['",
-    "RSQB": "']'",
-    "COMMA": "','",
-    "DOT": "'.'",
-    "EQUAL": "'='",
-    "COMP_OP": "a comparison",
-    "ASSIGN_OP": "'=', '+=' or '-='",
-    "DECK_END": "'top' or 'bottom'",
-    "MINUS": "'-'",
-    "QMARK": "'?'",
-    "MORETHAN": "'>'",
-    "LESSTHAN": "'<'",
-    "ADD_OP": "'+' or '-'",
-    "MUL_OP": "'*', '//' or '%'",
-    "$END": "end of file",
-}
-
-
-def _describe_expected(expected: set[str]) -> str:
-    words = []
-    for name in sorted(expected):
-        word = _TERMINAL_WORDS.get(name)
-        if word is None:
-            word = f"'{name.lower()}'" if name.isupper() and not name.startswith("_") else None
-        if word and word not in words:
-            words.append(word)
-    if not words:
-        return ""
-    if len(words) > 6:
-        words = words[:6] + ["…"]
-    return "expected " + ", ".join(words)
 
 
 _DEF_START = re.compile(r"^(action|procedure|function|trigger|victory|reaction|obligation|script|heuristic)\b")
@@ -163,69 +116,14 @@ def _parse(text: str, file: str, bag: DiagnosticBag) -> ast.RuleFile:
                 bag.add(diagnostic)
             definitions.extend(result)
             continue
-        result = _parse_with_lark(chunk, start - 1, file, bag)
+        from .lark_parse import parse_with_lark
+
+        result = parse_with_lark(chunk, start - 1, file, bag)
         if result is None:
             syntax_errors += 1
             continue
         definitions.extend(result)
     return ast.RuleFile(Position(file, 1, 1), file, definitions)
-
-
-def _parse_with_lark(chunk: str, offset: int, file: str, bag: DiagnosticBag) -> list | None:
-    """The definitions of one chunk as Lark parses it, or None after a syntax error
-    (reported in ``bag``). ``offset``: the lines of the file before the chunk."""
-    try:
-        tree = lark_parser().parse(chunk)
-    except UnexpectedInput as err:
-        message, pos, hint = _syntax_message(err, file, chunk)
-        bag.error(message, _shifted(pos, offset), hint)
-        return None
-    except DedentError:
-        line = _first_bad_dedent(chunk) + offset
-        bag.error("the indentation does not match any outer block", Position(file, line, 1),
-                  "indent each block by the same number of spaces as its siblings")
-        return None
-    # Each chunk is parsed on its own and its line numbers moved afterwards (padding
-    # it with the lines before would make a file of n definitions cost n² to parse).
-    too_deep = _shift_and_measure(tree, offset)
-    if too_deep is not None:
-        bag.error(f"this definition nests deeper than {MAX_NESTING} levels", Position(file, *too_deep),
-                  "split it into functions or procedures (each block, operator and list is a level: "
-                  "a + b + c is two)")
-        return None
-    try:
-        return _TreeToAst(_AstBuilder(file, bag)).transform(tree)
-    except _BuildError:
-        return []
-
-
-def _shifted(pos: Position, offset: int) -> Position:
-    return Position(pos.file, pos.line + offset, pos.column, pos.end_column)
-
-
-def _shift_and_measure(tree: Tree, offset: int) -> tuple[int, int] | None:
-    """Move every position of a chunk's tree down by ``offset`` lines; return (line, column)
-    of the first node deeper than MAX_NESTING, or None. Iterative, so no depth breaks it."""
-    too_deep = None
-    stack = [(tree, 1)]
-    while stack:
-        node, depth = stack.pop()
-        if isinstance(node, Token):
-            if node.line is not None:
-                node.line += offset
-            if node.end_line is not None:
-                node.end_line += offset
-            continue
-        if not isinstance(node, Tree):
-            continue
-        meta = node.meta
-        if not getattr(meta, "empty", True):
-            meta.line += offset
-            meta.end_line += offset
-            if depth > MAX_NESTING and too_deep is None:
-                too_deep = (meta.line, meta.column)
-        stack.extend((child, depth + 1) for child in node.children)
-    return too_deep
 
 
 def parse_file(path: str | Path, bag: DiagnosticBag, display_name: str | None = None) -> ast.RuleFile:
@@ -234,72 +132,6 @@ def parse_file(path: str | Path, bag: DiagnosticBag, display_name: str | None = 
     if text is None:
         return ast.RuleFile(Position(display, 1, 1), display, [])
     return parse_text(text, display, bag)
-
-
-def _first_bad_dedent(text: str) -> int:
-    levels = [0]
-    for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        width = len(line) - len(line.lstrip())
-        if width > levels[-1]:
-            levels.append(width)
-            continue
-        while width < levels[-1]:
-            levels.pop()
-        if width != levels[-1]:
-            return number
-    return 1
-
-
-def _syntax_message(err: UnexpectedInput, file: str, text: str) -> tuple[str, Position, str | None]:
-    line = getattr(err, "line", 1) or 1
-    column = getattr(err, "column", 1) or 1
-    if isinstance(err, UnexpectedCharacters):
-        char = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "?"
-        hint = None
-        if char == "'":
-            hint = 'texts are written in double quotes: "like this"'
-        elif char == "\t":
-            hint = "indent with spaces"
-        return (f"unexpected character {char!r}", Position(file, line, column), hint)
-    if isinstance(err, UnexpectedEOF):
-        lines = text.rstrip("\n").splitlines()
-        return ("the definition ends too early", Position(file, len(lines), max(1, len(lines[-1]) if lines else 1)),
-                _describe_expected(set(err.expected)) or None)
-    assert isinstance(err, UnexpectedToken)
-    token = err.token
-    expected = set(err.expected)
-    if token.type == "_INDENT":
-        # The indent token stands at the end of the line before; point at the line itself.
-        width = len(str(token.value).rsplit("\n", 1)[-1]) if "\n" in str(token.value) else 0
-        lines = text.splitlines()
-        line += 1
-        while line <= len(lines) and not lines[line - 1].strip():
-            line += 1
-        if line <= len(lines):
-            width = len(lines[line - 1]) - len(lines[line - 1].lstrip())
-        return ("unexpected indentation", Position(file, line, width + 1), "this line is indented more than the line before it")
-    if token.type == "_DEDENT" or token.type == "$END":
-        pos = Position(file, max(1, line), max(1, column))
-        hint = _describe_expected(expected)
-        return ("the line ends too early", pos, hint or None)
-    shown = token.value.strip() or token.type
-    end = column + len(token.value) if token.value and "\n" not in token.value else None
-    pos = Position(file, line, column, end)
-    if token.type == "_NL":
-        hint = _describe_expected(expected)
-        if "COLON" in expected:
-            hint = "a ':' is missing at the end of the line"
-        return ("the line ends too early", Position(file, line, column), hint or None)
-    hint = _describe_expected(expected)
-    if "COLON" in expected and len(expected) <= 3:
-        hint = "a ':' is missing before this"
-    if token.type != "NAME" and "NAME" in expected and re.fullmatch(r"[a-z_]+", token.value or ""):
-        hint = f"'{token.value}' is a reserved word of the language and cannot be used as a name"
-    return (f"unexpected {shown!r}", pos, hint or None)
-
-
 
 
 class _BuildError(Exception):
@@ -316,13 +148,6 @@ stop break and or not true false none list
 """.split())
 
 
-def _pos(file: str, meta) -> Position:
-    if getattr(meta, "empty", False):
-        return Position(file, 1, 1)
-    end = meta.end_column if meta.end_line == meta.line else None
-    return Position(file, meta.line, meta.column, end)
-
-
 def _tok_pos(file: str, token: Token) -> Position:
     return Position(file, token.line, token.column, token.end_column)
 
@@ -330,20 +155,6 @@ def _tok_pos(file: str, token: Token) -> Position:
 def _unquote(token: Token) -> str:
     raw = str(token)[1:-1]
     return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), raw)
-
-
-class _TreeToAst(Transformer):
-    """Lark's parse tree → AST, node by node through the builder's method of its rule."""
-
-    def __init__(self, builder: "_AstBuilder"):
-        super().__init__()
-        self.builder = builder
-
-    def __default__(self, data, children, meta):
-        method = getattr(self.builder, data, None)
-        if method is None:
-            return Tree(data, children, meta)
-        return method(_pos(self.builder.file, meta), children)
 
 
 class _AstBuilder:

@@ -14,7 +14,6 @@ then the tables are simply built or taken from the cache).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from pathlib import Path
@@ -26,14 +25,12 @@ from lark.grammar import Rule
 from lark.lexer import TerminalDef
 
 from . import disk_cache
+from .direct_parser import TABLES as DIRECT
+from .direct_parser import fingerprint
 
 SHIPPED = Path(__file__).with_name("parser_tables.json")
-DIRECT = Path(__file__).with_name("parser_tables_direct.json")
 
 
-def fingerprint(grammar: str, options: dict) -> str:
-    """What the tables depend on besides Lark: the grammar and the parser's options."""
-    return hashlib.sha256(f"{sorted(options.items())!r}\n{grammar}".encode()).hexdigest()
 
 
 def build_parser(grammar: str, postlex: Callable[[], object], options: dict) -> Lark:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from rulecraft.dsl import direct_parser, parser, parser_tables
+from rulecraft.dsl import direct_parser, parser
 from rulecraft.dsl.diagnostics import DiagnosticBag
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -103,7 +103,7 @@ def test_a_word_lark_would_split_is_left_to_lark(monkeypatch):
 def test_tables_out_of_date_leave_every_parse_to_lark(monkeypatch, tmp_path):
     stale = tmp_path / "direct.json"
     stale.write_text('{"fingerprint": "an older grammar"}', encoding="utf-8")
-    monkeypatch.setattr(parser_tables, "DIRECT", stale)
+    monkeypatch.setattr(direct_parser, "TABLES", stale)
     direct_parser.tables.cache_clear()
     try:
         with pytest.raises(direct_parser.Unsure):

@@ -1,0 +1,219 @@
+"""Lark's parse of a definition: for what the direct parser leaves to it (a syntax error
+above all), so that syntax errors are Lark's and worded here. Imported only then."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from lark import Lark, Token, Transformer, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.indenter import DedentError, Indenter
+
+from . import parser_tables
+from .diagnostics import DiagnosticBag, Position
+from .limits import MAX_NESTING
+from .parser import LARK_OPTIONS, _AstBuilder, _BuildError, grammar_text
+
+
+class _RulesIndenter(Indenter):
+    NL_type = "_NL"
+    OPEN_PAREN_types = ["LPAR", "LSQB"]
+    CLOSE_PAREN_types = ["RPAR", "RSQB"]
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = 4
+
+
+@lru_cache(maxsize=1)
+def lark_parser() -> Lark:
+    """The LALR parser of the rules language (its tables: see parser_tables)."""
+    return parser_tables.build_parser(grammar_text(), _RulesIndenter, LARK_OPTIONS)
+
+
+# Readable names for the terminals Lark reports as expected.
+_TERMINAL_WORDS = {
+    "_NL": "end of line",
+    "_INDENT": "an indented block",
+    "_DEDENT": "end of the block",
+    "NAME": "a name",
+    "STRING": 'a "quoted text"',
+    "INT": "a number",
+    "COLON": "':'",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "LSQB": "'['",
+    "RSQB": "']'",
+    "COMMA": "','",
+    "DOT": "'.'",
+    "EQUAL": "'='",
+    "COMP_OP": "a comparison",
+    "ASSIGN_OP": "'=', '+=' or '-='",
+    "DECK_END": "'top' or 'bottom'",
+    "MINUS": "'-'",
+    "QMARK": "'?'",
+    "MORETHAN": "'>'",
+    "LESSTHAN": "'<'",
+    "ADD_OP": "'+' or '-'",
+    "MUL_OP": "'*', '//' or '%'",
+    "$END": "end of file",
+}
+
+
+def _describe_expected(expected: set[str]) -> str:
+    words = []
+    for name in sorted(expected):
+        word = _TERMINAL_WORDS.get(name)
+        if word is None:
+            word = f"'{name.lower()}'" if name.isupper() and not name.startswith("_") else None
+        if word and word not in words:
+            words.append(word)
+    if not words:
+        return ""
+    if len(words) > 6:
+        words = words[:6] + ["…"]
+    return "expected " + ", ".join(words)
+
+
+def parse_with_lark(chunk: str, offset: int, file: str, bag: DiagnosticBag) -> list | None:
+    """The definitions of one chunk as Lark parses it, or None after a syntax error
+    (reported in ``bag``). ``offset``: the lines of the file before the chunk."""
+    try:
+        tree = lark_parser().parse(chunk)
+    except UnexpectedInput as err:
+        message, pos, hint = _syntax_message(err, file, chunk)
+        bag.error(message, _shifted(pos, offset), hint)
+        return None
+    except DedentError:
+        line = _first_bad_dedent(chunk) + offset
+        bag.error("the indentation does not match any outer block", Position(file, line, 1),
+                  "indent each block by the same number of spaces as its siblings")
+        return None
+    # Each chunk is parsed on its own and its line numbers moved afterwards (padding
+    # it with the lines before would make a file of n definitions cost n² to parse).
+    too_deep = _shift_and_measure(tree, offset)
+    if too_deep is not None:
+        bag.error(f"this definition nests deeper than {MAX_NESTING} levels", Position(file, *too_deep),
+                  "split it into functions or procedures (each block, operator and list is a level: "
+                  "a + b + c is two)")
+        return None
+    try:
+        return _TreeToAst(_AstBuilder(file, bag)).transform(tree)
+    except _BuildError:
+        return []
+
+
+def _shifted(pos: Position, offset: int) -> Position:
+    return Position(pos.file, pos.line + offset, pos.column, pos.end_column)
+
+
+def _shift_and_measure(tree: Tree, offset: int) -> tuple[int, int] | None:
+    """Move every position of a chunk's tree down by ``offset`` lines; return (line, column)
+    of the first node deeper than MAX_NESTING, or None. Iterative, so no depth breaks it."""
+    too_deep = None
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, Token):
+            if node.line is not None:
+                node.line += offset
+            if node.end_line is not None:
+                node.end_line += offset
+            continue
+        if not isinstance(node, Tree):
+            continue
+        meta = node.meta
+        if not getattr(meta, "empty", True):
+            meta.line += offset
+            meta.end_line += offset
+            if depth > MAX_NESTING and too_deep is None:
+                too_deep = (meta.line, meta.column)
+        stack.extend((child, depth + 1) for child in node.children)
+    return too_deep
+
+
+def _first_bad_dedent(text: str) -> int:
+    levels = [0]
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        width = len(line) - len(line.lstrip())
+        if width > levels[-1]:
+            levels.append(width)
+            continue
+        while width < levels[-1]:
+            levels.pop()
+        if width != levels[-1]:
+            return number
+    return 1
+
+
+def _syntax_message(err: UnexpectedInput, file: str, text: str) -> tuple[str, Position, str | None]:
+    line = getattr(err, "line", 1) or 1
+    column = getattr(err, "column", 1) or 1
+    if isinstance(err, UnexpectedCharacters):
+        char = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "?"
+        hint = None
+        if char == "'":
+            hint = 'texts are written in double quotes: "like this"'
+        elif char == "\t":
+            hint = "indent with spaces"
+        return (f"unexpected character {char!r}", Position(file, line, column), hint)
+    if isinstance(err, UnexpectedEOF):
+        lines = text.rstrip("\n").splitlines()
+        return ("the definition ends too early", Position(file, len(lines), max(1, len(lines[-1]) if lines else 1)),
+                _describe_expected(set(err.expected)) or None)
+    assert isinstance(err, UnexpectedToken)
+    token = err.token
+    expected = set(err.expected)
+    if token.type == "_INDENT":
+        # The indent token stands at the end of the line before; point at the line itself.
+        width = len(str(token.value).rsplit("\n", 1)[-1]) if "\n" in str(token.value) else 0
+        lines = text.splitlines()
+        line += 1
+        while line <= len(lines) and not lines[line - 1].strip():
+            line += 1
+        if line <= len(lines):
+            width = len(lines[line - 1]) - len(lines[line - 1].lstrip())
+        return ("unexpected indentation", Position(file, line, width + 1), "this line is indented more than the line before it")
+    if token.type == "_DEDENT" or token.type == "$END":
+        pos = Position(file, max(1, line), max(1, column))
+        hint = _describe_expected(expected)
+        return ("the line ends too early", pos, hint or None)
+    shown = token.value.strip() or token.type
+    end = column + len(token.value) if token.value and "\n" not in token.value else None
+    pos = Position(file, line, column, end)
+    if token.type == "_NL":
+        hint = _describe_expected(expected)
+        if "COLON" in expected:
+            hint = "a ':' is missing at the end of the line"
+        return ("the line ends too early", Position(file, line, column), hint or None)
+    hint = _describe_expected(expected)
+    if "COLON" in expected and len(expected) <= 3:
+        hint = "a ':' is missing before this"
+    if token.type != "NAME" and "NAME" in expected and re.fullmatch(r"[a-z_]+", token.value or ""):
+        hint = f"'{token.value}' is a reserved word of the language and cannot be used as a name"
+    return (f"unexpected {shown!r}", pos, hint or None)
+
+
+
+
+def _pos(file: str, meta) -> Position:
+    if getattr(meta, "empty", False):
+        return Position(file, 1, 1)
+    end = meta.end_column if meta.end_line == meta.line else None
+    return Position(file, meta.line, meta.column, end)
+
+
+class _TreeToAst(Transformer):
+    """Lark's parse tree → AST, node by node through the builder's method of its rule."""
+
+    def __init__(self, builder: "_AstBuilder"):
+        super().__init__()
+        self.builder = builder
+
+    def __default__(self, data, children, meta):
+        method = getattr(self.builder, data, None)
+        if method is None:
+            return Tree(data, children, meta)
+        return method(_pos(self.builder.file, meta), children)
