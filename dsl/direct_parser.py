@@ -45,7 +45,7 @@ class Token(str):
 
 
 class _Rule:
-    __slots__ = ("origin", "size", "name", "inline", "include", "nones", "unit", "shape")
+    __slots__ = ("origin", "size", "name", "inline", "include", "nones", "unit", "is_list", "picks")
 
     def __init__(self, spec: dict):
         self.origin = spec["origin"]
@@ -59,7 +59,9 @@ class _Rule:
         self.unit = (self.inline and self.size == 1 and self.include == [(0, False, 0)]
                      and not self.nones and 0 not in spec["tokens"])
         # a rule whose result is spliced into its parent (`__x_plus`, `_x`) is a list
-        self.shape = "list" if self.origin.startswith("_") else "node"
+        self.is_list = self.origin.startswith("_")
+        plain = not self.nones and all(not expand and not nones for _, expand, nones in self.include)
+        self.picks = tuple(i for i, _, _ in self.include) if plain else None
 
 
 class Tables:
@@ -74,9 +76,11 @@ class Tables:
         self.lexer_of_state = [lexers[i] for i in data["lexer_of_state"]]
         p = data["patterns"]
         operators = "|".join(re.escape(t) for t in p["operators"])
+        # a token with the ignored spaces before it, in one match
         self.pattern = re.compile(
-            f"(?P<space>{p['space']})|(?P<nl>{p['newline']})|(?P<word>{p['word']})|(?P<int>{p['int']})"
-            f"|(?P<string>{p['string']})|(?P<op>{operators})")
+            f"(?:{p['space']})?(?:(?P<nl>{p['newline']})|(?P<word>{p['word']})|(?P<int>{p['int']})"
+            f"|(?P<string>{p['string']})|(?P<op>{operators}))")
+        self.spaces = re.compile(f"(?:{p['space']})?$")
         self.open = frozenset(data["paren"]["open"])
         self.close = frozenset(data["paren"]["close"])
         self.tab = data["paren"]["tab"]
@@ -174,14 +178,14 @@ def parse_definition(text: str, first_line: int, file: str, builder) -> list:
     while pos < size:
         m = match(text, pos)
         if m is None:
+            if t.spaces.match(text, pos):
+                break
             raise Unsure
         kind = m.lastgroup
-        raw = m.group()
+        raw = m.group(kind)
         end = m.end()
+        pos = end - len(raw)
         column = pos - line_start + 1
-        if kind == "space":
-            pos = end
-            continue
         lexer = lexer_of_state[states[-1]]
         if kind == "word":
             type_ = lexer.get(raw)
@@ -237,7 +241,13 @@ def parse_definition(text: str, first_line: int, file: str, builder) -> list:
             value = None
         pos = end
         last = meta
-        feed(type_, value, meta)
+        code = actions[states[-1]].get(type_)
+        if code is not None and code >= 0:  # a shift, the common case, without a call
+            states.append(code)
+            values.append(value)
+            metas.append(meta)
+        else:
+            feed(type_, value, meta)
         if type_ in opening:
             paren += 1
         elif type_ in closing:
@@ -257,29 +267,41 @@ def parse_definition(text: str, first_line: int, file: str, builder) -> list:
 
 def _reduce(rule: _Rule, children: list, child_metas: list, file: str, builder):
     """The value and positions Lark's tree builder and the AST builder give one reduction."""
-    first = last = None
-    for m in child_metas:
-        if m is not None:
-            first = m
-            break
-    for m in reversed(child_metas):
-        if m is not None:
-            last = m
-            break
-    filtered: list = []
+    first = child_metas[0] if child_metas else None
+    if first is None:
+        for m in child_metas:
+            if m is not None:
+                first = m
+                break
+    last = child_metas[-1] if child_metas else None
+    if last is None:
+        for m in reversed(child_metas):
+            if m is not None:
+                last = m
+                break
     height = 0
-    for i, expand, nones in rule.include:
-        if nones:
-            filtered += [None] * nones
-        if expand:
-            filtered += children[i]
-        else:
+    picks = rule.picks
+    if picks is not None:  # the common shape: some children kept, none spliced, no placeholder
+        filtered = []
+        for i in picks:
             filtered.append(children[i])
-        m = child_metas[i]
-        if m is not None and m[8] > height:
-            height = m[8]
-    if rule.nones:
-        filtered += [None] * rule.nones
+            m = child_metas[i]
+            if m is not None and m[8] > height:
+                height = m[8]
+    else:
+        filtered = []
+        for i, expand, nones in rule.include:
+            if nones:
+                filtered += [None] * nones
+            if expand:
+                filtered += children[i]
+            else:
+                filtered.append(children[i])
+            m = child_metas[i]
+            if m is not None and m[8] > height:
+                height = m[8]
+        if rule.nones:
+            filtered += [None] * rule.nones
     if rule.inline and len(filtered) == 1:
         # `?rule` with one child left: the child itself, whose container grows to the rule's
         if len(rule.include) != 1 or rule.include[0][1]:
@@ -295,9 +317,14 @@ def _reduce(rule: _Rule, children: list, child_metas: list, file: str, builder):
         meta = None
         pos = Position(file, 1, 1)
     else:
-        meta = (first[4], first[5], last[6], last[7], first[4], first[5], last[6], last[7], height + (rule.shape == "node"))
-        pos = Position(file, first[4], first[5], last[7] if last[6] == first[4] else None)
-    if rule.shape == "list":
+        line = first[4]
+        end_line = last[6]
+        end_column = last[7]
+        if rule.is_list:
+            return filtered, (line, first[5], end_line, end_column, line, first[5], end_line, end_column, height)
+        meta = (line, first[5], end_line, end_column, line, first[5], end_line, end_column, height + 1)
+        pos = Position(file, line, first[5], end_column if end_line == line else None)
+    if rule.is_list:
         return filtered, meta
     method = getattr(builder, rule.name, None)
     if method is None:
