@@ -125,6 +125,8 @@ for _loader in (_UniqueKeyLoader, _PyUniqueKeyLoader):
 
 def _check_shape(root: yaml.Node) -> None:
     """Refuse node trees too deep or too large to build, before anything recurses into them."""
+    if _plain_tree_within_limits(root):
+        return
     sizes: dict[int, int] = {}  # id(node) → values under it, aliases expanded
     on_path: set[int] = set()
     stack: list[tuple[yaml.Node, int, bool]] = [(root, 1, False)]
@@ -151,6 +153,35 @@ def _check_shape(root: yaml.Node) -> None:
         on_path.add(key)
         stack.append((node, depth, True))
         stack.extend((c, depth + 1, False) for c in children if id(c) not in sizes)
+
+
+def _plain_tree_within_limits(root: yaml.Node) -> bool:
+    """True when no node is reached twice (no alias) and the tree is within both limits:
+    the usual table, checked in one pass. Otherwise _check_shape weighs every value with
+    its aliases expanded, and words what is wrong where."""
+    seen: set[int] = set()
+    values = 0
+    stack = [(root, 1)]
+    while stack:
+        node, depth = stack.pop()
+        values += 1
+        if depth > MAX_YAML_DEPTH:
+            return False
+        value = node.value
+        if isinstance(value, str):  # a scalar
+            continue
+        key = id(node)
+        if key in seen:
+            return False
+        seen.add(key)
+        if isinstance(node, yaml.MappingNode):
+            for k, v in value:
+                stack.append((k, depth + 1))
+                stack.append((v, depth + 1))
+        else:
+            stack.extend((c, depth + 1) for c in value)
+    # no collection reached twice: the root holds every value, each other node fewer
+    return values <= MAX_YAML_VALUES
 
 
 def _children(node: yaml.Node) -> list[yaml.Node]:

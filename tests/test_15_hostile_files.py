@@ -163,6 +163,14 @@ def test_yaml_nested_too_deep_is_a_located_error(tmp_path):
     assert [e[:2] for e in errors if e[3].startswith("YAML syntax")] == [("game.yaml", 13)]
 
 
+def test_yaml_nested_past_the_limit_without_aliases_is_a_located_error(tmp_path):
+    deep = limits.MAX_YAML_DEPTH + 5
+    yaml = game_yaml() + KINDS + "tables:\n  t: " + "[" * deep + "]" * deep + "\n"
+    errors = located_errors(folder_with(tmp_path, yaml=yaml))
+    assert [(e[0], e[1], e[3]) for e in errors if e[3].startswith("YAML syntax")] == [
+        ("game.yaml", 13, f"YAML syntax: the data nests deeper than {limits.MAX_YAML_DEPTH} levels")]
+
+
 def test_yaml_aliases_that_never_end_or_explode_are_located_errors(tmp_path):
     endless = game_yaml() + KINDS + "tables:\n  t: &a [*a]\n"
     assert ("game.yaml", 13, 6, "YAML syntax: an alias inside the value it names makes an endless value") in \
