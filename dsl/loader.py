@@ -13,7 +13,7 @@ from .checker import check_definitions
 from .diagnostics import DiagnosticBag, RuleSetError
 from .model import RuleSet, RuleSetData, check_data, merge_section
 from .parser import parse_file, parse_text
-from .ruleset_files import files_under, inside, is_name, refuse_link_out
+from .ruleset_files import files_under, is_name, refuse_link_out
 from .variants import apply_variant, load_variant_chain
 from .yaml_data import load_and_validate, load_yaml_text, validate
 
@@ -22,11 +22,35 @@ SCHEMA = "ruleset.schema.json"
 EQUIVALENTS_FILE = "mutants.yaml"
 
 
-def _display(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except (ValueError, OSError, RuntimeError):  # outside the working directory, or a link loop
-        return str(path)
+class _Places:
+    """Where the files of one load are: the folder and the working directory resolved
+    once, each file once (resolving follows links one path part at a time)."""
+
+    def __init__(self, root: Path):
+        self.root = self._resolved(root)
+        try:
+            self.cwd: Path | None = Path.cwd().resolve()
+        except (OSError, RuntimeError):  # a working directory gone
+            self.cwd = None
+
+    @staticmethod
+    def _resolved(path: Path) -> Path | None:
+        try:
+            return path.resolve()
+        except (OSError, RuntimeError):  # a link loop
+            return None
+
+    def of(self, path: Path) -> tuple[str, Path | None]:
+        """(the name ``path`` is shown by: relative to the working directory when it lies
+        there; ``path`` resolved, or None when it does not lie in the folder, as
+        ruleset_files.inside decides)."""
+        resolved = self._resolved(path)
+        display = str(path)
+        if resolved is not None and self.cwd is not None and resolved.is_relative_to(self.cwd):
+            display = str(resolved.relative_to(self.cwd))
+        if resolved is None or self.root is None or not resolved.is_relative_to(self.root):
+            return display, None
+        return display, resolved
 
 
 def resolve_ruleset_path(name_or_path: str) -> Path | None:
@@ -62,19 +86,20 @@ def load_ruleset(folder: str | Path, bag: DiagnosticBag | None = None, variant: 
     root = Path(folder)
     data = RuleSetData()
     files: list[str] = []
+    places = _Places(root)
     for path in sorted(root.glob("*.yaml")):
         if path.name == EQUIVALENTS_FILE:
             continue
-        display = _display(path)
-        if not inside(path, root):
+        display, resolved = places.of(path)
+        if resolved is None:
             refuse_link_out(path, display, bag)
             continue
         files.append(display)
         before = len(bag.items)
         errors_before = len(bag.errors)
-        if path.resolve() in overlay:
-            bag.sources.add(display, overlay[path.resolve()])
-            content, located = load_yaml_text(overlay[path.resolve()], display, bag, SCHEMA)
+        if resolved in overlay:
+            bag.sources.add(display, overlay[resolved])
+            content, located = load_yaml_text(overlay[resolved], display, bag, SCHEMA)
             if located.root is not None:
                 validate(content, SCHEMA, located, bag)
         else:
@@ -97,14 +122,14 @@ def load_ruleset(folder: str | Path, bag: DiagnosticBag | None = None, variant: 
             merge_section(data, section, value, located, bag)
     rule_files: list[ast.RuleFile] = []
     for path in sorted(root.glob("*.rules")):
-        display = _display(path)
-        if not inside(path, root):
+        display, resolved = places.of(path)
+        if resolved is None:
             refuse_link_out(path, display, bag)
             continue
         files.append(display)
-        if path.resolve() in overlay:
-            bag.sources.add(display, overlay[path.resolve()])
-            rule_files.append(parse_text(overlay[path.resolve()], display, bag))
+        if resolved in overlay:
+            bag.sources.add(display, overlay[resolved])
+            rule_files.append(parse_text(overlay[resolved], display, bag))
         else:
             rule_files.append(parse_file(path, bag, display))
     definitions: dict[str, ast.Definition] = {}
