@@ -102,15 +102,25 @@ def read_only() -> Iterator[None]:
         _READ_ONLY.reset(token)
 
 
+def _lark_release() -> str:
+    """Which Lark is installed, read without importing it (a load whose rule files all
+    parse never needs Lark, and its import costs ~16 ms): a hash of its package's
+    ``__init__.py``, which states its version."""
+    from importlib.util import find_spec
+
+    spec = find_spec("lark")
+    if spec is None or spec.origin is None:
+        return "no Lark"
+    return hashlib.sha256(Path(spec.origin).read_bytes()).hexdigest()
+
+
 def code_version() -> str:
     """A hash of the source of everything that turns rule files into a rule set."""
     global _code_version
     if _code_version is None:
         from importlib import resources
 
-        import lark
-
-        digest = hashlib.sha256(f"{FORMAT} {sys.version} {lark.__version__}".encode())
+        digest = hashlib.sha256(f"{FORMAT} {sys.version} {_lark_release()}".encode())
         for folder in (Path(__file__).resolve().parent, resources.files("rulecraft.schemas")):
             for path in sorted(folder.iterdir(), key=lambda p: p.name):
                 if path.name.endswith((".py", ".lark", ".json")):
