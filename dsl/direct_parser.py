@@ -24,7 +24,6 @@ from pathlib import Path
 from .diagnostics import Position
 from .limits import MAX_NESTING
 
-
 # Written with Lark's own tables by python -m rulecraft.dsl.parser_tables.
 TABLES = Path(__file__).with_name("parser_tables_direct.json")
 
@@ -99,7 +98,10 @@ def tables() -> Tables | None:
         return None
     if not isinstance(data, dict) or data.get("fingerprint") != fingerprint(grammar_text(), LARK_OPTIONS):
         return None
-    return Tables(data)
+    try:
+        return Tables(data)
+    except (KeyError, IndexError, TypeError, ValueError, re.error):  # a damaged file: Lark parses
+        return None
 
 
 def parse_definition(text: str, first_line: int, file: str, builder) -> list:

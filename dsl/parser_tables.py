@@ -7,9 +7,13 @@ Lark version), from the load cache, or are built (and then stored in the cache).
 files hold Lark's own serialized form of the tables as plain JSON (``cache_format``):
 Lark's built-in cache is a pickle, which runs whatever a planted file holds.
 
+The same command writes the direct parser's tables (``parser_tables_direct.json``, see
+``direct_tables`` and direct_parser.py), read out of the Lark parser it builds.
+
 After changing the grammar or the parser's options, regenerate the shipped tables:
 ``python -m rulecraft.dsl.parser_tables`` (a test says when they are out of date; until
-then the tables are simply built or taken from the cache).
+then Lark's tables are simply built or taken from the cache, and Lark parses every rule
+file).
 """
 
 from __future__ import annotations
