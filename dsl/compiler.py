@@ -13,7 +13,7 @@ import operator
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .dependencies import fixed_functions
+from .dependencies import CURRENT, fixed_functions, footprint_reads
 from . import ast, codegen
 from .limits import bounded
 from .model import RuleSet
@@ -39,6 +39,12 @@ class ParamInfo:
     # select(m, env, candidates) -> the candidates passing ``where``, in one call
     # (generated code only; None: the machine calls ``where`` for each candidate)
     select: Fn | None = None
+    # What the candidates that pass may be kept by (interpreter/listing.py), or None when
+    # the source or filter reads more than footprints (dependencies.footprint_reads):
+    # (the roots besides the candidate whose footprints they read, by name or
+    # dependencies.CURRENT; whether the filter reads the candidate's footprint; whether
+    # either reads the current player)
+    footprint: tuple[tuple[str, ...], bool, bool] | None = None
 
 
 @dataclass
@@ -311,7 +317,9 @@ class Compiler:
         functions = {d.name: [x.name for x in d.params] for d in ruleset.definitions.values()
                      if isinstance(d, ast.FunctionDef)}
         bodies = {d.name: d.value for d in ruleset.definitions.values() if isinstance(d, ast.FunctionDef)}
-        self.gen = codegen.ExpressionModule(self.data, functions, fixed_functions(ruleset), bodies) if generate else None
+        self.gen = codegen.ExpressionModule(
+            self.data, functions, fixed_functions(ruleset), bodies,
+            lambda expr, roots: footprint_reads(ruleset, expr, roots)) if generate else None
 
     def compile(self) -> Program:
         if self.gen is None:
@@ -378,8 +386,22 @@ class Compiler:
             shape = self.shapes.setdefault(key, len(self.shapes))
             select = self.gen.select(prm.where, prm.name) if self.gen is not None and prm.where is not None else None
             out.append(ParamInfo(prm.name, kind, source, self.expr(prm.where) if prm.where is not None else None,
-                                 shape, reads, select))
+                                 shape, reads, select, self.footprint(prm, reads)))
         return out
+
+    def footprint(self, prm: ast.Param, earlier: tuple[str, ...]) -> tuple | None:
+        """ParamInfo.footprint of a parameter whose earlier parameters ``earlier`` its
+        source or filter reads."""
+        if prm.where is None:
+            return None  # nothing to keep: the candidates are the source's
+        source = footprint_reads(self.rs, prm.source, earlier)
+        where = footprint_reads(self.rs, prm.where, (*earlier, prm.name))
+        if source is None or where is None:
+            return None
+        read = source[0] | where[0]
+        # (by the order of ``earlier``, so the same parameter keeps the same tuple)
+        roots = tuple(name for name in (*earlier, CURRENT) if name in read)
+        return roots, prm.name in where[0], source[1] or where[1]
 
     def message(self, text: str | None) -> str | None:
         """A refusal message with every ``{parameter}`` replaced by the parameter's value,

@@ -1,0 +1,265 @@
+"""Parameters' passing candidates kept from one listing of legal actions to the next.
+
+A move changes a few things; most candidates of most parameters pass or fail as before.
+For a parameter whose source and filter read the state only through the footprints of
+a few roots (``dsl.dependencies.footprint_reads``: the candidate, earlier parameters,
+the current player), the candidates that pass are kept per parameter shape and values
+read (earlier parameters, the current player), and each keeps the footprints it read.
+Before a listing the state is compared with a copy of its entities and zones taken at
+the previous one: the footprints of what differs are the ones to forget, and only the
+verdicts or lists that read them are computed again.
+
+The comparison is by value, so whatever changed the state (the machine, a driver that
+arranges a table, a state played ahead and put back) is seen; nothing else a kept
+result may depend on changes during a game (see dsl.dependencies). The lists returned
+are those ``Machine._passing`` would return, in the same order.
+"""
+
+from __future__ import annotations
+
+from rulecraft.dsl.codegen import FEW, LEFT_OUT
+from rulecraft.dsl.dependencies import CURRENT
+
+_WHOLE = object()  # a reference to a whole kept list (not one candidate's verdict)
+
+
+class _Kept:
+    """The passing candidates of one parameter for one key."""
+
+    __slots__ = ("source", "verdicts", "passing", "key")
+
+    def __init__(self, source: list, verdicts: dict, passing: list | None):
+        self.source = source
+        self.verdicts = verdicts  # candidate → passes (a candidate missing: to compute)
+        # None: some verdict is to compute again, or the whole is forgotten (then the
+        # entry is no longer kept, and whoever holds it looks it up again)
+        self.passing = passing
+
+
+class KeptCandidates:
+    def __init__(self):
+        self.kept: dict[tuple, _Kept] = {}
+        # footprint value → {(key, candidate or _WHOLE)}: what to forget when it changes
+        self.readers: dict = {}
+        # an action's bindings (see bindings): (action, key of its first parameter) →
+        # for one parameter (the list they were made from, the bindings); for two, first
+        # candidate → (the second's entry, its list they were made from, the bindings)
+        self.bindings_kept: dict = {}
+        # the entities and zones as the last listing saw them, in the state's order
+        self.entity_ids: list | None = None
+        self.places: list = []
+        self.properties: list = []
+        self.zone_names: list = []
+        self.zone_lists: list = []
+        self.stamp, self.stamp_state = None, None  # m.changes and m.state at the last look
+
+    # ------------------------------------------------------------ forgetting
+    def ready(self, m) -> None:
+        """Forget what changed since the last look. While the machine runs, every change
+        it makes moves ``m.changes`` (and a driver's change happens between runs, whose
+        start moves it too), so an unmoved count means nothing to compare."""
+        if m._running and m.changes == self.stamp and m.state is self.stamp_state:
+            return
+        self.sync(m.state)
+        self.stamp, self.stamp_state = m.changes, m.state
+
+    def sync(self, state) -> None:
+        """Forget what read a footprint that differs from the last listing's state."""
+        entities, zones = state.entities, state.zones
+        values = list(entities.values())
+        places = [e["at"] for e in values]
+        properties = [e["props"] for e in values]
+        lists = list(zones.values())
+        if self.entity_ids is None or len(values) != len(self.places) or len(lists) != len(self.zone_lists) \
+                or list(entities) != self.entity_ids or list(zones) != self.zone_names:
+            self._start(entities, zones, places, properties, lists)
+            return
+        changed = set()
+        if places != self.places or properties != self.properties:
+            # (C-level comparisons first: most entities are as they were)
+            ids, seen_places, seen_properties = self.entity_ids, self.places, self.properties
+            for i, (at, props, seen_at, seen_props) in enumerate(zip(places, properties, seen_places,
+                                                                    seen_properties)):
+                if at != seen_at or props != seen_props:
+                    changed.add(ids[i])
+                    changed.add(at)
+                    changed.add(seen_at)
+                    seen_places[i] = at
+                    seen_properties[i] = dict(props)
+        if lists != self.zone_lists:
+            names, seen_lists = self.zone_names, self.zone_lists
+            for i, (items, seen) in enumerate(zip(lists, seen_lists)):
+                if items != seen:
+                    changed.add(names[i])
+                    seen_lists[i] = list(items)
+        if changed:
+            self._forget(changed)
+
+    def _start(self, entities: dict, zones: dict, places: list, properties: list, lists: list) -> None:
+        self.kept.clear()
+        self.readers.clear()
+        self.bindings_kept.clear()
+        self.entity_ids = list(entities)
+        self.places = places
+        self.properties = [dict(p) for p in properties]
+        self.zone_names = list(zones)
+        self.zone_lists = [list(items) for items in lists]
+
+    def _forget(self, changed: set) -> None:
+        kept, readers = self.kept, self.readers
+        for value in changed:
+            refs = readers.pop(value, None)
+            if not refs:
+                continue
+            for key, candidate in refs:
+                entry = kept.get(key)
+                if entry is None:
+                    continue
+                if candidate is _WHOLE:
+                    del kept[key]
+                    entry.passing = None
+                else:
+                    entry.verdicts.pop(candidate, None)
+                    entry.passing = None
+
+    # ------------------------------------------------------------ listing
+    def bindings(self, m, action) -> list[dict] | None:
+        """The argument bindings of an action of one or two parameters whose candidates
+        can be kept (Machine._binding_list), each binding made again only when the
+        candidates it came from changed; None when a value cannot be kept."""
+        params = action.params
+        first = params[0]
+        entry = self.entry(m, first, {})
+        if entry is None:
+            return None
+        passing = entry.passing
+        name = first.name
+        # (the second parameter's key may hold the current player when the first's does not)
+        key = (id(action), m.state.current, entry.key)
+        if len(params) == 1:
+            made = self.bindings_kept.get(key)
+            if made is not None and made[0] is passing:
+                return made[1]
+            out = [{name: value} for value in passing]
+            self.bindings_kept[key] = (passing, out)
+            return out
+        second = params[1]
+        other = second.name
+        blocks = self.bindings_kept.get(key)
+        if blocks is None:
+            blocks = self.bindings_kept[key] = {}
+        out: list[dict] = []
+        for value in passing:
+            block = blocks.get(value)
+            if block is not None and block[0].passing is block[1]:
+                out.extend(block[2])
+                continue
+            inner = self.entry(m, second, {name: value})
+            if inner is None:
+                return None
+            made = [{name: value, other: v} for v in inner.passing]
+            blocks[value] = (inner, inner.passing, made)
+            out.extend(made)
+        return out
+
+    def candidates(self, m, p, env: dict) -> list:
+        """The candidates of parameter ``p`` that pass its filter (``Machine._passing``),
+        kept while their footprints stay as they were. A value that cannot be a key (a
+        placement) is not kept."""
+        entry = self.entry(m, p, env)
+        return m._passing(p, env) if entry is None else entry.passing
+
+    def entry(self, m, p, env: dict) -> _Kept | None:
+        """The kept entry of parameter ``p`` with ``env``, its list up to date; None when
+        a value cannot be kept."""
+        roots, per_candidate, reads_current = p.footprint
+        current = m.state.current
+        key = (p.shape, current if reads_current else None, *[env[r] for r in p.reads])
+        try:
+            entry = self.kept.get(key)
+        except TypeError:
+            return None
+        if entry is not None:
+            if entry.passing is None:
+                self._again(m, p, env, key, entry, per_candidate)
+            return entry
+        source = p.source(m, env) if p.source is not None else m._kind_lists.get(p.kind, [])
+        source = list(source or [])
+        passing = m._filtered(p, env, source)
+        try:
+            chosen = set(passing)
+            verdicts = {x: x in chosen for x in source}
+            readers = self.readers
+            for root in roots:
+                value = current if root == CURRENT else env[root]
+                readers.setdefault(value, set()).add((key, _WHOLE))
+            if per_candidate:
+                for x in source:
+                    readers.setdefault(x, set()).add((key, x))
+        except TypeError:  # an unhashable candidate: not kept
+            return None
+        entry = self.kept[key] = _Kept(source, verdicts, passing)
+        entry.key = key
+        return entry
+
+    def _again(self, m, p, env: dict, key: tuple, entry: _Kept, per_candidate: bool) -> None:
+        """The kept list with the verdicts forgotten computed again."""
+        verdicts, where, name = entry.verdicts, p.where, p.name
+        had, old = name in env, env.get(name)
+        readers = self.readers
+        try:
+            for x in entry.source:
+                if x not in verdicts:
+                    env[name] = x
+                    verdicts[x] = bool(where(m, env))
+                    if per_candidate:
+                        readers.setdefault(x, set()).add((key, x))
+        finally:
+            if had:
+                env[name] = old
+            else:
+                env.pop(name, None)
+        entry.passing = [x for x in entry.source if verdicts[x]]
+
+    # ------------------------------------------------------------ comprehensions
+    def items(self, m, spec: tuple, args: tuple, source: list, helper) -> list:
+        """A comprehension over a kind's entities (dsl.codegen.kept_comprehension): the
+        items of those that pass its filter, each entity's kept while its footprint and
+        the free variables' stay as they were. ``helper(m, x, *args)`` is one entity's
+        item, or LEFT_OUT."""
+        index, roots, per_candidate, reads_current, current_root = spec
+        if not m._running or len(source) < FEW:
+            # (a driver may change the state at any time: nothing is kept outside a run)
+            return [r for x in source if (r := helper(m, x, *args)) is not LEFT_OUT]
+        self.ready(m)
+        current = m.state.current
+        key = ("items", index, current if reads_current else None, *args)
+        try:
+            entry = self.kept.get(key)
+        except TypeError:  # an unhashable value (a list): not kept
+            return [r for x in source if (r := helper(m, x, *args)) is not LEFT_OUT]
+        if entry is not None and entry.source is source:
+            passing = entry.passing
+            if passing is not None:
+                return passing
+            results = entry.verdicts
+            readers = self.readers
+            for x in source:
+                if x not in results:
+                    results[x] = helper(m, x, *args)
+                    if per_candidate:
+                        readers.setdefault(x, set()).add((key, x))
+        else:
+            results = {x: helper(m, x, *args) for x in source}
+            readers = self.readers
+            for i in roots:
+                readers.setdefault(args[i], set()).add((key, _WHOLE))
+            if current_root:
+                readers.setdefault(current, set()).add((key, _WHOLE))
+            if per_candidate:
+                for x in source:
+                    readers.setdefault(x, set()).add((key, x))
+            entry = self.kept[key] = _Kept(source, results, None)
+            entry.key = key
+        passing = entry.passing = [r for x in source if (r := results[x]) is not LEFT_OUT]
+        return passing
