@@ -111,6 +111,10 @@ class Program:
     # heuristic name → HeuristicInfo (what bots and search read a position's worth from)
     heuristics: dict[str, "HeuristicInfo"] = field(default_factory=dict)
     block_names: list[str] = field(default_factory=list)
+    # The properties read through footprints by the kept listing and comprehensions
+    # (dependencies.footprint_reads; ``at`` for a location): interpreter/listing.py
+    # compares only these (and the zones) with the state it last saw.
+    footprint_properties: set[str] = field(default_factory=set)
     # What the interpreter derives once per rule set and shares between games (a rule
     # set never changes once loaded): the board geometry, a new game's layout.
     shared: dict = field(default_factory=dict)
@@ -319,7 +323,8 @@ class Compiler:
         bodies = {d.name: d.value for d in ruleset.definitions.values() if isinstance(d, ast.FunctionDef)}
         self.gen = codegen.ExpressionModule(
             self.data, functions, fixed_functions(ruleset), bodies,
-            lambda expr, roots: footprint_reads(ruleset, expr, roots)) if generate else None
+            lambda expr, roots: footprint_reads(ruleset, expr, roots, self.program.footprint_properties)
+        ) if generate else None
 
     def compile(self) -> Program:
         if self.gen is None:
@@ -394,8 +399,9 @@ class Compiler:
         source or filter reads."""
         if prm.where is None:
             return None  # nothing to keep: the candidates are the source's
-        source = footprint_reads(self.rs, prm.source, earlier)
-        where = footprint_reads(self.rs, prm.where, (*earlier, prm.name))
+        read = self.program.footprint_properties
+        source = footprint_reads(self.rs, prm.source, earlier, read)
+        where = footprint_reads(self.rs, prm.where, (*earlier, prm.name), read)
         if source is None or where is None:
             return None
         read = source[0] | where[0]

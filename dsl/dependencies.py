@@ -165,10 +165,12 @@ class _NotLocal(Exception):
 _PLAIN = ("plain",)
 
 
-def footprint_reads(ruleset: RuleSet, expr, roots) -> tuple[frozenset, bool] | None:
+def footprint_reads(ruleset: RuleSet, expr, roots, properties: set | None = None) -> tuple[frozenset, bool] | None:
     """For an expression whose local variables ``roots`` (names) are roots: the roots
     whose footprint it may read and whether it reads the current player, or None when it
-    may read more than that (see above). ``expr`` None reads nothing."""
+    may read more than that (see above). ``expr`` None reads nothing. The names of the
+    properties it reads through footprints (``at`` for a location) are added to
+    ``properties``: a footprint changes only by them and by zones' contents."""
     if expr is None:
         return frozenset(), False
     board = ruleset.data.board
@@ -179,6 +181,8 @@ def footprint_reads(ruleset: RuleSet, expr, roots) -> tuple[frozenset, bool] | N
         analysis.value(expr, {name: ("root", name) for name in roots})
     except _NotLocal:
         return None
+    if properties is not None:
+        properties |= analysis.properties
     return frozenset(analysis.read), analysis.current
 
 
@@ -188,6 +192,7 @@ class _Footprints:
         self.fixed = fixed
         self.builtins = builtins
         self.read: set[str] = set()
+        self.properties: set[str] = set()
         self.current = False
         self.calls = 0  # rule-set function bodies looked into, bounded (no recursion)
 
@@ -221,6 +226,7 @@ class _Footprints:
             if e.name == "id":
                 return obj
             self._read_through(obj)
+            self.properties.add(e.name)
             return _PLAIN
         if isinstance(e, ast.Call):
             return self.call(e, scope)
@@ -267,6 +273,7 @@ class _Footprints:
             return ("contents", zone[1]) if name == "contents" else ("thing in", zone[1])
         if name == "on_board" and name in self.builtins:
             self._read_through(args[0])
+            self.properties.add("at")
             return _PLAIN
         if name in self.builtins:
             if args and args[0][0] == "contents" and name in ("first", "last"):

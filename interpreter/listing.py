@@ -17,6 +17,9 @@ are those ``Machine._passing`` would return, in the same order.
 
 from __future__ import annotations
 
+from itertools import compress, count
+from operator import ne
+
 from rulecraft.dsl.codegen import FEW, LEFT_OUT
 from rulecraft.dsl.dependencies import CURRENT
 
@@ -37,7 +40,12 @@ class _Kept:
 
 
 class KeptCandidates:
-    def __init__(self):
+    def __init__(self, properties=(), kinds: dict | None = None):
+        # the properties read through footprints (dsl.compiler.Program.footprint_properties)
+        self.names = sorted(set(properties) - {"at"})
+        # kind → the names of the properties it declares
+        self.declared = {name: set(kind.properties) for name, kind in (kinds or {}).items()}
+        self.watched: list[str] = []
         self.kept: dict[tuple, _Kept] = {}
         # footprint value → {(key, candidate or _WHOLE)}: what to forget when it changes
         self.readers: dict = {}
@@ -47,9 +55,8 @@ class KeptCandidates:
         self.bindings_kept: dict = {}
         # the entities and zones as the last listing saw them, in the state's order
         self.entity_ids: list | None = None
-        self.places: list = []
-        self.properties: list = []
-        self.zone_names: list = []
+        self.properties: list[list] = []  # per name in names: each entity's value
+        self.zone_names: list | None = None
         self.zone_lists: list = []
         self.stamp, self.stamp_state = None, None  # m.changes and m.state at the last look
 
@@ -64,46 +71,49 @@ class KeptCandidates:
         self.stamp, self.stamp_state = m.changes, m.state
 
     def sync(self, state) -> None:
-        """Forget what read a footprint that differs from the last listing's state."""
+        """Forget what read a footprint that differs from the last listing's state.
+
+        A footprint changes by a zone's contents, which the machine keeps in step with
+        its things' locations (a thing that moved left or entered a zone), and by the
+        properties read through footprints: only those are compared."""
         entities, zones = state.entities, state.zones
-        values = list(entities.values())
-        places = [e["at"] for e in values]
-        properties = [e["props"] for e in values]
         lists = list(zones.values())
-        if self.entity_ids is None or len(values) != len(self.places) or len(lists) != len(self.zone_lists) \
-                or list(entities) != self.entity_ids or list(zones) != self.zone_names:
-            self._start(entities, zones, places, properties, lists)
+        if self.zone_names is None or len(lists) != len(self.zone_lists) or list(zones) != self.zone_names \
+                or list(entities) != self.entity_ids:
+            self._start(entities, zones, lists)
             return
         changed = set()
-        if places != self.places or properties != self.properties:
-            # (C-level comparisons first: most entities are as they were)
-            ids, seen_places, seen_properties = self.entity_ids, self.places, self.properties
-            for i, (at, props, seen_at, seen_props) in enumerate(zip(places, properties, seen_places,
-                                                                    seen_properties)):
-                if at != seen_at or props != seen_props:
-                    changed.add(ids[i])
-                    changed.add(at)
-                    changed.add(seen_at)
-                    seen_places[i] = at
-                    seen_properties[i] = dict(props)
-        if lists != self.zone_lists:
-            names, seen_lists = self.zone_names, self.zone_lists
-            for i, (items, seen) in enumerate(zip(lists, seen_lists)):
-                if items != seen:
-                    changed.add(names[i])
-                    seen_lists[i] = list(items)
+        add = changed.add
+        seen_lists = self.zone_lists
+        for i in _differing(lists, seen_lists):
+            add(self.zone_names[i])
+            now = lists[i]
+            changed.update(set(now).symmetric_difference(seen_lists[i]))  # what left or came
+            seen_lists[i] = list(now)
+        ids = self.watched
+        for name, seen in zip(self.names, self.properties):
+            now = [entities[eid]["props"].get(name) for eid in ids]
+            for i in _differing(now, seen):
+                add(ids[i])
+                add(entities[ids[i]]["at"])
+                seen[i] = now[i]
         if changed:
             self._forget(changed)
 
-    def _start(self, entities: dict, zones: dict, places: list, properties: list, lists: list) -> None:
+    def _start(self, entities: dict, zones: dict, lists: list) -> None:
         self.kept.clear()
         self.readers.clear()
         self.bindings_kept.clear()
         self.entity_ids = list(entities)
-        self.places = places
-        self.properties = [dict(p) for p in properties]
         self.zone_names = list(zones)
         self.zone_lists = [list(items) for items in lists]
+        # the entities that have one of the properties compared: their kind declares it
+        # (an entity has its kind's properties only), or they hold it anyway
+        names = self.names
+        self.watched = [eid for eid, e in entities.items()
+                        if any(n in self.declared.get(e["kind"], ()) or n in e["props"] for n in names)]
+        # (rules never change a value in place: a property's list is a new list when set)
+        self.properties = [[entities[eid]["props"].get(name) for eid in self.watched] for name in names]
 
     def _forget(self, changed: set) -> None:
         kept, readers = self.kept, self.readers
@@ -263,3 +273,10 @@ class KeptCandidates:
             entry.key = key
         passing = entry.passing = [r for x in source if (r := results[x]) is not LEFT_OUT]
         return passing
+
+
+def _differing(now: list, seen: list) -> list[int]:
+    """The positions where two lists of the same length differ (compared in C)."""
+    if now == seen:
+        return []
+    return list(compress(count(), map(ne, now, seen)))

@@ -817,7 +817,7 @@ class Machine:
         calls it: see dsl.codegen.kept_comprehension)."""
         kept = self._kept_candidates
         if kept is None:
-            kept = self._kept_candidates = KeptCandidates()
+            kept = self._kept_candidates = KeptCandidates(self.program.footprint_properties, self.ruleset.data.kinds)
         return kept.items(self, spec, args, source, helper)
 
     def _legal_actions_fast(self, player: str) -> list[dict]:
@@ -830,7 +830,7 @@ class Machine:
         if keeps is not None:
             kept = self._kept_candidates
             if kept is None:
-                kept = self._kept_candidates = KeptCandidates()
+                kept = self._kept_candidates = KeptCandidates(self.program.footprint_properties, self.ruleset.data.kinds)
             kept.ready(self)
         self._kept_listing = kept  # what _candidates may use in this listing (made ready)
         props = s.entities[player]["props"]
