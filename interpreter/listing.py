@@ -49,16 +49,18 @@ class KeptCandidates:
         self.kept: dict[tuple, _Kept] = {}
         # footprint value → {(key, candidate or _WHOLE)}: what to forget when it changes
         self.readers: dict = {}
-        # an action's bindings (see bindings): (action, key of its first parameter) →
+        # an action's options (see options): (action, current player, key of its first
+        # parameter) →
         # for one parameter (the list they were made from, the bindings); for two, first
         # candidate → (the second's entry, its list they were made from, the bindings)
-        self.bindings_kept: dict = {}
+        self.options_kept: dict = {}
         # the entities and zones as the last listing saw them, in the state's order
         self.entity_ids: list | None = None
         self.properties: list[list] = []  # per name in names: each entity's value
         self.zone_names: list | None = None
         self.zone_lists: list = []
         self.stamp, self.stamp_state = None, None  # m.changes and m.state at the last look
+        self.seen_state = None  # the state last compared
 
     # ------------------------------------------------------------ forgetting
     def ready(self, m) -> None:
@@ -78,10 +80,15 @@ class KeptCandidates:
         properties read through footprints: only those are compared."""
         entities, zones = state.entities, state.zones
         lists = list(zones.values())
-        if self.zone_names is None or len(lists) != len(self.zone_lists) or list(zones) != self.zone_names \
-                or list(entities) != self.entity_ids:
+        # (the same entities and zones, unless the state is another one: no game makes or
+        # deletes either)
+        if self.zone_names is None or len(lists) != len(self.zone_lists) or len(entities) != len(self.entity_ids) \
+                or (state is not self.seen_state
+                    and (list(zones) != self.zone_names or list(entities) != self.entity_ids)):
             self._start(entities, zones, lists)
+            self.seen_state = state
             return
+        self.seen_state = state
         changed = set()
         add = changed.add
         seen_lists = self.zone_lists
@@ -103,7 +110,7 @@ class KeptCandidates:
     def _start(self, entities: dict, zones: dict, lists: list) -> None:
         self.kept.clear()
         self.readers.clear()
-        self.bindings_kept.clear()
+        self.options_kept.clear()
         self.entity_ids = list(entities)
         self.zone_names = list(zones)
         self.zone_lists = [list(items) for items in lists]
@@ -133,31 +140,32 @@ class KeptCandidates:
                     entry.passing = None
 
     # ------------------------------------------------------------ listing
-    def bindings(self, m, action) -> list[dict] | None:
-        """The argument bindings of an action of one or two parameters whose candidates
-        can be kept (Machine._binding_list), each binding made again only when the
-        candidates it came from changed; None when a value cannot be kept."""
+    def options(self, m, action) -> list[dict] | None:
+        """The options ``{"action", "args"}`` of an action of one or two parameters whose
+        candidates can be kept, in the order of Machine._binding_list, each made again
+        only when the candidates it came from changed (an option is answered, never
+        changed, so the same one serves again); None when a value cannot be kept."""
         params = action.params
         first = params[0]
         entry = self.entry(m, first, {})
         if entry is None:
             return None
         passing = entry.passing
-        name = first.name
+        name, title = first.name, action.name
         # (the second parameter's key may hold the current player when the first's does not)
         key = (id(action), m.state.current, entry.key)
         if len(params) == 1:
-            made = self.bindings_kept.get(key)
+            made = self.options_kept.get(key)
             if made is not None and made[0] is passing:
                 return made[1]
-            out = [{name: value} for value in passing]
-            self.bindings_kept[key] = (passing, out)
+            out = [{"action": title, "args": {name: value}} for value in passing]
+            self.options_kept[key] = (passing, out)
             return out
         second = params[1]
         other = second.name
-        blocks = self.bindings_kept.get(key)
+        blocks = self.options_kept.get(key)
         if blocks is None:
-            blocks = self.bindings_kept[key] = {}
+            blocks = self.options_kept[key] = {}
         out: list[dict] = []
         for value in passing:
             block = blocks.get(value)
@@ -167,7 +175,7 @@ class KeptCandidates:
             inner = self.entry(m, second, {name: value})
             if inner is None:
                 return None
-            made = [{name: value, other: v} for v in inner.passing]
+            made = [{"action": title, "args": {name: value, other: v}} for v in inner.passing]
             blocks[value] = (inner, inner.passing, made)
             out.extend(made)
         return out

@@ -841,10 +841,15 @@ class Machine:
                 continue
             name = action.name
             params = action.params
-            bindings = kept.bindings(self, action) if keeps is not None and keeps[i] else None
-            if bindings is not None:
-                pass
-            elif len(params) == 1:
+            options = kept.options(self, action) if keeps is not None and keeps[i] else None
+            if options is not None:
+                if not (varying.requires or varying.costs or varying.limits):
+                    out.extend(options)
+                else:
+                    passes = varying.passes
+                    out.extend(o for o in options if passes(self, o["args"], props, limits, player))
+                continue
+            if len(params) == 1:
                 key = params[0].name
                 bindings = [{key: value} for value in self._candidates(params[0], {})]
             else:
