@@ -437,6 +437,8 @@ class ExpressionModule:
         if self.footprints is None or not isinstance(iterable, ast.Name) or \
                 getattr(iterable, "ref", None) is None or iterable.ref[0] != "kind":
             return None
+        if not any(isinstance(node, ast.Call) for part in (e.item, e.where) for node in _walk(part)):
+            return None  # a few properties compared: computed again faster than compared
         free = sorted(_free_names(e.item, e.where) - {e.var})
         parts = [x for x in (e.item, e.where) if x is not None]
         found = [self.footprints(x, (e.var, *free)) for x in parts]
@@ -469,6 +471,18 @@ class ExpressionModule:
         spec = self.const((index, roots, e.var in read, current, CURRENT in read))
         args = "(" + "".join(f"{v}, " for v in values) + ")"
         return f"m.kept_items({spec}, {args}, {self.expr(iterable, env)}, {helper})"
+
+
+def _walk(node):
+    """``node`` and every syntax-tree node under it."""
+    if isinstance(node, ast.Node):
+        yield node
+        for key, value in vars(node).items():
+            if key not in ("pos", "name_pos"):
+                yield from _walk(value)
+    elif isinstance(node, (list, tuple)):
+        for value in node:
+            yield from _walk(value)
 
 
 def _free_names(*exprs) -> set[str]:

@@ -118,7 +118,7 @@ action rally:
         set current_player.level += 1
 
 action drill:
-    require count([c for c in piece where c.owner == current_player and c.rank < current_player.level]) >= 4
+    require count([c for c in piece where c.owner == current_player and on_board(c) and c.rank < current_player.level]) >= 4
     do:
         set current_player.level -= 1
 
