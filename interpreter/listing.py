@@ -1,13 +1,16 @@
-"""Parameters' passing candidates kept from one listing of legal actions to the next.
+"""Parameters' passing candidates, actions' options and comprehensions over a kind's
+entities, kept from one decision to the next.
 
 A move changes a few things; most candidates of most parameters pass or fail as before.
 For a parameter whose source and filter read the state only through the footprints of
 a few roots (``dsl.dependencies.footprint_reads``: the candidate, earlier parameters,
 the current player), the candidates that pass are kept per parameter shape and values
-read (earlier parameters, the current player), and each keeps the footprints it read.
-Before a listing the state is compared with a copy of its entities and zones taken at
-the previous one: the footprints of what differs are the ones to forget, and only the
-verdicts or lists that read them are computed again.
+read (earlier parameters, the current player), and each keeps the footprints it read;
+the same holds for the items of a comprehension over a kind's entities
+(``dsl.codegen.kept_comprehension``). Before a listing the zones, and the properties
+footprints read, are compared with those seen at the previous one: the footprints of
+what differs are the ones to forget, and only the verdicts, lists and options that read
+them are computed again.
 
 The comparison is by value, so whatever changed the state (the machine, a driver that
 arranges a table, a state played ahead and put back) is seen; nothing else a kept
