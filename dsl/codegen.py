@@ -38,6 +38,9 @@ LEFT_OUT = object()  # a kept comprehension's item that its filter leaves out (s
 # A kind with fewer entities is looked over again rather than kept (comparing the state
 # with the one last seen would cost more)
 FEW = 16
+# Standard functions that only read a thing's place or a zone, and those of one list
+# written in place: a comprehension calling no more is computed again rather than kept
+_CHEAP_READS = frozenset({"on_board", "contents", "top", "bottom", "count", "any", "all", "sum", "kind_of"})
 
 
 class Slot:
@@ -437,7 +440,7 @@ class ExpressionModule:
         if self.footprints is None or not isinstance(iterable, ast.Name) or \
                 getattr(iterable, "ref", None) is None or iterable.ref[0] != "kind":
             return None
-        if not any(isinstance(node, ast.Call) for part in (e.item, e.where) for node in _walk(part)):
+        if not self.costly(e.item) and not self.costly(e.where):
             return None  # a few properties compared: computed again faster than compared
         free = sorted(_free_names(e.item, e.where) - {e.var})
         parts = [x for x in (e.item, e.where) if x is not None]
@@ -471,6 +474,22 @@ class ExpressionModule:
         spec = self.const((index, roots, e.var in read, current, CURRENT in read))
         args = "(" + "".join(f"{v}, " for v in values) + ")"
         return f"m.kept_items({spec}, {args}, {self.expr(iterable, env)}, {helper})"
+
+    def costly(self, e: ast.Expr | None, depth: int = 0) -> bool:
+        """Whether ``e`` calls more than reads of a thing's place or contents: a standard
+        function (a board's step, a path...) or a rule-set function not written in place
+        (looked into when it is)."""
+        for node in _walk(e):
+            ref = getattr(node, "ref", None) if isinstance(node, ast.Call) else None
+            if ref is None:
+                continue
+            kind, name = ref
+            if kind == "builtin" and name not in _CHEAP_READS:
+                return True
+            if kind == "function":
+                if not self.inlinable(name) or depth > 8 or self.costly(self.function_asts[name], depth + 1):
+                    return True
+        return False
 
 
 def _walk(node):

@@ -45,6 +45,10 @@ class ParamInfo:
     # dependencies.CURRENT; whether the filter reads the candidate's footprint; whether
     # either reads the current player)
     footprint: tuple[tuple[str, ...], bool, bool] | None = None
+    # whether the source or filter calls more than reads of a thing's place or contents
+    # (codegen.ExpressionModule.costly): only then is keeping its candidates worth the
+    # comparing it needs
+    costly: bool = True
 
 
 @dataclass
@@ -391,7 +395,8 @@ class Compiler:
             shape = self.shapes.setdefault(key, len(self.shapes))
             select = self.gen.select(prm.where, prm.name) if self.gen is not None and prm.where is not None else None
             out.append(ParamInfo(prm.name, kind, source, self.expr(prm.where) if prm.where is not None else None,
-                                 shape, reads, select, self.footprint(prm, reads)))
+                                 shape, reads, select, self.footprint(prm, reads),
+                                 self.gen is None or self.gen.costly(prm.source) or self.gen.costly(prm.where)))
         return out
 
     def footprint(self, prm: ast.Param, earlier: tuple[str, ...]) -> tuple | None:

@@ -1049,15 +1049,16 @@ def _geometry(ruleset: RuleSet) -> Geometry | DeclaredBoard | None:
 
 
 def _kept_bindings(m: Machine) -> list[bool] | None:
-    """Per action: whether its bindings are kept between listings (listing.py): one or
-    two parameters, each with a footprint, the first drawn from a list or from a kind
-    with enough entities to make keeping them worth its bookkeeping; None when no action's
-    are (then nothing is compared between listings)."""
+    """Per action: whether its options are kept between listings (listing.py): one or
+    two parameters, each with a footprint, one of them costly to list, the first drawn
+    from a list or from a kind with enough entities to make keeping them worth its
+    bookkeeping; None when no action's are (then nothing is compared between listings)."""
     shared = m.program.shared
     key = ("kept bindings", len(m.state.players))
     found = shared.get(key, False)
     if found is False:
         found = [0 < len(action.params) <= 2 and all(p.footprint is not None for p in action.params)
+                 and any(p.costly for p in action.params)
                  and (action.params[0].kind is None or len(m.kind_list(action.params[0].kind)) >= FEW)
                  for action in m.program.actions]
         found = shared[key] = found if any(found) else None
