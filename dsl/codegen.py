@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from . import ast
+from .dependencies import CURRENT
 
 Fn = Callable[[Any, dict], Any]
 
@@ -33,6 +34,13 @@ _INLINE_OF_LIST = {"any": "any({0})", "all": "all({0})", "count": "len({0})", "s
 
 
 _MISSING = object()  # a function's result not remembered yet
+LEFT_OUT = object()  # a kept comprehension's item that its filter leaves out (see kept_comprehension)
+# A kind with fewer entities is looked over again rather than kept (comparing the state
+# with the one last seen would cost more)
+FEW = 16
+# Standard functions that only read a thing's place or a zone, and those of one list
+# written in place: a comprehension calling no more is computed again rather than kept
+_CHEAP_READS = frozenset({"on_board", "contents", "top", "bottom", "count", "any", "all", "sum", "kind_of"})
 
 
 class Slot:
@@ -50,15 +58,20 @@ class Unsupported(Exception):
 
 class ExpressionModule:
     def __init__(self, data, functions: dict[str, list[str]], fixed: set[str] | frozenset = frozenset(),
-                 bodies: dict[str, ast.Expr] | None = None):
+                 bodies: dict[str, ast.Expr] | None = None, footprints: Callable | None = None):
         self.data = data
+        # footprints(expr, roots) -> (roots read, reads the current player) or None
+        # (dependencies.footprint_reads of the rule set): which comprehensions over a
+        # kind's entities the machine may keep item by item (see kept_comprehension)
+        self.footprints = footprints
+        self.kept = 0  # kept comprehensions, numbered
         # rule-set function name → its body, for writing small ones in place (see call)
         self.function_asts = bodies or {}
         self._inlinable: dict[str, bool] = {}
         # functions whose results hold for the whole game (dependencies.fixed_functions)
         self.fixed = fixed
         self.consts: dict[Any, str] = {}  # id(value) → constant name
-        self.namespace: dict[str, Any] = {"_MISSING": _MISSING}
+        self.namespace: dict[str, Any] = {"_MISSING": _MISSING, "LEFT_OUT": LEFT_OUT}
         self.defs: list[str] = []
         self.count = 0  # generated functions, their number is their slot
         self.temps = 0
@@ -379,12 +392,16 @@ class ExpressionModule:
             return f"(0 if not ({y} := {b}) else ({a} {op} {y}))"
         raise Unsupported(f"operator {op}")
 
-    def comprehension(self, e: ast.Comprehension, env: str) -> str:
+    def comprehension(self, e: ast.Comprehension, env: str, keep: bool = True) -> str:
         self.iterables += 1
         try:
             iterable = self.expr(e.iterable, env)
         finally:
             self.iterables -= 1
+        kept = self.kept_comprehension(e, env) if keep else None
+        if kept is not None:
+            # (kept only for a kind of many entities: see interpreter.listing.FEW)
+            return f"({kept} if len({self.expr(e.iterable, env)}) >= {FEW} else {self.comprehension(e, env, False)})"
         # Python forbids an assignment expression (a temporary) in a comprehension's
         # iterable; without one, the comprehension is written in place, its item a
         # Python variable, rather than as a function called with a copy of env.
@@ -411,6 +428,111 @@ class ExpressionModule:
                          f"    _ents, _cur = m.state.entities, m.state.current\n"
                          f"    return [{item} for x in items or []{where}]\n")
         return f"{comprehension_fn}(m, {self.env_of(env)}, {self.expr(e.iterable, env)})"
+
+    def kept_comprehension(self, e: ast.Comprehension, env: str) -> str | None:
+        """A comprehension over all entities of a kind whose item and filter read the
+        state only through footprints (dependencies.footprint_reads, the item's and the
+        free variables'): the machine keeps each entity's result while the footprints it
+        read stay as they were (``Machine.kept_items``), so a victory or function that
+        looks over every piece after each move only looks again at what the move
+        changed. None when the comprehension is not such a one."""
+        iterable = e.iterable
+        if self.footprints is None or not isinstance(iterable, ast.Name) or \
+                getattr(iterable, "ref", None) is None or iterable.ref[0] != "kind":
+            return None
+        if not self.costly(e.item) and not self.costly(e.where):
+            return None  # a few properties compared: computed again faster than compared
+        free = sorted(_free_names(e.item, e.where) - {e.var})
+        parts = [x for x in (e.item, e.where) if x is not None]
+        found = [self.footprints(x, (e.var, *free)) for x in parts]
+        if any(f is None for f in found):
+            return None
+        read = set().union(*(f[0] for f in found))
+        current = any(f[1] for f in found)
+        roots = tuple(i for i, name in enumerate(free) if name in read)
+        index = self.kept
+        self.kept += 1
+        helper = f"_kc{index}"
+        outer = (self.bound, self.ents, self.current, self.hoisted, self.loops, self.iterables)
+        self.bound = {e.var: "x", **{name: f"a{i}" for i, name in enumerate(free)}}
+        self.ents, self.current, self.hoisted, self.loops, self.iterables = "_ents", "_cur", None, 0, 0
+        try:
+            item = self.expr(e.item, "env")
+            where = self.expr(e.where, "env") if e.where is not None else None
+        finally:
+            self.bound, self.ents, self.current, self.hoisted, self.loops, self.iterables = outer
+        params = "".join(f", a{i}" for i in range(len(free)))
+        test = f"    if not {where}:\n        return LEFT_OUT\n" if where is not None else ""
+        self.defs.append(f"def {helper}(m, x{params}):\n"
+                         f"    _ents, _cur = m.state.entities, m.state.current\n"
+                         f"{test}    return {item}\n")
+        values = []
+        for name in free:
+            node = ast.Name(e.pos, name)
+            node.ref = ("local", name)
+            values.append(self.name(node, env))
+        spec = self.const((index, roots, e.var in read, current, CURRENT in read))
+        args = "(" + "".join(f"{v}, " for v in values) + ")"
+        return f"m.kept_items({spec}, {args}, {self.expr(iterable, env)}, {helper})"
+
+    def costly(self, e: ast.Expr | None, depth: int = 0) -> bool:
+        """Whether ``e`` calls more than reads of a thing's place or contents: a standard
+        function (a board's step, a path...) or a rule-set function not written in place
+        (looked into when it is)."""
+        for node in _walk(e):
+            ref = getattr(node, "ref", None) if isinstance(node, ast.Call) else None
+            if ref is None:
+                continue
+            kind, name = ref
+            if kind == "builtin" and name not in _CHEAP_READS:
+                return True
+            if kind == "function":
+                if not self.inlinable(name) or depth > 8 or self.costly(self.function_asts[name], depth + 1):
+                    return True
+        return False
+
+
+def _walk(node):
+    """``node`` and every syntax-tree node under it."""
+    if isinstance(node, ast.Node):
+        yield node
+        for key, value in vars(node).items():
+            if key not in ("pos", "name_pos"):
+                yield from _walk(value)
+    elif isinstance(node, (list, tuple)):
+        for value in node:
+            yield from _walk(value)
+
+
+def _free_names(*exprs) -> set[str]:
+    """The local variables the expressions read that no comprehension inside binds."""
+    found: set[str] = set()
+
+    def walk(node, bound: frozenset) -> None:
+        if isinstance(node, ast.Name):
+            ref = getattr(node, "ref", None)
+            if ref is not None and ref[0] == "local" and ref[1] not in bound:
+                found.add(ref[1])
+            return
+        if isinstance(node, ast.Comprehension):
+            walk(node.iterable, bound)
+            inner = bound | {node.var}
+            walk(node.item, inner)
+            if node.where is not None:
+                walk(node.where, inner)
+            return
+        if isinstance(node, ast.Node):
+            for key, value in vars(node).items():
+                if key not in ("pos", "name_pos"):
+                    walk(value, bound)
+        elif isinstance(node, (list, tuple)):
+            for value in node:
+                walk(value, bound)
+
+    for expr in exprs:
+        if expr is not None:
+            walk(expr, frozenset())
+    return found
 
 
 def _small_and_calling_no_function(body: ast.Expr, most: int = 30) -> bool:

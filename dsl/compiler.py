@@ -13,7 +13,7 @@ import operator
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .dependencies import fixed_functions
+from .dependencies import CURRENT, fixed_functions, footprint_reads
 from . import ast, codegen
 from .limits import bounded
 from .model import RuleSet
@@ -39,6 +39,16 @@ class ParamInfo:
     # select(m, env, candidates) -> the candidates passing ``where``, in one call
     # (generated code only; None: the machine calls ``where`` for each candidate)
     select: Fn | None = None
+    # What the candidates that pass may be kept by (interpreter/listing.py), or None when
+    # the source or filter reads more than footprints (dependencies.footprint_reads):
+    # (the roots besides the candidate whose footprints they read, by name or
+    # dependencies.CURRENT; whether the filter reads the candidate's footprint; whether
+    # either reads the current player)
+    footprint: tuple[tuple[str, ...], bool, bool] | None = None
+    # whether the source or filter calls more than reads of a thing's place or contents
+    # (codegen.ExpressionModule.costly): only then is keeping its candidates worth the
+    # comparing it needs
+    costly: bool = True
 
 
 @dataclass
@@ -105,6 +115,10 @@ class Program:
     # heuristic name → HeuristicInfo (what bots and search read a position's worth from)
     heuristics: dict[str, "HeuristicInfo"] = field(default_factory=dict)
     block_names: list[str] = field(default_factory=list)
+    # The properties read through footprints by the kept listing and comprehensions
+    # (dependencies.footprint_reads; ``at`` for a location): interpreter/listing.py
+    # compares only these (and the zones) with the state it last saw.
+    footprint_properties: set[str] = field(default_factory=set)
     # What the interpreter derives once per rule set and shares between games (a rule
     # set never changes once loaded): the board geometry, a new game's layout.
     shared: dict = field(default_factory=dict)
@@ -311,7 +325,10 @@ class Compiler:
         functions = {d.name: [x.name for x in d.params] for d in ruleset.definitions.values()
                      if isinstance(d, ast.FunctionDef)}
         bodies = {d.name: d.value for d in ruleset.definitions.values() if isinstance(d, ast.FunctionDef)}
-        self.gen = codegen.ExpressionModule(self.data, functions, fixed_functions(ruleset), bodies) if generate else None
+        self.gen = codegen.ExpressionModule(
+            self.data, functions, fixed_functions(ruleset), bodies,
+            lambda expr, roots: footprint_reads(ruleset, expr, roots, self.program.footprint_properties)
+        ) if generate else None
 
     def compile(self) -> Program:
         if self.gen is None:
@@ -378,8 +395,24 @@ class Compiler:
             shape = self.shapes.setdefault(key, len(self.shapes))
             select = self.gen.select(prm.where, prm.name) if self.gen is not None and prm.where is not None else None
             out.append(ParamInfo(prm.name, kind, source, self.expr(prm.where) if prm.where is not None else None,
-                                 shape, reads, select))
+                                 shape, reads, select, self.footprint(prm, reads),
+                                 self.gen is None or self.gen.costly(prm.source) or self.gen.costly(prm.where)))
         return out
+
+    def footprint(self, prm: ast.Param, earlier: tuple[str, ...]) -> tuple | None:
+        """ParamInfo.footprint of a parameter whose earlier parameters ``earlier`` its
+        source or filter reads."""
+        if prm.where is None:
+            return None  # nothing to keep: the candidates are the source's
+        read = self.program.footprint_properties
+        source = footprint_reads(self.rs, prm.source, earlier, read)
+        where = footprint_reads(self.rs, prm.where, (*earlier, prm.name), read)
+        if source is None or where is None:
+            return None
+        read = source[0] | where[0]
+        # (by the order of ``earlier``, so the same parameter keeps the same tuple)
+        roots = tuple(name for name in (*earlier, CURRENT) if name in read)
+        return roots, prm.name in where[0], source[1] or where[1]
 
     def message(self, text: str | None) -> str | None:
         """A refusal message with every ``{parameter}`` replaced by the parameter's value,

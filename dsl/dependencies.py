@@ -138,3 +138,147 @@ def _reads_nothing_changing(expr, allowed, fixed_function) -> bool:
             return False
         todo.extend(_children(node))
     return True
+
+
+# ---------------------------------------------------------------- footprints
+#
+# The listing of legal actions keeps a parameter's passing candidates from one decision
+# to the next and recomputes only those whose inputs changed (interpreter/listing.py).
+# That is sound when a filter reads the state only through a few known values, its
+# *roots* (the candidate itself, an earlier parameter, the current player): the
+# *footprint* of a value v is entity v's location and properties, zone v's contents, and
+# the locations and properties of the things in zone v. A filter is local when, besides
+# its roots' footprints, it reads only what a game never changes (arguments, players,
+# kinds, tables, a board declared whole, functions fixed for the game) and, by value, the
+# current player. Anything else (a variable, a record, the turn number, a zone named by
+# a constant, a property of a value found elsewhere) makes it non-local: never kept.
+
+CURRENT = "$current"  # the root standing for the current player
+
+
+class _NotLocal(Exception):
+    pass
+
+
+# What an expression's value is, for reading through it: a root itself, a list of the
+# things in a root's zone, one of those things, or a value that must not be read through.
+_PLAIN = ("plain",)
+
+
+def footprint_reads(ruleset: RuleSet, expr, roots, properties: set | None = None) -> tuple[frozenset, bool] | None:
+    """For an expression whose local variables ``roots`` (names) are roots: the roots
+    whose footprint it may read and whether it reads the current player, or None when it
+    may read more than that (see above). ``expr`` None reads nothing. The names of the
+    properties it reads through footprints (``at`` for a location) are added to
+    ``properties``: a footprint changes only by them and by zones' contents."""
+    if expr is None:
+        return frozenset(), False
+    board = ruleset.data.board
+    declared = board is not None and board.kind != "tiles"
+    analysis = _Footprints({d.name: d for d in ruleset.of_kind("function")}, fixed_functions(ruleset),
+                           FIXED_BUILTINS | (BOARD_BUILTINS | {"on_board"} if declared else frozenset()))
+    try:
+        analysis.value(expr, {name: ("root", name) for name in roots})
+    except _NotLocal:
+        return None
+    if properties is not None:
+        properties |= analysis.properties
+    return frozenset(analysis.read), analysis.current
+
+
+class _Footprints:
+    def __init__(self, functions: dict, fixed: set[str], builtins: frozenset):
+        self.functions = functions
+        self.fixed = fixed
+        self.builtins = builtins
+        self.read: set[str] = set()
+        self.properties: set[str] = set()
+        self.current = False
+        self.calls = 0  # rule-set function bodies looked into, bounded (no recursion)
+
+    def value(self, e, scope: dict) -> tuple:
+        """What ``e``'s value is (see _PLAIN); records the roots read."""
+        if isinstance(e, ast.Literal):
+            return _PLAIN
+        if isinstance(e, ast.Name):
+            ref = getattr(e, "ref", None)
+            if ref is None:
+                raise _NotLocal
+            kind, name = ref
+            if kind == "local":
+                if name not in scope:
+                    raise _NotLocal
+                return scope[name]
+            if kind == "value":
+                if name == "current_player":
+                    self.current = True
+                    return ("root", CURRENT)
+                if name == "players":
+                    return _PLAIN
+                raise _NotLocal
+            if kind in ("kind", "parameter", "table", "die"):
+                return _PLAIN
+            raise _NotLocal  # a zone or entity named by a constant, a scope
+        if isinstance(e, ast.Attr):
+            if getattr(e.obj, "type", None) == "scope" or str(getattr(e.obj, "type", "")).startswith("event "):
+                raise _NotLocal
+            obj = self.value(e.obj, scope)
+            if e.name == "id":
+                return obj
+            self._read_through(obj)
+            self.properties.add(e.name)
+            return _PLAIN
+        if isinstance(e, ast.Call):
+            return self.call(e, scope)
+        if isinstance(e, ast.Comprehension):
+            items = self.value(e.iterable, scope)
+            item = ("thing in", items[1]) if items[0] == "contents" else _PLAIN
+            inner = {**scope, e.var: item}
+            self.value(e.item, inner)
+            if e.where is not None:
+                self.value(e.where, inner)
+            return _PLAIN
+        if isinstance(e, (ast.Index, ast.Unary, ast.Binary, ast.Ternary, ast.ListExpr)):
+            for child in _children(e):
+                self.value(child, scope)
+            return _PLAIN
+        raise _NotLocal
+
+    def _read_through(self, value: tuple) -> None:
+        if value[0] not in ("root", "thing in"):
+            raise _NotLocal
+        self.read.add(value[1])
+
+    def call(self, e: ast.Call, scope: dict) -> tuple:
+        ref = getattr(e, "ref", None)
+        if ref is None:
+            raise _NotLocal
+        kind, name = ref
+        args = [self.value(a, scope) for a in e.args]
+        if kind == "function":
+            if name in self.fixed:
+                return _PLAIN  # reads nothing a game changes, whatever its arguments
+            definition = self.functions.get(name)
+            self.calls += 1
+            if definition is None or definition.value is None or self.calls > 200:
+                raise _NotLocal
+            return self.value(definition.value, {p.name: a for p, a in zip(definition.params, args)})
+        if kind != "builtin":
+            raise _NotLocal  # a player's zone: named by a value, not a root
+        if name in ("contents", "top", "bottom"):
+            (zone,) = args
+            if zone[0] != "root":
+                raise _NotLocal
+            self.read.add(zone[1])
+            return ("contents", zone[1]) if name == "contents" else ("thing in", zone[1])
+        if name == "on_board" and name in self.builtins:
+            self._read_through(args[0])
+            self.properties.add("at")
+            return _PLAIN
+        if name in self.builtins:
+            if args and args[0][0] == "contents" and name in ("first", "last"):
+                return ("thing in", args[0][1])
+            if args and args[0][0] == "contents" and name in ("take", "reversed", "without"):
+                return args[0]
+            return _PLAIN
+        raise _NotLocal

@@ -25,6 +25,7 @@ from . import rng
 from .board import Board, Geometry, board_for
 from .declared_board import DeclaredBoard
 from .library import FUNCTIONS
+from .listing import FEW, KeptCandidates
 from .state import THING, GameState, component_effects, scripted_seats, tile_layouts
 
 END_TURN = {"action": "end_turn"}
@@ -805,17 +806,49 @@ class Machine:
                     out.append({"action": action.name, "args": args})
         return out
 
+    # what the listing and the conditions keep between decisions (listing.py), made
+    # when first needed
+    _kept_candidates: KeptCandidates | None = None
+    _kept_listing: KeptCandidates | None = None
+    _keeps: list[bool] | None | bool = False  # _kept_bindings, False until first listed
+
+    def kept_items(self, spec: tuple, args: tuple, source: list, helper) -> list:
+        """A comprehension over a kind's entities, kept entity by entity (generated code
+        calls it: see dsl.codegen.kept_comprehension)."""
+        kept = self._kept_candidates
+        if kept is None:
+            kept = self._kept_candidates = KeptCandidates(self.program.footprint_properties, self.ruleset.data.kinds)
+        return kept.items(self, spec, args, source, helper)
+
     def _legal_actions_fast(self, player: str) -> list[dict]:
         out = []
         s = self.state
+        keeps = self._keeps
+        if keeps is False:
+            keeps = self._keeps = _kept_bindings(self)
+        kept = None
+        if keeps is not None:
+            kept = self._kept_candidates
+            if kept is None:
+                kept = self._kept_candidates = KeptCandidates(self.program.footprint_properties, self.ruleset.data.kinds)
+            kept.ready(self)
+        self._kept_listing = kept  # what _candidates may use in this listing (made ready)
         props = s.entities[player]["props"]
         limits = s.limits
-        for action in self.program.actions:
+        for i, action in enumerate(self.program.actions):
             fixed, varying = action.fixed, action.varying
             if not fixed.passes(self, {}, props, limits, player):
                 continue
             name = action.name
             params = action.params
+            options = kept.options(self, action) if keeps is not None and keeps[i] else None
+            if options is not None:
+                if not (varying.requires or varying.costs or varying.limits):
+                    out.extend(options)
+                else:
+                    passes = varying.passes
+                    out.extend(o for o in options if passes(self, o["args"], props, limits, player))
+                continue
             if len(params) == 1:
                 key = params[0].name
                 bindings = [{key: value} for value in self._candidates(params[0], {})]
@@ -866,7 +899,10 @@ class Machine:
 
     def _candidates(self, p, env: dict) -> list:
         """The candidates of parameter ``p`` that pass its filter, with ``env`` binding the
-        earlier parameters; while reading, remembered by filter shape (see ParamInfo)."""
+        earlier parameters; while reading, remembered by filter shape (see ParamInfo), and
+        kept from one listing to the next while what they read stays the same (listing.py)."""
+        if p.footprint is not None and self._kept_listing is not None:
+            return self._kept_listing.candidates(self, p, env)
         memo = self.memo
         if memo is not None:
             reads = p.reads
@@ -889,6 +925,10 @@ class Machine:
     def _passing(self, p, env: dict) -> list:
         """The candidates of parameter ``p`` that pass its filter (``env`` is left as it was)."""
         candidates = p.source(self, env) if p.source is not None else self._kind_lists.get(p.kind, [])
+        return self._filtered(p, env, candidates)
+
+    def _filtered(self, p, env: dict, candidates) -> list:
+        """Those of ``candidates`` that pass the filter of parameter ``p``."""
         if p.select is not None:
             return p.select(self, env, candidates)
         where = p.where
@@ -1006,6 +1046,23 @@ def _geometry(ruleset: RuleSet) -> Geometry | DeclaredBoard | None:
         geometry = shared["geometry"] = (Geometry(spec, tile_layouts(ruleset)) if spec.kind == "tiles"
                                          else DeclaredBoard(spec))
     return geometry
+
+
+def _kept_bindings(m: Machine) -> list[bool] | None:
+    """Per action: whether its options are kept between listings (listing.py): one or
+    two parameters, each with a footprint, one of them costly to list, the first drawn
+    from a list or from a kind with enough entities to make keeping them worth its
+    bookkeeping; None when no action's are (then nothing is compared between listings)."""
+    shared = m.program.shared
+    key = ("kept bindings", len(m.state.players))
+    found = shared.get(key, False)
+    if found is False:
+        found = [0 < len(action.params) <= 2 and all(p.footprint is not None for p in action.params)
+                 and any(p.costly for p in action.params)
+                 and (action.params[0].kind is None or len(m.kind_list(action.params[0].kind)) >= FEW)
+                 for action in m.program.actions]
+        found = shared[key] = found if any(found) else None
+    return found
 
 
 def _victories_read_turn(ruleset: RuleSet) -> bool:
