@@ -450,49 +450,71 @@ class Machine:
         stack = s.stack
         steps_left = MAX_STEPS_PER_DECISION
         while s.pending is None and s.result is None and len(stack) > floor:
-            steps_left -= 1
-            if steps_left < 0:
-                self._out_of_steps()
             frame = stack[-1]
             k = frame["k"]
             if k == "call":
                 env = frame["env"]
             elif k == "turn":
+                steps_left -= 1
+                if steps_left < 0:
+                    self._out_of_steps()
                 self._turn_step(frame)
                 continue
             elif k == "game":
+                steps_left -= 1
+                if steps_left < 0:
+                    self._out_of_steps()
                 self._game_step(frame)
                 continue
             elif k == "window":
+                steps_left -= 1
+                if steps_left < 0:
+                    self._out_of_steps()
                 self._window_step(frame)
                 continue
             else:
                 env = stack[frame["e"]]["env"]
             block = blocks[frame["b"]]
             pc = frame["pc"]
-            if pc >= len(block):
-                if k == "loop":
-                    frame["i"] += 1
-                    if frame["i"] < len(frame["items"]):
-                        env[frame["var"]] = frame["items"][frame["i"]]
-                        frame["pc"] = 0
-                        continue
-                elif k == "rep":
-                    frame["left"] -= 1
-                    if frame["left"] > 0:
-                        frame["pc"] = 0
-                        continue
-                stack.pop()
-                continue
-            frame["pc"] = pc + 1
-            instr = block[pc]
-            self._current_instr = instr
+            end = len(block)
+            # The instructions of the frame on top run one after the other while it stays
+            # on top and nothing is pending: the frame, its block and its variables are
+            # looked up once for the run of them, not once per instruction.
             try:
-                instr.run(self, env)
+                while pc < end:
+                    steps_left -= 1
+                    if steps_left < 0:
+                        self._out_of_steps()
+                    instr = block[pc]
+                    pc += 1
+                    frame["pc"] = pc  # where the frame resumes, also after a choice it asks
+                    self._current_instr = instr
+                    instr.run(self, env)
+                    if s.pending is not None or s.result is not None or not stack or stack[-1] is not frame:
+                        break
+                else:
+                    pc = -1  # the block ran to its end
             except RuleRuntimeError:
                 raise
             except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
                 raise RuleRuntimeError(f"{type(err).__name__}: {err}", instr.pos) from err
+            if pc >= 0:
+                continue
+            steps_left -= 1
+            if steps_left < 0:
+                self._out_of_steps()
+            if k == "loop":
+                frame["i"] += 1
+                if frame["i"] < len(frame["items"]):
+                    env[frame["var"]] = frame["items"][frame["i"]]
+                    frame["pc"] = 0
+                    continue
+            elif k == "rep":
+                frame["left"] -= 1
+                if frame["left"] > 0:
+                    frame["pc"] = 0
+                    continue
+            stack.pop()
 
     def _out_of_steps(self) -> None:
         definition = next((f["name"] for f in reversed(self.state.stack) if f["k"] == "call"), None)
