@@ -76,6 +76,9 @@ class Machine:
                 component_effects(ruleset, state.players), actions_by_name, scripted_seats(ruleset, people))
         (self._victory_nodes, self._obligation_nodes, self._effects, self._actions_by_name,
          self.scripted) = parts
+        # zone or space → whether a thing moved into it goes on top (an ordered zone),
+        # filled as zones are moved into; the same for every game of the rule set
+        self._ordered: dict[str, bool] = self.program.shared.setdefault("ordered zones", {})
         # What conditions read changes only through the machine's own effects while it
         # runs: ``changes`` counts those to the board, entities, zones, variables and
         # records, ``turns`` the starts of turns and rounds. While neither moved, a
@@ -143,6 +146,15 @@ class Machine:
         if lent is not None and lent.get(entity) is e:
             e = s.entities[entity] = {"kind": e["kind"], "at": e["at"], "props": dict(e["props"])}
         return e
+
+    def own_zone(self, zone: str) -> list[str]:
+        """The zone's list, to be changed: a borrowed one (see ``own``) is copied first."""
+        s = self.state
+        items = s.zones[zone]
+        lent = s.lent_zones
+        if lent is not None and lent.get(zone) is items:
+            items = s.zones[zone] = list(items)
+        return items
 
     def location(self, entity: str | None) -> str | None:
         if entity is None:
@@ -257,22 +269,25 @@ class Machine:
         e = self.own(entity)
         source = e["at"]
         if source is not None:
-            zones[source].remove(entity)
-        target = zones[destination]
+            self.own_zone(source).remove(entity)
+        target = self.own_zone(destination)
         if end == "bottom":
             target.append(entity)
         else:
-            spec = self.ruleset.data.zones.get(destination.split(":", 1)[0])
-            if spec is not None and not spec.ordered or spec is None:
-                target.append(entity)
+            ordered = self._ordered.get(destination)
+            if ordered is None:
+                spec = self.ruleset.data.zones.get(destination.split(":", 1)[0])
+                ordered = self._ordered[destination] = spec is not None and spec.ordered
+            if ordered:
+                target.insert(0, entity)  # on top
             else:
-                target.insert(0, entity)
+                target.append(entity)
         e["at"] = destination
         self.changes += 1
         self.emit("moved", {"entity": entity, "source": source, "destination": destination}, None)
 
     def shuffle(self, zone: str) -> None:
-        items = self.state.zones[zone]
+        items = self.own_zone(zone)
         self.state.rng = rng.shuffle(self.state.rng, items)
         self.changes += 1
         self.emit("shuffled", {"zone": zone}, None)
@@ -286,9 +301,13 @@ class Machine:
         triggers = self.program.triggers.get(name)
         if not triggers:
             return
-        matched = [t for t in triggers if t.where is None or t.where(self, {"event": event})]
-        for t in reversed(matched):
-            self.state.stack.append({"k": "call", "b": t.block, "pc": 0, "env": {"event": event}, "name": t.name})
+        # conditions never write to the variables they are given, so they share theirs
+        reading = {"event": event}
+        matched = [t for t in triggers if t.where is None or t.where(self, reading)]
+        if matched:
+            stack = self.state.stack
+            for t in reversed(matched):
+                stack.append({"k": "call", "b": t.block, "pc": 0, "env": {"event": event}, "name": t.name})
 
     def call_procedure(self, name: str, args: list) -> None:
         params, block = self.program.procedures[name]
@@ -304,7 +323,7 @@ class Machine:
                 self._fail("place needs a tile and a placement")
             e = self.own(tile)
             if e["at"] is not None:
-                s.zones[e["at"]].remove(tile)
+                self.own_zone(e["at"]).remove(tile)
                 e["at"] = None
             s.tiles[tile] = [spot["x"], spot["y"], spot["rotation"]]
             self.invalidate()
@@ -319,7 +338,7 @@ class Machine:
                 self.invalidate()
             if e["at"] is not None:
                 source = e["at"]
-                s.zones[source].remove(entity)
+                self.own_zone(source).remove(entity)
                 e["at"] = None
                 self.emit("moved", {"entity": entity, "source": source, "destination": None}, None)
         elif name == "play_turn":
@@ -370,10 +389,15 @@ class Machine:
         return frame["env"] if frame["k"] == "call" else self.state.stack[frame["e"]]["env"]
 
     def push_block(self, block: int) -> None:
-        self.state.stack.append({"k": "block", "b": block, "pc": 0, "e": self._env_frame_index()})
+        stack = self.state.stack
+        top = stack[-1]  # _env_frame_index, written in place: every `if` taken pushes a block
+        stack.append({"k": "block", "b": block, "pc": 0, "e": len(stack) - 1 if top["k"] == "call" else top["e"]})
 
     def push_loop(self, block: int, var: str, items: list) -> None:
-        self.state.stack.append({"k": "loop", "b": block, "pc": 0, "e": self._env_frame_index(), "var": var, "items": items, "i": 0})
+        stack = self.state.stack
+        top = stack[-1]
+        stack.append({"k": "loop", "b": block, "pc": 0, "e": len(stack) - 1 if top["k"] == "call" else top["e"],
+                      "var": var, "items": items, "i": 0})
 
     def push_repeat(self, block: int, count: int) -> None:
         self.state.stack.append({"k": "rep", "b": block, "pc": 0, "e": self._env_frame_index(), "left": count})
@@ -616,16 +640,18 @@ class Machine:
         floor = len(self.state.stack)  # the turn frame is on top while actions are offered
         try:
             self.on_event, self.memo = None, None
-            self._switch(saved[0].clone(borrow=True))
+            self._switch(saved[0].clone(borrow=True), saved[1])
             self._take_action(player, option)
             return self._reachable(player, test, budget, floor, saved[0].turn_number)
         finally:
             self.state, self._board, self.memo, self.on_event, self._current_instr = saved
             self.changes += 1
 
-    def _switch(self, state: GameState) -> None:
+    def _switch(self, state: GameState, board: Board | DeclaredBoard | None) -> None:
+        """Play on ``state`` from now on; ``board``: the board of its tiles if known (a
+        clone's tiles are those of its original, and a board never changes once built)."""
         self.state = state
-        self._board = None
+        self._board = board
         self.changes += 1
 
     def _reachable(self, player: str, test: tuple, budget: int, floor: int, turn: int) -> bool:
@@ -640,8 +666,9 @@ class Machine:
                 return False
             # a choice inside the action: some answer to it may keep the obligation in reach
             last = len(s.pending["options"]) - 1
+            board = self._board
             for i in range(last + 1):
-                self._switch(s.clone(borrow=True) if i < last else s)  # the last line may use up the state
+                self._switch(s.clone(borrow=True) if i < last else s, board)  # the last line may use up the state
                 self._apply_answer(i)
                 if self._reachable(player, test, budget, floor, turn):
                     return True
@@ -655,8 +682,9 @@ class Machine:
             if budget == 0:
                 return possible is not None
             options = self.legal_actions(player)
+        board = self._board
         for i, option in enumerate(options):
-            self._switch(s.clone(borrow=True) if i < len(options) - 1 else s)
+            self._switch(s.clone(borrow=True) if i < len(options) - 1 else s, board)
             self._take_action(player, option)
             if self._reachable(player, test, budget - 1, floor, turn):
                 return True

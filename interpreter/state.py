@@ -69,20 +69,22 @@ class GameState:
         return json.dumps({f: getattr(self, f) for f in _FIELDS if f != "revealed" or self.revealed},
                           separators=(",", ":"))
 
-    # The entities a clone borrowed from the state it was made from (see clone): not a
-    # field (no annotation), so never written out.
+    # The entities and zones a clone borrowed from the state it was made from (see
+    # clone): not fields (no annotation), so never written out.
     lent = None
+    lent_zones = None
 
     def clone(self, borrow: bool = False) -> "GameState":
-        """An independent copy. With ``borrow``, the copy shares this state's entities
-        until the machine writes one (``Machine.own`` copies it first): for a copy played
-        ahead and thrown away while this state stays as it is."""
+        """An independent copy. With ``borrow``, the copy shares this state's entities and
+        zones until the machine writes one (``Machine.own`` and ``Machine.own_zone`` copy it
+        first): for a copy played ahead and thrown away while this state stays as it is."""
         # Entities' property dicts and zone lists are the only nested mutable parts
         # besides the stack, so a targeted copy beats deepcopy by an order of magnitude.
         # Rules never change a list in place (every `set` makes a new value), so the
         # variables are copied one level deep.
         if borrow:
             entities = dict(self.entities)
+            zones = dict(self.zones)
             pending = self.pending
             if pending is not None:  # the options are answered, never changed
                 pending = dict(pending)
@@ -91,10 +93,11 @@ class GameState:
             entities = {k: {"kind": v["kind"], "at": v["at"], "props": dict(v["props"])}
                         for k, v in self.entities.items()}
             pending = _plain_copy(self.pending)
+            zones = {k: list(v) for k, v in self.zones.items()}
         clone = GameState(
             self.ruleset, self.seed, self.rng, list(self.players),
             entities,
-            {k: list(v) for k, v in self.zones.items()},
+            zones,
             {k: list(v) for k, v in self.tiles.items()},
             {k: dict(v) for k, v in self.vars.items()},
             self.current, self.round, self.turn_number,
@@ -105,6 +108,7 @@ class GameState:
             {k: {p: list(v) for p, v in shown.items()} for k, shown in self.revealed.items()})
         if borrow:
             clone.lent = self.entities
+            clone.lent_zones = self.zones
         return clone
 
 

@@ -59,3 +59,17 @@ def test_the_original_is_unchanged_by_what_its_borrowing_clone_does(tmp_path):
     # the clone copied the entities it changed, and only those
     changed = [e for e in clone.entities if clone.entities[e] is not game.state.entities[e]]
     assert changed and len(changed) < len(clone.entities)
+
+
+def test_a_borrowing_clone_copies_a_zone_only_when_it_changes_it(tmp_path):
+    rs = build(tmp_path, {"game.yaml": game_yaml(players=(1, 1)) + DATA, "play.rules": RULES})
+    game = Game(rs, 1, 3)
+    pile_before = list(game.state.zones["pile"])
+    clone = game.state.clone(borrow=True)
+    assert clone.lent_zones is game.state.zones
+    assert all(clone.zones[z] is game.state.zones[z] for z in clone.zones)  # nothing copied yet
+    Machine(rs, clone).answer(0)  # take a chip: it leaves the pile for the spot
+    assert game.state.zones["pile"] == pile_before and game.state.zones["spot"] == []
+    assert len(clone.zones["pile"]) == len(pile_before) - 1 and len(clone.zones["spot"]) == 1
+    changed = {z for z in clone.zones if clone.zones[z] is not game.state.zones[z]}
+    assert changed == {"pile", "spot"}
