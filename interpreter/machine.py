@@ -171,9 +171,13 @@ class Machine:
         self.changes += 1
 
     def set_record_field(self, record_id, name: str, op: str, value: Any) -> None:
-        record = self.state.windows.get(record_id) if isinstance(record_id, str) else None
+        s = self.state
+        record = s.windows.get(record_id) if isinstance(record_id, str) else None
         if record is None:
             self._fail(f"only an open window's record can be changed ({name})")
+        lent = s.lent_windows
+        if lent is not None and lent.get(record_id) is record:  # borrowed (see GameState.clone)
+            record = s.windows[record_id] = dict(record)
         record[name] = _apply(op, record.get(name), value)
         self.changes += 1
 
