@@ -108,6 +108,9 @@ class Program:
     # What the interpreter derives once per rule set and shares between games (a rule
     # set never changes once loaded): the board geometry, a new game's layout.
     shared: dict = field(default_factory=dict)
+    # What runs as generated code (see codegen): "none" (closures only), "conditions",
+    # or "statements" too (see generate_statement_code)
+    code: str = "none"
 
 
 @dataclass
@@ -303,8 +306,10 @@ _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operat
 
 
 class Compiler:
-    def __init__(self, ruleset: RuleSet, generate: bool = True):
+    def __init__(self, ruleset: RuleSet, generate: bool = True, statements: bool = False):
+        """``statements``: generate the code of statements' expressions too (see stmt)."""
         self.rs = ruleset
+        self.statements = statements and generate
         self.data = ruleset.data
         self.program = Program()
         self.shapes: dict[tuple, int] = {}
@@ -323,6 +328,7 @@ class Compiler:
             # generated source Python will not take (e.g. nested too deep): closures do the same
             return Compiler(self.rs, generate=False).compile()
         _fill_slots(program, functions)
+        program.code = "conditions"
         return program
 
     def _compile(self) -> Program:
@@ -357,6 +363,24 @@ class Compiler:
                     self.params([d.responder])[0] if d.responder is not None else None))
         p.end_turn_allowed = self.data.game.end_turn_allowed if self.data.game else None
         return p
+
+    def statement_blocks(self) -> list[list[Instr]]:
+        """The statement blocks alone, numbered as ``_compile`` numbers them."""
+        definitions = self.rs.definitions.values()
+        for d in definitions:
+            if isinstance(d, ast.FunctionDef):
+                self.gen.function_body(d.name, d.value)
+        for d in definitions:
+            if isinstance(d, ast.ProcedureDef):
+                self.block(d.body, f"procedure {d.name}")
+            elif isinstance(d, ast.ActionDef):
+                self.block(d.body, f"action {d.name}")
+            elif isinstance(d, ast.TriggerDef):
+                self.block(d.body, f"trigger {d.name}")
+            elif isinstance(d, ast.ReactionDef):
+                self.block(d.body, f"reaction {d.name}")
+        _fill_slots(self.program, self.gen.build())
+        return self.program.blocks
 
     def heuristic(self, d: ast.HeuristicDef) -> HeuristicInfo:
         return HeuristicInfo(
@@ -437,7 +461,10 @@ class Compiler:
     def stmt(self, s: ast.Stmt, name: str) -> Instr:
         # Statements run once each time they are reached, conditions many times over
         # while options are listed: generating code only for the latter halves the
-        # compile time of a first load for nearly all of the speed.
+        # compile time of a first load for most of the speed. The rest comes later,
+        # once a rule set plays more than one game (generate_statement_code).
+        if self.statements:
+            return self._stmt(s, name)
         gen, self.gen = self.gen, None
         try:
             return self._stmt(s, name)
@@ -783,6 +810,27 @@ def _source_text(ruleset: RuleSet, e: ast.Expr) -> str:
         return ""
     end = e.pos.end_column or len(line) + 1
     return line[e.pos.column - 1:end - 1].strip()
+
+
+def generate_statement_code(ruleset: RuleSet) -> bool:
+    """Give the compiled rule set's statements generated code for their expressions in
+    place of closures (a few milliseconds more than a load spends on its conditions,
+    which a rule set playing many games gets back many times over). The blocks keep
+    their numbers, so frames already on a stack run on. False if nothing changed: code
+    could not be generated, or the rule set runs on closures alone."""
+    program = ruleset.compiled
+    if program is None or program.code != "conditions":
+        return False
+    program.code = "statements"  # tried once, whatever comes of it
+    compiler = Compiler(ruleset, statements=True)
+    try:
+        blocks = compiler.statement_blocks()
+    except (codegen.Unsupported, SyntaxError, RecursionError, ValueError):
+        return False
+    if compiler.program.block_names != program.block_names:
+        return False
+    program.blocks[:] = blocks
+    return True
 
 
 def compile_ruleset(ruleset: RuleSet) -> Program:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from rulecraft.dsl.compiler import ActionInfo, Program
+from rulecraft.dsl.compiler import ActionInfo, Program, generate_statement_code
 from rulecraft.dsl.dependencies import reads_turn
 from rulecraft.dsl.limits import MAX_STEPS_PER_DECISION, bounded
 from rulecraft.dsl.model import RuleSet
@@ -76,6 +76,12 @@ class Machine:
                 component_effects(ruleset, state.players), actions_by_name, scripted_seats(ruleset, people))
         (self._victory_nodes, self._obligation_nodes, self._effects, self._actions_by_name,
          self.scripted) = parts
+        if self.program.code == "conditions":
+            # a rule set's second game: it plays more than one, so its statements are
+            # worth generated code (which a single game or a load would not get back)
+            machines = self.program.shared["machines"] = self.program.shared.get("machines", 0) + 1
+            if machines == 2:
+                generate_statement_code(ruleset)
         # zone or space → whether a thing moved into it goes on top (an ordered zone),
         # filled as zones are moved into; the same for every game of the rule set
         self._ordered: dict[str, bool] = self.program.shared.setdefault("ordered zones", {})
