@@ -20,6 +20,7 @@ from rulecraft.dsl.compiler import ActionInfo, Program, generate_statement_code
 from rulecraft.dsl.dependencies import reads_turn
 from rulecraft.dsl.limits import MAX_STEPS_PER_DECISION, bounded
 from rulecraft.dsl.model import RuleSet
+from rulecraft.dsl.reads import Reads, reads_of
 
 from . import rng
 from .board import Board, Geometry, board_for
@@ -97,6 +98,12 @@ class Machine:
         self._kept_stamp: tuple | None = None
         self._victory_kept: tuple | None = None  # (stamp, value)
         self._victory_reads_turn = _victories_read_turn(ruleset)
+        # When all the victories read of what changes is some properties and variables
+        # (dsl.reads), their values are the victories' inputs: while those are the
+        # same, so is the victory, from one decision to the next and whoever changed
+        # the state. (entity, property) pairs and (scope, variable) pairs, or None.
+        self._victory_inputs = _victory_inputs(ruleset, state) if not self._victory_reads_turn else None
+        self._victory_by_inputs: tuple | None = None  # (inputs, value)
 
     # ------------------------------------------------------------ reading
     def board(self) -> Board | DeclaredBoard:
@@ -765,11 +772,28 @@ class Machine:
             if kept is not None and kept[0] == stamp:
                 found = kept[1]
             else:
-                found = self._victory_now()
+                found = self._victory_decided()
                 self._victory_kept = (stamp, found)
         else:
-            found = self._victory_now()
+            found = self._victory_decided()
         return None if found is None else (list(found[0]), found[1])
+
+    def _victory_decided(self) -> tuple[list, str] | None:
+        """_victory_now, or its value for the same inputs (see _victory_inputs)."""
+        pairs = self._victory_inputs
+        if pairs is None:
+            return self._victory_now()
+        entity_props, variables = pairs
+        s = self.state
+        ents, vars_ = s.entities, s.vars
+        inputs = [ents[e]["props"].get(p) for e, p in entity_props]
+        inputs += [vars_[scope].get(name) for scope, name in variables]
+        kept = self._victory_by_inputs
+        if kept is not None and kept[0] == inputs:
+            return kept[1]
+        found = self._victory_now()
+        self._victory_by_inputs = (inputs, found)
+        return found
 
     def _victory_now(self) -> tuple[list, str] | None:
         for (name, when, winners), node in zip(self.program.victories, self._victory_nodes):
@@ -1075,6 +1099,26 @@ def _victories_read_turn(ruleset: RuleSet) -> bool:
         exprs = [e for d in ruleset.of_kind("victory") for e in (d.when, d.winners)]
         found = shared["victories read turn"] = reads_turn(ruleset, exprs)
     return found
+
+
+def _victory_inputs(ruleset: RuleSet, state: GameState) -> tuple[list, list] | None:
+    """What the victories read, if only properties and variables (see dsl.reads): the
+    (entity, property) pairs of the entities whose kind has the property or that hold it,
+    and the (scope, name) of the variables; None if they may read more."""
+    shared = ruleset.compiled.shared
+    key = ("victory inputs", tuple(state.players))
+    if key not in shared:
+        reads: Reads | None = reads_of(ruleset, [e for d in ruleset.of_kind("victory") for e in (d.when, d.winners)])
+        if reads is None:
+            shared[key] = None
+        else:
+            kinds = ruleset.data.kinds
+            names = sorted(reads.properties)
+            pairs = [(eid, name) for eid, e in state.entities.items() for name in names
+                     if name in e["props"] or (e["kind"] in kinds and name in kinds[e["kind"]].properties)]
+            variables = [v for v in sorted(reads.variables) if v[0] in state.vars]
+            shared[key] = (pairs, variables) if len(variables) == len(reads.variables) else None
+    return shared[key]
 
 
 def _limit_key(player: str, group: str) -> str:
