@@ -822,23 +822,22 @@ class Machine:
         return self._bindings(action.params, action.definition.params, {})
 
     def _bindings(self, params, nodes, base: dict):
-        env: dict = dict(base)
-        keys = [p.name for p in params]
+        # a method rather than a function nested here: one calling itself is held by its
+        # own closure, a cycle that would keep the machine to the cycle collector
+        return self._bindings_from(params, nodes, dict(base), [p.name for p in params], 0)
 
-        def bind(i: int):
-            if i == len(params):
-                yield {k: env[k] for k in keys}
-                return
-            p = params[i]
-            node = nodes[i]
-            candidates = self._guarded(p.source, env, node.source) if p.source is not None else self.kind_list(p.kind)
-            for value in candidates or []:
-                env[p.name] = value
-                if p.where is None or self._guarded(p.where, env, node.where):
-                    yield from bind(i + 1)
-            env.pop(p.name, None)
-
-        yield from bind(0)
+    def _bindings_from(self, params, nodes, env: dict, keys: list[str], i: int):
+        if i == len(params):
+            yield {k: env[k] for k in keys}
+            return
+        p = params[i]
+        node = nodes[i]
+        candidates = self._guarded(p.source, env, node.source) if p.source is not None else self.kind_list(p.kind)
+        for value in candidates or []:
+            env[p.name] = value
+            if p.where is None or self._guarded(p.where, env, node.where):
+                yield from self._bindings_from(params, nodes, env, keys, i + 1)
+        env.pop(p.name, None)
 
     def why_not(self, action: ActionInfo, player: str, args: dict) -> str | None:
         """None when the action with these arguments is legal now; else the reason."""
