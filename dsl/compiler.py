@@ -85,6 +85,9 @@ class TriggerInfo:
     name: str
     where: Fn | None
     block: int
+    # (event field, kind) of the tests `kind_of(event.field) == "kind"` the condition
+    # starts with: where one fails, the condition is false without being evaluated
+    kinds: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass
@@ -344,7 +347,8 @@ class Compiler:
                 p.actions.append(self.action(d))
             elif isinstance(d, ast.TriggerDef):
                 where = self.expr(d.where) if d.where is not None else None
-                p.triggers.setdefault(d.event, []).append(TriggerInfo(d.name, where, self.block(d.body, f"trigger {d.name}")))
+                p.triggers.setdefault(d.event, []).append(TriggerInfo(d.name, where, self.block(d.body, f"trigger {d.name}"),
+                                                                      _leading_kind_tests(d.where)))
             elif isinstance(d, ast.VictoryDef):
                 p.victories.append((d.name, self.expr(d.when), self.expr(d.winners)))
             elif isinstance(d, ast.ObligationDef):
@@ -713,6 +717,40 @@ class Compiler:
                 return 0 if not y else f(a(m, env), y)
             return divide
         return lambda m, env: f(a(m, env), b(m, env))
+
+
+def _leading_kind_tests(cond: ast.Expr | None) -> tuple[tuple[str, str], ...]:
+    """The (field, kind) of the tests ``kind_of(event.field) == "kind"`` that ``cond``, a
+    trigger's condition, evaluates first, one after the other (``and`` evaluates left to
+    right and stops at the first false: a condition whose leading test fails is false,
+    and nothing after that test, a die roll say, is evaluated)."""
+    terms: list[ast.Expr] = []
+    stack = [cond] if cond is not None else []
+    while stack:  # the terms of the `and` chain, left to right
+        e = stack.pop()
+        if isinstance(e, ast.Binary) and e.op == "and":
+            stack += [e.right, e.left]
+        else:
+            terms.append(e)
+    out = []
+    for e in terms:
+        test = _kind_test(e)
+        if test is None:
+            break
+        out.append(test)
+    return tuple(out)
+
+
+def _kind_test(e: ast.Expr) -> tuple[str, str] | None:
+    if not (isinstance(e, ast.Binary) and e.op == "==" and isinstance(e.right, ast.Literal)
+            and isinstance(e.right.value, str) and isinstance(e.left, ast.Call)
+            and getattr(e.left, "ref", None) == ("builtin", "kind_of") and len(e.left.args) == 1):
+        return None
+    arg = e.left.args[0]
+    if not (isinstance(arg, ast.Attr) and isinstance(arg.obj, ast.Name) and arg.obj.id == "event"
+            and getattr(arg.obj, "ref", None) == ("local", "event")):
+        return None
+    return arg.name, e.right.value
 
 
 def _affordable(cost: ast.Cost) -> ast.Expr:

@@ -320,7 +320,19 @@ class Machine:
             return
         # conditions never write to the variables they are given, so they share theirs
         reading = {"event": event}
-        matched = [t for t in triggers if t.where is None or t.where(self, reading)]
+        entities = self.state.entities
+        matched = []
+        for t in triggers:
+            # the kind tests a condition starts with, done here (see TriggerInfo.kinds):
+            # most things moved are not what a trigger on moves waits for
+            for field, kind in t.kinds:
+                value = event.get(field)
+                e = entities.get(value) if isinstance(value, str) else None
+                if e is None or e["kind"] != kind:
+                    break
+            else:
+                if t.where is None or t.where(self, reading):
+                    matched.append(t)
         if matched:
             stack = self.state.stack
             for t in reversed(matched):
