@@ -104,6 +104,7 @@ class Machine:
         # the state. (entity, property) pairs and (scope, variable) pairs, or None.
         self._victory_inputs = _victory_inputs(ruleset, state) if not self._victory_reads_turn else None
         self._victory_by_inputs: tuple | None = None  # (inputs, value)
+        self._victory_entities = len(state.entities)
 
     # ------------------------------------------------------------ reading
     def board(self) -> Board | DeclaredBoard:
@@ -798,6 +799,10 @@ class Machine:
         entity_props, variables = pairs
         s = self.state
         ents, vars_ = s.entities, s.vars
+        if len(ents) != self._victory_entities:  # a driver put in a state of other things
+            self._victory_inputs = _victory_inputs(self.ruleset, s)
+            self._victory_entities = len(ents)
+            return self._victory_decided()
         inputs = [ents[e]["props"].get(p) for e, p in entity_props]
         inputs += [vars_[scope].get(name) for scope, name in variables]
         kept = self._victory_by_inputs
@@ -1114,22 +1119,25 @@ def _victories_read_turn(ruleset: RuleSet) -> bool:
 
 def _victory_inputs(ruleset: RuleSet, state: GameState) -> tuple[list, list] | None:
     """What the victories read, if only properties and variables (see dsl.reads): the
-    (entity, property) pairs of the entities whose kind has the property or that hold it,
-    and the (scope, name) of the variables; None if they may read more."""
+    (entity, property) pairs of the state's entities whose kind has the property or that
+    hold it, and the (scope, name) of the variables; None if they may read more."""
     shared = ruleset.compiled.shared
-    key = ("victory inputs", tuple(state.players))
-    if key not in shared:
-        reads: Reads | None = reads_of(ruleset, [e for d in ruleset.of_kind("victory") for e in (d.when, d.winners)])
-        if reads is None:
-            shared[key] = None
-        else:
-            kinds = ruleset.data.kinds
-            names = sorted(reads.properties)
-            pairs = [(eid, name) for eid, e in state.entities.items() for name in names
-                     if name in e["props"] or (e["kind"] in kinds and name in kinds[e["kind"]].properties)]
-            variables = [v for v in sorted(reads.variables) if v[0] in state.vars]
-            shared[key] = (pairs, variables) if len(variables) == len(reads.variables) else None
-    return shared[key]
+    if "victories read" not in shared:
+        shared["victories read"] = reads_of(ruleset, [e for d in ruleset.of_kind("victory")
+                                                      for e in (d.when, d.winners)])
+    reads: Reads | None = shared["victories read"]
+    if reads is None or any(scope not in state.vars for scope, _ in reads.variables):
+        return None
+    # the same for every game of these players (each begins with the rule set's things)
+    key = ("victory inputs", tuple(state.players), len(state.entities))
+    found = shared.get(key)
+    if found is None:
+        kinds = ruleset.data.kinds
+        names = sorted(reads.properties)
+        pairs = [(eid, name) for eid, e in state.entities.items() for name in names
+                 if name in e["props"] or (e["kind"] in kinds and name in kinds[e["kind"]].properties)]
+        found = shared[key] = (pairs, sorted(reads.variables))
+    return found
 
 
 def _limit_key(player: str, group: str) -> str:
