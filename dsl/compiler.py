@@ -95,6 +95,9 @@ class TriggerInfo:
     name: str
     where: Fn | None
     block: int
+    # (event field, kind) of the tests `kind_of(event.field) == "kind"` the condition
+    # starts with: where one fails, the condition is false without being evaluated
+    kinds: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass
@@ -122,6 +125,9 @@ class Program:
     # What the interpreter derives once per rule set and shares between games (a rule
     # set never changes once loaded): the board geometry, a new game's layout.
     shared: dict = field(default_factory=dict)
+    # What runs as generated code (see codegen): "none" (closures only), "conditions",
+    # or "statements" too (see generate_statement_code)
+    code: str = "none"
 
 
 @dataclass
@@ -317,8 +323,10 @@ _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operat
 
 
 class Compiler:
-    def __init__(self, ruleset: RuleSet, generate: bool = True):
+    def __init__(self, ruleset: RuleSet, generate: bool = True, statements: bool = False):
+        """``statements``: generate the code of statements' expressions too (see stmt)."""
         self.rs = ruleset
+        self.statements = statements and generate
         self.data = ruleset.data
         self.program = Program()
         self.shapes: dict[tuple, int] = {}
@@ -340,6 +348,7 @@ class Compiler:
             # generated source Python will not take (e.g. nested too deep): closures do the same
             return Compiler(self.rs, generate=False).compile()
         _fill_slots(program, functions)
+        program.code = "conditions"
         return program
 
     def _compile(self) -> Program:
@@ -355,7 +364,8 @@ class Compiler:
                 p.actions.append(self.action(d))
             elif isinstance(d, ast.TriggerDef):
                 where = self.expr(d.where) if d.where is not None else None
-                p.triggers.setdefault(d.event, []).append(TriggerInfo(d.name, where, self.block(d.body, f"trigger {d.name}")))
+                p.triggers.setdefault(d.event, []).append(TriggerInfo(d.name, where, self.block(d.body, f"trigger {d.name}"),
+                                                                      _leading_kind_tests(d.where)))
             elif isinstance(d, ast.VictoryDef):
                 p.victories.append((d.name, self.expr(d.when), self.expr(d.winners)))
             elif isinstance(d, ast.ObligationDef):
@@ -374,6 +384,24 @@ class Compiler:
                     self.params([d.responder])[0] if d.responder is not None else None))
         p.end_turn_allowed = self.data.game.end_turn_allowed if self.data.game else None
         return p
+
+    def statement_blocks(self) -> list[list[Instr]]:
+        """The statement blocks alone, numbered as ``_compile`` numbers them."""
+        definitions = self.rs.definitions.values()
+        for d in definitions:
+            if isinstance(d, ast.FunctionDef):
+                self.gen.function_body(d.name, d.value)
+        for d in definitions:
+            if isinstance(d, ast.ProcedureDef):
+                self.block(d.body, f"procedure {d.name}")
+            elif isinstance(d, ast.ActionDef):
+                self.block(d.body, f"action {d.name}")
+            elif isinstance(d, ast.TriggerDef):
+                self.block(d.body, f"trigger {d.name}")
+            elif isinstance(d, ast.ReactionDef):
+                self.block(d.body, f"reaction {d.name}")
+        _fill_slots(self.program, self.gen.build())
+        return self.program.blocks
 
     def heuristic(self, d: ast.HeuristicDef) -> HeuristicInfo:
         return HeuristicInfo(
@@ -470,7 +498,10 @@ class Compiler:
     def stmt(self, s: ast.Stmt, name: str) -> Instr:
         # Statements run once each time they are reached, conditions many times over
         # while options are listed: generating code only for the latter halves the
-        # compile time of a first load for nearly all of the speed.
+        # compile time of a first load for most of the speed. The rest comes later,
+        # once a rule set plays more than one game (generate_statement_code).
+        if self.statements:
+            return self._stmt(s, name)
         gen, self.gen = self.gen, None
         try:
             return self._stmt(s, name)
@@ -721,6 +752,40 @@ class Compiler:
         return lambda m, env: f(a(m, env), b(m, env))
 
 
+def _leading_kind_tests(cond: ast.Expr | None) -> tuple[tuple[str, str], ...]:
+    """The (field, kind) of the tests ``kind_of(event.field) == "kind"`` that ``cond``, a
+    trigger's condition, evaluates first, one after the other (``and`` evaluates left to
+    right and stops at the first false: a condition whose leading test fails is false,
+    and nothing after that test, a die roll say, is evaluated)."""
+    terms: list[ast.Expr] = []
+    stack = [cond] if cond is not None else []
+    while stack:  # the terms of the `and` chain, left to right
+        e = stack.pop()
+        if isinstance(e, ast.Binary) and e.op == "and":
+            stack += [e.right, e.left]
+        else:
+            terms.append(e)
+    out = []
+    for e in terms:
+        test = _kind_test(e)
+        if test is None:
+            break
+        out.append(test)
+    return tuple(out)
+
+
+def _kind_test(e: ast.Expr) -> tuple[str, str] | None:
+    if not (isinstance(e, ast.Binary) and e.op == "==" and isinstance(e.right, ast.Literal)
+            and isinstance(e.right.value, str) and isinstance(e.left, ast.Call)
+            and getattr(e.left, "ref", None) == ("builtin", "kind_of") and len(e.left.args) == 1):
+        return None
+    arg = e.left.args[0]
+    if not (isinstance(arg, ast.Attr) and isinstance(arg.obj, ast.Name) and arg.obj.id == "event"
+            and getattr(arg.obj, "ref", None) == ("local", "event")):
+        return None
+    return arg.name, e.right.value
+
+
 def _affordable(cost: ast.Cost) -> ast.Expr:
     """``payer.R >= amount``, typed as the checker would have typed it."""
     held = ast.Attr(cost.pos, cost.payer, cost.resource)
@@ -816,6 +881,27 @@ def _source_text(ruleset: RuleSet, e: ast.Expr) -> str:
         return ""
     end = e.pos.end_column or len(line) + 1
     return line[e.pos.column - 1:end - 1].strip()
+
+
+def generate_statement_code(ruleset: RuleSet) -> bool:
+    """Give the compiled rule set's statements generated code for their expressions in
+    place of closures (a few milliseconds more than a load spends on its conditions,
+    which a rule set playing many games gets back many times over). The blocks keep
+    their numbers, so frames already on a stack run on. False if nothing changed: code
+    could not be generated, or the rule set runs on closures alone."""
+    program = ruleset.compiled
+    if program is None or program.code != "conditions":
+        return False
+    program.code = "statements"  # tried once, whatever comes of it
+    compiler = Compiler(ruleset, statements=True)
+    try:
+        blocks = compiler.statement_blocks()
+    except (codegen.Unsupported, SyntaxError, RecursionError, ValueError):
+        return False
+    if compiler.program.block_names != program.block_names:
+        return False
+    program.blocks[:] = blocks
+    return True
 
 
 def compile_ruleset(ruleset: RuleSet) -> Program:

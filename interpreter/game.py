@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
@@ -60,12 +61,12 @@ class Game:
             self.state.seed = seed
             self.state.rng = rng.seed_state(seed)
             self.events = copy.deepcopy(events)
-            self.machine = Machine(ruleset, self.state, self._record)
+            self.machine = Machine(ruleset, self.state, _recorder(self))
             return
         self.state = new_state(ruleset, players, seed)
         self.state.settings = dict(settings or {})
         self.state.forced_rolls = {k: list(v) for k, v in (forced_rolls or {}).items()}
-        self.machine = Machine(ruleset, self.state, self._record)
+        self.machine = Machine(ruleset, self.state, _recorder(self))
         self.machine.start()
         if started is not None:
             _keep_start(ruleset, started, self.state, self.events)
@@ -183,6 +184,19 @@ class Game:
         header = records[0]
         decisions = [r["option"] for r in records if r["type"] == "decision"]
         return cls.replay(ruleset, header["players"], header["seed"], decisions, header.get("settings"))
+
+
+def _recorder(game: Game):
+    """``game._record`` for the game's machine, without holding the game: a game and its
+    machine holding each other would leave a finished game, its state and its events to
+    the cycle collector, and a program playing many games to its slow full passes."""
+    game_ref = weakref.ref(game)
+
+    def record(event: dict) -> None:
+        held = game_ref()
+        if held is not None:
+            held._record(event)
+    return record
 
 
 def _started_key(ruleset: RuleSet, players: int, settings, forced_rolls, record_events: bool) -> tuple | None:

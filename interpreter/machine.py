@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from rulecraft.dsl.compiler import ActionInfo, Program
+from rulecraft.dsl.compiler import ActionInfo, Program, generate_statement_code
 from rulecraft.dsl.dependencies import reads_turn
 from rulecraft.dsl.limits import MAX_STEPS_PER_DECISION, bounded
 from rulecraft.dsl.model import RuleSet
+from rulecraft.dsl.reads import Reads, reads_of
 
 from . import rng
 from .board import Board, Geometry, board_for
@@ -77,6 +78,15 @@ class Machine:
                 component_effects(ruleset, state.players), actions_by_name, scripted_seats(ruleset, people))
         (self._victory_nodes, self._obligation_nodes, self._effects, self._actions_by_name,
          self.scripted) = parts
+        if self.program.code == "conditions":
+            # a rule set's second game: it plays more than one, so its statements are
+            # worth generated code (which a single game or a load would not get back)
+            machines = self.program.shared["machines"] = self.program.shared.get("machines", 0) + 1
+            if machines == 2:
+                generate_statement_code(ruleset)
+        # zone or space → whether a thing moved into it goes on top (an ordered zone),
+        # filled as zones are moved into; the same for every game of the rule set
+        self._ordered: dict[str, bool] = self.program.shared.setdefault("ordered zones", {})
         # What conditions read changes only through the machine's own effects while it
         # runs: ``changes`` counts those to the board, entities, zones, variables and
         # records, ``turns`` the starts of turns and rounds. While neither moved, a
@@ -89,6 +99,13 @@ class Machine:
         self._kept_stamp: tuple | None = None
         self._victory_kept: tuple | None = None  # (stamp, value)
         self._victory_reads_turn = _victories_read_turn(ruleset)
+        # When all the victories read of what changes is some properties and variables
+        # (dsl.reads), their values are the victories' inputs: while those are the
+        # same, so is the victory, from one decision to the next and whoever changed
+        # the state. (entity, property) pairs and (scope, variable) pairs, or None.
+        self._victory_inputs = _victory_inputs(ruleset, state) if not self._victory_reads_turn else None
+        self._victory_by_inputs: tuple | None = None  # (inputs, value)
+        self._victory_entities = len(state.entities)
 
     # ------------------------------------------------------------ reading
     def board(self) -> Board | DeclaredBoard:
@@ -145,6 +162,15 @@ class Machine:
             e = s.entities[entity] = {"kind": e["kind"], "at": e["at"], "props": dict(e["props"])}
         return e
 
+    def own_zone(self, zone: str) -> list[str]:
+        """The zone's list, to be changed: a borrowed one (see ``own``) is copied first."""
+        s = self.state
+        items = s.zones[zone]
+        lent = s.lent_zones
+        if lent is not None and lent.get(zone) is items:
+            items = s.zones[zone] = list(items)
+        return items
+
     def location(self, entity: str | None) -> str | None:
         if entity is None:
             return None
@@ -160,9 +186,13 @@ class Machine:
         self.changes += 1
 
     def set_record_field(self, record_id, name: str, op: str, value: Any) -> None:
-        record = self.state.windows.get(record_id) if isinstance(record_id, str) else None
+        s = self.state
+        record = s.windows.get(record_id) if isinstance(record_id, str) else None
         if record is None:
             self._fail(f"only an open window's record can be changed ({name})")
+        lent = s.lent_windows
+        if lent is not None and lent.get(record_id) is record:  # borrowed (see GameState.clone)
+            record = s.windows[record_id] = dict(record)
         record[name] = _apply(op, record.get(name), value)
         self.changes += 1
 
@@ -258,22 +288,25 @@ class Machine:
         e = self.own(entity)
         source = e["at"]
         if source is not None:
-            zones[source].remove(entity)
-        target = zones[destination]
+            self.own_zone(source).remove(entity)
+        target = self.own_zone(destination)
         if end == "bottom":
             target.append(entity)
         else:
-            spec = self.ruleset.data.zones.get(destination.split(":", 1)[0])
-            if spec is not None and not spec.ordered or spec is None:
-                target.append(entity)
+            ordered = self._ordered.get(destination)
+            if ordered is None:
+                spec = self.ruleset.data.zones.get(destination.split(":", 1)[0])
+                ordered = self._ordered[destination] = spec is not None and spec.ordered
+            if ordered:
+                target.insert(0, entity)  # on top
             else:
-                target.insert(0, entity)
+                target.append(entity)
         e["at"] = destination
         self.changes += 1
         self.emit("moved", {"entity": entity, "source": source, "destination": destination}, None)
 
     def shuffle(self, zone: str) -> None:
-        items = self.state.zones[zone]
+        items = self.own_zone(zone)
         self.state.rng = rng.shuffle(self.state.rng, items)
         self.changes += 1
         self.emit("shuffled", {"zone": zone}, None)
@@ -287,9 +320,25 @@ class Machine:
         triggers = self.program.triggers.get(name)
         if not triggers:
             return
-        matched = [t for t in triggers if t.where is None or t.where(self, {"event": event})]
-        for t in reversed(matched):
-            self.state.stack.append({"k": "call", "b": t.block, "pc": 0, "env": {"event": event}, "name": t.name})
+        # conditions never write to the variables they are given, so they share theirs
+        reading = {"event": event}
+        entities = self.state.entities
+        matched = []
+        for t in triggers:
+            # the kind tests a condition starts with, done here (see TriggerInfo.kinds):
+            # most things moved are not what a trigger on moves waits for
+            for field, kind in t.kinds:
+                value = event.get(field)
+                e = entities.get(value) if isinstance(value, str) else None
+                if e is None or e["kind"] != kind:
+                    break
+            else:
+                if t.where is None or t.where(self, reading):
+                    matched.append(t)
+        if matched:
+            stack = self.state.stack
+            for t in reversed(matched):
+                stack.append({"k": "call", "b": t.block, "pc": 0, "env": {"event": event}, "name": t.name})
 
     def call_procedure(self, name: str, args: list) -> None:
         params, block = self.program.procedures[name]
@@ -305,7 +354,7 @@ class Machine:
                 self._fail("place needs a tile and a placement")
             e = self.own(tile)
             if e["at"] is not None:
-                s.zones[e["at"]].remove(tile)
+                self.own_zone(e["at"]).remove(tile)
                 e["at"] = None
             s.tiles[tile] = [spot["x"], spot["y"], spot["rotation"]]
             self.invalidate()
@@ -320,7 +369,7 @@ class Machine:
                 self.invalidate()
             if e["at"] is not None:
                 source = e["at"]
-                s.zones[source].remove(entity)
+                self.own_zone(source).remove(entity)
                 e["at"] = None
                 self.emit("moved", {"entity": entity, "source": source, "destination": None}, None)
         elif name == "play_turn":
@@ -371,10 +420,15 @@ class Machine:
         return frame["env"] if frame["k"] == "call" else self.state.stack[frame["e"]]["env"]
 
     def push_block(self, block: int) -> None:
-        self.state.stack.append({"k": "block", "b": block, "pc": 0, "e": self._env_frame_index()})
+        stack = self.state.stack
+        top = stack[-1]  # _env_frame_index, written in place: every `if` taken pushes a block
+        stack.append({"k": "block", "b": block, "pc": 0, "e": len(stack) - 1 if top["k"] == "call" else top["e"]})
 
     def push_loop(self, block: int, var: str, items: list) -> None:
-        self.state.stack.append({"k": "loop", "b": block, "pc": 0, "e": self._env_frame_index(), "var": var, "items": items, "i": 0})
+        stack = self.state.stack
+        top = stack[-1]
+        stack.append({"k": "loop", "b": block, "pc": 0, "e": len(stack) - 1 if top["k"] == "call" else top["e"],
+                      "var": var, "items": items, "i": 0})
 
     def push_repeat(self, block: int, count: int) -> None:
         self.state.stack.append({"k": "rep", "b": block, "pc": 0, "e": self._env_frame_index(), "left": count})
@@ -451,49 +505,71 @@ class Machine:
         stack = s.stack
         steps_left = MAX_STEPS_PER_DECISION
         while s.pending is None and s.result is None and len(stack) > floor:
-            steps_left -= 1
-            if steps_left < 0:
-                self._out_of_steps()
             frame = stack[-1]
             k = frame["k"]
             if k == "call":
                 env = frame["env"]
             elif k == "turn":
+                steps_left -= 1
+                if steps_left < 0:
+                    self._out_of_steps()
                 self._turn_step(frame)
                 continue
             elif k == "game":
+                steps_left -= 1
+                if steps_left < 0:
+                    self._out_of_steps()
                 self._game_step(frame)
                 continue
             elif k == "window":
+                steps_left -= 1
+                if steps_left < 0:
+                    self._out_of_steps()
                 self._window_step(frame)
                 continue
             else:
                 env = stack[frame["e"]]["env"]
             block = blocks[frame["b"]]
             pc = frame["pc"]
-            if pc >= len(block):
-                if k == "loop":
-                    frame["i"] += 1
-                    if frame["i"] < len(frame["items"]):
-                        env[frame["var"]] = frame["items"][frame["i"]]
-                        frame["pc"] = 0
-                        continue
-                elif k == "rep":
-                    frame["left"] -= 1
-                    if frame["left"] > 0:
-                        frame["pc"] = 0
-                        continue
-                stack.pop()
-                continue
-            frame["pc"] = pc + 1
-            instr = block[pc]
-            self._current_instr = instr
+            end = len(block)
+            # The instructions of the frame on top run one after the other while it stays
+            # on top and nothing is pending: the frame, its block and its variables are
+            # looked up once for the run of them, not once per instruction.
             try:
-                instr.run(self, env)
+                while pc < end:
+                    steps_left -= 1
+                    if steps_left < 0:
+                        self._out_of_steps()
+                    instr = block[pc]
+                    pc += 1
+                    frame["pc"] = pc  # where the frame resumes, also after a choice it asks
+                    self._current_instr = instr
+                    instr.run(self, env)
+                    if s.pending is not None or s.result is not None or not stack or stack[-1] is not frame:
+                        break
+                else:
+                    pc = -1  # the block ran to its end
             except RuleRuntimeError:
                 raise
             except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
                 raise RuleRuntimeError(f"{type(err).__name__}: {err}", instr.pos) from err
+            if pc >= 0:
+                continue
+            steps_left -= 1
+            if steps_left < 0:
+                self._out_of_steps()
+            if k == "loop":
+                frame["i"] += 1
+                if frame["i"] < len(frame["items"]):
+                    env[frame["var"]] = frame["items"][frame["i"]]
+                    frame["pc"] = 0
+                    continue
+            elif k == "rep":
+                frame["left"] -= 1
+                if frame["left"] > 0:
+                    frame["pc"] = 0
+                    continue
+            stack.pop()
 
     def _out_of_steps(self) -> None:
         definition = next((f["name"] for f in reversed(self.state.stack) if f["k"] == "call"), None)
@@ -595,16 +671,18 @@ class Machine:
         floor = len(self.state.stack)  # the turn frame is on top while actions are offered
         try:
             self.on_event, self.memo = None, None
-            self._switch(saved[0].clone(borrow=True))
+            self._switch(saved[0].clone(borrow=True), saved[1])
             self._take_action(player, option)
             return self._reachable(player, test, budget, floor, saved[0].turn_number)
         finally:
             self.state, self._board, self.memo, self.on_event, self._current_instr = saved
             self.changes += 1
 
-    def _switch(self, state: GameState) -> None:
+    def _switch(self, state: GameState, board: Board | DeclaredBoard | None) -> None:
+        """Play on ``state`` from now on; ``board``: the board of its tiles if known (a
+        clone's tiles are those of its original, and a board never changes once built)."""
         self.state = state
-        self._board = None
+        self._board = board
         self.changes += 1
 
     def _reachable(self, player: str, test: tuple, budget: int, floor: int, turn: int) -> bool:
@@ -619,8 +697,9 @@ class Machine:
                 return False
             # a choice inside the action: some answer to it may keep the obligation in reach
             last = len(s.pending["options"]) - 1
+            board = self._board
             for i in range(last + 1):
-                self._switch(s.clone(borrow=True) if i < last else s)  # the last line may use up the state
+                self._switch(s.clone(borrow=True) if i < last else s, board)  # the last line may use up the state
                 self._apply_answer(i)
                 if self._reachable(player, test, budget, floor, turn):
                     return True
@@ -634,8 +713,9 @@ class Machine:
             if budget == 0:
                 return possible is not None
             options = self.legal_actions(player)
+        board = self._board
         for i, option in enumerate(options):
-            self._switch(s.clone(borrow=True) if i < len(options) - 1 else s)
+            self._switch(s.clone(borrow=True) if i < len(options) - 1 else s, board)
             self._take_action(player, option)
             if self._reachable(player, test, budget - 1, floor, turn):
                 return True
@@ -706,11 +786,32 @@ class Machine:
             if kept is not None and kept[0] == stamp:
                 found = kept[1]
             else:
-                found = self._victory_now()
+                found = self._victory_decided()
                 self._victory_kept = (stamp, found)
         else:
-            found = self._victory_now()
+            found = self._victory_decided()
         return None if found is None else (list(found[0]), found[1])
+
+    def _victory_decided(self) -> tuple[list, str] | None:
+        """_victory_now, or its value for the same inputs (see _victory_inputs)."""
+        pairs = self._victory_inputs
+        if pairs is None:
+            return self._victory_now()
+        entity_props, variables = pairs
+        s = self.state
+        ents, vars_ = s.entities, s.vars
+        if len(ents) != self._victory_entities:  # a driver put in a state of other things
+            self._victory_inputs = _victory_inputs(self.ruleset, s)
+            self._victory_entities = len(ents)
+            return self._victory_decided()
+        inputs = [ents[e]["props"].get(p) for e, p in entity_props]
+        inputs += [vars_[scope].get(name) for scope, name in variables]
+        kept = self._victory_by_inputs
+        if kept is not None and kept[0] == inputs:
+            return kept[1]
+        found = self._victory_now()
+        self._victory_by_inputs = (inputs, found)
+        return found
 
     def _victory_now(self) -> tuple[list, str] | None:
         for (name, when, winners), node in zip(self.program.victories, self._victory_nodes):
@@ -739,23 +840,22 @@ class Machine:
         return self._bindings(action.params, action.definition.params, {})
 
     def _bindings(self, params, nodes, base: dict):
-        env: dict = dict(base)
-        keys = [p.name for p in params]
+        # a method rather than a function nested here: one calling itself is held by its
+        # own closure, a cycle that would keep the machine to the cycle collector
+        return self._bindings_from(params, nodes, dict(base), [p.name for p in params], 0)
 
-        def bind(i: int):
-            if i == len(params):
-                yield {k: env[k] for k in keys}
-                return
-            p = params[i]
-            node = nodes[i]
-            candidates = self._guarded(p.source, env, node.source) if p.source is not None else self.kind_list(p.kind)
-            for value in candidates or []:
-                env[p.name] = value
-                if p.where is None or self._guarded(p.where, env, node.where):
-                    yield from bind(i + 1)
-            env.pop(p.name, None)
-
-        yield from bind(0)
+    def _bindings_from(self, params, nodes, env: dict, keys: list[str], i: int):
+        if i == len(params):
+            yield {k: env[k] for k in keys}
+            return
+        p = params[i]
+        node = nodes[i]
+        candidates = self._guarded(p.source, env, node.source) if p.source is not None else self.kind_list(p.kind)
+        for value in candidates or []:
+            env[p.name] = value
+            if p.where is None or self._guarded(p.where, env, node.where):
+                yield from self._bindings_from(params, nodes, env, keys, i + 1)
+        env.pop(p.name, None)
 
     def why_not(self, action: ActionInfo, player: str, args: dict) -> str | None:
         """None when the action with these arguments is legal now; else the reason."""
@@ -1071,6 +1171,29 @@ def _victories_read_turn(ruleset: RuleSet) -> bool:
     if found is None:
         exprs = [e for d in ruleset.of_kind("victory") for e in (d.when, d.winners)]
         found = shared["victories read turn"] = reads_turn(ruleset, exprs)
+    return found
+
+
+def _victory_inputs(ruleset: RuleSet, state: GameState) -> tuple[list, list] | None:
+    """What the victories read, if only properties and variables (see dsl.reads): the
+    (entity, property) pairs of the state's entities whose kind has the property or that
+    hold it, and the (scope, name) of the variables; None if they may read more."""
+    shared = ruleset.compiled.shared
+    if "victories read" not in shared:
+        shared["victories read"] = reads_of(ruleset, [e for d in ruleset.of_kind("victory")
+                                                      for e in (d.when, d.winners)])
+    reads: Reads | None = shared["victories read"]
+    if reads is None or any(scope not in state.vars for scope, _ in reads.variables):
+        return None
+    # the same for every game of these players (each begins with the rule set's things)
+    key = ("victory inputs", tuple(state.players), len(state.entities))
+    found = shared.get(key)
+    if found is None:
+        kinds = ruleset.data.kinds
+        names = sorted(reads.properties)
+        pairs = [(eid, name) for eid, e in state.entities.items() for name in names
+                 if name in e["props"] or (e["kind"] in kinds and name in kinds[e["kind"]].properties)]
+        found = shared[key] = (pairs, sorted(reads.variables))
     return found
 
 

@@ -69,20 +69,27 @@ class GameState:
         return json.dumps({f: getattr(self, f) for f in _FIELDS if f != "revealed" or self.revealed},
                           separators=(",", ":"))
 
-    # The entities a clone borrowed from the state it was made from (see clone): not a
-    # field (no annotation), so never written out.
+    # The entities, zones and window records a clone borrowed from the state it was
+    # made from (see clone): not fields (no annotation), so never written out.
     lent = None
+    lent_zones = None
+    lent_windows = None
 
     def clone(self, borrow: bool = False) -> "GameState":
-        """An independent copy. With ``borrow``, the copy shares this state's entities
-        until the machine writes one (``Machine.own`` copies it first): for a copy played
-        ahead and thrown away while this state stays as it is."""
+        """An independent copy. With ``borrow``, the copy shares this state's entities,
+        zones and window records until the machine writes one (``Machine.own``,
+        ``own_zone`` and ``set_record_field`` copy it first), and its tiles' positions
+        (a placement replaces a position, never changes it): for a copy played ahead and
+        thrown away while this state stays as it is."""
         # Entities' property dicts and zone lists are the only nested mutable parts
         # besides the stack, so a targeted copy beats deepcopy by an order of magnitude.
         # Rules never change a list in place (every `set` makes a new value), so the
         # variables are copied one level deep.
         if borrow:
             entities = dict(self.entities)
+            zones = dict(self.zones)
+            tiles = dict(self.tiles)
+            windows = dict(self.windows)
             pending = self.pending
             if pending is not None:  # the options are answered, never changed
                 pending = dict(pending)
@@ -91,20 +98,25 @@ class GameState:
             entities = {k: {"kind": v["kind"], "at": v["at"], "props": dict(v["props"])}
                         for k, v in self.entities.items()}
             pending = _plain_copy(self.pending)
+            zones = {k: list(v) for k, v in self.zones.items()}
+            tiles = {k: list(v) for k, v in self.tiles.items()}
+            windows = {k: dict(v) for k, v in self.windows.items()}
         clone = GameState(
             self.ruleset, self.seed, self.rng, list(self.players),
             entities,
-            {k: list(v) for k, v in self.zones.items()},
-            {k: list(v) for k, v in self.tiles.items()},
+            zones,
+            tiles,
             {k: dict(v) for k, v in self.vars.items()},
             self.current, self.round, self.turn_number,
             {k: dict(v) for k, v in self.limits.items()},
             [_copy_frame(f) for f in self.stack], pending, _plain_copy(self.result), self.steps,
             {k: list(v) for k, v in self.forced_rolls.items()},
-            {k: dict(v) for k, v in self.windows.items()}, dict(self.settings),
+            windows, dict(self.settings),
             {k: {p: list(v) for p, v in shown.items()} for k, shown in self.revealed.items()})
         if borrow:
             clone.lent = self.entities
+            clone.lent_zones = self.zones
+            clone.lent_windows = self.windows
         return clone
 
 

@@ -7,7 +7,9 @@ from __future__ import annotations
 from engine_rulesets import build, game_yaml
 
 from rulecraft.dsl.dependencies import reads_turn
+from rulecraft.dsl.reads import Reads, reads_of
 from rulecraft.interpreter.game import Game
+from rulecraft.interpreter.machine import Machine
 
 DATA = """
 kinds:
@@ -135,3 +137,38 @@ victory uses_them:
     assert {"double", "doubled_all", "after"} <= fixed
     # a property, the current player, a per-turn variable
     assert not fixed & {"points", "is_current", "moved_now", "leader"}
+
+
+def test_a_victory_reading_only_properties_is_decided_again_only_when_they_change(tmp_path, monkeypatch):
+    rs = _ruleset(tmp_path, """
+victory two_points:
+    when any([leader(p) for p in players])
+    winners [p for p in players where leader(p)]
+""")
+    vic = rs.of_kind("victory")[0]
+    assert reads_of(rs, [vic.when, vic.winners]) == Reads(frozenset({"score"}), frozenset())
+    decided = []
+    original = Machine._victory_now
+    monkeypatch.setattr(Machine, "_victory_now", lambda m: decided.append(1) or original(m))
+    game = Game(rs, 2, 1)
+    first = len(decided)
+    for _ in range(4):  # waiting changes a per-turn variable and the turn, not a score
+        game.choose_option({"action": "wait", "args": {}})
+    assert len(decided) == first
+    game.choose_option({"action": "score", "args": {}})
+    assert len(decided) == first + 1
+
+
+def test_what_a_condition_reads_is_known_only_for_properties_and_variables(tmp_path):
+    rs = _ruleset(tmp_path, """
+victory two_points:
+    when any([leader(p) for p in players]) and turn.moved
+    winners []
+
+victory somewhere:
+    when any([p.at == none for p in players])
+    winners []
+""")
+    points, somewhere = rs.of_kind("victory")
+    assert reads_of(rs, [points.when]) == Reads(frozenset({"score"}), frozenset({("turn", "moved")}))
+    assert reads_of(rs, [somewhere.when]) is None  # a location

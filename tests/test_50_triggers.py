@@ -255,3 +255,33 @@ trigger announce:
     })
     game = Game(rs, 2, 1)
     assert [e["name"] for e in game.events if e["type"] == "q"] == ["setup", "round trigger", "round body"]
+
+
+def test_a_trigger_waiting_for_a_kind_of_thing_fires_for_that_kind_only(tmp_path):
+    # the kind tests a condition starts with are done before the condition; a test
+    # after another kind of term is left to the condition
+    data = DATA.replace("  card:\n    located_in: zone\n", "  card:\n    located_in: zone\n  token:\n    located_in: zone\n")
+    data += "  - {name: chip, kind: token, zone: deck}\n"
+    rules = """
+procedure setup():
+    do:
+        move a to discard
+        move chip to discard
+        move b to discard
+
+trigger card_moved:
+    on moved
+    when kind_of(event.entity) == "card" and event.entity != b
+    do:
+        set game.order += [event.entity]
+
+trigger token_moved:
+    on moved
+    when event.destination == discard and kind_of(event.entity) == "token"
+    do:
+        set game.order += [event.entity]
+"""
+    rs = build(tmp_path, {"game.yaml": game_yaml() + data, "main.rules": rules + ROUND})
+    card, token = rs.compiled.triggers["moved"]
+    assert card.kinds == (("entity", "card"),) and token.kinds == ()
+    assert Game(rs, 2, 1).state.vars["game"]["order"] == ["a", "chip"]
