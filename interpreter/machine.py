@@ -980,22 +980,28 @@ class Machine:
                 env[k0] = v0
                 out.extend({k0: v0, k1: v1} for v1 in candidates(second, env))
             return out
-        keys = [p.name for p in params]
-        last = len(params) - 1
-
-        def bind(i: int) -> None:
-            p = params[i]
-            name = p.name
-            for value in self._candidates(p, env):
-                env[name] = value
-                if i == last:
-                    out.append({k: env[k] for k in keys})
-                else:
-                    bind(i + 1)
-            env.pop(name, None)
-
-        bind(0)
+        if len(params) == 1:
+            name = params[0].name
+            out.extend({name: v} for v in self._candidates(params[0], env))
+            return out
+        self._bind_each(params, 0, [p.name for p in params], env, out)
         return out
+
+    def _bind_each(self, params, i: int, keys: list, env: dict, out: list) -> None:
+        """Bind parameter ``i`` and those after it to every candidate combination. A
+        method rather than a nested function that calls itself: such a closure is a
+        reference cycle per listing, which keeps the machine alive until the cycle
+        collector runs."""
+        p = params[i]
+        name = p.name
+        last = i == len(params) - 1
+        for value in self._candidates(p, env):
+            env[name] = value
+            if last:
+                out.append({k: env[k] for k in keys})
+            else:
+                self._bind_each(params, i + 1, keys, env, out)
+        env.pop(name, None)
 
     def _candidates(self, p, env: dict) -> list:
         """The candidates of parameter ``p`` that pass its filter, with ``env`` binding the
