@@ -9,6 +9,11 @@ hidden zones empty, hidden properties absent), so a score can never depend on wh
 seat may not know. The greedy bot scores positions with it; the search bot cuts its
 random playouts short with it.
 
+**Memory.** A heuristic may read what its seat remembers (``seen("kind")``: the events of
+that kind the seat saw so far). A bot hands the events of its views to
+:meth:`Evaluation.remember`; each seat's memory is its own, so judging another seat's
+view (as the search bot does) never reads what this seat saw.
+
 Which heuristics judge for a seat: those without ``for``, and those ``for`` a side the
 seat is on as far as its own view tells (the side's member function run on the view's
 table; a function that needs what the view hides counts as "not on that side"). Their
@@ -43,9 +48,18 @@ class Evaluation:
         # reaction name → the name its responder goes by, for preferences on reactions
         self._responders = {r.name: r.responder.name for rs in ruleset.compiled.reactions.values()
                             for r in rs if r.responder is not None}
+        self._memory: dict[str, dict[str, list[dict]]] = {}  # seat → event kind → events it saw
+
+    def remember(self, seat: str, events) -> None:
+        """Note events ``seat`` saw (each once: the new events of each of its views)."""
+        memory = self._memory.setdefault(seat, {})
+        for event in events or ():
+            memory.setdefault(event["type"], []).append(event)
 
     def _machine(self, view: dict) -> Machine:
-        return Machine(self.ruleset, table_seen_by(self.ruleset, view))
+        machine = Machine(self.ruleset, table_seen_by(self.ruleset, view))
+        machine.memory = self._memory.get(view["viewer"])  # read by seen()
+        return machine
 
     def judging(self, view: dict, machine: Machine | None = None) -> list:
         """The heuristics that judge for the view's seat (see the module doc)."""

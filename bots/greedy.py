@@ -56,7 +56,7 @@ _LOOKAHEAD_ERRORS = (RuleRuntimeError, KeyError, IndexError, TypeError, ValueErr
 
 class GreedyBot:
     name = "greedy"
-    needs_events = "new"  # it reads the table of the moment; events only to see its turns start
+    needs_events = "new"  # each event once: to see its turns start, and for what its heuristics remember (seen)
 
     def __init__(self, seed: int):
         self._random = random.Random(seed)
@@ -82,6 +82,8 @@ class GreedyBot:
         options = choice["options"]
         if any(e["type"] == "turn_started" and e.get("player") == view["viewer"] for e in view.get("events") or ()):
             self._acted = False
+        if self._evaluation is not None:
+            self._evaluation.remember(view["viewer"], view.get("events"))
         if len(options) == 1:
             self._note(choice, options[0])
             return 0

@@ -92,6 +92,10 @@ FUNCTIONS: dict[str, Signature] = {
     "within": Signature((T.ANY, T.NUMBER), "list of any", "The spaces reachable from a space in 1 to N steps, nearest first."),
     "within_avoiding": Signature((T.ANY, T.NUMBER, T.ANY), "list of any",
                                  "The spaces within N steps when the given spaces and connections may not be used."),
+    # memory: what the judging seat saw (heuristics, and the functions only they call)
+    "seen": Signature((T.TEXT,), "list of any",
+                      "The events of the named kind the judging seat has seen so far, oldest first; "
+                      "read by heuristics only (empty while rules run)."),
     # randomness (only as the value of a `let`)
     "roll": Signature((T.DIE,), T.ANY, "Roll a die declared in the rule set's data.", random=True),
     "random": Signature((T.ANY,), _item, "One item of a non-empty list, chosen at random.", random=True),

@@ -80,6 +80,7 @@ class Checker:
         self.references: dict[str, int] = {n: 0 for n in ruleset.definitions}
         self.calls: dict[str, list[tuple[str, Position]]] = {}  # caller → (callee, where)
         self.mentioned_names: set[str] = set()
+        self.memory_readers: dict[str, Position] = {}  # definition → where it first calls seen()
 
     def _check_player_test(self, name: str, pos, role: str) -> None:
         """A function named in game.yaml that must take one player and give a bool."""
@@ -100,6 +101,7 @@ class Checker:
             for d in self.rs.of_kind(kind):
                 self.check_definition(d)
         self._check_recursion()
+        self._check_memory_readers()
         self._check_declared_values()
         self._check_rulings()
         self._check_component_effects()
@@ -233,6 +235,32 @@ class Checker:
                     elif callee not in seen:
                         seen.add(callee)
                         stack.append((callee, path + [callee]))
+
+    def _check_memory_readers(self):
+        """What a seat remembers (``seen``) exists only while a bot judges a position for
+        it: rules that run the game may not read it, not even through a function."""
+        readers = set(self.memory_readers)
+        changed = True
+        while changed:  # functions that reach seen() through the functions they call
+            changed = False
+            for caller, callees in self.calls.items():
+                if caller not in readers and any(c in readers for c, _ in callees):
+                    d = self.rs.definitions.get(caller)
+                    if d is not None and d.kind == "function":
+                        readers.add(caller)
+                        changed = True
+        for name, d in self.rs.definitions.items():
+            if d.kind in ("heuristic", "function"):
+                continue
+            if name in self.memory_readers:
+                self.error(f"{d.kind} '{name}' reads seen(), which only heuristics may read", self.memory_readers[name],
+                           "what a seat remembers exists only while a bot judges a position for it")
+                continue
+            for callee, pos in self.calls.get(name, []):
+                if callee in readers:
+                    self.error(f"{d.kind} '{name}' calls '{callee}', which reads seen(); only heuristics may", pos,
+                               "what a seat remembers exists only while a bot judges a position for it")
+                    break
 
     def _collect_emits(self):
         """Rule-emitted event names are known before triggers are checked."""
@@ -903,6 +931,8 @@ class Checker:
             e.ref = ("player_zone", n)  # a zone of each player, or of each entity of a kind
             self.check_args(n, [self.data.zones[n].per if self.data.zones[n].per_entity else "player"], e.args, e.pos, ctx)
             return T.ZONE
+        if n == "seen":
+            return self._seen_call(e, ctx)
         if n in FUNCTIONS:
             sig = FUNCTIONS[n]
             e.ref = ("builtin", n)
@@ -933,6 +963,23 @@ class Checker:
         for a in e.args:
             self.expr(a, ctx)
         return T.ANY
+
+    def _seen_call(self, e: ast.Call, ctx: _Context) -> str:
+        """``seen("kind")``: the seat's remembered events of one kind, a list of records
+        whose fields are read like a trigger's ``event``."""
+        e.ref = ("builtin", "seen")
+        self.memory_readers.setdefault(ctx.definition.name, e.pos)
+        for a in e.args:
+            self.expr(a, ctx)
+        arg = e.args[0] if len(e.args) == 1 else None
+        if not (isinstance(arg, ast.Literal) and isinstance(arg.value, str)):
+            self.error("'seen' takes the name of one event, in quotes", e.pos, 'write seen("moved")')
+            return T.list_of(T.ANY)
+        if arg.value not in self.emitted:
+            self.error(f"'seen' names event '{arg.value}', which nothing emits", arg.pos,
+                       did_you_mean(arg.value, self.emitted))
+            return T.list_of(T.ANY)
+        return T.list_of(event_type(arg.value))
 
     def _board_result(self, name: str, result: str) -> str:
         """Board functions give spaces (and connections) of the rule set's own kinds."""

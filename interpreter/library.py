@@ -181,6 +181,13 @@ def _within_avoiding(m, a, n, avoid):
     return paths.within(m.board(), a, n, avoid) if a is not None else []
 
 
+def _seen(m, name):
+    # A bot judging a position gives the machine the events its seat saw, by kind
+    # (rulecraft.bots.evaluation); a machine running the rules remembers nothing.
+    memory = getattr(m, "memory", None)
+    return list(memory.get(name, ())) if memory else []
+
+
 def _roll(m, die):
     faces = m.ruleset.data.dice[die]
     forced = m.state.forced_rolls.get(die)
@@ -247,6 +254,7 @@ FUNCTIONS = {
     "path_avoiding": _path_avoiding,
     "distance": _distance,
     "distance_avoiding": _distance_avoiding,
+    "seen": _seen,
     "within": _within,
     "within_avoiding": _within_avoiding,
     "roll": _roll,
