@@ -442,6 +442,27 @@ class Checker:
             return None
         return ctx
 
+    def _warn_unseen_variables(self, d: ast.HeuristicDef, f) -> None:
+        """A heuristic judges a seat's view, where a variable visible to nobody reads as
+        hidden: a feature reading one directly never changes, which is a mistake worth
+        saying (a function it calls may still read it, for the rules' own use)."""
+        stack = [f.value]
+        while stack:
+            e = stack.pop()
+            if isinstance(e, ast.Attr) and isinstance(e.obj, ast.Name) and e.obj.id in ("game", "turn"):
+                spec = self.data.variables.get(e.obj.id, {}).get(e.name)
+                if spec is not None and spec.visible_to == "nobody":
+                    self.bag.warning(f"feature '{f.label}' of heuristic '{d.name}' reads {e.obj.id}.{e.name}, "
+                                     "which no seat's view shows: it never changes the score",
+                                     e.pos, "read something the judged seat can see, or drop the feature",
+                                     code="unseen")
+            if isinstance(e, ast.Node):
+                for value in vars(e).values():
+                    if isinstance(value, ast.Node):
+                        stack.append(value)
+                    elif isinstance(value, (list, tuple)):
+                        stack.extend(v for v in value if isinstance(v, ast.Node))
+
     def check_heuristic(self, d: ast.HeuristicDef) -> None:
         """A heuristic takes the seat it judges for; its features are numbers (a bool
         counts 1 when true) and its weights numbers; `for` names a declared side."""
@@ -471,6 +492,7 @@ class Checker:
             if t not in (T.NUMBER, T.BOOL, T.ANY):
                 self.error(f"feature '{f.label}' must be a number or a bool, not a {t}", f.value.pos,
                            "count a list with count(...), or compare to make a bool")
+            self._warn_unseen_variables(d, f)
         for pref in d.prefers:
             ctx = self._preference_context(d, pref)
             if ctx is None:

@@ -265,3 +265,27 @@ heuristic twice(me: player):
     assert mutants and not [m for m in mutants if m.file == "judge.rules"]
     # a function the rules call keeps its mutants though a heuristic calls it too
     assert [m for m in mutants if m.definition == "is_plain"]
+
+
+def test_a_feature_reading_a_variable_no_seat_sees_is_warned_at_its_place(tmp_path):
+    """A variable visible to nobody reads as hidden in every view: a feature on it never
+    moves the score, so check says so where the feature reads it."""
+    from rulecraft.dsl.loader import load_ruleset
+
+    data = DATA + """\
+variables:
+  game:
+    tally: {type: number, default: 0, visible_to: nobody}
+    shown: {type: number, default: 0}
+"""
+    judge = """
+heuristic count_up(me: player):
+    feature "tally" weight 1: game.tally + me.score
+    feature "shown" weight 1: game.shown
+"""
+    folder = write_ruleset(tmp_path / "hidden", {"game.yaml": data, "play.rules": RULES, "judge.rules": judge})
+    rs = load_ruleset(folder)
+    warnings = [w for w in rs.bag.warnings if w.code == "unseen"]
+    assert len(warnings) == 1
+    assert "game.tally" in warnings[0].message and "'tally'" in warnings[0].message
+    assert (warnings[0].position.line, warnings[0].position.column) == (2, 31)
