@@ -28,7 +28,9 @@ TEXT_FILES = (".py", ".yaml", ".md", ".txt", ".css", ".js", ".html", ".json")
 # host, connect: networking words of `rulecraft serve` (the address it listens on, sqlite3.connect)
 EVERYDAY = {"colour", "marker", "search", "marked", "white", "host", "connect", "dark", "stranger", "reward", "bonus",
             # Star Trek: Panic's ranges, arcs and ships are everyday English
-            "star", "aft", "fore", "port", "long", "short", "hit", "hits", "ship", "defence", "security"}
+            "star", "aft", "fore", "port", "long", "short", "hit", "hits", "ship", "defence", "security",
+            # Stationfall's X-Secret Data and Power sections
+            "secret", "power"}
 EVERYDAY_LITERALS = {("docgen/site.py", "search"): "the mkdocs search plugin of the generated site",
                      ("cli/simulate.py", "white"): "the edge colour of the plot's histogram bars"}
 
