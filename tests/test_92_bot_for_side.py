@@ -115,6 +115,11 @@ def test_play_takes_it_too_and_keeps_it_in_the_save(teams, recorders, tmp_path, 
     header = json.loads(save.read_text().splitlines()[0])
     assert header["bot_for"] == {"defectors": "steady"}
     assert [(name, p) for name, p, _ in recorders][:2] == [("eager", "p1"), ("steady", "p1")]
+    # a resumed game goes on with the bots chosen by side, and saves them again
+    again = tmp_path / "again.jsonl"
+    monkeypatch.setattr("builtins.input", _inputs("", "s", "q"))
+    assert play("--resume", save, "--save", again) == 0
+    assert json.loads(again.read_text().splitlines()[0])["bot_for"] == {"defectors": "steady"}
 
 
 def _inputs(*lines):
