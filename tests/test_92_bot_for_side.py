@@ -130,3 +130,14 @@ def _inputs(*lines):
             raise EOFError
         return queue.pop(0)
     return read
+
+
+def test_reading_the_sides_leaves_the_game_alone(teams, tmp_path, capsys):
+    """The same bot given by side and by seat plays the very same games: reading a seat's
+    side at each decision changes nothing in the game."""
+    rows = []
+    for args in ((), ("--bot-for", "loyalists=random", "--bot-for", "defectors=random")):
+        out = tmp_path / f"rows{len(rows)}.json"
+        assert simulate(teams, "--bot", "random", "--out", out, *args) == 0
+        rows.append(json.loads(out.read_text()))
+    assert rows[0] == rows[1]
