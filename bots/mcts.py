@@ -36,10 +36,6 @@ UCB_C = 0.7  # UCB1's constant, for rewards in [0, 1]
 # A rule set that declares heuristics has its random playouts stopped after this many
 # decisions and judged by them (see _playout_cutoff).
 ROLLOUT_CUTOFF = 60
-# The share of a playout's decisions that such a rule set's preferences make (the option
-# its chooser's heuristics prefer most, when they prefer any); the others are random, so
-# playouts stay varied. Playouts then look more like games than uniform play does.
-GUIDED = 0.5
 
 
 class _Node:
@@ -65,14 +61,12 @@ class MCTSBot:
         self._tracker: Tracker | None = None
         self.last_iterations = 0  # how many iterations the last decision ran
         self._evaluation: Evaluation | None = None
-        self._liking: _SampleLiking | None = None
 
     def learn_rules(self, ruleset) -> None:
         if ruleset is not self._ruleset:
             self._ruleset = ruleset
             self._tracker = None
             self._evaluation = self._playout_cutoff(ruleset)
-            self._liking = _SampleLiking(ruleset) if self._evaluation is not None else None
 
     def choose(self, view: dict) -> int:
         options = view["choice"]["options"]
@@ -154,14 +148,10 @@ class MCTSBot:
                 path.append(node)
                 machine.answer(index)
             played = 0
-            liking = self._liking
-            while state.result is None:  # the playout
+            while state.result is None:  # random rollout
                 if self._evaluation is not None and played >= ROLLOUT_CUTOFF:
                     break
-                if liking is not None and rng.random() < GUIDED:
-                    machine.answer(self._preferred(state))
-                else:
-                    machine.answer(rng.randrange(len(state.pending["options"])))
+                machine.answer(rng.randrange(len(state.pending["options"])))
                 played += 1
         except RuleRuntimeError:
             if added is not None:
@@ -179,20 +169,6 @@ class MCTSBot:
         None: without heuristics every playout runs to the end of the game."""
         return Evaluation(ruleset) if declares_heuristics(ruleset) else None
 
-    def _preferred(self, state) -> int:
-        """The option of the pending choice its chooser's preferences like best (ties and
-        no preference at all: at random)."""
-        pending = state.pending
-        options = pending["options"]
-        try:
-            liked = self._liking.liking({"viewer": pending["player"], "state": state,
-                                         "choice": {"kind": pending["kind"], "options": options}})
-        except RuleRuntimeError:
-            liked = [0.0] * len(options)
-        best = max(liked)
-        top = [i for i, v in enumerate(liked) if v == best]
-        return top[self._random.randrange(len(top))] if len(top) > 1 else top[0]
-
     @staticmethod
     def _select(node: _Node, keys: list[str]) -> int:
         best, best_value = 0, -1.0
@@ -202,16 +178,6 @@ class MCTSBot:
             if value > best_value:
                 best, best_value = i, value
         return best
-
-
-class _SampleLiking(Evaluation):
-    """The rule set's preferences judged on a whole sampled state: in a playout every
-    player's choice is made on the search bot's own guess of the game, which is all it
-    knows, so nothing hidden is read. (``Evaluation`` judges a view's table; a playout has
-    no view, and building one at every step would cost more than the step.)"""
-
-    def _machine(self, view: dict) -> Machine:
-        return Machine(self.ruleset, view["state"])
 
 
 def seat_rewards(ruleset, state, cooperative: bool) -> dict[str, float]:
