@@ -108,16 +108,22 @@ class Tracker:
         self._rolls: list[tuple[str, object]] = []
         self._start()
 
-    def _machine(self, state: GameState) -> Machine:
+    def _machine(self, state: GameState, count: bool = False) -> Machine:
+        """A machine on ``state`` recording in ``_made`` the decisions the seat sees it
+        make, and with ``count`` how many events the seat sees in all (``_shown``)."""
         def record(event: dict) -> None:
-            if event["type"] not in DECISION_EVENTS:
+            if event["type"] not in DECISION_EVENTS and not count:
                 return
             event = dict(event)
             annotate_visibility(self.ruleset, state, event)
             shown = visible_event(self.ruleset, state, event, self.viewer)
-            if shown is not None:
+            if shown is None:
+                return
+            self._shown += 1
+            if event["type"] in DECISION_EVENTS:
                 self._made.append(_decision_key(shown))
         self._made: list[tuple] = []
+        self._shown = 0
         return Machine(self.ruleset, state, record)
 
     def follow(self, view: dict) -> bool:
@@ -136,8 +142,12 @@ class Tracker:
         self._events = events
         self._rolls = [(e["die"], e["value"]) for e in events if e["type"] == "rolled" and e.get("value") != HIDDEN]
         self._feed_rolls()
+        if not self._aligned:
+            self._align_setup()
         self._steps_left = FOLLOW_STEPS  # for this whole call: restarts and backups included
-        for attempt in range(RESTARTS + 1):
+        # Once put back in step, the copy is known not to replay the real game from its
+        # start: starting over would fail where it failed before, at the cost of the whole game.
+        for attempt in range(RESTARTS + 1 if not self.resyncs else 1):
             if attempt:
                 self._start(observed)
             if self._try_follow(view, observed):
@@ -205,12 +215,52 @@ class Tracker:
             self.state = new_state(self.ruleset, self.players, self.rng.getrandbits(62))
             self._fed = 0
             self._feed_rolls()
-            self._machine(self.state).start()
+            self._machine(self.state, count=True).start()
             self._seen = list(self._made)  # the copy's decisions the viewer saw: what setup showed
+            self._setup_shown = self._shown  # how many events setup showed the seat
+            self._aligned = False
+            if observed is not None:
+                self._align_setup()
             if not observed or self._could_go_on(observed):
                 break
         # (decisions followed, copy, its decisions seen, rolls fed) before recent decisions
         self._checkpoints: list[tuple[int, GameState, list, int]] = []
+
+    def _align_setup(self) -> None:
+        """Make what the seat saw of setup true in a new copy: each component it saw
+        dealt from a hidden zone (a shuffled deck) that the copy left there is swapped
+        into the place it went, with one of its kind the copy had put there, and each
+        property it saw set takes that value. Setup's shuffles cannot be
+        fixed in advance as dice are, and a copy dealt other visible hands than the real
+        game could follow none of the decisions played from them."""
+        self._aligned = True
+        state = self.state
+        # the seat's first events are setup's, as many as the copy's setup showed it
+        setup = self._events[:self._setup_shown]
+        went: dict[str, str] = {}
+        came_from: dict[str, str | None] = {}
+        values: dict[tuple[str, str], object] = {}
+        for event in setup:
+            entity = event.get("entity")
+            if entity in (None, HIDDEN) or entity not in state.entities:
+                continue
+            if event["type"] == "moved" and event.get("destination") in state.zones:
+                came_from.setdefault(entity, event.get("source"))
+                went[entity] = event["destination"]
+            elif event["type"] == "changed" and event.get("value") != HIDDEN:
+                values[(entity, event["property"])] = event["value"]
+        moved = False
+        for entity, zone in went.items():
+            source = came_from[entity]
+            # only a draw from a hidden zone, which the copy drew otherwise
+            if source in state.zones and state.entities[entity]["at"] == source and \
+                    not zone_visible(self.ruleset, source, self.viewer):
+                moved = _swap_into(state, entity, zone, went) or moved
+        for (entity, name), value in values.items():
+            if name in state.entities[entity]["props"]:
+                state.entities[entity]["props"][name] = value
+        if moved or values:
+            _list_options_again(self.ruleset, state)
 
     def _could_go_on(self, observed: list[tuple]) -> bool:
         state, done = self.state, len(self._seen)
@@ -309,8 +359,27 @@ class Tracker:
         start = self._at[done - 1] if done else 0
         # up to the decision after next: a tile placed is itself a decision event
         end = self._at[done + 2] + 1 if done + 2 < len(self._at) else len(self._events)
+        window = self._events[start:end]
+        # The window starts a decision back, so the copy may have made some of its moves
+        # already: a component's moves up to the last one that took it where the copy
+        # has it are done (pulling it back on top would undo a draw that agreed), unless
+        # it went back where it came from (a look at a deck's top card).
+        moves: dict[str, list[int]] = {}
+        for i, event in enumerate(window):
+            if event["type"] == "moved" and event.get("entity") in state.entities:
+                moves.setdefault(event["entity"], []).append(i)
+        done_moves: set[int] = set()
+        for entity, places in moves.items():
+            where = state.entities[entity]["at"]
+            if window[places[-1]].get("destination") == window[places[0]].get("source"):
+                continue
+            last = max((k for k, i in enumerate(places) if window[i].get("destination") == where), default=None)
+            if last is not None:
+                done_moves.update(places[:last + 1])
         drawn: dict[str, list[str]] = {}
-        for event in self._events[start:end]:
+        for i, event in enumerate(window):
+            if i in done_moves:
+                continue
             if event["type"] == "placed":  # a tile comes from wherever the copy keeps it
                 event = {"entity": event.get("tile"), "source": state.entities.get(event.get("tile"), {}).get("at")}
             elif event["type"] != "moved" or event.get("entity") in (None, HIDDEN):
@@ -332,7 +401,11 @@ class Tracker:
         """(showed itself, state after, decisions seen) for each option whose decisions the
         seat would see are the next ones it saw."""
         out = []
-        for index in range(len(state.pending["options"])):
+        pending = state.pending
+        for index, option in enumerate(pending["options"]):
+            first = _first_shown(pending, option)
+            if first is not None and not (ahead and _agrees(ahead[0], first)):
+                continue  # it would show another decision than the one seen next
             trial = state.clone()
             machine = self._machine(trial)
             machine.answer(index)
@@ -340,6 +413,27 @@ class Tracker:
             if len(made) <= len(ahead) and all(_agrees(s, m) for s, m in zip(ahead, made)):
                 out.append((bool(made), trial, made))
         return out
+
+
+def _first_shown(pending: dict, option: dict) -> tuple | None:
+    """The decision an action or reaction option shows first, as every seat sees it but
+    for masked arguments, or None when that is not known before the rules run (a
+    ``choose``) or when it shows nothing (a reaction passed). Answering an action or a
+    reaction announces it before anything else happens, so an option that would announce
+    another decision than the one the seat saw next is passed over without playing it
+    (its arguments compared as the rules give them: a masked one would differ too)."""
+    kind = pending["kind"]
+    if kind == "action":
+        if option["action"] == "end_turn":
+            return ("turn_ended", pending["player"], None, ())
+        name = option["action"]
+    elif kind == "reaction" and option.get("reaction") != "pass":
+        name = option["reaction"]
+    else:
+        return None
+    args = option.get("args") or {}
+    return ("action_taken" if kind == "action" else "reacted", pending["player"], name,
+            tuple(sorted((k, json.dumps(v)) for k, v in args.items())))
 
 
 def _list_options_again(ruleset, state: GameState) -> None:
@@ -350,6 +444,26 @@ def _list_options_again(ruleset, state: GameState) -> None:
     if state.pending is not None and state.pending["kind"] in ("action", "reaction"):
         state.pending = None
         Machine(ruleset, state).run()
+
+
+def _swap_into(state: GameState, entity: str, zone: str, went: dict[str, str]) -> bool:
+    """Put ``entity`` into ``zone`` in the place of one of its kind that is there but was
+    not seen to go there, which takes the entity's old place. False when none is found."""
+    entities = state.entities
+    where = entities[entity]["at"]
+    if where == zone:
+        return False
+    kind = entities[entity]["kind"]
+    items = state.zones[zone]
+    other = next((e for e in items if entities[e]["kind"] == kind and went.get(e) != zone), None)
+    if other is None:
+        return False
+    items[items.index(other)] = entity
+    if where is not None:
+        place = state.zones[where]
+        place[place.index(entity)] = other
+    entities[entity]["at"], entities[other]["at"] = zone, where
+    return True
 
 
 def _put_on_top(state: GameState, zone: str, first: list[str]) -> None:

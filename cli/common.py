@@ -37,6 +37,15 @@ def bot_arg(text: str) -> str:
     return text
 
 
+def side_bot_arg(text: str) -> tuple[str, str]:
+    """``SIDE=BOT``: the bot for every seat of a side (the side is checked once the rule set is loaded)."""
+    side, eq, name = text.partition("=")
+    side, name = side.strip(), name.strip()
+    if not eq or not side or not name:
+        raise argparse.ArgumentTypeError(f"'{text}' must be SIDE=BOT, e.g. humans=mcts:200")
+    return side, bot_arg(name)
+
+
 def variant_arg(text: str) -> str:
     """A variant's name: a variant is a file of the rule set's variants/ folder, named, never a path."""
     from rulecraft.dsl.ruleset_files import is_name

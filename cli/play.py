@@ -28,14 +28,16 @@ from rich.markup import escape
 from rich.panel import Panel
 from rich.text import Text
 
-from rulecraft.bots import REGISTRY, bot_names, cannot_play, make_bot, view_for
+from rulecraft.bots import REGISTRY, bot_names, bot_problem, cannot_play, view_for
+from rulecraft.bots.seating import Seating, side_bot_problem
 from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.gamelog import GameLog, GameLogError
 from rulecraft.interpreter.machine import RuleRuntimeError
 from rulecraft.interpreter.state import scripted_seats
 from rulecraft.narration import LANGUAGES, Words
 
-from .common import any_int, bot_arg, load_or_report, output_problem, positive_int, ruleset_arg, variant_arg
+from .common import (any_int, bot_arg, load_or_report, output_problem, positive_int, ruleset_arg, side_bot_arg,
+                     variant_arg)
 from .locked_save import LockError, ask_passphrase, lock, read_log_or_save
 from .play_screen import UI, Screens
 
@@ -87,9 +89,10 @@ def event_text(event: dict) -> str:
 
 
 # ------------------------------------------------------------------ saving
-def save_lines(game: Game, seats: dict[str, str]) -> list[str]:
-    """The game's log (``Game.write_log`` format) with the seats added to its header."""
-    return game.log_lines({"seats": seats})
+def save_lines(game: Game, seats: dict[str, str], side_bots: dict[str, str] | None = None) -> list[str]:
+    """The game's log (``Game.write_log`` format) with the seats (and the bots chosen by
+    side, when any) added to its header."""
+    return game.log_lines({"seats": seats, "bot_for": side_bots} if side_bots else {"seats": seats})
 
 
 def write_save(path: str, lines: list[str], passphrase: str | None = None) -> None:
@@ -133,7 +136,8 @@ class PlaySession:
 
     def __init__(self, ruleset, game: Game, seats: dict[str, str], *, console: Console | None = None,
                  read: Callable[[str], str] | None = None, save_path: str | None = None,
-                 seen: dict[str, int] | None = None, passphrase: str | None = None, lang: str = "en"):
+                 seen: dict[str, int] | None = None, passphrase: str | None = None, lang: str = "en",
+                 side_bots: dict[str, str] | None = None):
         self.ruleset = ruleset
         self.game = game
         self.seats = seats
@@ -141,8 +145,11 @@ class PlaySession:
         self.read = read or self.console.input
         # named by the time, not the seed: whoever knows the seed can deal the game again
         self.save_path = save_path or f"{ruleset.name}-{time.strftime('%Y%m%d-%H%M%S')}.save.jsonl"
-        self.bots = {p: make_bot(name, _bot_seed(game.seed, i))
-                     for i, (p, name) in enumerate(seats.items()) if name != HUMAN}
+        # a bot seat's bot, or the bot of the side it is on at that decision (bots.seating)
+        order = list(seats)
+        self.side_bots = dict(side_bots or {})
+        self.seating = Seating(ruleset, {p: name for p, name in seats.items() if name != HUMAN}, self.side_bots,
+                               lambda p: _bot_seed(game.seed, order.index(p)))
         # player → how many events they had seen (in their own stream) when they last chose
         self.seen = dict(seen or {})
         self.passphrase = passphrase  # saves are locked with it (see locked_save)
@@ -161,7 +168,7 @@ class PlaySession:
             while not game.over:
                 choice = game.pending
                 if self.seats.get(choice.player, HUMAN) != HUMAN:
-                    bot = self.bots[choice.player]
+                    bot = self.seating.bot_for(game.state, choice.player)
                     self._choose(bot.choose(view_for(game, bot, choice.player)))
                     continue
                 if self.at_device != choice.player:
@@ -302,7 +309,7 @@ class PlaySession:
         """Save the game; where it went, or None when it could not be written (the
         reason is shown and the game goes on, so nothing is lost)."""
         try:
-            write_save(self.save_path, save_lines(self.game, self.seats), self.passphrase)
+            write_save(self.save_path, save_lines(self.game, self.seats, self.side_bots), self.passphrase)
         except OSError as err:
             self.console.print(f"[red]cannot save to {escape(self.save_path)}:[/] {escape(err.strerror or str(err))}; "
                                "the game goes on (restart with --save FILE to save elsewhere)", highlight=False)
@@ -353,6 +360,9 @@ def add_parser(sub) -> None:
                    help="a seat played by a person, e.g. p1 (repeatable; default: every seat)")
     p.add_argument("--bot", type=bot_arg, default=None, metavar="NAME",
                    help=f"the bot for the other seats (default random; known: {', '.join(bot_names())})")
+    p.add_argument("--bot-for", type=side_bot_arg, action="append", metavar="SIDE=BOT", default=[],
+                   help="the bot for the bot seats on SIDE, a side of the rule set (repeatable), read at each "
+                        "decision: a bot seat that changes sides changes bots")
     p.add_argument("--seed", type=any_int, default=None,
                    help="the game's seed (default: a random one, never shown: it would reveal every hidden card)")
     p.add_argument("--save", metavar="FILE", help="where s saves (default <ruleset>-<date>-<time>.save.jsonl)")
@@ -402,6 +412,7 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
     spec = ruleset.data.game
     seen: dict[str, int] = {}
     saved_seats: dict[str, str] = {}
+    saved_side_bots: dict[str, str] = {}
     if saved is not None:
         header, decisions, final = saved.header, saved.decisions, saved.final
         if header.get("ruleset") != ruleset.name:
@@ -418,6 +429,7 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
         if args.seed is not None and args.seed != seed:
             return usage_error(f"the saved game has seed {seed}, not {args.seed}")
         saved_seats = header.get("seats") or {}
+        saved_side_bots = header.get("bot_for") or {}
     else:
         players = args.players or spec.min_players
         # A seed deals the whole game: one a player could guess or try out (a small
@@ -441,7 +453,14 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
         unknown = sorted({s for s in seats.values() if s != HUMAN and s not in REGISTRY})
         if unknown:
             return usage_error(f"the saved game uses unknown bots {', '.join(unknown)} (known: {', '.join(bot_names())})")
-    for name in sorted({s for s in seats.values() if s != HUMAN}):
+    side_bots = dict(getattr(args, "bot_for", None) or []) or saved_side_bots
+    problem = side_bot_problem(ruleset, players, side_bots)
+    if problem:
+        return usage_error(problem)
+    unknown = sorted({s for s in side_bots.values() if bot_problem(s)})
+    if unknown:
+        return usage_error(f"the saved game uses unknown bots {', '.join(unknown)} (known: {', '.join(bot_names())})")
+    for name in sorted({s for s in seats.values() if s != HUMAN} | set(side_bots.values())):
         problem = cannot_play(name, ruleset)
         if problem:
             return usage_error(problem)
@@ -460,7 +479,7 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
         game = Game(ruleset, players, seed, settings=PLAY_SETTINGS)
     save_path = args.save or args.resume
     session = PlaySession(ruleset, game, seats, console=console, read=read, save_path=save_path, seen=seen,
-                          passphrase=passphrase, lang=getattr(args, "lang", "en"))
+                          passphrase=passphrase, lang=getattr(args, "lang", "en"), side_bots=side_bots)
     ui = UI[session.lang]
     humans_text = ", ".join(p for p, s in seats.items() if s == HUMAN) or ui["no_human"]
     seed_text = ui["seed"].format(seed=seed) if args.seed is not None else ui["secret_seed"]

@@ -28,13 +28,15 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, SpinnerColum
 from rich.table import Table
 
 from rulecraft.bots import bot_names, cannot_play, hand_rules, make_bot, view_for
+from rulecraft.bots.seating import Seating, side_bot_problem
 from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.machine import RuleRuntimeError
 from rulecraft.interpreter.sides import side_names, winning_side
 from rulecraft.interpreter.state import all_seats, seat_players
 from rulecraft.interpreter.views import LazyView, lazy_player_view
 
-from .common import any_int, bot_arg, load_or_report, output_problem, positive_int, ruleset_arg, variant_arg
+from .common import (any_int, bot_arg, load_or_report, output_problem, positive_int, ruleset_arg, side_bot_arg,
+                     variant_arg)
 
 LOCAL_RAY = "local"  # --ray without an address: a Ray started on this machine
 ROW_FIELDS = ["variant", "index", "seed", "players", "winners", "side", "reason", "decided", "rounds", "decisions", "error"]
@@ -66,6 +68,10 @@ def add_parser(sub) -> None:
     p.add_argument("--bot", type=bot_arg, action="append", metavar="NAME",
                    help="the bot of the next seat (repeat once per seat), or one bot for every seat; "
                         f"default random (known: {', '.join(bot_names())})")
+    p.add_argument("--bot-for", type=side_bot_arg, action="append", metavar="SIDE=BOT", default=[],
+                   help="the bot for every seat of SIDE, a side of the rule set (repeatable); a seat's side is "
+                        "read at each of its decisions, so a seat that changes sides changes bots; other seats "
+                        "keep their --bot")
     p.add_argument("--workers", type=positive_int, default=None,
                    help="worker processes (default: one per CPU core; 1 plays in this process)")
     p.add_argument("--ray", nargs="?", const=LOCAL_RAY, default=None, metavar="ADDRESS",
@@ -95,18 +101,25 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return game_seed * 7919 + seat
 
 
-def play_game(ruleset, players: int, seed: int, bots: list[str] | None = None) -> Game:
-    """Play one game with bots to the end. A rule error propagates as RuleRuntimeError
-    with ``err.game`` set to the game so far (its last decision is the failing one)."""
+def play_game(ruleset, players: int, seed: int, bots: list[str] | None = None,
+              side_bots: dict[str, str] | None = None) -> Game:
+    """Play one game with bots to the end: ``bots`` one name per seat or one for all,
+    ``side_bots`` side → the bot of every seat on that side (see bots.seating). A rule
+    error propagates as RuleRuntimeError with ``err.game`` set to the game so far (its
+    last decision is the failing one)."""
     game = Game(ruleset, players, seed)
     names = bots or ["random"]
     if len(names) == 1:
         names = names * players
     # scripted seats are played by the rules themselves: only the players' seats get a bot
-    seats = {p: make_bot(names[i], bot_seed(seed, i)) for i, p in enumerate(seat_players(players))}
+    ids = seat_players(players)
+    if side_bots:
+        seating = Seating(ruleset, dict(zip(ids, names)), side_bots, lambda p: bot_seed(seed, ids.index(p)))
+    else:
+        seats = {p: make_bot(names[i], bot_seed(seed, i)) for i, p in enumerate(ids)}
     while not game.over:
         choice = game.pending
-        bot = seats[choice.player]
+        bot = seating.bot_for(game.state, choice.player) if side_bots else seats[choice.player]
         view = bot_view(game, bot, choice.player)
         index = bot.choose(view)
         if isinstance(view, LazyView):
@@ -147,13 +160,14 @@ def variant_log_path(path: str, variant: str | None) -> Path:
     return p if variant is None else p.with_name(f"{p.stem}.{variant}{p.suffix}")
 
 
-def play_row(ruleset, index: int, seed: int, players: int, bots: list[str], want_log: bool = False) -> dict:
+def play_row(ruleset, index: int, seed: int, players: int, bots: list[str], want_log: bool = False,
+             side_bots: dict[str, str] | None = None) -> dict:
     """Play game ``index`` and describe it as one result row."""
     row = {"index": index, "seed": seed, "players": players, "winners": [], "side": None, "reason": None,
            "decided": False, "rounds": 0, "decisions": 0, "error": None}
     game = None
     try:
-        game = play_game(ruleset, players, seed, bots)
+        game = play_game(ruleset, players, seed, bots, side_bots)
     except RuleRuntimeError as err:
         game = getattr(err, "game", None)
         row.update(reason="rule error", error=str(err))
@@ -400,7 +414,11 @@ def run(args) -> int:
     bots = args.bot or ["random"]
     if len(bots) not in (1, players):
         return usage_error(f"give one --bot for every seat ({players}) or one for all, not {len(bots)}")
-    for name in sorted(set(bots)):
+    side_bots = dict(args.bot_for)
+    problem = side_bot_problem(rulesets[None], players, side_bots)
+    if problem:
+        return usage_error(problem)
+    for name in sorted(set(bots) | set(side_bots.values())):
         problem = cannot_play(name, rulesets[None])
         if problem:
             return usage_error(problem)
@@ -427,14 +445,17 @@ def run(args) -> int:
     else:
         workers = min(args.workers or default_workers(), args.games)
     try:
-        return _simulate(args, console, configs, rulesets, spec, players, bots, workers)
+        return _simulate(args, console, configs, rulesets, spec, players, bots, workers, side_bots)
     finally:
         if ray_started:
             cluster.disconnect()
 
 
-def _simulate(args, console: Console, configs, rulesets, spec, players: int, bots: list[str], workers: int) -> int:
+def _simulate(args, console: Console, configs, rulesets, spec, players: int, bots: list[str], workers: int,
+              side_bots: dict[str, str] | None = None) -> int:
     bot_text = bots[0] if len(bots) == 1 else ", ".join(bots)
+    if side_bots:
+        bot_text += "; " + ", ".join(f"{side}: {name}" for side, name in side_bots.items())
     console.print(f"seeds {args.seed}–{args.seed + args.games - 1}; bots: {bot_text}", highlight=False)
     all_rows: list[dict] = []
     summaries: dict[str | None, dict] = {}
@@ -442,7 +463,7 @@ def _simulate(args, console: Console, configs, rulesets, spec, players: int, bot
     for variant in configs:
         ruleset = rulesets[variant]
         label = spec.title if variant is None else f"{spec.title} + {ruleset.variant.title}"
-        tasks = [(i, args.seed + i, players, bots, bool(args.log) and i == 0)
+        tasks = [(i, args.seed + i, players, bots, bool(args.log) and i == 0, side_bots or None)
                  for i in range(args.games)]
         rows: list[dict] = []
         started = time.perf_counter()
