@@ -131,4 +131,11 @@ ENGINE_EVENTS: dict[str, dict[str, str]] = {
     "revealed": {"entity": T.ANY, "property": T.TEXT, "players": "list of player"},
     "hidden": {"entity": T.ANY, "property": T.TEXT, "players": "list of player"},
     "game_ended": {"reason": T.TEXT},
+    "action_declined": {"player": "player", "action": T.TEXT},
 }
+
+# The window the engine itself opens between choosing an action and running its steps,
+# only in a rule set with a reaction to it: a reaction may read the chosen action and
+# decline it. Its record holds these fields and one field per argument of the action.
+ACTION_WINDOW = "action_chosen"
+ACTION_WINDOW_FIELDS: dict[str, str] = {"player": "player", "action": T.TEXT, "declined": T.BOOL}

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from . import ast
 from . import types as T
-from .builtins import EFFECTS, ENGINE_EVENTS, FUNCTIONS, VALUES
+from .builtins import ACTION_WINDOW, ACTION_WINDOW_FIELDS, EFFECTS, ENGINE_EVENTS, FUNCTIONS, VALUES
 from .diagnostics import DiagnosticBag, Position, did_you_mean
 from .hidden_choices import check_offer
 from .limits import MAX_REPEAT
@@ -268,7 +268,10 @@ class Checker:
             if block is None:
                 return
             for s in block.statements:
-                if isinstance(s, (ast.Emit, ast.Window)):
+                if isinstance(s, (ast.Emit, ast.Window)) and s.event == ACTION_WINDOW:
+                    self.error(f"'{ACTION_WINDOW}' is the window the engine opens on a chosen action; "
+                               "a rule cannot open or emit it", s.pos, "give this event another name")
+                elif isinstance(s, (ast.Emit, ast.Window)):
                     self.emitted.add(s.event)
                     self.events.setdefault(s.event, {})
                     for f, _ in s.fields:
@@ -279,6 +282,28 @@ class Checker:
                     walk(b)
         for d in self.rs.definitions.values():
             walk(getattr(d, "body", None))
+        if any(d.event == ACTION_WINDOW for d in self.rs.of_kind("reaction")):
+            self._collect_action_window()
+
+    def _collect_action_window(self) -> None:
+        """A reaction answers the engine's window on a chosen action: its record holds the
+        acting player, the action's name, 'declined', and each argument of the actions
+        (typed where every action giving it agrees)."""
+        fields = dict(ACTION_WINDOW_FIELDS)
+        arguments: dict[str, str] = {}
+        for d in self.rs.of_kind("action"):
+            for p in d.params:
+                if p.name in ACTION_WINDOW_FIELDS:
+                    self.error(f"action '{d.name}' has an argument '{p.name}', a field the engine's window "
+                               f"'{ACTION_WINDOW}' gives itself, which a reaction answers", p.pos,
+                               f"rename the argument: reactions read it as event.{p.name}")
+                    continue
+                t = self._quiet_type(p.type)
+                arguments[p.name] = t if arguments.get(p.name, t) == t else T.ANY
+        fields.update(arguments)
+        self.events[ACTION_WINDOW] = fields
+        self.emitted.add(ACTION_WINDOW)
+        self.windows.add(ACTION_WINDOW)
 
     def _check_manifest(self):
         players = self.data.game.max_players if self.data.game else 1
@@ -540,6 +565,12 @@ class Checker:
                 self.error(f"unknown parameter '{name}' in the message", r.pos,
                            did_you_mean(name, self.data.parameters) or "write '{name}' only for a parameter of the rule set")
 
+    def _quiet_type(self, ref: ast.TypeRef | None) -> str:
+        """resolve_type without its error (the definition's own check reports it)."""
+        if ref is None or (ref.name != "list" and ref.name not in self.data.kinds and ref.name not in T.BASE_TYPES):
+            return T.ANY
+        return T.list_of(self._quiet_type(ref.item)) if ref.name == "list" else ref.name
+
     def resolve_type(self, ref: ast.TypeRef | None) -> str:
         if ref is None:
             return T.ANY
@@ -736,6 +767,9 @@ class Checker:
                     self.error(f"only the record of a window can be changed, and '{name}' is not a window", pos)
                 elif prop not in self.events.get(name, {}):
                     self.error(f"window '{name}' has no field '{prop}'", pos, did_you_mean(prop, self.events.get(name, {})))
+                elif name == ACTION_WINDOW and prop != "declined":
+                    self.error(f"only 'declined' of the window '{ACTION_WINDOW}' can be changed: '{prop}' is read only", pos,
+                               "the action runs with the arguments it was chosen with")
                 s.event_field = True
                 return
             kind = self.data.kinds.get(ot)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from rulecraft.dsl.builtins import ACTION_WINDOW
 from rulecraft.dsl.compiler import ActionInfo, Program, generate_statement_code
 from rulecraft.dsl.dependencies import reads_turn
 from rulecraft.dsl.limits import MAX_STEPS_PER_DECISION, bounded
@@ -31,6 +32,9 @@ from .state import THING, GameState, component_effects, scripted_seats, tile_lay
 
 END_TURN = {"action": "end_turn"}
 PASS = {"reaction": "pass"}
+# The key of the record of the engine's window on a chosen action (one open at a time:
+# no action is chosen while it is open); unlike "window:N", it is dropped on closing.
+ACTION_WINDOW_ID = "window:action"
 
 
 class RuleRuntimeError(Exception):
@@ -59,6 +63,9 @@ class Machine:
             self._kind_lists.setdefault(e["kind"], []).append(eid)
         self._current_instr = None
         self.game = ruleset.data.game
+        # the engine opens its window on each chosen action only for a rule set that
+        # answers it: for the others, choosing an action runs as it always did
+        self._action_window = ACTION_WINDOW in self.program.reactions
         # Function results remembered while conditions are evaluated (see reading()).
         self.memo: dict | None = None
         # Results of the functions that read nothing a game changes (see
@@ -769,6 +776,32 @@ class Machine:
                 return
             frame["i"] += 1
         self.state.stack.pop()
+        if "gate" in frame:
+            self._close_action_window(frame)
+
+    def _open_action_window(self, player: str, action: str, args: dict, frame_at: int) -> None:
+        """Open the engine's window on a chosen action, just above its steps' frame (at
+        ``frame_at``; the triggers of action_taken, above it, run first): reactions to
+        it may decline the action."""
+        s = self.state
+        fields = {**args, "player": player, "action": action, "declined": False}
+        s.windows[ACTION_WINDOW_ID] = {"type": ACTION_WINDOW, **fields}
+        players = s.players
+        start = players.index(s.current) if s.current in players else 0
+        # the frames above are fresh trigger calls, which hold no index into the stack
+        s.stack.insert(frame_at + 1, {"k": "window", "id": ACTION_WINDOW_ID, "name": ACTION_WINDOW,
+                                      "players": players[start:] + players[:start], "i": 0, "gate": frame_at})
+        self.emit(ACTION_WINDOW, dict(fields), None)
+
+    def _close_action_window(self, frame: dict) -> None:
+        """The window on a chosen action closed: its record is dropped (no rule names it),
+        and a declined action's steps are skipped."""
+        s = self.state
+        record = s.windows.pop(ACTION_WINDOW_ID)
+        if record.get("declined"):
+            action = s.stack[frame["gate"]]
+            action["pc"] = len(self.program.blocks[action["b"]])
+            self.emit("action_declined", {"player": record["player"], "action": record["action"]}, None)
 
     def _check_victory(self) -> bool:
         with self.reading():
@@ -1113,6 +1146,8 @@ class Machine:
         s.stack.append({"k": "call", "b": action.block, "pc": 0, "env": env, "name": action.name})
         # the event keeps a copy: the action's own variables must not leak into the log
         self.emit("action_taken", {"player": player, "action": action.name, "args": dict(option["args"])}, None)
+        if self._action_window:
+            self._open_action_window(player, action.name, dict(option["args"]), frame_at=len(s.stack) - 1)
 
 
 class _Reading:

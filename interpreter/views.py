@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 
+from rulecraft.dsl.builtins import ACTION_WINDOW, ACTION_WINDOW_FIELDS
 from rulecraft.dsl.model import RuleSet
 
 from .state import THING, GameState
@@ -274,7 +275,7 @@ def _view(ruleset: RuleSet, state: GameState, viewer: str, table: dict | None) -
 
 
 # The events annotate_visibility may mark; others are seen as their audience says.
-ANNOTATED_EVENTS = frozenset({"changed", "action_taken", "reacted", "moved"})
+ANNOTATED_EVENTS = frozenset({"changed", "action_taken", "reacted", "moved", ACTION_WINDOW})
 
 
 def annotate_visibility(ruleset: RuleSet, state: GameState, event: dict) -> None:
@@ -309,9 +310,12 @@ def annotate_visibility(ruleset: RuleSet, state: GameState, event: dict) -> None
         shown = state.revealed.get(event["entity"], {}).get(THING) if state.revealed else None
         if shown:
             event["_shown_to"] = list(shown)
-    elif kind in ("action_taken", "reacted"):
+    elif kind in ("action_taken", "reacted", ACTION_WINDOW):
         masked = {}
-        for name, value in (event.get("args") or {}).items():
+        # the engine's window on a chosen action carries the action's arguments as fields
+        args = ({k: v for k, v in event.items() if k not in ACTION_WINDOW_FIELDS and k != "type"}
+                if kind == ACTION_WINDOW else event.get("args") or {})
+        for name, value in args.items():
             if isinstance(value, str) and value in state.entities:
                 at = state.entities[value]["at"]
                 shown = state.revealed.get(value, {}).get(THING, ()) if state.revealed else ()
@@ -352,4 +356,6 @@ def visible_event(ruleset: RuleSet, state: GameState, event: dict, viewer: str) 
     if kind in ("action_taken", "reacted") and "_masked" in event:
         args = {k: (HIDDEN if viewer in event["_masked"].get(k, ()) else v) for k, v in event["args"].items()}
         return {**_public(event), "args": args}
+    if kind == ACTION_WINDOW and "_masked" in event:
+        return {k: (HIDDEN if viewer in event["_masked"].get(k, ()) else v) for k, v in _public(event).items()}
     return _public(event)

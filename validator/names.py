@@ -13,7 +13,7 @@ import dataclasses
 from typing import Any, Iterable
 
 from rulecraft.dsl import ast
-from rulecraft.dsl.builtins import ENGINE_EVENTS
+from rulecraft.dsl.builtins import ACTION_WINDOW, ENGINE_EVENTS
 from rulecraft.dsl.diagnostics import DiagnosticBag, did_you_mean
 from rulecraft.dsl.model import RuleSet
 from rulecraft.interpreter.state import new_state, tile_layouts
@@ -58,6 +58,8 @@ class Names:
         self.reactions = {d.name: _params(d) for d in defs if d.kind == "reaction"}
         self.procedures = {d.name: _params(d) for d in defs if d.kind == "procedure"}
         self.events = set(ENGINE_EVENTS) | _RECORDED_EVENTS | _emitted(defs)
+        # the engine's window on a chosen action is opened only for a rule set answering it
+        self.events |= {d.event for d in defs if d.kind == "reaction" and d.event == ACTION_WINDOW}
 
     def component(self, eid: str) -> str:
         """The component an entity is a copy of (card.3 → card)."""
