@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import textwrap
 
+from rulecraft.narration import tells
+
 from .terminal_map import board_lines, owned_pieces
 
 WIDTH, HEIGHT = 80, 24
@@ -219,6 +221,8 @@ class Screens:
         owners = turn_owners(events)
         for_you, other = [], []
         for event, owner in zip(events[start:], owners[start:]):
+            if not tells(event):
+                continue
             text = self.words.event(event)
             if owner != me and concerns(self.ruleset, view, event, me, mine) and event.get("type") not in (
                     "turn_started", "turn_ended", "round_started"):
@@ -289,7 +293,7 @@ class Screens:
     # ---- the screens behind commands
     def history(self, events: list[dict], page: int) -> list[str] | None:
         """A page of the player's history, the latest last (page 1: the latest)."""
-        lines = [line for e in events for line in wrap(self.words.event(e), self.width)]
+        lines = [line for e in events if tells(e) for line in wrap(self.words.event(e), self.width)]
         size = self.height - 2  # the title and the prompt
         pages = max(1, -(-len(lines) // size))
         if not 1 <= page <= pages:
@@ -300,7 +304,7 @@ class Screens:
         return [title] + lines[max(0, end - size):end]
 
     def history_pages(self, events: list[dict]) -> int:
-        lines = sum(len(wrap(self.words.event(e), self.width)) for e in events)
+        lines = sum(len(wrap(self.words.event(e), self.width)) for e in events if tells(e))
         return max(1, -(-lines // (self.height - 2)))
 
     def help(self) -> list[str]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from rulecraft.docgen.glossary import Glossary, load_glossary
 from rulecraft.dsl import ast
+from rulecraft.dsl.builtins import ACTION_WINDOW
 from rulecraft.interpreter.state import tile_layouts
 
 LANGUAGES = ("en", "fr")
@@ -52,6 +53,13 @@ SENTENCES = {
 }
 ENDED = ("game_over", "game_ended")
 ENGINE_EVENTS = ("rolled", "shuffled", "placed")
+
+
+def tells(event: dict) -> bool:
+    """Whether a player is told of the event. The window the engine opens before every
+    action that may be declined repeats what the action's own sentence says; only a
+    decline (its own event) is news."""
+    return event.get("type") != ACTION_WINDOW
 HIDDEN = "?"  # what a view shows in place of an id its viewer may not see
 
 
@@ -238,8 +246,11 @@ class Words:
 
     # ---- events
     def event(self, event: dict) -> str:
+        """The event as a sentence, or "" for one not worth telling (see ``tells``)."""
         say = self.say
         kind = event.get("type")
+        if kind == ACTION_WINDOW:
+            return ""
         who = event.get("player")
         if kind == "action_taken":
             return say["action"].format(who=who, what=self.option({"action": event.get("action"),

@@ -196,3 +196,24 @@ def test_checker_locates_misuse_of_the_window_on_a_chosen_action(tmp_path, old, 
     rules = RULES.replace(old, new)
     errors = _errors(tmp_path, rules)
     assert f"{_line_of(rules, new)}: {message}" in errors, errors
+
+
+def test_players_are_told_of_a_decline_but_not_of_the_window_itself(tmp_path):
+    """The window repeats what the action's own sentence says; the decline is the news."""
+    from rulecraft.cli.play_screen import Screens
+    from rulecraft.narration import Words
+
+    rs = _ruleset(tmp_path)
+    game = Game(rs, 2, 1)
+    choose_action(game, "grab", victim="p2")
+    game.choose_option({"reaction": "veto", "args": {}})
+    view = game.view("p1")
+    kinds = [e["type"] for e in view["events"]]
+    assert "action_chosen" in kinds and "action_declined" in kinds
+    words = Words(rs)
+    words.know_view(view)
+    told = [words.event(e) for e in view["events"]]
+    assert all(text == "" for e, text in zip(view["events"], told) if e["type"] == "action_chosen")
+    assert all(text for e, text in zip(view["events"], told) if e["type"] != "action_chosen")
+    for_you, other = Screens(rs, words).news(view["events"], 0, view)
+    assert "" not in for_you + other and len(for_you + other) == len(kinds) - kinds.count("action_chosen")

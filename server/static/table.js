@@ -89,7 +89,8 @@ function show(v) {
     p.textContent = `${z.zone}${words.colon} ${z.items.join(", ") || words.nothing}`;
     return p;
   }));
-  $("events").replaceChildren(...v.events.map((e) => {
+  // an empty text is an event not told (it keeps its place, so events_from still counts)
+  $("events").replaceChildren(...v.events.filter((e) => e).map((e) => {
     const li = document.createElement("li");
     li.textContent = e;
     return li;
