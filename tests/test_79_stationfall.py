@@ -55,3 +55,18 @@ def test_stationfall_reveals_everyone_and_counts_only_the_bribe_points_the_manua
                 pc = seen[props["identity"]]["props"]
                 others = [q for q in (pc.get("bribed_by") or []) if q != p]
                 assert counted[p] == props["bribes"] + len(others) == props["bribe_points"]
+
+
+def test_sentences_name_a_section_by_its_own_name_not_by_a_value_it_carries():
+    """A board declared whole names its spaces; a hazard or state a section carries
+    (Magnetic Containment's asphyxiation, most sections' 'none') is not its name."""
+    from rulecraft.narration import Words
+
+    rs = load_checked(RULES)
+    game = Game(rs, 3, 3)
+    view = game.view("p1")
+    words = Words(rs)
+    words.know_view(view)
+    assert view["entities"]["magnetic_containment"]["props"]["hazard"] == "asphyxiation"
+    assert words.place("magnetic_containment") == "magnetic containment"
+    assert words.place("aft_airlocks") == "aft airlocks"
