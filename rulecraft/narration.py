@@ -164,7 +164,7 @@ class Words:
     def _space_word(self, space: str) -> str:
         """A space laid as part of a tile is named by what it is (its type's word); a
         space of a board declared whole has a name of its own, which a value it carries
-        (a hazard, a state) would only hide."""
+        (a state it is in, say) would only hide."""
         board = self.ruleset.data.board
         if board is not None and board.kind != "tiles":
             return self._word(space) or _plain(space)
