@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from . import ast
 from . import types as T
 from .builtins import ACTION_WINDOW, ACTION_WINDOW_FIELDS, EFFECTS, ENGINE_EVENTS, FUNCTIONS, VALUES
+from .dependencies import child_nodes
 from .diagnostics import DiagnosticBag, Position, did_you_mean
 from .hidden_choices import check_offer
 from .limits import MAX_REPEAT
@@ -481,12 +482,7 @@ class Checker:
                                      "which no seat's view shows: it never changes the score",
                                      e.pos, "read something the judged seat can see, or drop the feature",
                                      code="unseen")
-            if isinstance(e, ast.Node):
-                for value in vars(e).values():
-                    if isinstance(value, ast.Node):
-                        stack.append(value)
-                    elif isinstance(value, (list, tuple)):
-                        stack.extend(v for v in value if isinstance(v, ast.Node))
+            stack.extend(child_nodes(e))
 
     def check_heuristic(self, d: ast.HeuristicDef) -> None:
         """A heuristic takes the seat it judges for; its features are numbers (a bool

@@ -47,11 +47,11 @@ def reads_turn(ruleset: RuleSet, exprs) -> bool:
                 if definition is None:
                     return True
                 todo.append(definition.value)
-        todo.extend(_children(node))
+        todo.extend(child_nodes(node))
     return False
 
 
-def _children(node):
+def child_nodes(node):
     """The syntax-tree nodes right under ``node``, lists of them flattened."""
     if is_dataclass(node):
         for f in fields(node):
@@ -136,7 +136,7 @@ def _reads_nothing_changing(expr, allowed, fixed_function) -> bool:
         elif not isinstance(node, (ast.Literal, ast.Index, ast.Unary, ast.Binary, ast.Ternary, ast.ListExpr,
                                    ast.Comprehension)):
             return False
-        todo.extend(_children(node))
+        todo.extend(child_nodes(node))
     return True
 
 
@@ -239,7 +239,7 @@ class _Footprints:
                 self.value(e.where, inner)
             return _PLAIN
         if isinstance(e, (ast.Index, ast.Unary, ast.Binary, ast.Ternary, ast.ListExpr)):
-            for child in _children(e):
+            for child in child_nodes(e):
                 self.value(child, scope)
             return _PLAIN
         raise _NotLocal

@@ -10,10 +10,10 @@ window's record or a standard function reading the state get no such list.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass
 
 from . import ast
-from .dependencies import FIXED_BUILTINS
+from .dependencies import FIXED_BUILTINS, child_nodes
 from .model import RuleSet
 
 # the names an expression may read that never change in a game, or that change only at
@@ -67,15 +67,6 @@ def reads_of(ruleset: RuleSet, exprs) -> Reads | None:
         elif not isinstance(node, (ast.Literal, ast.Index, ast.Unary, ast.Binary, ast.Ternary, ast.ListExpr,
                                    ast.Comprehension)):
             return None
-        todo.extend(_children(node))
+        todo.extend(child_nodes(node))
     return Reads(frozenset(properties), frozenset(variables))
 
-
-def _children(node):
-    if is_dataclass(node):
-        for f in fields(node):
-            value = getattr(node, f.name)
-            if isinstance(value, ast.Node):
-                yield value
-            elif isinstance(value, (list, tuple)):
-                yield from (v for v in value if isinstance(v, ast.Node))
