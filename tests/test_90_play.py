@@ -468,3 +468,51 @@ def test_the_last_screen_says_who_won_and_why(screens):
     last = shown[-1]
     assert last.startswith("Tic-tac-toe: game over\nthree in a row\n")
     assert "Winners: p1" in last and "p1 ★ (human): mark x" in last
+
+
+def test_an_event_the_rules_emit_under_an_engine_events_name_is_told_with_its_own_fields(tmp_path, typed, capsys):
+    """A rule may emit an event named like one of the engine's own (``rolled``) with other
+    fields: it is told field by field, not with the engine's sentence it cannot fill."""
+    from engine_rulesets import game_yaml, write_ruleset
+
+    folder = write_ruleset(tmp_path / "race", {
+        "game.yaml": game_yaml(players=(2, 2)) + """
+kinds:
+  player:
+    properties:
+      score: {type: number, default: 0}
+      ap: {type: number, default: 0}
+dice:
+  d6: [1, 2, 3, 4, 5, 6]
+""",
+        "play.rules": """
+procedure setup():
+    do:
+        for each p in players:
+            set p.score = 0
+
+procedure round():
+    do:
+        for each p in players:
+            play_turn(p)
+
+trigger turn_start:
+    on turn_started
+    do:
+        set event.player.ap = 1
+
+action roll_die:
+    cost 1 ap
+    do:
+        let face = roll(d6)
+        set current_player.score += face
+        emit rolled(player: current_player, face: face)
+""",
+    })
+    typed("", "1", "r")  # the pass screen, roll the die, then the screen again; then end of input
+    assert play("--players", 2, "--human", "p1", "--seed", 1, rules=folder) == 0
+    out, err = capsys.readouterr()
+    assert "internal error" not in out + err
+    face = re.search(r"The d6 die shows (\d)\.", out)
+    assert face, out
+    assert f"Rolled (player: p1; face: {face.group(1)})." in out
