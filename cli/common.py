@@ -56,6 +56,33 @@ def variant_arg(text: str) -> str:
     return text
 
 
+def usage_error(command: str, message: str) -> int:
+    """A bad command line found after parsing: one line and exit code 2, as argparse does."""
+    sys.stderr.write(f"rulecraft {command}: error: {message} (see 'rulecraft {command} --help')\n")
+    return 2
+
+
+def variant_problem(ruleset: str, name: str | None) -> str | None:
+    """Why ``name`` is no variant of the rule set (one line), or None. A variant that is
+    not there is a slip on the command line, told before anything is loaded, not a rule error."""
+    from rulecraft.dsl.diagnostics import did_you_mean
+    from rulecraft.dsl.variants import available_variants
+
+    known = available_variants(Path(ruleset))
+    if name is None or name in known:
+        return None
+    if not known:
+        return (f"no variant '{name}' in {ruleset}: it has none (create one with: "
+                f"rulecraft variant new {name} --base {ruleset})")
+    close = did_you_mean(name, known)
+    return f"no variant '{name}' in {ruleset}{'; ' + close if close else ''} (known: {', '.join(known)})"
+
+
+def check_command(ruleset: str, variant: str | None = None) -> str:
+    """The command that lists a rule set's errors, as the user should type it again."""
+    return f"rulecraft check {ruleset}" + (f" --variant {variant}" if variant else "")
+
+
 def ruleset_arg(text: str) -> str:
     path = resolve_ruleset_path(text)
     if path is None:
@@ -96,5 +123,5 @@ def load_or_report(path: str, variant: str | None = None) -> RuleSet | None:
         return load_checked(path, variant)
     except RuleSetError as err:
         sys.stderr.write(err.bag.render() + "\n")
-        sys.stderr.write(f"{path}: {len(err.bag.errors)} error(s); fix them first (rulecraft check {path})\n")
+        sys.stderr.write(f"{path}: {len(err.bag.errors)} error(s); fix them first ({check_command(path, variant)})\n")
         return None

@@ -37,7 +37,7 @@ from rulecraft.interpreter.state import scripted_seats
 from rulecraft.narration import LANGUAGES, Words
 
 from .common import (any_int, bot_arg, load_or_report, output_problem, positive_int, ruleset_arg, side_bot_arg,
-                     variant_arg)
+                     variant_arg, variant_problem)
 from .locked_save import LockError, ask_passphrase, lock, read_log_or_save
 from .play_screen import UI, Screens
 
@@ -384,6 +384,9 @@ def usage_error(message: str) -> int:
 def run(args, *, console: Console | None = None, read: Callable[[str], str] | None = None) -> int:
     console = console or Console()
     variant = args.variant
+    problem = variant_problem(args.ruleset, variant)
+    if problem:
+        return usage_error(f"argument --variant: {problem}")
     if args.save:
         problem = output_problem(args.save)
         if problem:

@@ -36,7 +36,7 @@ from rulecraft.interpreter.state import all_seats, seat_players
 from rulecraft.interpreter.views import LazyView, lazy_player_view
 
 from .common import (any_int, bot_arg, load_or_report, output_problem, positive_int, ruleset_arg, side_bot_arg,
-                     variant_arg)
+                     variant_arg, variant_problem)
 
 LOCAL_RAY = "local"  # --ray without an address: a Ray started on this machine
 ROW_FIELDS = ["variant", "index", "seed", "players", "winners", "side", "reason", "decided", "rounds", "decisions", "error"]
@@ -401,6 +401,10 @@ def write_comparison_plot(path: str, title: str, summaries: dict[str, dict]) -> 
 def run(args) -> int:
     console = Console()
     configs: list[str | None] = [None] + list(dict.fromkeys(args.variant))
+    for variant in configs:
+        problem = variant_problem(args.ruleset, variant)
+        if problem:
+            return usage_error(f"argument --variant: {problem}")
     rulesets = {}
     for variant in configs:
         ruleset = load_or_report(args.ruleset, variant)

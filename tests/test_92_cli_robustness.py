@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 
 import pytest
 from engine_rulesets import build, game_yaml
@@ -243,3 +244,54 @@ def test_a_random_seed_is_never_shown_nor_small(tmp_path, capsys, monkeypatch):
     assert str(seed) not in out and str(seed) not in save.name
     assert "a secret random seed" in out
     assert seed >= 2 ** 32  # from 2**63 seeds: none could be tried out one by one (fails once in 2**31 runs)
+
+
+# ---------------------------------------------------------------- variants
+
+@pytest.mark.parametrize("command", [
+    ["check", RULES],
+    ["verify", RULES],
+    ["simulate", RULES, "--players", 4, "--games", 100000, "--workers", 1],
+    ["play", RULES, "--players", 4, "--human", "p1"],
+    ["mutate", RULES, "--list"],
+])
+def test_a_variant_the_rule_set_does_not_have_is_bad_usage(capsys, command):
+    """A misspelt variant is a slip on the command line: one line naming the closest
+    variant and exit 2, as for any bad argument, before any rule is loaded or game played."""
+    assert run(*command, "--variant", "four_gas_can") == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1 and f"rulecraft {command[0]}: error: argument --variant: no variant 'four_gas_can'" in err
+    assert "did you mean 'four_gas_cans'?" in err
+
+
+def test_a_rule_set_without_variants_says_how_to_make_one(tmp_path, capsys):
+    rs = build(tmp_path, {"game.yaml": game_yaml() + "kinds:\n  player: {}\n", "play.rules": """
+        procedure setup():
+            do:
+                stop
+
+        procedure round():
+            do:
+                stop
+        """})
+    assert run("check", rs.root, "--variant", "hard") == 2
+    err = capsys.readouterr().err
+    assert "it has none (create one with: rulecraft variant new hard --base" in err
+
+
+def test_errors_of_a_variant_point_to_the_check_with_that_variant(tmp_path, capsys):
+    rs = build(tmp_path, {"game.yaml": game_yaml() + "kinds:\n  player: {}\n", "play.rules": """
+        procedure setup():
+            do:
+                stop
+
+        procedure round():
+            do:
+                stop
+        """})
+    (Path(rs.root) / "variants").mkdir()
+    (Path(rs.root) / "variants" / "hard.yaml").write_text("variant:\n  name: hard\n  base: nowhere\n", encoding="utf-8")
+    assert run("simulate", rs.root, "--games", 1, "--variant", "hard") == 1
+    err = capsys.readouterr().err
+    assert f"fix them first (rulecraft check {rs.root} --variant hard)" in err
