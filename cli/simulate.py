@@ -16,6 +16,7 @@ import json
 import math
 import multiprocessing
 import os
+import signal
 import statistics
 import sys
 import time
@@ -188,6 +189,9 @@ _WORKER: dict = {}
 
 
 def _init_worker(path: str, variant: str | None = None) -> None:
+    # Ctrl-C reaches every process of the terminal's group: the parent stops the pool and
+    # says so once; a worker stopped by it would print its own traceback
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if _WORKER.get("path") != (path, variant):  # a forked worker inherits the parent's rule set
         from rulecraft.dsl.loader import load_checked
 

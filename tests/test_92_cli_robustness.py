@@ -295,3 +295,32 @@ def test_errors_of_a_variant_point_to_the_check_with_that_variant(tmp_path, caps
     assert run("simulate", rs.root, "--games", 1, "--variant", "hard") == 1
     err = capsys.readouterr().err
     assert f"fix them first (rulecraft check {rs.root} --variant hard)" in err
+
+
+# ---------------------------------------------------------------- Ctrl-C
+
+def test_ctrl_c_in_simulate_says_interrupted_once_and_no_worker_traceback(tmp_path):
+    """Ctrl-C goes to every process of the terminal's group, the workers of the pool too:
+    the command stops with exit 130 and one line, whatever the workers were doing."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    command = [sys.executable, "-m", "rulecraft.cli.main", "simulate", str(RULES), "--players", 5,
+               "--games", 100000, "--workers", 2, "--quiet"]
+    process = subprocess.Popen([str(a) for a in command], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               start_new_session=True, env=env, cwd=tmp_path)
+    try:
+        assert process.stdout.readline().startswith(b"seeds"), "the games have started"
+        time.sleep(2)  # the workers are playing
+        os.killpg(process.pid, signal.SIGINT)  # what the terminal does on Ctrl-C
+        _, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert process.returncode == 130
+    assert err.decode() == "interrupted\n"
