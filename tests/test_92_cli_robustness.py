@@ -324,3 +324,20 @@ def test_ctrl_c_in_simulate_says_interrupted_once_and_no_worker_traceback(tmp_pa
             process.wait()
     assert process.returncode == 130
     assert err.decode() == "interrupted\n"
+
+
+# ---------------------------------------------------------------- extras
+
+@pytest.mark.parametrize("command, module, extra", [
+    (["serve"], "uvicorn", "serve"),
+    (["lsp"], "rulecraft.lsp.server", "lsp"),
+])
+def test_a_missing_extra_is_named_with_the_install_that_works_in_a_clone(monkeypatch, capsys, command, module, extra):
+    """The README installs from a clone (pip install -e .): the way to add an extra there
+    is said too, not only the package index's name."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, module, None)  # as if the extra were not installed
+    assert run(*command) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"pip install -e \".[{extra}]\"" in err
