@@ -341,3 +341,10 @@ def test_a_missing_extra_is_named_with_the_install_that_works_in_a_clone(monkeyp
     assert run(*command) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and f"pip install -e \".[{extra}]\"" in err
+
+
+def test_a_player_count_of_a_game_for_exactly_two_is_said_plainly(capsys):
+    assert run("simulate", "tic_tac_toe", "--players", 3, "--games", 1) == 2
+    assert "Tic-tac-toe is played by 2 players, not 3 " in capsys.readouterr().err
+    assert run("simulate", "star_trek_panic", "--players", 1, "--games", 1, "--workers", 1, "--quiet") == 0
+    assert "Star Trek: Panic: 1 game, 1 player" in capsys.readouterr().out

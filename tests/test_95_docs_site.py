@@ -471,3 +471,8 @@ def test_cards_of_a_kind_that_does_not_say_where_it_lies_get_pages_too(tmp_path)
         assert "## What it does" in page
     security = next(c for c in deck_cards if "security" in c.name)
     assert md(" ".join(rs.definitions["play_security"].text.split())) in site.pages[f"cards/{security.name}.md"]
+
+
+def test_the_overview_says_how_many_play_without_a_range_of_one(en, tmp_path):
+    assert "\n2 players.\n" in collect(RULES.parent / "tic_tac_toe", "en", None, tmp_path).pages["index.md"]
+    assert "\n4 to 6 players.\n" in en[0].pages["index.md"]

@@ -410,7 +410,9 @@ def check_scenario(sc: Scenario, ruleset: RuleSet, bag: DiagnosticBag) -> bool:
     game = ruleset.data.game
     players = default_players(ruleset, sc)
     if not game.min_players <= players <= game.max_players:
-        bag.error(f"{game.title} is played by {game.min_players} to {game.max_players} players, not {players}",
+        counts = game.min_players if game.min_players == game.max_players else \
+            f"{game.min_players} to {game.max_players}"
+        bag.error(f"{game.title} is played by {counts} players, not {players}",
                   sc.position("players"), code="scenario")
         return False
     c = _Check(sc, names_for(ruleset, players), bag)
