@@ -98,8 +98,28 @@ def check_command(ruleset: str, variant: str | None = None) -> str:
 def ruleset_arg(text: str) -> str:
     path = resolve_ruleset_path(text)
     if path is None:
-        raise argparse.ArgumentTypeError(f"no rule set at '{text}' (give a folder or the name of a shipped rule set)")
+        raise argparse.ArgumentTypeError(f"no rule set at '{text}' ({_ruleset_hint(text)})")
+    if not (path / "game.yaml").exists():
+        # a folder of rule sets (rules/) is a likely slip; an empty folder is a rule set begun
+        inside = sorted(p.name for p in path.iterdir() if (p / "game.yaml").is_file()) if path.is_dir() else []
+        if inside:
+            raise argparse.ArgumentTypeError(f"'{text}' holds rule sets, it is not one: give one of them "
+                                             f"({', '.join(str(Path(text) / name) for name in inside)})")
     return str(path)
+
+
+def _ruleset_hint(text: str) -> str:
+    """What to give instead of ``text``, which names no rule set."""
+    from rulecraft.dsl.diagnostics import did_you_mean
+
+    given = Path(text)
+    if given.is_file():
+        return f"a rule set is a folder: give the folder '{given.parent}' that holds this file"
+    if not given.parent.parts or given.parent.name == "rules":  # a shipped rule set's name, or its folder here
+        close = did_you_mean(text, [str(given.parent / name) for name in shipped_rulesets()])
+        if close:
+            return close
+    return f"give a folder or the name of a shipped rule set: {', '.join(shipped_rulesets())}"
 
 
 def shipped_rulesets() -> dict[str, Path]:

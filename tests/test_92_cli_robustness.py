@@ -348,3 +348,19 @@ def test_a_player_count_of_a_game_for_exactly_two_is_said_plainly(capsys):
     assert "Tic-tac-toe is played by 2 players, not 3 " in capsys.readouterr().err
     assert run("simulate", "star_trek_panic", "--players", 1, "--games", 1, "--workers", 1, "--quiet") == 0
     assert "Star Trek: Panic: 1 game, 1 player" in capsys.readouterr().out
+
+
+# ---------------------------------------------------------------- rule-set paths
+
+@pytest.mark.parametrize("given, said", [
+    ("panic_statoin", "no rule set at 'panic_statoin' (did you mean 'panic_station'?)"),
+    ("RULES/panic_statoin", "(did you mean 'RULES/panic_station'?)"),
+    ("RULES/panic_station/game.yaml", "a rule set is a folder: give the folder 'RULES/panic_station'"),
+    ("RULES", "holds rule sets, it is not one: give one of them (RULES/breakthrough, "),
+    ("nowhere/else", "give a folder or the name of a shipped rule set: breakthrough, connect_four"),
+])
+def test_a_wrong_rule_set_path_says_what_to_give(capsys, given, said):
+    given, said = (text.replace("RULES", str(RULES.parent)) for text in (given, said))
+    assert run("check", given) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and said in err, err
