@@ -115,10 +115,15 @@ def _ruleset_hint(text: str) -> str:
     given = Path(text)
     if given.is_file():
         return f"a rule set is a folder: give the folder '{given.parent}' that holds this file"
-    if not given.parent.parts or given.parent.name == "rules":  # a shipped rule set's name, or its folder here
-        close = did_you_mean(text, [str(given.parent / name) for name in shipped_rulesets()])
-        if close:
-            return close
+    if given.parent.parts and given.parent.is_dir():  # a slip in the last name of a path: the rule sets there
+        close = did_you_mean(text, [str(given.parent / p.name) for p in given.parent.iterdir()
+                                    if (p / "game.yaml").is_file()])
+    elif given.name in shipped_rulesets():  # a clone's path, typed elsewhere: the name works from anywhere
+        return f"no such folder here; the shipped rule set of that name is '{given.name}'"
+    else:
+        close = did_you_mean(given.name, shipped_rulesets())
+    if close:
+        return close
     return f"give a folder or the name of a shipped rule set: {', '.join(shipped_rulesets())}"
 
 

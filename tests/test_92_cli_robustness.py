@@ -364,3 +364,9 @@ def test_a_wrong_rule_set_path_says_what_to_give(capsys, given, said):
     assert run("check", given) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and said in err, err
+
+
+def test_a_clones_rule_set_path_typed_elsewhere_points_to_the_shipped_name(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert run("check", "rules/connect_four") == 2
+    assert "the shipped rule set of that name is 'connect_four'" in capsys.readouterr().err
