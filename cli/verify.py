@@ -141,11 +141,21 @@ def run(args) -> int:
     if counts[FIXED]:
         summary += f", {counts[FIXED]} known failure(s) passing"
     if counts[SKIP]:
-        summary += f", {counts[SKIP]} skipped"
+        summary += f", {counts[SKIP]} skipped ({_why_skipped([r for r in results if r.status == SKIP], args.variant)})"
     if broken_files:
         summary += f"; {broken_files} file(s) do not load"
     console.print("\n" + summary)
     return 1 if counts[FAIL] or counts[BROKEN] or counts[FIXED] or broken_files or unknown else 0
+
+
+def _why_skipped(skipped, variant: str | None) -> str:
+    """Why scenarios were skipped, in a few words: the variants to ask for, or superseded."""
+    variants = sorted({r.scenario.variant for r in skipped if r.scenario.variant})
+    superseded = sum(1 for r in skipped if not r.scenario.variant)
+    why = [f"scenarios of variants: run them with --variant {', '.join(variants)}"] if variants else []
+    if superseded:
+        why.append(f"{superseded} superseded by {variant}")
+    return "; ".join(why)
 
 
 def _warn_unarranged(console: Console, results) -> None:
