@@ -30,7 +30,7 @@ from rulecraft.validator.mutants import OPERATORS, Mutant, generate, mutant_file
 from rulecraft.validator.mutation import (EQUIVALENT, KILLED, STATIC, SURVIVED, TIMEOUT, Checker, Outcome, Target,
                                           check_in_worker, init_worker)
 
-from .common import check_command, positive_int, ruleset_arg, usage_error, variant_problem
+from .common import check_command, output_problem, positive_int, ruleset_arg, usage_error, variant_problem
 from .verify import default_folder, folder_arg
 
 BAR = 90.0  # percent of the mutants run that must be killed
@@ -109,8 +109,9 @@ def run(args) -> int:
     problem = variant_problem(args.ruleset, args.variant)
     if problem:
         return _bad(f"argument --variant: {problem}")
-    if args.out and not Path(args.out).resolve().parent.is_dir():
-        return _bad(f"no folder for --out '{args.out}'")
+    problem = output_problem(args.out) if args.out else None
+    if problem:
+        return _bad(f"argument --out: {problem}")
 
     base = load_ruleset(root, variant=args.variant)
     if base.bag.errors:
