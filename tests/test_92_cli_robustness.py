@@ -370,3 +370,27 @@ def test_a_clones_rule_set_path_typed_elsewhere_points_to_the_shipped_name(tmp_p
     monkeypatch.chdir(tmp_path)
     assert run("check", "rules/connect_four") == 2
     assert "the shipped rule set of that name is 'connect_four'" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- the README's examples
+
+@pytest.mark.parametrize("lead, file, line, old, new", [
+    ("A broken rule reads like this:", "actions.rules", 57, "if card.searched:", "if card_s.searched:"),
+    ("fix the error and check again:", "game.yaml", 25, "      - {name: infected", "    - {name: infected"),
+])
+def test_the_readmes_error_examples_are_what_check_prints(tmp_path, monkeypatch, capsys, lead, file, line, old, new):
+    """The README shows what a slip looks like; that slip, made, prints exactly that."""
+    import re
+    import shutil
+
+    readme = (RULES.parent.parent / "README.md").read_text(encoding="utf-8")
+    shown = re.search(re.escape(lead) + r"\s*```text\n(.*?)```", readme, re.S).group(1)
+    copy = tmp_path / "rules" / "panic_station"
+    shutil.copytree(RULES, copy)
+    lines = (copy / file).read_text(encoding="utf-8").split("\n")
+    assert old in lines[line - 1], "the README's example names a line that changed: update both"
+    lines[line - 1] = lines[line - 1].replace(old, new, 1)
+    (copy / file).write_text("\n".join(lines), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert run("check", "rules/panic_station") == 1
+    assert shown in capsys.readouterr().out
