@@ -485,7 +485,9 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
                           passphrase=passphrase, lang=getattr(args, "lang", "en"), side_bots=side_bots)
     ui = UI[session.lang]
     humans_text = ", ".join(p for p, s in seats.items() if s == HUMAN) or ui["no_human"]
-    seed_text = ui["seed"].format(seed=seed) if args.seed is not None else ui["secret_seed"]
+    # a resumed game's seed may have been chosen or drawn: its save does not say which
+    seed_text = ui["seed"].format(seed=seed) if args.seed is not None else \
+        ui["saved_seed"] if saved is not None else ui["secret_seed"]
     console.print(Text(ui["intro"].format(title=spec.title, players=players, seed=seed_text, humans=humans_text)),
                   highlight=False)
     return session.run()

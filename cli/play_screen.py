@@ -59,7 +59,7 @@ UI = {
         "saved": "saved to {path} (resume with --resume {path})", "bye_saved": "bye; the game is saved in {path}",
         "bye_unsaved": "bye; the game was not saved since its last change", "input_closed": "input closed",
         "intro": "{title}: {players} players, {seed}; human seats: {humans}", "no_human": "none",
-        "seed": "seed {seed}", "secret_seed": "a secret random seed",
+        "seed": "seed {seed}", "secret_seed": "a secret random seed", "saved_seed": "the saved game's seed, kept secret",
     },
     "fr": {
         "header": "{title} · manche {round} · à {current} de jouer · vous êtes {player}",
@@ -101,6 +101,7 @@ UI = {
         "input_closed": "entrée fermée",
         "intro": "{title} : {players} joueurs, {seed} ; places tenues par des personnes : {humans}", "no_human": "aucune",
         "seed": "graine {seed}", "secret_seed": "une graine aléatoire secrète",
+        "saved_seed": "la graine de la partie sauvegardée, gardée secrète",
     },
 }
 

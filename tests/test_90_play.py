@@ -96,6 +96,8 @@ def test_save_and_resume_give_the_same_state(tmp_path, typed, capsys):
     assert play("--resume", first, "--save", second) == 0
     out = capsys.readouterr().out
     assert "human seats: p1, p3" in out  # the seats come from the save
+    # its seed was chosen (8), not drawn: the banner does not call it random, nor shows it
+    assert "the saved game's seed, kept secret" in out and "random seed" not in out and "seed 8" not in out
     assert second.read_text() == first.read_text()
     # and the game goes on from there
     typed("", "1", "s", "q")
