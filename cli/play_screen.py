@@ -208,7 +208,7 @@ class Screens:
                             max_lines=max_lines - 1 - len(beside_lines))
         lines = list(drawn.lines)
         note = ([self.ui["map_cut"]] if drawn.cut else []) + list(drawn.legend)
-        if note and lines:
+        if note and (lines or drawn.cut):  # a board left out whole still says where it is
             lines.append(crop("; ".join(note), self.width))
         return lines + beside_lines
 

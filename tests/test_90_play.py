@@ -518,3 +518,13 @@ action roll_die:
     face = re.search(r"The d6 die shows (\d)\.", out)
     assert face, out
     assert f"Rolled (player: p1; face: {face.group(1)})." in out
+
+
+def test_a_grid_too_tall_for_the_screen_shows_its_marked_spaces_and_says_m_shows_it(typed, capsys):
+    """Hex's 11 rows do not fit above the options: the screen lists the marked cells
+    (stones are marks, not pieces) and says that m shows the whole board."""
+    typed("", "1", "r")  # the pass screen, a stone on a1, then the screen again
+    assert play("--players", 2, "--human", "p1", "--seed", 2, rules=ROOT / "hex") == 0
+    screen = capsys.readouterr().out.rsplit("you are p1", 1)[1]
+    assert "part of the board: m shows it all" in screen
+    assert re.search(r"\ba1 re\b", screen), screen
