@@ -26,6 +26,7 @@ ME_LINES = 6  # the player's status, hand and pieces, at most
 UI = {
     "en": {
         "header": "{title} · round {round} · {current} to play · you are {player}",
+        "header_setup": "{title} · setting up · you are {player}",
         "pass": "Pass the device to {who}.", "pass_enter": "Press Enter when only they can see the screen (q quits).",
         "you": "You", "pieces": "Your pieces", "in": "in",
         "map_legend": "* your pieces, n pieces there", "map_cut": "part of the board: m shows it all",
@@ -63,6 +64,7 @@ UI = {
     },
     "fr": {
         "header": "{title} · manche {round} · à {current} de jouer · vous êtes {player}",
+        "header_setup": "{title} · mise en place · vous êtes {player}",
         "pass": "Passez l'appareil à {who}.",
         "pass_enter": "Appuyez sur Entrée quand personne d'autre ne voit l'écran (q pour quitter).",
         "you": "Vous", "pieces": "Vos pièces", "in": "dans",
@@ -239,7 +241,9 @@ class Screens:
         w.know_view(view)
         out: list[tuple[str, str]] = []
         title = self.ruleset.data.game.title
-        out.append((crop(ui["header"].format(title=title, round=view["round"], current=view["current"],
+        # before the first turn (a choice of the setup) nobody is to play yet
+        header = ui["header"] if view["current"] is not None else ui["header_setup"]
+        out.append((crop(header.format(title=title, round=view["round"], current=view["current"],
                                              player=view["viewer"]), width), "bold"))
         me = self._me(view)[:ME_LINES]
         # the map gives way to the player's side and to a few options on a short screen

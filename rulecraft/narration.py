@@ -121,9 +121,9 @@ class Words:
         word = self._word(text)
         if word:
             return word
-        zone, _, owner = text.partition(":")  # a player's zone: hand:p2
-        if owner and self._word(zone):
-            return self.say["owned"].format(owner=owner, zone=self._word(zone))
+        zone, _, owner = text.partition(":")  # a player's zone: hand:p2, in plain words without a glossary
+        if owner and (self._word(zone) or zone in self.ruleset.data.zones):
+            return self.say["owned"].format(owner=owner, zone=self._word(zone) or _plain(zone))
         base, _, rest = text.partition(".")  # a component's copy: its word and which one
         if rest and self._word(base):
             return f"{self._word(base)} {rest}"

@@ -184,13 +184,16 @@ def assert_sentences(shown):
     for screen in shown:
         for line in screen.split("\n"):
             assert not ENGINE_TEXT.search(line), f"engine text on screen: {line!r}"
+            assert not re.search(r"\bNone\b", line), f"a Python value on screen: {line!r}"
 
 
 @pytest.mark.parametrize("rules, players, lines", [
     (RULES, 4, ["", "1", "1", "h", "2", "abc", "1", "1", "1", "q"]),
     (ROOT / "tic_tac_toe", 2, ["", "5", "", "1", "", "h", "9", "", "q"]),
     (ROOT / "star_trek_panic", 2, ["", "+", "+", "-", "1", "h", "1", "1", "q"]),
-], ids=["panic_station", "tic_tac_toe", "star_trek_panic"])
+    (ROOT / "kuhn_poker", 2, ["", "1", "", "h", "r", "q"]),
+    (ROOT / "stationfall", 3, ["", "1", "", "1", "", "1", "", "h", "1", "q"]),
+], ids=["panic_station", "tic_tac_toe", "star_trek_panic", "kuhn_poker", "stationfall"])
 def test_every_screen_fits_80_by_24_and_speaks_in_sentences(screens, rules, players, lines):
     code, shown = screens(rules, lines, "--players", players, "--seed", 5)
     assert code == 0
