@@ -104,5 +104,6 @@ def run(args) -> int:
         signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
         return mkdocs(config, "serve", "--dev-addr", args.addr).returncode
     else:
-        print(f"build it with: mkdocs build --strict -f {config}")
+        # the mkdocs command is in the environment rulecraft runs in, not always on PATH
+        print(f"build it: the same command with --build, or {sys.executable} -m mkdocs build --strict -f {config}")
     return 0

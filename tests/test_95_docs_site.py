@@ -7,6 +7,7 @@ import atexit
 import functools
 import re
 import shutil
+import sys
 import tempfile
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -308,6 +309,7 @@ def test_docs_command_writes_a_project(tmp_path, capsys):
     assert main(["docs", str(RULES), "--out", str(tmp_path / "site"), "--lang", "fr", "--scenarios", str(tmp_path / "none")]) == 0
     out = capsys.readouterr().out
     assert "wrote" in out and (tmp_path / "site" / "mkdocs.yml").is_file()
+    assert f"{sys.executable} -m mkdocs build --strict -f " in out  # runs whether or not mkdocs is on PATH
     assert (tmp_path / "site" / "docs" / "cards" / "hive.svg").is_file()
 
 
