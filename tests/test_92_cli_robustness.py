@@ -394,3 +394,13 @@ def test_the_readmes_error_examples_are_what_check_prints(tmp_path, monkeypatch,
     monkeypatch.chdir(tmp_path)
     assert run("check", "rules/panic_station") == 1
     assert shown in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("command", [["variant", "list"], ["check", RULES]])
+def test_an_extra_word_is_told_by_the_command_it_was_given_to(capsys, command):
+    """'rulecraft variant list panic_station' pointed to 'rulecraft --help', which does
+    not say how variant list takes its rule set."""
+    assert run(*command, "panic_station") == 2
+    err = capsys.readouterr().err
+    name = " ".join(str(w) for w in command if w != RULES)
+    assert err == f"rulecraft {name}: error: unrecognized arguments: panic_station (see 'rulecraft {name} --help')\n"
