@@ -7,7 +7,7 @@ import sys
 from rulecraft.docgen.glossary import check_glossaries
 from rulecraft.dsl.loader import load_ruleset
 
-from .common import ruleset_arg, variant_arg
+from .common import ruleset_arg, usage_error, variant_arg, variant_problem
 
 
 def add_parser(sub) -> None:
@@ -20,6 +20,9 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
+    problem = variant_problem(args.ruleset, args.variant)
+    if problem:
+        return usage_error("check", f"argument --variant: {problem}")
     ruleset = load_ruleset(args.ruleset, variant=args.variant)
     bag = ruleset.bag
     # the glossaries are part of the rule set: a term they lack is reported like any warning

@@ -56,11 +56,75 @@ def variant_arg(text: str) -> str:
     return text
 
 
+def player_counts(spec) -> str:
+    """How many play a game, as a sentence says it: '2' or '4 to 6'."""
+    if spec.min_players == spec.max_players:
+        return str(spec.min_players)
+    return f"{spec.min_players} to {spec.max_players}"
+
+
+def counted(n: int, word: str) -> str:
+    """'1 game', '3 games'."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def usage_error(command: str, message: str) -> int:
+    """A bad command line found after parsing: one line and exit code 2, as argparse does."""
+    sys.stderr.write(f"rulecraft {command}: error: {message} (see 'rulecraft {command} --help')\n")
+    return 2
+
+
+def variant_problem(ruleset: str, name: str | None) -> str | None:
+    """Why ``name`` is no variant of the rule set (one line), or None. A variant that is
+    not there is a slip on the command line, told before anything is loaded, not a rule error."""
+    from rulecraft.dsl.diagnostics import did_you_mean
+    from rulecraft.dsl.variants import available_variants
+
+    known = available_variants(Path(ruleset))
+    if name is None or name in known:
+        return None
+    if not known:
+        return (f"no variant '{name}' in {ruleset}: it has none (create one with: "
+                f"rulecraft variant new {name} --base {ruleset})")
+    close = did_you_mean(name, known)
+    return f"no variant '{name}' in {ruleset}{'; ' + close if close else ''} (known: {', '.join(known)})"
+
+
+def check_command(ruleset: str, variant: str | None = None) -> str:
+    """The command that lists a rule set's errors, as the user should type it again."""
+    return f"rulecraft check {ruleset}" + (f" --variant {variant}" if variant else "")
+
+
 def ruleset_arg(text: str) -> str:
     path = resolve_ruleset_path(text)
     if path is None:
-        raise argparse.ArgumentTypeError(f"no rule set at '{text}' (give a folder or the name of a shipped rule set)")
+        raise argparse.ArgumentTypeError(f"no rule set at '{text}' ({_ruleset_hint(text)})")
+    if not (path / "game.yaml").exists():
+        # a folder of rule sets (rules/) is a likely slip; an empty folder is a rule set begun
+        inside = sorted(p.name for p in path.iterdir() if (p / "game.yaml").is_file()) if path.is_dir() else []
+        if inside:
+            raise argparse.ArgumentTypeError(f"'{text}' holds rule sets, it is not one: give one of them "
+                                             f"({', '.join(str(Path(text) / name) for name in inside)})")
     return str(path)
+
+
+def _ruleset_hint(text: str) -> str:
+    """What to give instead of ``text``, which names no rule set."""
+    from rulecraft.dsl.diagnostics import did_you_mean
+
+    given = Path(text)
+    if given.is_file():
+        return f"a rule set is a folder: give the folder '{given.parent}' that holds this file"
+    if given.parent.parts and given.parent.is_dir():  # a slip in the last name of a path: the rule sets there
+        close = did_you_mean(text, [str(given.parent / p.name) for p in given.parent.iterdir()
+                                    if (p / "game.yaml").is_file()])
+    elif given.name in shipped_rulesets():  # a clone's path, typed elsewhere: the name works from anywhere
+        return f"no such folder here; the shipped rule set of that name is '{given.name}'"
+    else:
+        close = did_you_mean(given.name, shipped_rulesets())
+    if close:
+        return close
+    return f"give a folder or the name of a shipped rule set: {', '.join(shipped_rulesets())}"
 
 
 def shipped_rulesets() -> dict[str, Path]:
@@ -96,5 +160,5 @@ def load_or_report(path: str, variant: str | None = None) -> RuleSet | None:
         return load_checked(path, variant)
     except RuleSetError as err:
         sys.stderr.write(err.bag.render() + "\n")
-        sys.stderr.write(f"{path}: {len(err.bag.errors)} error(s); fix them first (rulecraft check {path})\n")
+        sys.stderr.write(f"{path}: {len(err.bag.errors)} error(s); fix them first ({check_command(path, variant)})\n")
         return None

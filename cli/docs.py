@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 import time
 from pathlib import Path
@@ -11,6 +12,15 @@ from rulecraft.dsl.diagnostics import RuleSetError
 from rulecraft.dsl.variants import available_variants
 
 from .common import ruleset_arg, variant_arg
+
+
+def _address(text: str) -> str:
+    """HOST:PORT, checked before the site is written (mkdocs would refuse it only after)."""
+    host, colon, port = text.rpartition(":")
+    if not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise argparse.ArgumentTypeError(f"'{text}' is not HOST:PORT with a port from 1 to 65535, "
+                                         f"e.g. 127.0.0.1:8000")
+    return text
 
 
 def add_parser(sub) -> None:
@@ -29,7 +39,8 @@ def add_parser(sub) -> None:
     what = p.add_mutually_exclusive_group()
     what.add_argument("--build", action="store_true", help="then run 'mkdocs build --strict' into OUT/site")
     what.add_argument("--serve", action="store_true", help="then preview the site with 'mkdocs serve'")
-    p.add_argument("--addr", default="127.0.0.1:8000", help="address for --serve (default: 127.0.0.1:8000)")
+    p.add_argument("--addr", default="127.0.0.1:8000", type=_address,
+                   help="HOST:PORT for --serve (default: 127.0.0.1:8000)")
     p.set_defaults(run=run)
 
 
@@ -88,7 +99,11 @@ def run(args) -> int:
             return 1
         print(f"built {Path(args.out) / 'site'} with mkdocs build --strict in {time.perf_counter() - started:.1f} s")
     elif args.serve:
+        # stopped by SIGTERM (not only Ctrl-C, which reaches mkdocs too), the preview it
+        # started must stop with it, not hold the port on its own
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
         return mkdocs(config, "serve", "--dev-addr", args.addr).returncode
     else:
-        print(f"build it with: mkdocs build --strict -f {config}")
+        # the mkdocs command is in the environment rulecraft runs in, not always on PATH
+        print(f"build it: the same command with --build, or {sys.executable} -m mkdocs build --strict -f {config}")
     return 0

@@ -36,9 +36,21 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _command_parser(parser: argparse.ArgumentParser, argv: list[str]) -> argparse.ArgumentParser:
+    """The (sub)command's parser the words of ``argv`` lead to: 'variant list' → its own."""
+    for word in argv:
+        commands = next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None)
+        if commands is not None and word in commands.choices:
+            parser = commands.choices[word]
+    return parser
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # told by the command that was given them, with its help, not by the top level
+        _command_parser(parser, argv).error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         return args.run(args)
     except KeyboardInterrupt:

@@ -24,13 +24,13 @@ from rich.table import Table
 
 from rulecraft.dsl.diagnostics import DiagnosticBag
 from rulecraft.dsl.loader import EQUIVALENTS_FILE, load_ruleset
-from rulecraft.dsl.variants import available_variants, variant_scenario_files
+from rulecraft.dsl.variants import variant_scenario_files
 from rulecraft.validator.equivalents import load_equivalents, mark
 from rulecraft.validator.mutants import OPERATORS, Mutant, generate, mutant_files
 from rulecraft.validator.mutation import (EQUIVALENT, KILLED, STATIC, SURVIVED, TIMEOUT, Checker, Outcome, Target,
                                           check_in_worker, init_worker)
 
-from .common import positive_int, ruleset_arg
+from .common import check_command, output_problem, positive_int, ruleset_arg, usage_error, variant_problem
 from .verify import default_folder, folder_arg
 
 BAR = 90.0  # percent of the mutants run that must be killed
@@ -81,8 +81,7 @@ def add_parser(sub) -> None:
 
 
 def _bad(message: str) -> int:
-    sys.stderr.write(f"rulecraft mutate: error: {message}\n")
-    return 2
+    return usage_error("mutate", message)
 
 
 def _select(mutants: list[Mutant], only: str | None) -> list[Mutant] | None:
@@ -107,16 +106,17 @@ def _earlier_survivors(path: str) -> set[str] | None:
 def run(args) -> int:
     console = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 140)
     root = Path(args.ruleset)
-    if args.variant and args.variant not in available_variants(root):
-        known = ", ".join(available_variants(root)) or "none"
-        return _bad(f"no variant '{args.variant}' in {root} (known: {known})")
-    if args.out and not Path(args.out).resolve().parent.is_dir():
-        return _bad(f"no folder for --out '{args.out}'")
+    problem = variant_problem(args.ruleset, args.variant)
+    if problem:
+        return _bad(f"argument --variant: {problem}")
+    problem = output_problem(args.out) if args.out else None
+    if problem:
+        return _bad(f"argument --out: {problem}")
 
     base = load_ruleset(root, variant=args.variant)
     if base.bag.errors:
         print(base.bag.render())
-        print(f"{root}: {len(base.bag.errors)} error(s); fix them first (rulecraft check {root})")
+        print(f"{root}: {len(base.bag.errors)} error(s); fix them first ({check_command(str(root), args.variant)})")
         return 1
     info = base.variant
     folder = Path(args.scenarios) if args.scenarios else default_folder(str(root), base.data.game.name)

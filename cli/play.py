@@ -37,7 +37,7 @@ from rulecraft.interpreter.state import scripted_seats
 from rulecraft.narration import LANGUAGES, Words
 
 from .common import (any_int, bot_arg, load_or_report, output_problem, positive_int, ruleset_arg, side_bot_arg,
-                     variant_arg)
+                     player_counts, variant_arg, variant_problem)
 from .locked_save import LockError, ask_passphrase, lock, read_log_or_save
 from .play_screen import UI, Screens
 
@@ -384,6 +384,9 @@ def usage_error(message: str) -> int:
 def run(args, *, console: Console | None = None, read: Callable[[str], str] | None = None) -> int:
     console = console or Console()
     variant = args.variant
+    problem = variant_problem(args.ruleset, variant)
+    if problem:
+        return usage_error(f"argument --variant: {problem}")
     if args.save:
         problem = output_problem(args.save)
         if problem:
@@ -421,8 +424,8 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
             return 1
         players, seed = header["players"], header["seed"]
         if not spec.min_players <= players <= spec.max_players:
-            console.print("[red]error:[/] " + escape(f"{args.resume}: {spec.title} is played by {spec.min_players} to "
-                                                   f"{spec.max_players} players, not {players}"), highlight=False)
+            console.print("[red]error:[/] " + escape(f"{args.resume}: {spec.title} is played by {player_counts(spec)} "
+                                                   f"players, not {players}"), highlight=False)
             return 1
         if args.players is not None and args.players != players:
             return usage_error(f"the saved game has {players} players, not {args.players}")
@@ -437,7 +440,7 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 63)
         decisions, final = [], None
     if not spec.min_players <= players <= spec.max_players:
-        return usage_error(f"{spec.title} is played by {spec.min_players} to {spec.max_players} players, not {players}")
+        return usage_error(f"{spec.title} is played by {player_counts(spec)} players, not {players}")
     ids = [f"p{i}" for i in range(1, players + 1)]
     scripted = scripted_seats(ruleset, players)
     for h in args.human or []:
@@ -482,7 +485,9 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
                           passphrase=passphrase, lang=getattr(args, "lang", "en"), side_bots=side_bots)
     ui = UI[session.lang]
     humans_text = ", ".join(p for p, s in seats.items() if s == HUMAN) or ui["no_human"]
-    seed_text = ui["seed"].format(seed=seed) if args.seed is not None else ui["secret_seed"]
+    # a resumed game's seed may have been chosen or drawn: its save does not say which
+    seed_text = ui["seed"].format(seed=seed) if args.seed is not None else \
+        ui["saved_seed"] if saved is not None else ui["secret_seed"]
     console.print(Text(ui["intro"].format(title=spec.title, players=players, seed=seed_text, humans=humans_text)),
                   highlight=False)
     return session.run()

@@ -26,6 +26,7 @@ ME_LINES = 6  # the player's status, hand and pieces, at most
 UI = {
     "en": {
         "header": "{title} · round {round} · {current} to play · you are {player}",
+        "header_setup": "{title} · setting up · you are {player}",
         "pass": "Pass the device to {who}.", "pass_enter": "Press Enter when only they can see the screen (q quits).",
         "you": "You", "pieces": "Your pieces", "in": "in",
         "map_legend": "* your pieces, n pieces there", "map_cut": "part of the board: m shows it all",
@@ -59,10 +60,11 @@ UI = {
         "saved": "saved to {path} (resume with --resume {path})", "bye_saved": "bye; the game is saved in {path}",
         "bye_unsaved": "bye; the game was not saved since its last change", "input_closed": "input closed",
         "intro": "{title}: {players} players, {seed}; human seats: {humans}", "no_human": "none",
-        "seed": "seed {seed}", "secret_seed": "a secret random seed",
+        "seed": "seed {seed}", "secret_seed": "a secret random seed", "saved_seed": "the saved game's seed, kept secret",
     },
     "fr": {
         "header": "{title} · manche {round} · à {current} de jouer · vous êtes {player}",
+        "header_setup": "{title} · mise en place · vous êtes {player}",
         "pass": "Passez l'appareil à {who}.",
         "pass_enter": "Appuyez sur Entrée quand personne d'autre ne voit l'écran (q pour quitter).",
         "you": "Vous", "pieces": "Vos pièces", "in": "dans",
@@ -101,6 +103,7 @@ UI = {
         "input_closed": "entrée fermée",
         "intro": "{title} : {players} joueurs, {seed} ; places tenues par des personnes : {humans}", "no_human": "aucune",
         "seed": "graine {seed}", "secret_seed": "une graine aléatoire secrète",
+        "saved_seed": "la graine de la partie sauvegardée, gardée secrète",
     },
 }
 
@@ -207,7 +210,7 @@ class Screens:
                             max_lines=max_lines - 1 - len(beside_lines))
         lines = list(drawn.lines)
         note = ([self.ui["map_cut"]] if drawn.cut else []) + list(drawn.legend)
-        if note and lines:
+        if note and (lines or drawn.cut):  # a board left out whole still says where it is
             lines.append(crop("; ".join(note), self.width))
         return lines + beside_lines
 
@@ -238,7 +241,9 @@ class Screens:
         w.know_view(view)
         out: list[tuple[str, str]] = []
         title = self.ruleset.data.game.title
-        out.append((crop(ui["header"].format(title=title, round=view["round"], current=view["current"],
+        # before the first turn (a choice of the setup) nobody is to play yet
+        header = ui["header"] if view["current"] is not None else ui["header_setup"]
+        out.append((crop(header.format(title=title, round=view["round"], current=view["current"],
                                              player=view["viewer"]), width), "bold"))
         me = self._me(view)[:ME_LINES]
         # the map gives way to the player's side and to a few options on a short screen

@@ -50,7 +50,7 @@ def run(args) -> int:
         from rulecraft.server.app import create_app
     except ImportError as err:
         sys.stderr.write(f"rulecraft serve: error: {err.name} is not installed "
-                         "(install the extra: pip install 'rulecraft[serve]')\n")
+                         "(install the extra: pip install 'rulecraft[serve]', or pip install -e \".[serve]\" in a clone)\n")
         return 2
     if args.port > 65535:
         sys.stderr.write(f"rulecraft serve: error: port {args.port} is above 65535 (see 'rulecraft serve --help')\n")

@@ -16,6 +16,7 @@ import json
 import math
 import multiprocessing
 import os
+import signal
 import statistics
 import sys
 import time
@@ -36,7 +37,7 @@ from rulecraft.interpreter.state import all_seats, seat_players
 from rulecraft.interpreter.views import LazyView, lazy_player_view
 
 from .common import (any_int, bot_arg, load_or_report, output_problem, positive_int, ruleset_arg, side_bot_arg,
-                     variant_arg)
+                     counted, player_counts, variant_arg, variant_problem)
 
 LOCAL_RAY = "local"  # --ray without an address: a Ray started on this machine
 ROW_FIELDS = ["variant", "index", "seed", "players", "winners", "side", "reason", "decided", "rounds", "decisions", "error"]
@@ -188,6 +189,9 @@ _WORKER: dict = {}
 
 
 def _init_worker(path: str, variant: str | None = None) -> None:
+    # Ctrl-C reaches every process of the terminal's group: the parent stops the pool and
+    # says so once; a worker stopped by it would print its own traceback
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if _WORKER.get("path") != (path, variant):  # a forked worker inherits the parent's rule set
         from rulecraft.dsl.loader import load_checked
 
@@ -401,6 +405,10 @@ def write_comparison_plot(path: str, title: str, summaries: dict[str, dict]) -> 
 def run(args) -> int:
     console = Console()
     configs: list[str | None] = [None] + list(dict.fromkeys(args.variant))
+    for variant in configs:
+        problem = variant_problem(args.ruleset, variant)
+        if problem:
+            return usage_error(f"argument --variant: {problem}")
     rulesets = {}
     for variant in configs:
         ruleset = load_or_report(args.ruleset, variant)
@@ -410,7 +418,7 @@ def run(args) -> int:
     spec = rulesets[None].data.game
     players = args.players or spec.min_players
     if not spec.min_players <= players <= spec.max_players:
-        return usage_error(f"{spec.title} is played by {spec.min_players} to {spec.max_players} players, not {players}")
+        return usage_error(f"{spec.title} is played by {player_counts(spec)} players, not {players}")
     bots = args.bot or ["random"]
     if len(bots) not in (1, players):
         return usage_error(f"give one --bot for every seat ({players}) or one for all, not {len(bots)}")
@@ -492,7 +500,7 @@ def _simulate(args, console: Console, configs, rulesets, spec, players: int, bot
                 console.print("[yellow]the first game failed during setup; no log written[/]")
             else:
                 variant_log_path(args.log, variant).write_text("\n".join(log) + "\n", encoding="utf-8")
-        title = f"{label}: {args.games} games, {players} players"
+        title = f"{label}: {counted(args.games, 'game')}, {counted(players, 'player')}"
         summary = summarize(rows, main_sides(ruleset, players))
         summaries[variant] = summary
         print_report(console, title, summary, args.games, elapsed, workers, reason_labels(ruleset))
@@ -502,7 +510,7 @@ def _simulate(args, console: Console, configs, rulesets, spec, players: int, bot
         all_rows.extend(rows)
     if args.plot:
         chart = {("base game" if v is None else v) if len(configs) > 1 else "": summaries[v] for v in configs}
-        write_comparison_plot(args.plot, f"{spec.title}: {args.games} games, {players} players", chart)
+        write_comparison_plot(args.plot, f"{spec.title}: {counted(args.games, 'game')}, {counted(players, 'player')}", chart)
     if len(configs) > 1:
         print_comparison(console, configs, rulesets, summaries, players)
     if args.out:

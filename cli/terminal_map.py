@@ -185,7 +185,13 @@ def _squares(ruleset, view, words, width, max_lines, whole) -> MapText:
     name_w = max(len(s) for s in spaces)
     cell_w = name_w + 4
     if len(xs) * cell_w > width or (len(ys) > max_lines and not whole):
-        return _listed(ruleset, view, words, spaces, width, max_lines, whole)
+        if whole:
+            return _listed(ruleset, view, words, spaces, width, max_lines, whole)
+        # too large for the main screen: the marked spaces in a few lines (a space's mark is
+        # no piece, so a list of pieces would leave it out), and a note that m shows it
+        marked = [f"{s} {m}" for s in spaces if (m := _marks(ruleset, view, words, s)) != "·"]
+        packed = textwrap.wrap(" · ".join(marked), width) if marked else []
+        return MapText(packed[:max(0, max_lines)], cut=True)
     lines = []
     for y in ys:
         row = ""

@@ -26,7 +26,7 @@ from rulecraft.validator.coverage import SECTIONS_FILE, cite_parts, match_sectio
 from rulecraft.validator.expect import fmt
 from rulecraft.validator.scenario import load_variant_scenarios
 
-from .common import ruleset_arg, variant_arg
+from .common import check_command, ruleset_arg, usage_error, variant_arg, variant_problem
 
 STYLE = {PASS: "[green]PASS[/]", FAIL: "[red]FAIL[/]", BROKEN: "[red]BROKEN[/]", SKIP: "[yellow]SKIP[/]",
          KNOWN: "[yellow]KNOWN FAILURE[/]", FIXED: "[red]PASSES (known failure)[/]"}
@@ -63,13 +63,16 @@ def _display(path: Path) -> str:
 
 
 def run(args) -> int:
+    problem = variant_problem(args.ruleset, args.variant)
+    if problem:
+        return usage_error("verify", f"argument --variant: {problem}")
     # emoji=False: a location such as 'setup.yaml:100:86' must not become an emoji.
     console = Console(highlight=False, emoji=False, soft_wrap=True, width=None if sys.stdout.isatty() else 120)
     ruleset = load_ruleset(args.ruleset, variant=args.variant)
     ruleset.bag.extend(check_glossaries(ruleset))
     if ruleset.bag.errors:
         print(ruleset.bag.render())
-        print(f"{args.ruleset}: {len(ruleset.bag.errors)} error(s); fix them first (rulecraft check {args.ruleset})")
+        print(f"{args.ruleset}: {len(ruleset.bag.errors)} error(s); fix them first ({check_command(args.ruleset, args.variant)})")
         return 1
     compile_ruleset(ruleset)
     game = ruleset.data.game
@@ -138,11 +141,21 @@ def run(args) -> int:
     if counts[FIXED]:
         summary += f", {counts[FIXED]} known failure(s) passing"
     if counts[SKIP]:
-        summary += f", {counts[SKIP]} skipped"
+        summary += f", {counts[SKIP]} skipped ({_why_skipped([r for r in results if r.status == SKIP], args.variant)})"
     if broken_files:
         summary += f"; {broken_files} file(s) do not load"
     console.print("\n" + summary)
     return 1 if counts[FAIL] or counts[BROKEN] or counts[FIXED] or broken_files or unknown else 0
+
+
+def _why_skipped(skipped, variant: str | None) -> str:
+    """Why scenarios were skipped, in a few words: the variants to ask for, or superseded."""
+    variants = sorted({r.scenario.variant for r in skipped if r.scenario.variant})
+    superseded = sum(1 for r in skipped if not r.scenario.variant)
+    why = [f"scenarios of variants: run them with --variant {', '.join(variants)}"] if variants else []
+    if superseded:
+        why.append(f"{superseded} superseded by {variant}")
+    return "; ".join(why)
 
 
 def _warn_unarranged(console: Console, results) -> None:

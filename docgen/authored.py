@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from rulecraft.dsl.diagnostics import DiagnosticBag, Position
+from rulecraft.validator.coverage import SOURCE_NAME
 
 from .glossary import Glossary
 
@@ -40,7 +41,7 @@ def cite_parts(cite: str) -> list[tuple[str, str]]:
         if not raw:
             continue
         head, colon, rest = raw.partition(":")
-        if colon and " " not in head.strip():
+        if colon and re.fullmatch(SOURCE_NAME, head.strip()):
             source, raw = head.strip(), rest.strip()
         parts.append((source, raw))
     return parts

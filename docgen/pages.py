@@ -216,7 +216,9 @@ class SiteWriter:
         if self.rs.variant is not None:
             variant = self.prose.authored.text(f"variants.{self.rs.variant.name}.title", self.rs.variant.title)
             out.append(f"!!! note\n    {ui('site_variant', name=md(variant))}\n")
-        out.append(f"## {ui('players')}\n\n{ui('players_count', min=game.min_players, max=game.max_players)}\n")
+        count = ui('players_count', min=game.min_players, max=game.max_players) \
+            if game.min_players != game.max_players else ui('players_exactly', count=game.min_players)
+        out.append(f"## {ui('players')}\n\n{count}\n")
         if self.cat.victory:
             out.append(self._how_it_ends())
         out.append(self._board_section())

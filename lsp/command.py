@@ -20,7 +20,7 @@ def run(args) -> int:
         from .server import serve
     except ImportError as err:
         sys.stderr.write(f"rulecraft lsp: error: the language server needs its extra: "
-                         f"pip install 'rulecraft[lsp]' ({err})\n")
+                         f"pip install 'rulecraft[lsp]', or pip install -e \".[lsp]\" in a clone ({err})\n")
         return 2
     serve()
     return 0

@@ -10,6 +10,8 @@ which spaces a tile would be laid next to.
 
 from __future__ import annotations
 
+import string
+
 from rulecraft.docgen.glossary import Glossary, load_glossary
 from rulecraft.dsl import ast
 from rulecraft.dsl.builtins import ACTION_WINDOW
@@ -63,6 +65,11 @@ def tells(event: dict) -> bool:
 HIDDEN = "?"  # what a view shows in place of an id its viewer may not see
 
 
+def _fields_of(template: str) -> set[str]:
+    """The names a sentence template fills in."""
+    return {field for _, field, _, _ in string.Formatter().parse(template) if field}
+
+
 def _plain(word) -> str:
     return str(word).replace("_", " ")
 
@@ -114,9 +121,9 @@ class Words:
         word = self._word(text)
         if word:
             return word
-        zone, _, owner = text.partition(":")  # a player's zone: hand:p2
-        if owner and self._word(zone):
-            return self.say["owned"].format(owner=owner, zone=self._word(zone))
+        zone, _, owner = text.partition(":")  # a player's zone: hand:p2, in plain words without a glossary
+        if owner and (self._word(zone) or zone in self.ruleset.data.zones):
+            return self.say["owned"].format(owner=owner, zone=self._word(zone) or _plain(zone))
         base, _, rest = text.partition(".")  # a component's copy: its word and which one
         if rest and self._word(base):
             return f"{self._word(base)} {rest}"
@@ -279,7 +286,9 @@ class Words:
         if said is None and kind == "rolled" and self._term("dice", str(event.get("die"))):
             return _capital(say["rolled_named"].format(die=self._article_the(self.glossary.get("dice", event["die"])),
                                                        value=self.name(event.get("value"))))
-        if said is None and kind in ENGINE_EVENTS:  # the engine's own events, unless the rules name them
+        # the engine's own events, unless the rules name them; a rule may emit an event of the
+        # same name with fields of its own, which the engine's sentence cannot tell
+        if said is None and kind in ENGINE_EVENTS and _fields_of(say[kind]) <= event.keys():
             return _capital(say[kind].format(**{k: self.name(v) for k, v in event.items() if k != "type"}))
         said = said or _plain(kind)
         fields = {k: v for k, v in event.items() if k not in ("type", "seq") and not k.startswith("_")}

@@ -679,3 +679,4 @@ def test_a_player_count_outside_the_rule_set_is_reported(tiny):
     """)
     assert result.status == BROKEN
     assert "played by 2 to 3 players, not 5" in result.bag.render()
+    assert "hint: write 'players:' with a number from 2 to 3" in result.bag.render()

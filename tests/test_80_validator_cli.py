@@ -181,16 +181,28 @@ def test_variant_scenarios_are_skipped_unless_asked_for(repo, capsys):
     (repo / "seeds" / "tiny" / "variant.yaml").write_text(
         'title: Hard mode\ncite: "tiny-rules: Setup"\nvariant: hard\n', encoding="utf-8")
     code, out = verify(capsys, repo / "rules" / "tiny")
-    assert code == 0 and "SKIP" in out and "1 skipped" in out
-    # asking for a variant the rule set does not have is an error, not a silent base run
+    assert code == 0 and "SKIP" in out and "1 skipped (scenarios of variants: run them with --variant hard)" in out
+    # asking for a variant the rule set does not have is bad usage, not a silent base run
     code, out = verify(capsys, repo / "rules" / "tiny", "--variant", "hard")
-    assert code == 1 and "no variant 'hard'" in out
+    assert code == 2 and "no variant 'hard'" in out
     # with the variant present, its scenarios run on the patched rules
     (repo / "rules" / "tiny" / "variants").mkdir()
     (repo / "rules" / "tiny" / "variants" / "hard.yaml").write_text(
         "variant:\n  name: hard\n  base: tiny\n", encoding="utf-8")
     code, out = verify(capsys, repo / "rules" / "tiny", "--variant", "hard")
     assert code == 0 and "3 passed" in out
+
+
+def test_the_summary_says_why_scenarios_were_skipped(repo, capsys):
+    (repo / "seeds" / "tiny" / "variant.yaml").write_text(
+        'title: Hard mode\ncite: "tiny-rules: Setup"\nvariant: other\n', encoding="utf-8")
+    (repo / "rules" / "tiny" / "variants").mkdir()
+    (repo / "rules" / "tiny" / "variants" / "hard.yaml").write_text(
+        "variant:\n  name: hard\n  base: tiny\nsuperseded:\n  - scenario: Playing a card scores\n"
+        "    reason: cards score nothing here\n", encoding="utf-8")
+    code, out = verify(capsys, repo / "rules" / "tiny", "--variant", "hard")
+    assert code == 0, out
+    assert "2 skipped (scenarios of variants: run them with --variant other; 1 superseded by hard)" in out
 
 
 def test_known_failures_do_not_fail_the_run_until_they_pass(repo, capsys):

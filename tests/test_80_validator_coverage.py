@@ -88,3 +88,15 @@ def test_coverage_counts_scenarios_per_section_and_lists_the_rest(tmp_path):
     assert [s.name for s in cov.uncovered] == ["Setup"]  # Tips has nothing to verify
     assert [(sc.title, part) for sc, part in cov.unmatched] == [("c", "Shuffling")]
     assert [part for _, part in cov.other_sources] == ["other: Page 2"]
+
+
+def test_a_source_of_several_words_is_a_source():
+    """The yardsticks cite 'standard rules: Play': read as a section with no source, no
+    scenario counted for their sections and coverage showed every one uncovered."""
+    from rulecraft.docgen import authored
+
+    assert cite_parts("standard rules: Setup; Play") == [("standard rules", "Setup"), ("standard rules", "Play")]
+    assert authored.cite_parts("standard rules: Setup; Play") == [("standard rules", "Setup"),
+                                                                   ("standard rules", "Play")]
+    # a section's own name with a colon is still a section, not a source
+    assert cite_parts("rulebook-en: Team Phase, 2. Move: doors") == [("rulebook-en", "Team Phase, 2. Move: doors")]

@@ -264,6 +264,8 @@ def test_list_shows_ids_places_and_changes_and_runs_nothing(repo, capsys):
     (["--variant", "nope"], "no variant 'nope'"),
     (["--operator", "nope"], "unknown operator 'nope'"),
     (["--budget", "0"], "must be more than 0"),
+    (["--out", "nowhere/report.json"], "argument --out: cannot write 'nowhere/report.json': there is no folder"),
+    (["--out", "."], "argument --out: '.' is a folder, not a file"),
     (["--survivors-of", "missing.json"], "is not a report written by mutate --out"),
 ])
 def test_bad_arguments_exit_2_with_one_line(repo, capsys, args, message):

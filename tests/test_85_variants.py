@@ -159,7 +159,8 @@ def test_simulate_plays_the_base_and_each_variant_side_by_side(capsys, tmp_path)
 
 
 def test_simulate_refuses_an_unknown_variant(capsys):
-    assert main(["simulate", str(RULES), "--games", "1", "--variant", "nope", "--quiet"]) == 1
+    assert main(["simulate", str(RULES), "--games", "1", "--variant", "nope", "--quiet"]) == 2
+    assert "no variant 'nope'" in capsys.readouterr().err
 
 
 def test_a_game_log_names_its_variant_and_replays_with_it(tmp_path, capsys):

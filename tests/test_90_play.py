@@ -96,6 +96,8 @@ def test_save_and_resume_give_the_same_state(tmp_path, typed, capsys):
     assert play("--resume", first, "--save", second) == 0
     out = capsys.readouterr().out
     assert "human seats: p1, p3" in out  # the seats come from the save
+    # its seed was chosen (8), not drawn: the banner does not call it random, nor shows it
+    assert "the saved game's seed, kept secret" in out and "random seed" not in out and "seed 8" not in out
     assert second.read_text() == first.read_text()
     # and the game goes on from there
     typed("", "1", "s", "q")
@@ -182,13 +184,16 @@ def assert_sentences(shown):
     for screen in shown:
         for line in screen.split("\n"):
             assert not ENGINE_TEXT.search(line), f"engine text on screen: {line!r}"
+            assert not re.search(r"\bNone\b", line), f"a Python value on screen: {line!r}"
 
 
 @pytest.mark.parametrize("rules, players, lines", [
     (RULES, 4, ["", "1", "1", "h", "2", "abc", "1", "1", "1", "q"]),
     (ROOT / "tic_tac_toe", 2, ["", "5", "", "1", "", "h", "9", "", "q"]),
     (ROOT / "star_trek_panic", 2, ["", "+", "+", "-", "1", "h", "1", "1", "q"]),
-], ids=["panic_station", "tic_tac_toe", "star_trek_panic"])
+    (ROOT / "kuhn_poker", 2, ["", "1", "", "h", "r", "q"]),
+    (ROOT / "stationfall", 3, ["", "1", "", "1", "", "1", "", "h", "1", "q"]),
+], ids=["panic_station", "tic_tac_toe", "star_trek_panic", "kuhn_poker", "stationfall"])
 def test_every_screen_fits_80_by_24_and_speaks_in_sentences(screens, rules, players, lines):
     code, shown = screens(rules, lines, "--players", players, "--seed", 5)
     assert code == 0
@@ -468,3 +473,61 @@ def test_the_last_screen_says_who_won_and_why(screens):
     last = shown[-1]
     assert last.startswith("Tic-tac-toe: game over\nthree in a row\n")
     assert "Winners: p1" in last and "p1 ★ (human): mark x" in last
+
+
+def test_an_event_the_rules_emit_under_an_engine_events_name_is_told_with_its_own_fields(tmp_path, typed, capsys):
+    """A rule may emit an event named like one of the engine's own (``rolled``) with other
+    fields: it is told field by field, not with the engine's sentence it cannot fill."""
+    from engine_rulesets import game_yaml, write_ruleset
+
+    folder = write_ruleset(tmp_path / "race", {
+        "game.yaml": game_yaml(players=(2, 2)) + """
+kinds:
+  player:
+    properties:
+      score: {type: number, default: 0}
+      ap: {type: number, default: 0}
+dice:
+  d6: [1, 2, 3, 4, 5, 6]
+""",
+        "play.rules": """
+procedure setup():
+    do:
+        for each p in players:
+            set p.score = 0
+
+procedure round():
+    do:
+        for each p in players:
+            play_turn(p)
+
+trigger turn_start:
+    on turn_started
+    do:
+        set event.player.ap = 1
+
+action roll_die:
+    cost 1 ap
+    do:
+        let face = roll(d6)
+        set current_player.score += face
+        emit rolled(player: current_player, face: face)
+""",
+    })
+    typed("", "1", "r")  # the pass screen, roll the die, then the screen again; then end of input
+    assert play("--players", 2, "--human", "p1", "--seed", 1, rules=folder) == 0
+    out, err = capsys.readouterr()
+    assert "internal error" not in out + err
+    face = re.search(r"The d6 die shows (\d)\.", out)
+    assert face, out
+    assert f"Rolled (player: p1; face: {face.group(1)})." in out
+
+
+def test_a_grid_too_tall_for_the_screen_shows_its_marked_spaces_and_says_m_shows_it(typed, capsys):
+    """Hex's 11 rows do not fit above the options: the screen lists the marked cells
+    (stones are marks, not pieces) and says that m shows the whole board."""
+    typed("", "1", "r")  # the pass screen, a stone on a1, then the screen again
+    assert play("--players", 2, "--human", "p1", "--seed", 2, rules=ROOT / "hex") == 0
+    screen = capsys.readouterr().out.rsplit("you are p1", 1)[1]
+    assert "part of the board: m shows it all" in screen
+    assert re.search(r"\ba1 re\b", screen), screen

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 
 import pytest
 from engine_rulesets import build, game_yaml
@@ -243,3 +244,163 @@ def test_a_random_seed_is_never_shown_nor_small(tmp_path, capsys, monkeypatch):
     assert str(seed) not in out and str(seed) not in save.name
     assert "a secret random seed" in out
     assert seed >= 2 ** 32  # from 2**63 seeds: none could be tried out one by one (fails once in 2**31 runs)
+
+
+# ---------------------------------------------------------------- variants
+
+@pytest.mark.parametrize("command", [
+    ["check", RULES],
+    ["verify", RULES],
+    ["simulate", RULES, "--players", 4, "--games", 100000, "--workers", 1],
+    ["play", RULES, "--players", 4, "--human", "p1"],
+    ["mutate", RULES, "--list"],
+])
+def test_a_variant_the_rule_set_does_not_have_is_bad_usage(capsys, command):
+    """A misspelt variant is a slip on the command line: one line naming the closest
+    variant and exit 2, as for any bad argument, before any rule is loaded or game played."""
+    assert run(*command, "--variant", "four_gas_can") == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1 and f"rulecraft {command[0]}: error: argument --variant: no variant 'four_gas_can'" in err
+    assert "did you mean 'four_gas_cans'?" in err
+
+
+def test_a_rule_set_without_variants_says_how_to_make_one(tmp_path, capsys):
+    rs = build(tmp_path, {"game.yaml": game_yaml() + "kinds:\n  player: {}\n", "play.rules": """
+        procedure setup():
+            do:
+                stop
+
+        procedure round():
+            do:
+                stop
+        """})
+    assert run("check", rs.root, "--variant", "hard") == 2
+    err = capsys.readouterr().err
+    assert "it has none (create one with: rulecraft variant new hard --base" in err
+
+
+def test_errors_of_a_variant_point_to_the_check_with_that_variant(tmp_path, capsys):
+    rs = build(tmp_path, {"game.yaml": game_yaml() + "kinds:\n  player: {}\n", "play.rules": """
+        procedure setup():
+            do:
+                stop
+
+        procedure round():
+            do:
+                stop
+        """})
+    (Path(rs.root) / "variants").mkdir()
+    (Path(rs.root) / "variants" / "hard.yaml").write_text("variant:\n  name: hard\n  base: nowhere\n", encoding="utf-8")
+    assert run("simulate", rs.root, "--games", 1, "--variant", "hard") == 1
+    err = capsys.readouterr().err
+    assert f"fix them first (rulecraft check {rs.root} --variant hard)" in err
+
+
+# ---------------------------------------------------------------- Ctrl-C
+
+def test_ctrl_c_in_simulate_says_interrupted_once_and_no_worker_traceback(tmp_path):
+    """Ctrl-C goes to every process of the terminal's group, the workers of the pool too:
+    the command stops with exit 130 and one line, whatever the workers were doing."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    command = [sys.executable, "-m", "rulecraft.cli.main", "simulate", str(RULES), "--players", 5,
+               "--games", 100000, "--workers", 2, "--quiet"]
+    process = subprocess.Popen([str(a) for a in command], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               start_new_session=True, env=env, cwd=tmp_path)
+    try:
+        assert process.stdout.readline().startswith(b"seeds"), "the games have started"
+        time.sleep(2)  # the workers are playing
+        os.killpg(process.pid, signal.SIGINT)  # what the terminal does on Ctrl-C
+        _, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert process.returncode == 130
+    assert err.decode() == "interrupted\n"
+
+
+# ---------------------------------------------------------------- extras
+
+@pytest.mark.parametrize("command, module, extra", [
+    (["serve"], "uvicorn", "serve"),
+    (["lsp"], "rulecraft.lsp.server", "lsp"),
+])
+def test_a_missing_extra_is_named_with_the_install_that_works_in_a_clone(monkeypatch, capsys, command, module, extra):
+    """The README installs from a clone (pip install -e .): the way to add an extra there
+    is said too, not only the package index's name."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, module, None)  # as if the extra were not installed
+    assert run(*command) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"pip install -e \".[{extra}]\"" in err
+
+
+def test_a_player_count_of_a_game_for_exactly_two_is_said_plainly(capsys):
+    assert run("simulate", "tic_tac_toe", "--players", 3, "--games", 1) == 2
+    assert "Tic-tac-toe is played by 2 players, not 3 " in capsys.readouterr().err
+    assert run("simulate", "star_trek_panic", "--players", 1, "--games", 1, "--workers", 1, "--quiet") == 0
+    assert "Star Trek: Panic: 1 game, 1 player" in capsys.readouterr().out
+
+
+# ---------------------------------------------------------------- rule-set paths
+
+@pytest.mark.parametrize("given, said", [
+    ("panic_statoin", "no rule set at 'panic_statoin' (did you mean 'panic_station'?)"),
+    ("RULES/panic_statoin", "(did you mean 'RULES/panic_station'?)"),
+    ("RULES/panic_station/game.yaml", "a rule set is a folder: give the folder 'RULES/panic_station'"),
+    ("RULES", "holds rule sets, it is not one: give one of them (RULES/breakthrough, "),
+    ("nowhere/else", "give a folder or the name of a shipped rule set: breakthrough, connect_four"),
+])
+def test_a_wrong_rule_set_path_says_what_to_give(capsys, given, said):
+    given, said = (text.replace("RULES", str(RULES.parent)) for text in (given, said))
+    assert run("check", given) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and said in err, err
+
+
+def test_a_clones_rule_set_path_typed_elsewhere_points_to_the_shipped_name(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    assert run("check", "rules/connect_four") == 2
+    assert "the shipped rule set of that name is 'connect_four'" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- the README's examples
+
+@pytest.mark.parametrize("lead, file, line, old, new", [
+    ("A broken rule reads like this:", "actions.rules", 57, "if card.searched:", "if card_s.searched:"),
+    ("fix the error and check again:", "game.yaml", 25, "      - {name: infected", "    - {name: infected"),
+])
+def test_the_readmes_error_examples_are_what_check_prints(tmp_path, monkeypatch, capsys, lead, file, line, old, new):
+    """The README shows what a slip looks like; that slip, made, prints exactly that."""
+    import re
+    import shutil
+
+    readme = (RULES.parent.parent / "README.md").read_text(encoding="utf-8")
+    shown = re.search(re.escape(lead) + r"\s*```text\n(.*?)```", readme, re.S).group(1)
+    copy = tmp_path / "rules" / "panic_station"
+    shutil.copytree(RULES, copy)
+    lines = (copy / file).read_text(encoding="utf-8").split("\n")
+    assert old in lines[line - 1], "the README's example names a line that changed: update both"
+    lines[line - 1] = lines[line - 1].replace(old, new, 1)
+    (copy / file).write_text("\n".join(lines), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert run("check", "rules/panic_station") == 1
+    assert shown in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("command", [["variant", "list"], ["check", RULES]])
+def test_an_extra_word_is_told_by_the_command_it_was_given_to(capsys, command):
+    """'rulecraft variant list panic_station' pointed to 'rulecraft --help', which does
+    not say how variant list takes its rule set."""
+    assert run(*command, "panic_station") == 2
+    err = capsys.readouterr().err
+    name = " ".join(str(w) for w in command if w != RULES)
+    assert err == f"rulecraft {name}: error: unrecognized arguments: panic_station (see 'rulecraft {name} --help')\n"

@@ -7,6 +7,7 @@ import atexit
 import functools
 import re
 import shutil
+import sys
 import tempfile
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -308,6 +309,7 @@ def test_docs_command_writes_a_project(tmp_path, capsys):
     assert main(["docs", str(RULES), "--out", str(tmp_path / "site"), "--lang", "fr", "--scenarios", str(tmp_path / "none")]) == 0
     out = capsys.readouterr().out
     assert "wrote" in out and (tmp_path / "site" / "mkdocs.yml").is_file()
+    assert f"{sys.executable} -m mkdocs build --strict -f " in out  # runs whether or not mkdocs is on PATH
     assert (tmp_path / "site" / "docs" / "cards" / "hive.svg").is_file()
 
 
@@ -315,6 +317,8 @@ def test_docs_command_writes_a_project(tmp_path, capsys):
     (["--lang", "de"], "invalid choice: 'de'"),
     (["--variant", "no_such_variant"], "unknown variant 'no_such_variant'"),
     (["--build", "--serve"], "not allowed with argument"),
+    (["--serve", "--addr", "nonsense"], "argument --addr: 'nonsense' is not HOST:PORT"),
+    (["--serve", "--addr", "127.0.0.1:99999"], "with a port from 1 to 65535"),
 ])
 def test_docs_command_refuses_bad_arguments_in_one_line(tmp_path, capsys, args, message):
     with pytest.raises(SystemExit) as stopped:
@@ -471,3 +475,47 @@ def test_cards_of_a_kind_that_does_not_say_where_it_lies_get_pages_too(tmp_path)
         assert "## What it does" in page
     security = next(c for c in deck_cards if "security" in c.name)
     assert md(" ".join(rs.definitions["play_security"].text.split())) in site.pages[f"cards/{security.name}.md"]
+
+
+def test_the_overview_says_how_many_play_without_a_range_of_one(en, tmp_path):
+    assert "\n2 players.\n" in collect(RULES.parent / "tic_tac_toe", "en", None, tmp_path).pages["index.md"]
+    assert "\n4 to 6 players.\n" in en[0].pages["index.md"]
+
+
+def test_a_preview_stopped_by_sigterm_stops_its_mkdocs_server(tmp_path):
+    """Ctrl-C reaches mkdocs itself; a SIGTERM to rulecraft alone must not leave the
+    preview server holding its port."""
+    import os
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+
+    def listening() -> bool:
+        with socket.socket() as s:
+            return s.connect_ex(("127.0.0.1", port)) == 0
+
+    command = [sys.executable, "-m", "rulecraft.cli.main", "docs", str(RULES.parent / "tic_tac_toe"),
+               "--out", str(tmp_path / "site"), "--serve", "--addr", f"127.0.0.1:{port}"]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not listening():
+            assert process.poll() is None and time.monotonic() < deadline, "the preview never started"
+            time.sleep(0.2)
+        process.send_signal(signal.SIGTERM)  # to rulecraft only, not to its group
+        process.wait(timeout=30)
+        deadline = time.monotonic() + 10
+        while listening() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not listening(), "mkdocs serve outlived rulecraft docs"
+    finally:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)  # whatever of the group is left
+        except ProcessLookupError:
+            pass

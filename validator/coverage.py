@@ -29,6 +29,9 @@ from rulecraft.dsl.yaml_data import load_yaml_text
 from .scenario import Scenario
 
 SECTIONS_FILE = "sections.yaml"
+# A source's name before the colon: a word, or words separated by single spaces
+# ("rulebook-en", "standard rules"); a section's name has other marks (commas, numbers).
+SOURCE_NAME = r"[\w.-]+(?: [\w.-]+)*"
 
 
 @dataclass
@@ -111,7 +114,7 @@ def cite_parts(cite: str) -> list[tuple[str | None, str]]:
     source = None
     for part in cite.split(";"):
         part = part.strip()
-        m = re.match(r"^([\w.-]+):\s+(.*)$", part)
+        m = re.match(rf"^({SOURCE_NAME}):\s+(.*)$", part)
         if m:
             source, part = m.group(1), m.group(2).strip()
         if part:

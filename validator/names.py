@@ -410,8 +410,11 @@ def check_scenario(sc: Scenario, ruleset: RuleSet, bag: DiagnosticBag) -> bool:
     game = ruleset.data.game
     players = default_players(ruleset, sc)
     if not game.min_players <= players <= game.max_players:
-        bag.error(f"{game.title} is played by {game.min_players} to {game.max_players} players, not {players}",
-                  sc.position("players"), code="scenario")
+        exact = game.min_players == game.max_players
+        counts = str(game.min_players) if exact else f"{game.min_players} to {game.max_players}"
+        hint = f"write 'players: {counts}'" if exact else f"write 'players:' with a number from {counts}"
+        bag.error(f"{game.title} is played by {counts} players, not {players}", sc.position("players"), hint,
+                  code="scenario")
         return False
     c = _Check(sc, names_for(ruleset, players), bag)
     c.rolls(sc.game_setup.get("rolls") or {}, ["game_setup", "rolls"])
