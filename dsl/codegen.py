@@ -354,6 +354,17 @@ class ExpressionModule:
             # (no zone, or none of that name: empty); no temporary, so a comprehension over
             # it is still written in place
             return f"list(m.state.zones.get({args[0]}) or ())"
+        if kind == "builtin" and n == "on_board" and len(args) == 1 and not self.iterables:
+            # interpreter.library's on_board without the call (a victory or a filter asks
+            # it of every piece): a thing that is somewhere on the board. (Temporaries
+            # cannot stand in a comprehension's iterable.)
+            thing, entity, at = args[0], self.temp(), self.temp()
+            head = thing
+            if not thing.isidentifier():
+                thing = self.temp()
+                head = f"({thing} := {args[0]})"
+            return (f"({head} is not None and ({entity} := {self.ents}.get({thing})) is not None "
+                    f"and ({at} := {entity}['at']) is not None and {at} in (m._board or m.board()).rooms)")
         if kind == "builtin" and n in _INLINE_OF_LIST and len(args) == 1 and (
                 isinstance(e.args[0], ast.Comprehension) or getattr(e.args[0], "ref", None) == ("builtin", "contents")):
             return _INLINE_OF_LIST[n].format(args[0])

@@ -12,10 +12,13 @@ footprints read, are compared with those seen at the previous one: the footprint
 what differs are the ones to forget, and only the verdicts, lists and options that read
 them are computed again.
 
-The comparison is by value, so whatever changed the state (the machine, a driver that
-arranges a table, a state played ahead and put back) is seen; nothing else a kept
-result may depend on changes during a game (see dsl.dependencies). The lists returned
-are those ``Machine._passing`` would return, in the same order.
+What the machine itself changed it writes down as it goes (``Machine.touched``: every
+entity and zone it is about to change passes through ``Machine.own`` or ``own_zone``),
+so after its own moves only those are compared. A state the machine has not followed
+(another state put in its place, a state played ahead and put back, or a driver's
+change announced by ``Machine.invalidate``) is compared whole, by value. Nothing else a
+kept result may depend on changes during a game (see dsl.dependencies). The lists
+returned are those ``Machine._passing`` would return, in the same order.
 """
 
 from __future__ import annotations
@@ -62,18 +65,57 @@ class KeptCandidates:
         self.properties: list[list] = []  # per name in names: each entity's value
         self.zone_names: list | None = None
         self.zone_lists: list = []
+        # zone → its index in zone_names, watched entity → its index in watched
+        self.zone_index: dict = {}
+        self.watched_index: dict = {}
         self.stamp, self.stamp_state = None, None  # m.changes and m.state at the last look
         self.seen_state = None  # the state last compared
 
     # ------------------------------------------------------------ forgetting
     def ready(self, m) -> None:
         """Forget what changed since the last look. While the machine runs, every change
-        it makes moves ``m.changes`` (and a driver's change happens between runs, whose
-        start moves it too), so an unmoved count means nothing to compare."""
-        if m._running and m.changes == self.stamp and m.state is self.stamp_state:
+        it makes moves ``m.changes``, so an unmoved count means nothing to compare. On
+        the state last compared, what the machine wrote down it touched
+        (``m.touched``) is all that may differ; any other state is compared whole."""
+        state = m.state
+        if m.changes == self.stamp and state is self.stamp_state and m._running:
             return
-        self.sync(m.state)
-        self.stamp, self.stamp_state = m.changes, m.state
+        touched = m.touched
+        if touched is None or state is not self.seen_state:
+            m.touched = set()
+            self.sync(state)
+        elif touched:
+            m.touched = set()
+            self._sync_touched(state, touched)
+        self.stamp, self.stamp_state = m.changes, state
+
+    def _sync_touched(self, state, touched: set) -> None:
+        """``sync`` for the entities and zones in ``touched`` only: nothing else changed
+        since the last look."""
+        entities, zones = state.entities, state.zones
+        changed = set()
+        add = changed.add
+        zone_index, seen_lists = self.zone_index, self.zone_lists
+        watched_index, names, properties = self.watched_index, self.names, self.properties
+        for value in touched:
+            i = zone_index.get(value)
+            if i is not None:
+                now, seen = zones[value], seen_lists[i]
+                if now != seen:
+                    add(value)
+                    changed.update(set(now).symmetric_difference(seen))  # what left or came
+                    seen_lists[i] = list(now)
+            i = watched_index.get(value)
+            if i is not None:
+                props = entities[value]["props"]
+                for name, seen in zip(names, properties):
+                    now = props.get(name)
+                    if now != seen[i]:
+                        add(value)
+                        add(entities[value]["at"])
+                        seen[i] = now
+        if changed:
+            self._forget(changed)
 
     def sync(self, state) -> None:
         """Forget what read a footprint that differs from the last listing's state.
@@ -117,6 +159,7 @@ class KeptCandidates:
         self.entity_ids = list(entities)
         self.zone_names = list(zones)
         self.zone_lists = [list(items) for items in lists]
+        self.zone_index = {name: i for i, name in enumerate(self.zone_names)}
         # the entities that have one of the properties compared: their kind declares it
         # (an entity has its kind's properties only), or they hold it anyway
         names = self.names
@@ -124,6 +167,7 @@ class KeptCandidates:
                         if any(n in self.declared.get(e["kind"], ()) or n in e["props"] for n in names)]
         # (rules never change a value in place: a property's list is a new list when set)
         self.properties = [[entities[eid]["props"].get(name) for eid in self.watched] for name in names]
+        self.watched_index = {eid: i for i, eid in enumerate(self.watched)}
 
     def _forget(self, changed: set) -> None:
         kept, readers = self.kept, self.readers

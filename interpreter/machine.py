@@ -101,6 +101,11 @@ class Machine:
         # ``run`` a driver may change the state directly, so nothing is kept there.
         self.changes = 0
         self.turns = 0
+        # The entities and zones the machine is about to change are written down here
+        # (``own``, ``own_zone``) once something keeps results by what they read
+        # (listing.KeptCandidates), so that only those are looked at again; None: not
+        # followed (nothing kept yet, or the state was changed from outside: invalidate).
+        self.touched: set | None = None
         self._running = False
         self._kept_memo: dict | None = None
         self._kept_stamp: tuple | None = None
@@ -127,9 +132,12 @@ class Machine:
         return _Reading(self)
 
     def invalidate(self) -> None:
-        """Forget cached views of the state (after the state object is replaced)."""
+        """Forget cached views of the state: after the state object is replaced, or after
+        a driver changed it directly (arranging a table, a test), which a machine that
+        follows its own changes (``touched``) would not see otherwise."""
         self._board = None
         self.changes += 1
+        self.touched = None
 
     def kind_list(self, kind: str) -> list[str]:
         return self._kind_lists.get(kind, [])
@@ -167,6 +175,10 @@ class Machine:
         lent = s.lent
         if lent is not None and lent.get(entity) is e:
             e = s.entities[entity] = {"kind": e["kind"], "at": e["at"], "props": dict(e["props"])}
+        touched = self.touched
+        if touched is not None:
+            touched.add(entity)
+            touched.add(e["at"])
         return e
 
     def own_zone(self, zone: str) -> list[str]:
@@ -176,6 +188,9 @@ class Machine:
         lent = s.lent_zones
         if lent is not None and lent.get(zone) is items:
             items = s.zones[zone] = list(items)
+        touched = self.touched
+        if touched is not None:
+            touched.add(zone)
         return items
 
     def location(self, entity: str | None) -> str | None:
