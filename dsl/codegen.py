@@ -58,8 +58,11 @@ class Unsupported(Exception):
 
 class ExpressionModule:
     def __init__(self, data, functions: dict[str, list[str]], fixed: set[str] | frozenset = frozenset(),
-                 bodies: dict[str, ast.Expr] | None = None, footprints: Callable | None = None):
+                 bodies: dict[str, ast.Expr] | None = None, footprints: Callable | None = None,
+                 steady: Callable | None = None):
         self.data = data
+        # steady(expr) -> whether its value holds for the whole game (dependencies.steady_value)
+        self.steady = steady
         # footprints(expr, roots) -> (roots read, reads the current player) or None
         # (dependencies.footprint_reads of the rule set): which comprehensions over a
         # kind's entities the machine may keep item by item (see kept_comprehension)
@@ -413,6 +416,11 @@ class ExpressionModule:
         if kept is not None:
             # (kept only for a kind of many entities: see interpreter.listing.FEW)
             return f"({kept} if len({self.expr(e.iterable, env)}) >= {FEW} else {self.comprehension(e, env, False)})"
+        kept = self.kept_steady_comprehension(e, env) if keep else None
+        if kept is not None:
+            # (kept only for a list of many items, as for a kind: see interpreter.listing.FEW)
+            kept, index, source = kept
+            return f"({kept} if m.steady_many({index}, {source}) else {self.comprehension(e, env, False)})"
         # Python forbids an assignment expression (a temporary) in a comprehension's
         # iterable; without one, the comprehension is written in place, its item a
         # Python variable, rather than as a function called with a copy of env.
@@ -485,6 +493,62 @@ class ExpressionModule:
         spec = self.const((index, roots, e.var in read, current, CURRENT in read))
         args = "(" + "".join(f"{v}, " for v in values) + ")"
         return f"m.kept_items({spec}, {args}, {self.expr(iterable, env)}, {helper})"
+
+    def kept_steady_comprehension(self, e: ast.Comprehension, env: str) -> tuple[str, int, str] | None:
+        """A comprehension over a list that is the same for the whole game (the lines of
+        a board declared whole: ``dependencies.steady_value``) whose item and filter read
+        the state only through footprints (the item's, which for a list is each of its
+        values', and the free variables'), and loop over the item or call more than
+        reads: the machine keeps each item's result while what it read stays as it was
+        (``Machine.kept_steady``), so a victory asking whether some line is one player's
+        looks again only at the lines through the square a move changed. The call, the
+        comprehension's number and the name of the function that makes the list; None when
+        the comprehension is not such a one."""
+        iterable = e.iterable
+        if self.footprints is None or self.steady is None or not isinstance(iterable, ast.Call):
+            return None
+        parts = [x for x in (e.item, e.where) if x is not None]
+        if not any(isinstance(node, ast.Comprehension) for x in parts for node in _walk(x)) and \
+                not self.costly(e.item) and not self.costly(e.where):
+            return None  # a few properties compared: computed again faster than kept
+        if not self.steady(iterable):
+            return None
+        free = sorted(_free_names(e.item, e.where) - {e.var})
+        found = [self.footprints(x, (e.var, *free)) for x in parts]
+        if any(f is None for f in found):
+            return None
+        read = set().union(*(f[0] for f in found))
+        current = any(f[1] for f in found)
+        roots = tuple(i for i, name in enumerate(free) if name in read)
+        index = self.kept
+        self.kept += 1
+        helper, source = f"_kc{index}", f"_ks{index}"
+        outer = (self.bound, self.ents, self.current, self.hoisted, self.loops, self.iterables)
+        self.ents, self.current, self.hoisted, self.loops, self.iterables = "_ents", "_cur", None, 0, 0
+        try:
+            self.bound = {}
+            items = self.expr(iterable, "env")
+            self.bound = {e.var: "x", **{name: f"a{i}" for i, name in enumerate(free)}}
+            item = self.expr(e.item, "env")
+            where = self.expr(e.where, "env") if e.where is not None else None
+        finally:
+            self.bound, self.ents, self.current, self.hoisted, self.loops, self.iterables = outer
+        params = "".join(f", a{i}" for i in range(len(free)))
+        test = f"    if not {where}:\n        return LEFT_OUT\n" if where is not None else ""
+        self.defs.append(f"def {helper}(m, x{params}):\n"
+                         f"    _ents, _cur = m.state.entities, m.state.current\n"
+                         f"{test}    return {item}\n")
+        self.defs.append(f"def {source}(m):\n"
+                         f"    env, _ents, _cur = {{}}, m.state.entities, m.state.current\n"
+                         f"    return list({items} or [])\n")
+        values = []
+        for name in free:
+            node = ast.Name(e.pos, name)
+            node.ref = ("local", name)
+            values.append(self.name(node, env))
+        spec = self.const((index, roots, e.var in read, current, CURRENT in read))
+        args = "(" + "".join(f"{v}, " for v in values) + ")"
+        return f"m.kept_steady({spec}, {args}, {source}, {helper})", index, source
 
     def costly(self, e: ast.Expr | None, depth: int = 0) -> bool:
         """Whether ``e`` calls more than reads of a thing's place or contents: a standard

@@ -13,7 +13,7 @@ import operator
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .dependencies import CURRENT, fixed_functions, footprint_reads
+from .dependencies import CURRENT, fixed_functions, footprint_reads, steady_value
 from . import ast, codegen
 from .limits import bounded
 from .model import RuleSet
@@ -333,9 +333,11 @@ class Compiler:
         functions = {d.name: [x.name for x in d.params] for d in ruleset.definitions.values()
                      if isinstance(d, ast.FunctionDef)}
         bodies = {d.name: d.value for d in ruleset.definitions.values() if isinstance(d, ast.FunctionDef)}
+        fixed = fixed_functions(ruleset) if generate else set()
         self.gen = codegen.ExpressionModule(
-            self.data, functions, fixed_functions(ruleset), bodies,
-            lambda expr, roots: footprint_reads(ruleset, expr, roots, self.program.footprint_properties)
+            self.data, functions, fixed, bodies,
+            lambda expr, roots: footprint_reads(ruleset, expr, roots, self.program.footprint_properties),
+            lambda expr: steady_value(ruleset, expr, fixed)
         ) if generate else None
 
     def compile(self) -> Program:

@@ -35,7 +35,7 @@ _WHOLE = object()  # a reference to a whole kept list (not one candidate's verdi
 class _Kept:
     """The passing candidates of one parameter for one key."""
 
-    __slots__ = ("source", "verdicts", "passing", "key")
+    __slots__ = ("source", "verdicts", "passing", "key", "missing")
 
     def __init__(self, source: list, verdicts: dict, passing: list | None):
         self.source = source
@@ -43,6 +43,9 @@ class _Kept:
         # None: some verdict is to compute again, or the whole is forgotten (then the
         # entry is no longer kept, and whoever holds it looks it up again)
         self.passing = passing
+        # for the items of a steady list (steady_items), kept by position: the
+        # positions to compute again (None for the others)
+        self.missing: list | None = None
 
 
 class KeptCandidates:
@@ -55,6 +58,9 @@ class KeptCandidates:
         self.kept: dict[tuple, _Kept] = {}
         # footprint value → {(key, candidate or _WHOLE)}: what to forget when it changes
         self.readers: dict = {}
+        # the same for the items of steady lists (steady_items), value → {(key, position):
+        # entry}: their positions never change, so these stay until the entry goes
+        self.steady_readers: dict = {}
         # an action's options (see options): (action, current player, key of its first
         # parameter) →
         # for one parameter (the list they were made from, the bindings); for two, first
@@ -155,6 +161,7 @@ class KeptCandidates:
     def _start(self, entities: dict, zones: dict, lists: list) -> None:
         self.kept.clear()
         self.readers.clear()
+        self.steady_readers.clear()
         self.options_kept.clear()
         self.entity_ids = list(entities)
         self.zone_names = list(zones)
@@ -171,6 +178,15 @@ class KeptCandidates:
 
     def _forget(self, changed: set) -> None:
         kept, readers = self.kept, self.readers
+        steady = self.steady_readers
+        if steady:
+            for value in changed:
+                found = steady.get(value)
+                if found:
+                    for (key, i), entry in found.items():
+                        if kept.get(key) is entry:
+                            entry.missing.append(i)
+                            entry.passing = None
         for value in changed:
             refs = readers.pop(value, None)
             if not refs:
@@ -181,10 +197,11 @@ class KeptCandidates:
                     continue
                 if candidate is _WHOLE:
                     del kept[key]
-                    entry.passing = None
-                else:
+                elif entry.missing is None:
                     entry.verdicts.pop(candidate, None)
-                    entry.passing = None
+                else:
+                    entry.missing.append(candidate)
+                entry.passing = None
 
     # ------------------------------------------------------------ listing
     def options(self, m, action) -> list[dict] | None:
@@ -327,6 +344,59 @@ class KeptCandidates:
             entry = self.kept[key] = _Kept(source, results, None)
             entry.key = key
         passing = entry.passing = [r for x in source if (r := results[x]) is not LEFT_OUT]
+        return passing
+
+
+    def steady_items(self, m, spec: tuple, args: tuple, source_of, helper) -> list:
+        """A comprehension over a list that is the same for the whole game
+        (dsl.codegen.kept_steady_comprehension): the items that pass its filter, each
+        kept while the footprints it read stay as they were, those of the item's values
+        when the item is a list. ``source_of(m)`` is the list, ``helper(m, x, *args)``
+        one item's value or LEFT_OUT."""
+        index, roots, per_item, reads_current, current_root = spec
+        if not m._running:
+            # (a driver may change the state at any time: nothing is kept outside a run)
+            return [r for x in source_of(m) if (r := helper(m, x, *args)) is not LEFT_OUT]
+        self.ready(m)
+        current = m.state.current
+        key = ("steady", index, current if reads_current else None, *args)
+        try:
+            entry = self.kept.get(key)
+        except TypeError:  # an unhashable value (a list): not kept
+            return [r for x in source_of(m) if (r := helper(m, x, *args)) is not LEFT_OUT]
+        if entry is not None:
+            passing = entry.passing
+            if passing is not None:
+                return passing
+            results, source, missing = entry.verdicts, entry.source, entry.missing
+            for i in missing:
+                results[i] = helper(m, source[i], *args)
+            missing.clear()
+        else:
+            source = source_of(m)
+            results = [helper(m, x, *args) for x in source]
+            entry = _Kept(source, results, None)
+            entry.key = key
+            entry.missing = []
+            try:
+                readers = self.readers
+                for i in roots:
+                    readers.setdefault(args[i], set()).add((key, _WHOLE))
+                if current_root:
+                    readers.setdefault(current, set()).add((key, _WHOLE))
+                if per_item:
+                    steady = self.steady_readers
+                    for i, x in enumerate(source):
+                        for value in (x if isinstance(x, list) else (x,)):
+                            found = steady.get(value)
+                            if found is None:
+                                found = steady[value] = {}
+                            found[key, i] = entry
+            except TypeError:  # an unhashable value read: not kept
+                return [r for r in results if r is not LEFT_OUT]
+            self.kept[key] = entry
+        # a new list each time: whoever was given the last one may still hold it
+        passing = entry.passing = [r for r in results if r is not LEFT_OUT]
         return passing
 
 

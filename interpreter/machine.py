@@ -106,6 +106,7 @@ class Machine:
         # (listing.KeptCandidates), so that only those are looked at again; None: not
         # followed (nothing kept yet, or the state was changed from outside: invalidate).
         self.touched: set | None = None
+        self._steady_many: dict[int, bool] = {}  # see steady_many
         self._running = False
         self._kept_memo: dict | None = None
         self._kept_stamp: tuple | None = None
@@ -967,6 +968,22 @@ class Machine:
         if kept is None:
             kept = self._kept_candidates = KeptCandidates(self.program.footprint_properties, self.ruleset.data.kinds)
         return kept.items(self, spec, args, source, helper)
+
+    def steady_many(self, index: int, source_of) -> bool:
+        """Whether the list of kept comprehension ``index`` over a list the same for the
+        whole game (see kept_steady) has enough items to be worth keeping."""
+        many = self._steady_many.get(index)
+        if many is None:
+            many = self._steady_many[index] = len(source_of(self)) >= FEW
+        return many
+
+    def kept_steady(self, spec: tuple, args: tuple, source_of, helper) -> list:
+        """A comprehension over a list the same for the whole game, kept item by item
+        (generated code calls it: see dsl.codegen.kept_steady_comprehension)."""
+        kept = self._kept_candidates
+        if kept is None:
+            kept = self._kept_candidates = KeptCandidates(self.program.footprint_properties, self.ruleset.data.kinds)
+        return kept.steady_items(self, spec, args, source_of, helper)
 
     def _legal_actions_fast(self, player: str) -> list[dict]:
         out = []
