@@ -622,14 +622,18 @@ class Machine:
 
     def _turn_step(self, frame: dict) -> None:
         player = frame["player"]
-        with self.reading():
-            victory = self._victory()
-            if victory is None:
-                options = self.legal_actions(player) if frame["actions"] < self.game.actions_per_turn_limit else []
-                may_end = bool(options) and self.may_end_turn(player)
+        victory = self._victory_read()
         if victory is not None:
             self._end(*victory)
             return
+        if frame["actions"] < self.game.actions_per_turn_limit:
+            # (the victory, read just before, shares this stretch's memo while running:
+            # see _Reading)
+            with self.reading():
+                options = self.legal_actions(player)
+                may_end = bool(options) and self.may_end_turn(player)
+        else:  # the turn's last action taken: it ends, unless the game did
+            options, may_end = [], False
         if options and self.program.obligations:
             options, free = self.keep_obligations(player, options)
             may_end = may_end and free
@@ -820,12 +824,22 @@ class Machine:
             self.emit("action_declined", {"player": record["player"], "action": record["action"]}, None)
 
     def _check_victory(self) -> bool:
-        with self.reading():
-            victory = self._victory()
+        victory = self._victory_read()
         if victory is not None:
             self._end(*victory)
             return True
         return False
+
+    def _victory_read(self) -> tuple[list, str] | None:
+        """_victory in a reading of its own, or its value kept while nothing it may read
+        changed (then without opening a reading: every decision asks at least twice)."""
+        if self._running:
+            kept = self._victory_kept
+            if kept is not None and kept[0] == (self.changes, self.turns if self._victory_reads_turn else 0):
+                found = kept[1]
+                return None if found is None else (list(found[0]), found[1])
+        with self.reading():
+            return self._victory()
 
     def _victory(self) -> tuple[list, str] | None:
         """(winners, name) of the first victory whose condition holds, or None."""
@@ -1014,13 +1028,17 @@ class Machine:
                     passes = varying.passes
                     out.extend(o for o in options if passes(self, o["args"], props, limits, player))
                 continue
+            unchecked = not (varying.requires or varying.costs or varying.limits)
             if len(params) == 1:
                 key = params[0].name
+                if unchecked:  # the options made at once
+                    out.extend([{"action": name, "args": {key: value}} for value in self._candidates(params[0], {})])
+                    continue
                 bindings = [{key: value} for value in self._candidates(params[0], {})]
             else:
                 bindings = self._binding_list(params)
-            if not (varying.requires or varying.costs or varying.limits):
-                out.extend({"action": name, "args": args} for args in bindings)
+            if unchecked:
+                out.extend([{"action": name, "args": args} for args in bindings])
                 continue
             passes = varying.passes
             for args in bindings:
