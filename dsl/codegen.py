@@ -334,6 +334,11 @@ class ExpressionModule:
 
     def call(self, e: ast.Call, env: str) -> str:
         kind, n = e.ref
+        if kind == "builtin" and n in ("any", "all", "count") and len(e.args) == 1 and \
+                isinstance(e.args[0], ast.Comprehension):
+            counted = self.counted_comprehension(e.args[0], env, n)
+            if counted is not None:
+                return counted
         args = [self.expr(a, env) for a in e.args]
         if kind == "function":
             wrapper, params = self.functions[n]
@@ -448,7 +453,24 @@ class ExpressionModule:
                          f"    return [{item} for x in items or []{where}]\n")
         return f"{comprehension_fn}(m, {self.env_of(env)}, {self.expr(e.iterable, env)})"
 
-    def kept_comprehension(self, e: ast.Comprehension, env: str) -> str | None:
+    def counted_comprehension(self, e: ast.Comprehension, env: str, only: str) -> str | None:
+        """``any``, ``all`` or ``count`` (``only``) of a comprehension the machine keeps
+        item by item, kept as counts: a move that changes one item changes the counts,
+        and no list is made again. Kept even when its items are cheap to compute (a
+        count of the pieces a player has left looks at every piece otherwise). None
+        when the comprehension is not kept."""
+        kept = self.kept_comprehension(e, env, only)
+        if kept is not None:
+            plain = _INLINE_OF_LIST[only].format(self.comprehension(e, env, False))
+            return f"({kept} if len({self.expr(e.iterable, env)}) >= {FEW} else {plain})"
+        steady = self.kept_steady_comprehension(e, env, only)
+        if steady is not None:
+            kept, index, source = steady
+            plain = _INLINE_OF_LIST[only].format(self.comprehension(e, env, False))
+            return f"({kept} if m.steady_many({index}, {source}) else {plain})"
+        return None
+
+    def kept_comprehension(self, e: ast.Comprehension, env: str, only: str | None = None) -> str | None:
         """A comprehension over all entities of a kind whose item and filter read the
         state only through footprints (dependencies.footprint_reads, the item's and the
         free variables'): the machine keeps each entity's result while the footprints it
@@ -459,8 +481,8 @@ class ExpressionModule:
         if self.footprints is None or not isinstance(iterable, ast.Name) or \
                 getattr(iterable, "ref", None) is None or iterable.ref[0] != "kind":
             return None
-        if not self.costly(e.item) and not self.costly(e.where):
-            return None  # a few properties compared: computed again faster than compared
+        if only is None and not self.costly(e.item) and not self.costly(e.where):
+            return None  # a few properties compared: a list made again costs more than that
         free = sorted(_free_names(e.item, e.where) - {e.var})
         parts = [x for x in (e.item, e.where) if x is not None]
         found = [self.footprints(x, (e.var, *free)) for x in parts]
@@ -492,9 +514,11 @@ class ExpressionModule:
             values.append(self.name(node, env))
         spec = self.const((index, roots, e.var in read, current, CURRENT in read))
         args = "(" + "".join(f"{v}, " for v in values) + ")"
-        return f"m.kept_items({spec}, {args}, {self.expr(iterable, env)}, {helper})"
+        counted = f", {self.const(only)}" if only is not None else ""
+        return f"m.kept_items({spec}, {args}, {self.expr(iterable, env)}, {helper}{counted})"
 
-    def kept_steady_comprehension(self, e: ast.Comprehension, env: str) -> tuple[str, int, str] | None:
+    def kept_steady_comprehension(self, e: ast.Comprehension, env: str,
+                                  only: str | None = None) -> tuple[str, int, str] | None:
         """A comprehension over a list that is the same for the whole game (the lines of
         a board declared whole: ``dependencies.steady_value``) whose item and filter read
         the state only through footprints (the item's, which for a list is each of its
@@ -548,7 +572,8 @@ class ExpressionModule:
             values.append(self.name(node, env))
         spec = self.const((index, roots, e.var in read, current, CURRENT in read))
         args = "(" + "".join(f"{v}, " for v in values) + ")"
-        return f"m.kept_steady({spec}, {args}, {source}, {helper})", index, source
+        counted = f", {self.const(only)}" if only is not None else ""
+        return f"m.kept_steady({spec}, {args}, {source}, {helper}{counted})", index, source
 
     def costly(self, e: ast.Expr | None, depth: int = 0) -> bool:
         """Whether ``e`` calls more than reads of a thing's place or contents: a standard

@@ -35,7 +35,7 @@ _WHOLE = object()  # a reference to a whole kept list (not one candidate's verdi
 class _Kept:
     """The passing candidates of one parameter for one key."""
 
-    __slots__ = ("source", "verdicts", "passing", "key", "missing")
+    __slots__ = ("source", "verdicts", "passing", "key", "missing", "passed", "truthy")
 
     def __init__(self, source: list, verdicts: dict, passing: list | None):
         self.source = source
@@ -43,9 +43,13 @@ class _Kept:
         # None: some verdict is to compute again, or the whole is forgotten (then the
         # entry is no longer kept, and whoever holds it looks it up again)
         self.passing = passing
-        # for the items of a steady list (steady_items), kept by position: the
-        # positions to compute again (None for the others)
+        # for the items of comprehensions (items, steady_items): the candidates or
+        # positions whose item is to compute again, the others' results kept (None for
+        # parameters' lists, whose verdicts are dropped instead)
         self.missing: list | None = None
+        # for a comprehension only counted or tested (any, all, count): how many items
+        # pass its filter, and how many of those are true
+        self.passed = self.truthy = 0
 
 
 class KeptCandidates:
@@ -304,33 +308,27 @@ class KeptCandidates:
         entry.passing = [x for x in entry.source if verdicts[x]]
 
     # ------------------------------------------------------------ comprehensions
-    def items(self, m, spec: tuple, args: tuple, source: list, helper) -> list:
+    def items(self, m, spec: tuple, args: tuple, source: list, helper, only: str | None = None):
         """A comprehension over a kind's entities (dsl.codegen.kept_comprehension): the
         items of those that pass its filter, each entity's kept while its footprint and
         the free variables' stay as they were. ``helper(m, x, *args)`` is one entity's
-        item, or LEFT_OUT."""
+        item, or LEFT_OUT. ``only`` "any", "all" or "count": that of the items instead,
+        kept as counts (no list made again when an item changes)."""
         index, roots, per_candidate, reads_current, current_root = spec
         if not m._running or len(source) < FEW:
             # (a driver may change the state at any time: nothing is kept outside a run)
-            return [r for x in source if (r := helper(m, x, *args)) is not LEFT_OUT]
+            return _of([r for x in source if (r := helper(m, x, *args)) is not LEFT_OUT], only)
         self.ready(m)
         current = m.state.current
         key = ("items", index, current if reads_current else None, *args)
         try:
             entry = self.kept.get(key)
         except TypeError:  # an unhashable value (a list): not kept
-            return [r for x in source if (r := helper(m, x, *args)) is not LEFT_OUT]
+            return _of([r for x in source if (r := helper(m, x, *args)) is not LEFT_OUT], only)
         if entry is not None and entry.source is source:
-            passing = entry.passing
-            if passing is not None:
-                return passing
-            results = entry.verdicts
-            readers = self.readers
-            for x in source:
-                if x not in results:
-                    results[x] = helper(m, x, *args)
-                    if per_candidate:
-                        readers.setdefault(x, set()).add((key, x))
+            if entry.passing is not None:
+                return entry.passing if only is None else _counted(entry, only)
+            self._again_items(m, entry, args, helper, per_candidate)
         else:
             results = {x: helper(m, x, *args) for x in source}
             readers = self.readers
@@ -343,35 +341,56 @@ class KeptCandidates:
                     readers.setdefault(x, set()).add((key, x))
             entry = self.kept[key] = _Kept(source, results, None)
             entry.key = key
+            entry.missing = []
+            if only is not None:
+                _count(entry, results.values())
+        if only is not None:
+            entry.passing = _COUNTED
+            return _counted(entry, only)
+        results = entry.verdicts
         passing = entry.passing = [r for x in source if (r := results[x]) is not LEFT_OUT]
         return passing
 
+    def _again_items(self, m, entry: _Kept, args: tuple, helper, per_candidate: bool) -> None:
+        """The results of the items forgotten computed again (their counts with them)."""
+        results, key, readers = entry.verdicts, entry.key, self.readers
+        passed, truthy = entry.passed, entry.truthy
+        for x in entry.missing:
+            old = results[x]
+            new = results[x] = helper(m, x, *args)
+            if old is not LEFT_OUT:
+                passed -= 1
+                truthy -= bool(old)
+            if new is not LEFT_OUT:
+                passed += 1
+                truthy += bool(new)
+            if per_candidate:
+                readers.setdefault(x, set()).add((key, x))
+        entry.missing.clear()
+        entry.passed, entry.truthy = passed, truthy
 
-    def steady_items(self, m, spec: tuple, args: tuple, source_of, helper) -> list:
+    def steady_items(self, m, spec: tuple, args: tuple, source_of, helper, only: str | None = None):
         """A comprehension over a list that is the same for the whole game
         (dsl.codegen.kept_steady_comprehension): the items that pass its filter, each
         kept while the footprints it read stay as they were, those of the item's values
         when the item is a list. ``source_of(m)`` is the list, ``helper(m, x, *args)``
-        one item's value or LEFT_OUT."""
+        one item's value or LEFT_OUT; ``only`` as for ``items``."""
         index, roots, per_item, reads_current, current_root = spec
         if not m._running:
             # (a driver may change the state at any time: nothing is kept outside a run)
-            return [r for x in source_of(m) if (r := helper(m, x, *args)) is not LEFT_OUT]
+            return _of([r for x in source_of(m) if (r := helper(m, x, *args)) is not LEFT_OUT], only)
         self.ready(m)
         current = m.state.current
         key = ("steady", index, current if reads_current else None, *args)
         try:
             entry = self.kept.get(key)
         except TypeError:  # an unhashable value (a list): not kept
-            return [r for x in source_of(m) if (r := helper(m, x, *args)) is not LEFT_OUT]
+            return _of([r for x in source_of(m) if (r := helper(m, x, *args)) is not LEFT_OUT], only)
         if entry is not None:
-            passing = entry.passing
-            if passing is not None:
-                return passing
-            results, source, missing = entry.verdicts, entry.source, entry.missing
-            for i in missing:
-                results[i] = helper(m, source[i], *args)
-            missing.clear()
+            if entry.passing is not None:
+                return entry.passing if only is None else _counted(entry, only)
+            # (by position: the same helper as for a kind's entities)
+            self._again_items(m, entry, args, lambda m, i, *a: helper(m, entry.source[i], *a), False)
         else:
             source = source_of(m)
             results = [helper(m, x, *args) for x in source]
@@ -393,11 +412,42 @@ class KeptCandidates:
                                 found = steady[value] = {}
                             found[key, i] = entry
             except TypeError:  # an unhashable value read: not kept
-                return [r for r in results if r is not LEFT_OUT]
+                return _of([r for r in results if r is not LEFT_OUT], only)
             self.kept[key] = entry
+            if only is not None:
+                _count(entry, results)
+        if only is not None:
+            entry.passing = _COUNTED
+            return _counted(entry, only)
         # a new list each time: whoever was given the last one may still hold it
-        passing = entry.passing = [r for r in results if r is not LEFT_OUT]
+        passing = entry.passing = [r for r in entry.verdicts if r is not LEFT_OUT]
         return passing
+
+
+_COUNTED = ()  # the ``passing`` of an entry kept as counts only (up to date)
+
+
+def _count(entry: _Kept, results) -> None:
+    passing = [r for r in results if r is not LEFT_OUT]
+    entry.passed, entry.truthy = len(passing), sum(map(bool, passing))
+
+
+def _counted(entry: _Kept, only: str):
+    """any, all or count of a kept comprehension's items, from its counts."""
+    if only == "count":
+        return entry.passed
+    if only == "any":
+        return entry.truthy > 0
+    return entry.truthy == entry.passed
+
+
+def _of(items: list, only: str | None):
+    """The items, or any, all or count of them."""
+    if only is None:
+        return items
+    if only == "count":
+        return len(items)
+    return any(items) if only == "any" else all(items)
 
 
 def _differing(now: list, seen: list) -> list[int]:

@@ -975,13 +975,13 @@ class Machine:
     _kept_listing: KeptCandidates | None = None
     _keeps: list[bool] | None | bool = False  # _kept_bindings, False until first listed
 
-    def kept_items(self, spec: tuple, args: tuple, source: list, helper) -> list:
+    def kept_items(self, spec: tuple, args: tuple, source: list, helper, only: str | None = None):
         """A comprehension over a kind's entities, kept entity by entity (generated code
-        calls it: see dsl.codegen.kept_comprehension)."""
+        calls it: see dsl.codegen.kept_comprehension); ``only``: any, all or count of it."""
         kept = self._kept_candidates
         if kept is None:
             kept = self._kept_candidates = KeptCandidates(self.program.footprint_properties, self.ruleset.data.kinds)
-        return kept.items(self, spec, args, source, helper)
+        return kept.items(self, spec, args, source, helper, only)
 
     def steady_many(self, index: int, source_of) -> bool:
         """Whether the list of kept comprehension ``index`` over a list the same for the
@@ -991,13 +991,14 @@ class Machine:
             many = self._steady_many[index] = len(source_of(self)) >= FEW
         return many
 
-    def kept_steady(self, spec: tuple, args: tuple, source_of, helper) -> list:
+    def kept_steady(self, spec: tuple, args: tuple, source_of, helper, only: str | None = None):
         """A comprehension over a list the same for the whole game, kept item by item
-        (generated code calls it: see dsl.codegen.kept_steady_comprehension)."""
+        (generated code calls it: see dsl.codegen.kept_steady_comprehension); ``only``:
+        any, all or count of it."""
         kept = self._kept_candidates
         if kept is None:
             kept = self._kept_candidates = KeptCandidates(self.program.footprint_properties, self.ruleset.data.kinds)
-        return kept.steady_items(self, spec, args, source_of, helper)
+        return kept.steady_items(self, spec, args, source_of, helper, only)
 
     def _legal_actions_fast(self, player: str) -> list[dict]:
         out = []

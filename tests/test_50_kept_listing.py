@@ -229,8 +229,8 @@ def _plain(monkeypatch) -> None:
     """Nothing kept: every listing and comprehension computed afresh."""
     monkeypatch.setattr(machine_module, "_kept_bindings", lambda m: None)
     monkeypatch.setattr(listing.KeptCandidates, "items",
-                        lambda self, m, spec, args, source, helper:
-                        [r for x in source if (r := helper(m, x, *args)) is not listing.LEFT_OUT])
+                        lambda self, m, spec, args, source, helper, only=None:
+                        listing._of([r for x in source if (r := helper(m, x, *args)) is not listing.LEFT_OUT], only))
 
 
 def test_games_play_as_with_nothing_kept(ruleset, monkeypatch):

@@ -120,8 +120,9 @@ def test_a_change_to_one_square_looks_again_at_its_lines_only(ruleset):
     computed = []
     steady_items = kept.steady_items
 
-    def counting(m, spec, args, source_of, helper):
-        return steady_items(m, spec, args, source_of, lambda m, x, *a: (computed.append(x), helper(m, x, *a))[1])
+    def counting(m, spec, args, source_of, helper, only=None):
+        return steady_items(m, spec, args, source_of, lambda m, x, *a: (computed.append(x), helper(m, x, *a))[1],
+                            only)
 
     kept.steady_items = counting
     game.choose(0)  # marks one square
