@@ -414,7 +414,10 @@ class ExpressionModule:
     def comprehension(self, e: ast.Comprehension, env: str, keep: bool = True) -> str:
         self.iterables += 1
         try:
-            iterable = self.expr(e.iterable, env)
+            if getattr(e.iterable, "ref", None) == ("value", "players"):
+                iterable = "m.state.players"  # only read: no copy (m.value gives one)
+            else:
+                iterable = self.expr(e.iterable, env)
         finally:
             self.iterables -= 1
         kept = self.kept_comprehension(e, env) if keep else None

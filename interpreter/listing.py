@@ -389,8 +389,19 @@ class KeptCandidates:
         if entry is not None:
             if entry.passing is not None:
                 return entry.passing if only is None else _counted(entry, only)
-            # (by position: the same helper as for a kind's entities)
-            self._again_items(m, entry, args, lambda m, i, *a: helper(m, entry.source[i], *a), False)
+            results, source, missing = entry.verdicts, entry.source, entry.missing
+            passed, truthy = entry.passed, entry.truthy
+            for i in missing:  # (positions: the readers of a steady list's items stay)
+                old = results[i]
+                new = results[i] = helper(m, source[i], *args)
+                if old is not LEFT_OUT:
+                    passed -= 1
+                    truthy -= bool(old)
+                if new is not LEFT_OUT:
+                    passed += 1
+                    truthy += bool(new)
+            missing.clear()
+            entry.passed, entry.truthy = passed, truthy
         else:
             source = source_of(m)
             results = [helper(m, x, *args) for x in source]

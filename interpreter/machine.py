@@ -132,6 +132,16 @@ class Machine:
         rule-set functions (which have no effects) are computed once per arguments."""
         return _Reading(self)
 
+    def _reading_memo(self) -> dict:
+        """The memo of a reading that is not inside another (see reading)."""
+        if self._running:
+            # nothing changed since the last stretch: what it computed still holds
+            stamp = (self.changes, self.turns)
+            if self._kept_stamp != stamp:
+                self._kept_memo, self._kept_stamp = {}, stamp
+            return self._kept_memo
+        return {}
+
     def invalidate(self) -> None:
         """Forget cached views of the state: after the state object is replaced, or after
         a driver changed it directly (arranging a table, a test), which a machine that
@@ -627,11 +637,16 @@ class Machine:
             self._end(*victory)
             return
         if frame["actions"] < self.game.actions_per_turn_limit:
-            # (the victory, read just before, shares this stretch's memo while running:
-            # see _Reading)
-            with self.reading():
+            # a reading (see reading(), written in place): the victory, read just before,
+            # shares its memo while running
+            outer = self.memo
+            if outer is None:
+                self.memo = self._reading_memo()
+            try:
                 options = self.legal_actions(player)
                 may_end = bool(options) and self.may_end_turn(player)
+            finally:
+                self.memo = outer
         else:  # the turn's last action taken: it ends, unless the game did
             options, may_end = [], False
         if options and self.program.obligations:
@@ -838,8 +853,13 @@ class Machine:
             if kept is not None and kept[0] == (self.changes, self.turns if self._victory_reads_turn else 0):
                 found = kept[1]
                 return None if found is None else (list(found[0]), found[1])
-        with self.reading():
+        outer = self.memo  # a reading (see reading(), written in place)
+        if outer is None:
+            self.memo = self._reading_memo()
+        try:
             return self._victory()
+        finally:
+            self.memo = outer
 
     def _victory(self) -> tuple[list, str] | None:
         """(winners, name) of the first victory whose condition holds, or None."""
@@ -878,7 +898,13 @@ class Machine:
 
     def _victory_now(self) -> tuple[list, str] | None:
         for (name, when, winners), node in zip(self.program.victories, self._victory_nodes):
-            if self._guarded(when, {}, node.when):
+            try:  # (_guarded, written in place: every decision asks)
+                held = when(self, {})
+            except RuleRuntimeError:
+                raise
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
+                raise RuleRuntimeError(f"{type(err).__name__}: {err}", getattr(node.when, "pos", None)) from err
+            if held:
                 return list(self._guarded(winners, {}, node.winners) or []), name
         return None
 
@@ -1213,14 +1239,7 @@ class _Reading:
         m = self.machine
         self.outer = m.memo
         if self.outer is None:
-            if m._running:
-                # nothing changed since the last stretch: what it computed still holds
-                stamp = (m.changes, m.turns)
-                if m._kept_stamp != stamp:
-                    m._kept_memo, m._kept_stamp = {}, stamp
-                m.memo = m._kept_memo
-            else:
-                m.memo = {}
+            m.memo = m._reading_memo()
 
     def __exit__(self, *exc) -> None:
         self.machine.memo = self.outer
