@@ -235,10 +235,11 @@ class KeptCandidates:
         if blocks is None:
             blocks = self.options_kept[key] = {}
         out: list[dict] = []
+        extend, found = out.extend, blocks.get
         for value in passing:
-            block = blocks.get(value)
+            block = found(value)
             if block is not None and block[0].passing is block[1]:
-                out.extend(block[2])
+                extend(block[2])
                 continue
             inner = self.entry(m, second, {name: value})
             if inner is None:
@@ -260,7 +261,13 @@ class KeptCandidates:
         a value cannot be kept."""
         roots, per_candidate, reads_current = p.footprint
         current = m.state.current
-        key = (p.shape, current if reads_current else None, *[env[r] for r in p.reads])
+        reads = p.reads
+        if not reads:
+            key = (p.shape, current if reads_current else None)
+        elif len(reads) == 1:
+            key = (p.shape, current if reads_current else None, env[reads[0]])
+        else:
+            key = (p.shape, current if reads_current else None, *[env[r] for r in reads])
         try:
             entry = self.kept.get(key)
         except TypeError:
