@@ -58,9 +58,7 @@ class Machine:
         self.geometry = _geometry(ruleset)
         self._board: Board | None = None  # rebuilt after every placement
         self.on_event = on_event
-        self._kind_lists: dict[str, list[str]] = {}
-        for eid, e in state.entities.items():
-            self._kind_lists.setdefault(e["kind"], []).append(eid)
+        self._kind_lists = _kind_lists(ruleset, state)
         self._current_instr = None
         self.game = ruleset.data.game
         # the engine opens its window on each chosen action only for a rule set that
@@ -1257,6 +1255,21 @@ def _geometry(ruleset: RuleSet) -> Geometry | DeclaredBoard | None:
         geometry = shared["geometry"] = (Geometry(spec, tile_layouts(ruleset)) if spec.kind == "tiles"
                                          else DeclaredBoard(spec))
     return geometry
+
+
+def _kind_lists(ruleset: RuleSet, state: GameState) -> dict[str, list[str]]:
+    """Each kind's entities, in the state's order: the same for every game of the rule
+    set with these entities (no game makes or deletes one), so made once and only read."""
+    ids = tuple(state.entities)
+    shared = ruleset.compiled.shared
+    key = ("kind lists", len(ids))
+    found = shared.get(key)
+    if found is None or found[0] != ids:
+        lists: dict[str, list[str]] = {}
+        for eid, e in state.entities.items():
+            lists.setdefault(e["kind"], []).append(eid)
+        found = shared[key] = (ids, lists)
+    return found[1]
 
 
 def _kept_bindings(m: Machine) -> list[bool] | None:
