@@ -333,10 +333,10 @@ class Compiler:
         functions = {d.name: [x.name for x in d.params] for d in ruleset.definitions.values()
                      if isinstance(d, ast.FunctionDef)}
         bodies = {d.name: d.value for d in ruleset.definitions.values() if isinstance(d, ast.FunctionDef)}
-        fixed = fixed_functions(ruleset) if generate else set()
+        fixed = self.fixed = fixed_functions(ruleset)
         self.gen = codegen.ExpressionModule(
             self.data, functions, fixed, bodies,
-            lambda expr, roots: footprint_reads(ruleset, expr, roots, self.program.footprint_properties),
+            lambda expr, roots: footprint_reads(ruleset, expr, roots, self.program.footprint_properties, fixed),
             lambda expr: steady_value(ruleset, expr, fixed)
         ) if generate else None
 
@@ -435,8 +435,8 @@ class Compiler:
         if prm.where is None:
             return None  # nothing to keep: the candidates are the source's
         read = self.program.footprint_properties
-        source = footprint_reads(self.rs, prm.source, earlier, read)
-        where = footprint_reads(self.rs, prm.where, (*earlier, prm.name), read)
+        source = footprint_reads(self.rs, prm.source, earlier, read, self.fixed)
+        where = footprint_reads(self.rs, prm.where, (*earlier, prm.name), read, self.fixed)
         if source is None or where is None:
             return None
         read = source[0] | where[0]

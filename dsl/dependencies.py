@@ -187,17 +187,20 @@ class _NotLocal(Exception):
 _PLAIN = ("plain",)
 
 
-def footprint_reads(ruleset: RuleSet, expr, roots, properties: set | None = None) -> tuple[frozenset, bool] | None:
+def footprint_reads(ruleset: RuleSet, expr, roots, properties: set | None = None,
+                    fixed: set[str] | None = None) -> tuple[frozenset, bool] | None:
     """For an expression whose local variables ``roots`` (names) are roots: the roots
     whose footprint it may read and whether it reads the current player, or None when it
     may read more than that (see above). ``expr`` None reads nothing. The names of the
     properties it reads through footprints (``at`` for a location) are added to
-    ``properties``: a footprint changes only by them and by zones' contents."""
+    ``properties``: a footprint changes only by them and by zones' contents. ``fixed``:
+    the rule set's fixed_functions, when the caller has them already."""
     if expr is None:
         return frozenset(), False
     board = ruleset.data.board
     declared = board is not None and board.kind != "tiles"
-    analysis = _Footprints({d.name: d for d in ruleset.of_kind("function")}, fixed_functions(ruleset),
+    analysis = _Footprints({d.name: d for d in ruleset.of_kind("function")},
+                           fixed_functions(ruleset) if fixed is None else fixed,
                            FIXED_BUILTINS | (BOARD_BUILTINS | {"on_board"} if declared else frozenset()))
     try:
         analysis.value(expr, {name: ("root", name) for name in roots})
