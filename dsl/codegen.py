@@ -58,8 +58,11 @@ class Unsupported(Exception):
 
 class ExpressionModule:
     def __init__(self, data, functions: dict[str, list[str]], fixed: set[str] | frozenset = frozenset(),
-                 bodies: dict[str, ast.Expr] | None = None, footprints: Callable | None = None):
+                 bodies: dict[str, ast.Expr] | None = None, footprints: Callable | None = None,
+                 steady: Callable | None = None):
         self.data = data
+        # steady(expr) -> whether its value holds for the whole game (dependencies.steady_value)
+        self.steady = steady
         # footprints(expr, roots) -> (roots read, reads the current player) or None
         # (dependencies.footprint_reads of the rule set): which comprehensions over a
         # kind's entities the machine may keep item by item (see kept_comprehension)
@@ -331,6 +334,11 @@ class ExpressionModule:
 
     def call(self, e: ast.Call, env: str) -> str:
         kind, n = e.ref
+        if kind == "builtin" and n in ("any", "all", "count") and len(e.args) == 1 and \
+                isinstance(e.args[0], ast.Comprehension):
+            counted = self.counted_comprehension(e.args[0], env, n)
+            if counted is not None:
+                return counted
         args = [self.expr(a, env) for a in e.args]
         if kind == "function":
             wrapper, params = self.functions[n]
@@ -354,6 +362,17 @@ class ExpressionModule:
             # (no zone, or none of that name: empty); no temporary, so a comprehension over
             # it is still written in place
             return f"list(m.state.zones.get({args[0]}) or ())"
+        if kind == "builtin" and n == "on_board" and len(args) == 1 and not self.iterables:
+            # interpreter.library's on_board without the call (a victory or a filter asks
+            # it of every piece): a thing that is somewhere on the board. (Temporaries
+            # cannot stand in a comprehension's iterable.)
+            thing, entity, at = args[0], self.temp(), self.temp()
+            head = thing
+            if not thing.isidentifier():
+                thing = self.temp()
+                head = f"({thing} := {args[0]})"
+            return (f"({head} is not None and ({entity} := {self.ents}.get({thing})) is not None "
+                    f"and ({at} := {entity}['at']) is not None and {at} in (m._board or m.board()).rooms)")
         if kind == "builtin" and n in _INLINE_OF_LIST and len(args) == 1 and (
                 isinstance(e.args[0], ast.Comprehension) or getattr(e.args[0], "ref", None) == ("builtin", "contents")):
             return _INLINE_OF_LIST[n].format(args[0])
@@ -395,13 +414,21 @@ class ExpressionModule:
     def comprehension(self, e: ast.Comprehension, env: str, keep: bool = True) -> str:
         self.iterables += 1
         try:
-            iterable = self.expr(e.iterable, env)
+            if getattr(e.iterable, "ref", None) == ("value", "players"):
+                iterable = "m.state.players"  # only read: no copy (m.value gives one)
+            else:
+                iterable = self.expr(e.iterable, env)
         finally:
             self.iterables -= 1
         kept = self.kept_comprehension(e, env) if keep else None
         if kept is not None:
             # (kept only for a kind of many entities: see interpreter.listing.FEW)
             return f"({kept} if len({self.expr(e.iterable, env)}) >= {FEW} else {self.comprehension(e, env, False)})"
+        kept = self.kept_steady_comprehension(e, env) if keep else None
+        if kept is not None:
+            # (kept only for a list of many items, as for a kind: see interpreter.listing.FEW)
+            kept, index, source = kept
+            return f"({kept} if m.steady_many({index}, {source}) else {self.comprehension(e, env, False)})"
         # Python forbids an assignment expression (a temporary) in a comprehension's
         # iterable; without one, the comprehension is written in place, its item a
         # Python variable, rather than as a function called with a copy of env.
@@ -429,7 +456,24 @@ class ExpressionModule:
                          f"    return [{item} for x in items or []{where}]\n")
         return f"{comprehension_fn}(m, {self.env_of(env)}, {self.expr(e.iterable, env)})"
 
-    def kept_comprehension(self, e: ast.Comprehension, env: str) -> str | None:
+    def counted_comprehension(self, e: ast.Comprehension, env: str, only: str) -> str | None:
+        """``any``, ``all`` or ``count`` (``only``) of a comprehension the machine keeps
+        item by item, kept as counts: a move that changes one item changes the counts,
+        and no list is made again. Kept even when its items are cheap to compute (a
+        count of the pieces a player has left looks at every piece otherwise). None
+        when the comprehension is not kept."""
+        kept = self.kept_comprehension(e, env, only)
+        if kept is not None:
+            plain = _INLINE_OF_LIST[only].format(self.comprehension(e, env, False))
+            return f"({kept} if len({self.expr(e.iterable, env)}) >= {FEW} else {plain})"
+        steady = self.kept_steady_comprehension(e, env, only)
+        if steady is not None:
+            kept, index, source = steady
+            plain = _INLINE_OF_LIST[only].format(self.comprehension(e, env, False))
+            return f"({kept} if m.steady_many({index}, {source}) else {plain})"
+        return None
+
+    def kept_comprehension(self, e: ast.Comprehension, env: str, only: str | None = None) -> str | None:
         """A comprehension over all entities of a kind whose item and filter read the
         state only through footprints (dependencies.footprint_reads, the item's and the
         free variables'): the machine keeps each entity's result while the footprints it
@@ -440,8 +484,8 @@ class ExpressionModule:
         if self.footprints is None or not isinstance(iterable, ast.Name) or \
                 getattr(iterable, "ref", None) is None or iterable.ref[0] != "kind":
             return None
-        if not self.costly(e.item) and not self.costly(e.where):
-            return None  # a few properties compared: computed again faster than compared
+        if only is None and not self.costly(e.item) and not self.costly(e.where):
+            return None  # a few properties compared: a list made again costs more than that
         free = sorted(_free_names(e.item, e.where) - {e.var})
         parts = [x for x in (e.item, e.where) if x is not None]
         found = [self.footprints(x, (e.var, *free)) for x in parts]
@@ -473,7 +517,66 @@ class ExpressionModule:
             values.append(self.name(node, env))
         spec = self.const((index, roots, e.var in read, current, CURRENT in read))
         args = "(" + "".join(f"{v}, " for v in values) + ")"
-        return f"m.kept_items({spec}, {args}, {self.expr(iterable, env)}, {helper})"
+        counted = f", {self.const(only)}" if only is not None else ""
+        return f"m.kept_items({spec}, {args}, {self.expr(iterable, env)}, {helper}{counted})"
+
+    def kept_steady_comprehension(self, e: ast.Comprehension, env: str,
+                                  only: str | None = None) -> tuple[str, int, str] | None:
+        """A comprehension over a list that is the same for the whole game (the lines of
+        a board declared whole: ``dependencies.steady_value``) whose item and filter read
+        the state only through footprints (the item's, which for a list is each of its
+        values', and the free variables'), and loop over the item or call more than
+        reads: the machine keeps each item's result while what it read stays as it was
+        (``Machine.kept_steady``), so a victory asking whether some line is one player's
+        looks again only at the lines through the square a move changed. The call, the
+        comprehension's number and the name of the function that makes the list; None when
+        the comprehension is not such a one."""
+        iterable = e.iterable
+        if self.footprints is None or self.steady is None or not isinstance(iterable, ast.Call):
+            return None
+        parts = [x for x in (e.item, e.where) if x is not None]
+        if not any(isinstance(node, ast.Comprehension) for x in parts for node in _walk(x)) and \
+                not self.costly(e.item) and not self.costly(e.where):
+            return None  # a few properties compared: computed again faster than kept
+        if not self.steady(iterable):
+            return None
+        free = sorted(_free_names(e.item, e.where) - {e.var})
+        found = [self.footprints(x, (e.var, *free)) for x in parts]
+        if any(f is None for f in found):
+            return None
+        read = set().union(*(f[0] for f in found))
+        current = any(f[1] for f in found)
+        roots = tuple(i for i, name in enumerate(free) if name in read)
+        index = self.kept
+        self.kept += 1
+        helper, source = f"_kc{index}", f"_ks{index}"
+        outer = (self.bound, self.ents, self.current, self.hoisted, self.loops, self.iterables)
+        self.ents, self.current, self.hoisted, self.loops, self.iterables = "_ents", "_cur", None, 0, 0
+        try:
+            self.bound = {}
+            items = self.expr(iterable, "env")
+            self.bound = {e.var: "x", **{name: f"a{i}" for i, name in enumerate(free)}}
+            item = self.expr(e.item, "env")
+            where = self.expr(e.where, "env") if e.where is not None else None
+        finally:
+            self.bound, self.ents, self.current, self.hoisted, self.loops, self.iterables = outer
+        params = "".join(f", a{i}" for i in range(len(free)))
+        test = f"    if not {where}:\n        return LEFT_OUT\n" if where is not None else ""
+        self.defs.append(f"def {helper}(m, x{params}):\n"
+                         f"    _ents, _cur = m.state.entities, m.state.current\n"
+                         f"{test}    return {item}\n")
+        self.defs.append(f"def {source}(m):\n"
+                         f"    env, _ents, _cur = {{}}, m.state.entities, m.state.current\n"
+                         f"    return list({items} or [])\n")
+        values = []
+        for name in free:
+            node = ast.Name(e.pos, name)
+            node.ref = ("local", name)
+            values.append(self.name(node, env))
+        spec = self.const((index, roots, e.var in read, current, CURRENT in read))
+        args = "(" + "".join(f"{v}, " for v in values) + ")"
+        counted = f", {self.const(only)}" if only is not None else ""
+        return f"m.kept_steady({spec}, {args}, {source}, {helper}{counted})", index, source
 
     def costly(self, e: ast.Expr | None, depth: int = 0) -> bool:
         """Whether ``e`` calls more than reads of a thing's place or contents: a standard

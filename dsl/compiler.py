@@ -13,7 +13,7 @@ import operator
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from .dependencies import CURRENT, fixed_functions, footprint_reads
+from .dependencies import CURRENT, fixed_functions, footprint_reads, steady_value
 from . import ast, codegen
 from .limits import bounded
 from .model import RuleSet
@@ -333,9 +333,11 @@ class Compiler:
         functions = {d.name: [x.name for x in d.params] for d in ruleset.definitions.values()
                      if isinstance(d, ast.FunctionDef)}
         bodies = {d.name: d.value for d in ruleset.definitions.values() if isinstance(d, ast.FunctionDef)}
+        fixed = self.fixed = fixed_functions(ruleset)
         self.gen = codegen.ExpressionModule(
-            self.data, functions, fixed_functions(ruleset), bodies,
-            lambda expr, roots: footprint_reads(ruleset, expr, roots, self.program.footprint_properties)
+            self.data, functions, fixed, bodies,
+            lambda expr, roots: footprint_reads(ruleset, expr, roots, self.program.footprint_properties, fixed),
+            lambda expr: steady_value(ruleset, expr, fixed)
         ) if generate else None
 
     def compile(self) -> Program:
@@ -433,8 +435,8 @@ class Compiler:
         if prm.where is None:
             return None  # nothing to keep: the candidates are the source's
         read = self.program.footprint_properties
-        source = footprint_reads(self.rs, prm.source, earlier, read)
-        where = footprint_reads(self.rs, prm.where, (*earlier, prm.name), read)
+        source = footprint_reads(self.rs, prm.source, earlier, read, self.fixed)
+        where = footprint_reads(self.rs, prm.where, (*earlier, prm.name), read, self.fixed)
         if source is None or where is None:
             return None
         read = source[0] | where[0]

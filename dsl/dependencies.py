@@ -103,6 +103,27 @@ def fixed_functions(ruleset: RuleSet) -> set[str]:
     return {name for name in functions if fixed(name, set())}
 
 
+def steady_value(ruleset: RuleSet, expr, fixed: set[str] | None = None) -> bool:
+    """Whether ``expr`` has the same value for a whole game: no local variable, and it
+    reads only what fixed functions may read (see fixed_functions), e.g. ``lines(3)`` on
+    a board declared whole."""
+    board = ruleset.data.board
+    allowed = FIXED_BUILTINS | (BOARD_BUILTINS if board is not None and board.kind != "tiles" else frozenset())
+    fixed = fixed_functions(ruleset) if fixed is None else fixed
+    if any(isinstance(node, ast.Name) and getattr(node, "ref", None) is not None and node.ref[0] == "local"
+           for node in _all_nodes(expr)):
+        return False
+    return _reads_nothing_changing(expr, allowed, fixed.__contains__)
+
+
+def _all_nodes(expr):
+    todo = [expr]
+    while todo:
+        node = todo.pop()
+        yield node
+        todo.extend(child_nodes(node))
+
+
 def _reads_nothing_changing(expr, allowed, fixed_function) -> bool:
     todo = [expr]
     while todo:
@@ -147,7 +168,8 @@ def _reads_nothing_changing(expr, allowed, fixed_function) -> bool:
 # That is sound when a filter reads the state only through a few known values, its
 # *roots* (the candidate itself, an earlier parameter, the current player): the
 # *footprint* of a value v is entity v's location and properties, zone v's contents, and
-# the locations and properties of the things in zone v. A filter is local when, besides
+# the locations and properties of the things in zone v; the footprint of a list (a line
+# of squares) is that of each value in it. A filter is local when, besides
 # its roots' footprints, it reads only what a game never changes (arguments, players,
 # kinds, tables, a board declared whole, functions fixed for the game) and, by value, the
 # current player. Anything else (a variable, a record, the turn number, a zone named by
@@ -165,17 +187,20 @@ class _NotLocal(Exception):
 _PLAIN = ("plain",)
 
 
-def footprint_reads(ruleset: RuleSet, expr, roots, properties: set | None = None) -> tuple[frozenset, bool] | None:
+def footprint_reads(ruleset: RuleSet, expr, roots, properties: set | None = None,
+                    fixed: set[str] | None = None) -> tuple[frozenset, bool] | None:
     """For an expression whose local variables ``roots`` (names) are roots: the roots
     whose footprint it may read and whether it reads the current player, or None when it
     may read more than that (see above). ``expr`` None reads nothing. The names of the
     properties it reads through footprints (``at`` for a location) are added to
-    ``properties``: a footprint changes only by them and by zones' contents."""
+    ``properties``: a footprint changes only by them and by zones' contents. ``fixed``:
+    the rule set's fixed_functions, when the caller has them already."""
     if expr is None:
         return frozenset(), False
     board = ruleset.data.board
     declared = board is not None and board.kind != "tiles"
-    analysis = _Footprints({d.name: d for d in ruleset.of_kind("function")}, fixed_functions(ruleset),
+    analysis = _Footprints({d.name: d for d in ruleset.of_kind("function")},
+                           fixed_functions(ruleset) if fixed is None else fixed,
                            FIXED_BUILTINS | (BOARD_BUILTINS | {"on_board"} if declared else frozenset()))
     try:
         analysis.value(expr, {name: ("root", name) for name in roots})
@@ -232,7 +257,9 @@ class _Footprints:
             return self.call(e, scope)
         if isinstance(e, ast.Comprehension):
             items = self.value(e.iterable, scope)
-            item = ("thing in", items[1]) if items[0] == "contents" else _PLAIN
+            # (the values of a root that is a list are read through it: its footprint)
+            item = ("thing in", items[1]) if items[0] == "contents" else (
+                ("value in", items[1]) if items[0] == "root" else _PLAIN)
             inner = {**scope, e.var: item}
             self.value(e.item, inner)
             if e.where is not None:
@@ -245,7 +272,7 @@ class _Footprints:
         raise _NotLocal
 
     def _read_through(self, value: tuple) -> None:
-        if value[0] not in ("root", "thing in"):
+        if value[0] not in ("root", "thing in", "value in"):
             raise _NotLocal
         self.read.add(value[1])
 

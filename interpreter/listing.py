@@ -12,10 +12,13 @@ footprints read, are compared with those seen at the previous one: the footprint
 what differs are the ones to forget, and only the verdicts, lists and options that read
 them are computed again.
 
-The comparison is by value, so whatever changed the state (the machine, a driver that
-arranges a table, a state played ahead and put back) is seen; nothing else a kept
-result may depend on changes during a game (see dsl.dependencies). The lists returned
-are those ``Machine._passing`` would return, in the same order.
+What the machine itself changed it writes down as it goes (``Machine.touched``: every
+entity and zone it is about to change passes through ``Machine.own`` or ``own_zone``),
+so after its own moves only those are compared. A state the machine has not followed
+(another state put in its place, a state played ahead and put back, or a driver's
+change announced by ``Machine.invalidate``) is compared whole, by value. Nothing else a
+kept result may depend on changes during a game (see dsl.dependencies). The lists
+returned are those ``Machine._passing`` would return, in the same order.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ _WHOLE = object()  # a reference to a whole kept list (not one candidate's verdi
 class _Kept:
     """The passing candidates of one parameter for one key."""
 
-    __slots__ = ("source", "verdicts", "passing", "key")
+    __slots__ = ("source", "verdicts", "passing", "key", "missing", "passed", "truthy")
 
     def __init__(self, source: list, verdicts: dict, passing: list | None):
         self.source = source
@@ -40,6 +43,13 @@ class _Kept:
         # None: some verdict is to compute again, or the whole is forgotten (then the
         # entry is no longer kept, and whoever holds it looks it up again)
         self.passing = passing
+        # for the items of comprehensions (items, steady_items): the candidates or
+        # positions whose item is to compute again, the others' results kept (None for
+        # parameters' lists, whose verdicts are dropped instead)
+        self.missing: list | None = None
+        # for a comprehension only counted or tested (any, all, count): how many items
+        # pass its filter, and how many of those are true
+        self.passed = self.truthy = 0
 
 
 class KeptCandidates:
@@ -52,6 +62,9 @@ class KeptCandidates:
         self.kept: dict[tuple, _Kept] = {}
         # footprint value → {(key, candidate or _WHOLE)}: what to forget when it changes
         self.readers: dict = {}
+        # the same for the items of steady lists (steady_items), value → {(key, position):
+        # entry}: their positions never change, so these stay until the entry goes
+        self.steady_readers: dict = {}
         # an action's options (see options): (action, current player, key of its first
         # parameter) →
         # for one parameter (the list they were made from, the bindings); for two, first
@@ -62,18 +75,57 @@ class KeptCandidates:
         self.properties: list[list] = []  # per name in names: each entity's value
         self.zone_names: list | None = None
         self.zone_lists: list = []
+        # zone → its index in zone_names, watched entity → its index in watched
+        self.zone_index: dict = {}
+        self.watched_index: dict = {}
         self.stamp, self.stamp_state = None, None  # m.changes and m.state at the last look
         self.seen_state = None  # the state last compared
 
     # ------------------------------------------------------------ forgetting
     def ready(self, m) -> None:
         """Forget what changed since the last look. While the machine runs, every change
-        it makes moves ``m.changes`` (and a driver's change happens between runs, whose
-        start moves it too), so an unmoved count means nothing to compare."""
-        if m._running and m.changes == self.stamp and m.state is self.stamp_state:
+        it makes moves ``m.changes``, so an unmoved count means nothing to compare. On
+        the state last compared, what the machine wrote down it touched
+        (``m.touched``) is all that may differ; any other state is compared whole."""
+        state = m.state
+        if m.changes == self.stamp and state is self.stamp_state and m._running:
             return
-        self.sync(m.state)
-        self.stamp, self.stamp_state = m.changes, m.state
+        touched = m.touched
+        if touched is None or state is not self.seen_state:
+            m.touched = set()
+            self.sync(state)
+        elif touched:
+            m.touched = set()
+            self._sync_touched(state, touched)
+        self.stamp, self.stamp_state = m.changes, state
+
+    def _sync_touched(self, state, touched: set) -> None:
+        """``sync`` for the entities and zones in ``touched`` only: nothing else changed
+        since the last look."""
+        entities, zones = state.entities, state.zones
+        changed = set()
+        add = changed.add
+        zone_index, seen_lists = self.zone_index, self.zone_lists
+        watched_index, names, properties = self.watched_index, self.names, self.properties
+        for value in touched:
+            i = zone_index.get(value)
+            if i is not None:
+                now, seen = zones[value], seen_lists[i]
+                if now != seen:
+                    add(value)
+                    changed.update(set(now).symmetric_difference(seen))  # what left or came
+                    seen_lists[i] = list(now)
+            i = watched_index.get(value)
+            if i is not None:
+                props = entities[value]["props"]
+                for name, seen in zip(names, properties):
+                    now = props.get(name)
+                    if now != seen[i]:
+                        add(value)
+                        add(entities[value]["at"])
+                        seen[i] = now
+        if changed:
+            self._forget(changed)
 
     def sync(self, state) -> None:
         """Forget what read a footprint that differs from the last listing's state.
@@ -113,10 +165,12 @@ class KeptCandidates:
     def _start(self, entities: dict, zones: dict, lists: list) -> None:
         self.kept.clear()
         self.readers.clear()
+        self.steady_readers.clear()
         self.options_kept.clear()
         self.entity_ids = list(entities)
         self.zone_names = list(zones)
         self.zone_lists = [list(items) for items in lists]
+        self.zone_index = {name: i for i, name in enumerate(self.zone_names)}
         # the entities that have one of the properties compared: their kind declares it
         # (an entity has its kind's properties only), or they hold it anyway
         names = self.names
@@ -124,9 +178,19 @@ class KeptCandidates:
                         if any(n in self.declared.get(e["kind"], ()) or n in e["props"] for n in names)]
         # (rules never change a value in place: a property's list is a new list when set)
         self.properties = [[entities[eid]["props"].get(name) for eid in self.watched] for name in names]
+        self.watched_index = {eid: i for i, eid in enumerate(self.watched)}
 
     def _forget(self, changed: set) -> None:
         kept, readers = self.kept, self.readers
+        steady = self.steady_readers
+        if steady:
+            for value in changed:
+                found = steady.get(value)
+                if found:
+                    for (key, i), entry in found.items():
+                        if kept.get(key) is entry:
+                            entry.missing.append(i)
+                            entry.passing = None
         for value in changed:
             refs = readers.pop(value, None)
             if not refs:
@@ -137,10 +201,11 @@ class KeptCandidates:
                     continue
                 if candidate is _WHOLE:
                     del kept[key]
-                    entry.passing = None
-                else:
+                elif entry.missing is None:
                     entry.verdicts.pop(candidate, None)
-                    entry.passing = None
+                else:
+                    entry.missing.append(candidate)
+                entry.passing = None
 
     # ------------------------------------------------------------ listing
     def options(self, m, action) -> list[dict] | None:
@@ -170,10 +235,11 @@ class KeptCandidates:
         if blocks is None:
             blocks = self.options_kept[key] = {}
         out: list[dict] = []
+        extend, found = out.extend, blocks.get
         for value in passing:
-            block = blocks.get(value)
+            block = found(value)
             if block is not None and block[0].passing is block[1]:
-                out.extend(block[2])
+                extend(block[2])
                 continue
             inner = self.entry(m, second, {name: value})
             if inner is None:
@@ -195,7 +261,13 @@ class KeptCandidates:
         a value cannot be kept."""
         roots, per_candidate, reads_current = p.footprint
         current = m.state.current
-        key = (p.shape, current if reads_current else None, *[env[r] for r in p.reads])
+        reads = p.reads
+        if not reads:
+            key = (p.shape, current if reads_current else None)
+        elif len(reads) == 1:
+            key = (p.shape, current if reads_current else None, env[reads[0]])
+        else:
+            key = (p.shape, current if reads_current else None, *[env[r] for r in reads])
         try:
             entry = self.kept.get(key)
         except TypeError:
@@ -243,33 +315,27 @@ class KeptCandidates:
         entry.passing = [x for x in entry.source if verdicts[x]]
 
     # ------------------------------------------------------------ comprehensions
-    def items(self, m, spec: tuple, args: tuple, source: list, helper) -> list:
+    def items(self, m, spec: tuple, args: tuple, source: list, helper, only: str | None = None):
         """A comprehension over a kind's entities (dsl.codegen.kept_comprehension): the
         items of those that pass its filter, each entity's kept while its footprint and
         the free variables' stay as they were. ``helper(m, x, *args)`` is one entity's
-        item, or LEFT_OUT."""
+        item, or LEFT_OUT. ``only`` "any", "all" or "count": that of the items instead,
+        kept as counts (no list made again when an item changes)."""
         index, roots, per_candidate, reads_current, current_root = spec
         if not m._running or len(source) < FEW:
             # (a driver may change the state at any time: nothing is kept outside a run)
-            return [r for x in source if (r := helper(m, x, *args)) is not LEFT_OUT]
+            return _of([r for x in source if (r := helper(m, x, *args)) is not LEFT_OUT], only)
         self.ready(m)
         current = m.state.current
         key = ("items", index, current if reads_current else None, *args)
         try:
             entry = self.kept.get(key)
         except TypeError:  # an unhashable value (a list): not kept
-            return [r for x in source if (r := helper(m, x, *args)) is not LEFT_OUT]
+            return _of([r for x in source if (r := helper(m, x, *args)) is not LEFT_OUT], only)
         if entry is not None and entry.source is source:
-            passing = entry.passing
-            if passing is not None:
-                return passing
-            results = entry.verdicts
-            readers = self.readers
-            for x in source:
-                if x not in results:
-                    results[x] = helper(m, x, *args)
-                    if per_candidate:
-                        readers.setdefault(x, set()).add((key, x))
+            if entry.passing is not None:
+                return entry.passing if only is None else _counted(entry, only)
+            self._again_items(m, entry, args, helper, per_candidate)
         else:
             results = {x: helper(m, x, *args) for x in source}
             readers = self.readers
@@ -282,8 +348,124 @@ class KeptCandidates:
                     readers.setdefault(x, set()).add((key, x))
             entry = self.kept[key] = _Kept(source, results, None)
             entry.key = key
+            entry.missing = []
+            if only is not None:
+                _count(entry, results.values())
+        if only is not None:
+            entry.passing = _COUNTED
+            return _counted(entry, only)
+        results = entry.verdicts
         passing = entry.passing = [r for x in source if (r := results[x]) is not LEFT_OUT]
         return passing
+
+    def _again_items(self, m, entry: _Kept, args: tuple, helper, per_candidate: bool) -> None:
+        """The results of the items forgotten computed again (their counts with them)."""
+        results, key, readers = entry.verdicts, entry.key, self.readers
+        passed, truthy = entry.passed, entry.truthy
+        for x in entry.missing:
+            old = results[x]
+            new = results[x] = helper(m, x, *args)
+            if old is not LEFT_OUT:
+                passed -= 1
+                truthy -= bool(old)
+            if new is not LEFT_OUT:
+                passed += 1
+                truthy += bool(new)
+            if per_candidate:
+                readers.setdefault(x, set()).add((key, x))
+        entry.missing.clear()
+        entry.passed, entry.truthy = passed, truthy
+
+    def steady_items(self, m, spec: tuple, args: tuple, source_of, helper, only: str | None = None):
+        """A comprehension over a list that is the same for the whole game
+        (dsl.codegen.kept_steady_comprehension): the items that pass its filter, each
+        kept while the footprints it read stay as they were, those of the item's values
+        when the item is a list. ``source_of(m)`` is the list, ``helper(m, x, *args)``
+        one item's value or LEFT_OUT; ``only`` as for ``items``."""
+        index, roots, per_item, reads_current, current_root = spec
+        if not m._running:
+            # (a driver may change the state at any time: nothing is kept outside a run)
+            return _of([r for x in source_of(m) if (r := helper(m, x, *args)) is not LEFT_OUT], only)
+        self.ready(m)
+        current = m.state.current
+        key = ("steady", index, current if reads_current else None, *args)
+        try:
+            entry = self.kept.get(key)
+        except TypeError:  # an unhashable value (a list): not kept
+            return _of([r for x in source_of(m) if (r := helper(m, x, *args)) is not LEFT_OUT], only)
+        if entry is not None:
+            if entry.passing is not None:
+                return entry.passing if only is None else _counted(entry, only)
+            results, source, missing = entry.verdicts, entry.source, entry.missing
+            passed, truthy = entry.passed, entry.truthy
+            for i in missing:  # (positions: the readers of a steady list's items stay)
+                old = results[i]
+                new = results[i] = helper(m, source[i], *args)
+                if old is not LEFT_OUT:
+                    passed -= 1
+                    truthy -= bool(old)
+                if new is not LEFT_OUT:
+                    passed += 1
+                    truthy += bool(new)
+            missing.clear()
+            entry.passed, entry.truthy = passed, truthy
+        else:
+            source = source_of(m)
+            results = [helper(m, x, *args) for x in source]
+            entry = _Kept(source, results, None)
+            entry.key = key
+            entry.missing = []
+            try:
+                readers = self.readers
+                for i in roots:
+                    readers.setdefault(args[i], set()).add((key, _WHOLE))
+                if current_root:
+                    readers.setdefault(current, set()).add((key, _WHOLE))
+                if per_item:
+                    steady = self.steady_readers
+                    for i, x in enumerate(source):
+                        for value in (x if isinstance(x, list) else (x,)):
+                            found = steady.get(value)
+                            if found is None:
+                                found = steady[value] = {}
+                            found[key, i] = entry
+            except TypeError:  # an unhashable value read: not kept
+                return _of([r for r in results if r is not LEFT_OUT], only)
+            self.kept[key] = entry
+            if only is not None:
+                _count(entry, results)
+        if only is not None:
+            entry.passing = _COUNTED
+            return _counted(entry, only)
+        # a new list each time: whoever was given the last one may still hold it
+        passing = entry.passing = [r for r in entry.verdicts if r is not LEFT_OUT]
+        return passing
+
+
+_COUNTED = ()  # the ``passing`` of an entry kept as counts only (up to date)
+
+
+def _count(entry: _Kept, results) -> None:
+    passing = [r for r in results if r is not LEFT_OUT]
+    entry.passed, entry.truthy = len(passing), sum(map(bool, passing))
+
+
+def _counted(entry: _Kept, only: str):
+    """any, all or count of a kept comprehension's items, from its counts."""
+    if only == "count":
+        return entry.passed
+    if only == "any":
+        return entry.truthy > 0
+    return entry.truthy == entry.passed
+
+
+def _of(items: list, only: str | None):
+    """The items, or any, all or count of them."""
+    if only is None:
+        return items
+    if only == "count":
+        return len(items)
+    return any(items) if only == "any" else all(items)
 
 
 def _differing(now: list, seen: list) -> list[int]:

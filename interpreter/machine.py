@@ -58,9 +58,7 @@ class Machine:
         self.geometry = _geometry(ruleset)
         self._board: Board | None = None  # rebuilt after every placement
         self.on_event = on_event
-        self._kind_lists: dict[str, list[str]] = {}
-        for eid, e in state.entities.items():
-            self._kind_lists.setdefault(e["kind"], []).append(eid)
+        self._kind_lists = _kind_lists(ruleset, state)
         self._current_instr = None
         self.game = ruleset.data.game
         # the engine opens its window on each chosen action only for a rule set that
@@ -101,6 +99,12 @@ class Machine:
         # ``run`` a driver may change the state directly, so nothing is kept there.
         self.changes = 0
         self.turns = 0
+        # The entities and zones the machine is about to change are written down here
+        # (``own``, ``own_zone``) once something keeps results by what they read
+        # (listing.KeptCandidates), so that only those are looked at again; None: not
+        # followed (nothing kept yet, or the state was changed from outside: invalidate).
+        self.touched: set | None = None
+        self._steady_many: dict[int, bool] = {}  # see steady_many
         self._running = False
         self._kept_memo: dict | None = None
         self._kept_stamp: tuple | None = None
@@ -126,10 +130,23 @@ class Machine:
         rule-set functions (which have no effects) are computed once per arguments."""
         return _Reading(self)
 
+    def _reading_memo(self) -> dict:
+        """The memo of a reading that is not inside another (see reading)."""
+        if self._running:
+            # nothing changed since the last stretch: what it computed still holds
+            stamp = (self.changes, self.turns)
+            if self._kept_stamp != stamp:
+                self._kept_memo, self._kept_stamp = {}, stamp
+            return self._kept_memo
+        return {}
+
     def invalidate(self) -> None:
-        """Forget cached views of the state (after the state object is replaced)."""
+        """Forget cached views of the state: after the state object is replaced, or after
+        a driver changed it directly (arranging a table, a test), which a machine that
+        follows its own changes (``touched``) would not see otherwise."""
         self._board = None
         self.changes += 1
+        self.touched = None
 
     def kind_list(self, kind: str) -> list[str]:
         return self._kind_lists.get(kind, [])
@@ -167,6 +184,10 @@ class Machine:
         lent = s.lent
         if lent is not None and lent.get(entity) is e:
             e = s.entities[entity] = {"kind": e["kind"], "at": e["at"], "props": dict(e["props"])}
+        touched = self.touched
+        if touched is not None:
+            touched.add(entity)
+            touched.add(e["at"])
         return e
 
     def own_zone(self, zone: str) -> list[str]:
@@ -176,6 +197,9 @@ class Machine:
         lent = s.lent_zones
         if lent is not None and lent.get(zone) is items:
             items = s.zones[zone] = list(items)
+        touched = self.touched
+        if touched is not None:
+            touched.add(zone)
         return items
 
     def location(self, entity: str | None) -> str | None:
@@ -606,14 +630,23 @@ class Machine:
 
     def _turn_step(self, frame: dict) -> None:
         player = frame["player"]
-        with self.reading():
-            victory = self._victory()
-            if victory is None:
-                options = self.legal_actions(player) if frame["actions"] < self.game.actions_per_turn_limit else []
-                may_end = bool(options) and self.may_end_turn(player)
+        victory = self._victory_read()
         if victory is not None:
             self._end(*victory)
             return
+        if frame["actions"] < self.game.actions_per_turn_limit:
+            # a reading (see reading(), written in place): the victory, read just before,
+            # shares its memo while running
+            outer = self.memo
+            if outer is None:
+                self.memo = self._reading_memo()
+            try:
+                options = self.legal_actions(player)
+                may_end = bool(options) and self.may_end_turn(player)
+            finally:
+                self.memo = outer
+        else:  # the turn's last action taken: it ends, unless the game did
+            options, may_end = [], False
         if options and self.program.obligations:
             options, free = self.keep_obligations(player, options)
             may_end = may_end and free
@@ -804,12 +837,27 @@ class Machine:
             self.emit("action_declined", {"player": record["player"], "action": record["action"]}, None)
 
     def _check_victory(self) -> bool:
-        with self.reading():
-            victory = self._victory()
+        victory = self._victory_read()
         if victory is not None:
             self._end(*victory)
             return True
         return False
+
+    def _victory_read(self) -> tuple[list, str] | None:
+        """_victory in a reading of its own, or its value kept while nothing it may read
+        changed (then without opening a reading: every decision asks at least twice)."""
+        if self._running:
+            kept = self._victory_kept
+            if kept is not None and kept[0] == (self.changes, self.turns if self._victory_reads_turn else 0):
+                found = kept[1]
+                return None if found is None else (list(found[0]), found[1])
+        outer = self.memo  # a reading (see reading(), written in place)
+        if outer is None:
+            self.memo = self._reading_memo()
+        try:
+            return self._victory()
+        finally:
+            self.memo = outer
 
     def _victory(self) -> tuple[list, str] | None:
         """(winners, name) of the first victory whose condition holds, or None."""
@@ -848,7 +896,13 @@ class Machine:
 
     def _victory_now(self) -> tuple[list, str] | None:
         for (name, when, winners), node in zip(self.program.victories, self._victory_nodes):
-            if self._guarded(when, {}, node.when):
+            try:  # (_guarded, written in place: every decision asks)
+                held = when(self, {})
+            except RuleRuntimeError:
+                raise
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
+                raise RuleRuntimeError(f"{type(err).__name__}: {err}", getattr(node.when, "pos", None)) from err
+            if held:
                 return list(self._guarded(winners, {}, node.winners) or []), name
         return None
 
@@ -945,13 +999,30 @@ class Machine:
     _kept_listing: KeptCandidates | None = None
     _keeps: list[bool] | None | bool = False  # _kept_bindings, False until first listed
 
-    def kept_items(self, spec: tuple, args: tuple, source: list, helper) -> list:
+    def kept_items(self, spec: tuple, args: tuple, source: list, helper, only: str | None = None):
         """A comprehension over a kind's entities, kept entity by entity (generated code
-        calls it: see dsl.codegen.kept_comprehension)."""
+        calls it: see dsl.codegen.kept_comprehension); ``only``: any, all or count of it."""
         kept = self._kept_candidates
         if kept is None:
             kept = self._kept_candidates = KeptCandidates(self.program.footprint_properties, self.ruleset.data.kinds)
-        return kept.items(self, spec, args, source, helper)
+        return kept.items(self, spec, args, source, helper, only)
+
+    def steady_many(self, index: int, source_of) -> bool:
+        """Whether the list of kept comprehension ``index`` over a list the same for the
+        whole game (see kept_steady) has enough items to be worth keeping."""
+        many = self._steady_many.get(index)
+        if many is None:
+            many = self._steady_many[index] = len(source_of(self)) >= FEW
+        return many
+
+    def kept_steady(self, spec: tuple, args: tuple, source_of, helper, only: str | None = None):
+        """A comprehension over a list the same for the whole game, kept item by item
+        (generated code calls it: see dsl.codegen.kept_steady_comprehension); ``only``:
+        any, all or count of it."""
+        kept = self._kept_candidates
+        if kept is None:
+            kept = self._kept_candidates = KeptCandidates(self.program.footprint_properties, self.ruleset.data.kinds)
+        return kept.steady_items(self, spec, args, source_of, helper, only)
 
     def _legal_actions_fast(self, player: str) -> list[dict]:
         out = []
@@ -982,13 +1053,17 @@ class Machine:
                     passes = varying.passes
                     out.extend(o for o in options if passes(self, o["args"], props, limits, player))
                 continue
+            unchecked = not (varying.requires or varying.costs or varying.limits)
             if len(params) == 1:
                 key = params[0].name
+                if unchecked:  # the options made at once
+                    out.extend([{"action": name, "args": {key: value}} for value in self._candidates(params[0], {})])
+                    continue
                 bindings = [{key: value} for value in self._candidates(params[0], {})]
             else:
                 bindings = self._binding_list(params)
-            if not (varying.requires or varying.costs or varying.limits):
-                out.extend({"action": name, "args": args} for args in bindings)
+            if unchecked:
+                out.extend([{"action": name, "args": args} for args in bindings])
                 continue
             passes = varying.passes
             for args in bindings:
@@ -1162,14 +1237,7 @@ class _Reading:
         m = self.machine
         self.outer = m.memo
         if self.outer is None:
-            if m._running:
-                # nothing changed since the last stretch: what it computed still holds
-                stamp = (m.changes, m.turns)
-                if m._kept_stamp != stamp:
-                    m._kept_memo, m._kept_stamp = {}, stamp
-                m.memo = m._kept_memo
-            else:
-                m.memo = {}
+            m.memo = m._reading_memo()
 
     def __exit__(self, *exc) -> None:
         self.machine.memo = self.outer
@@ -1187,6 +1255,21 @@ def _geometry(ruleset: RuleSet) -> Geometry | DeclaredBoard | None:
         geometry = shared["geometry"] = (Geometry(spec, tile_layouts(ruleset)) if spec.kind == "tiles"
                                          else DeclaredBoard(spec))
     return geometry
+
+
+def _kind_lists(ruleset: RuleSet, state: GameState) -> dict[str, list[str]]:
+    """Each kind's entities, in the state's order: the same for every game of the rule
+    set with these entities (no game makes or deletes one), so made once and only read."""
+    ids = tuple(state.entities)
+    shared = ruleset.compiled.shared
+    key = ("kind lists", len(ids))
+    found = shared.get(key)
+    if found is None or found[0] != ids:
+        lists: dict[str, list[str]] = {}
+        for eid, e in state.entities.items():
+            lists.setdefault(e["kind"], []).append(eid)
+        found = shared[key] = (ids, lists)
+    return found[1]
 
 
 def _kept_bindings(m: Machine) -> list[bool] | None:

@@ -184,7 +184,8 @@ def _full_listing(ruleset, state, player) -> list[dict]:
 
 
 def _tamper(game: Game, rand: random.Random) -> None:
-    """A driver's change between two answers, made behind the machine's back."""
+    """A driver's change between two answers, made behind the machine's back and then
+    announced (``Machine.invalidate``): the machine follows only its own changes."""
     s = game.state
     pieces = [e for e, x in s.entities.items() if x["kind"] == "piece"]
     squares = [e for e, x in s.entities.items() if x["kind"] == "square"]
@@ -200,6 +201,7 @@ def _tamper(game: Game, rand: random.Random) -> None:
             s.zones[at].remove(piece)
             s.zones[square].append(piece)
             s.entities[piece]["at"] = square
+    game.machine.invalidate()
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -227,8 +229,8 @@ def _plain(monkeypatch) -> None:
     """Nothing kept: every listing and comprehension computed afresh."""
     monkeypatch.setattr(machine_module, "_kept_bindings", lambda m: None)
     monkeypatch.setattr(listing.KeptCandidates, "items",
-                        lambda self, m, spec, args, source, helper:
-                        [r for x in source if (r := helper(m, x, *args)) is not listing.LEFT_OUT])
+                        lambda self, m, spec, args, source, helper, only=None:
+                        listing._of([r for x in source if (r := helper(m, x, *args)) is not listing.LEFT_OUT], only))
 
 
 def test_games_play_as_with_nothing_kept(ruleset, monkeypatch):
@@ -257,6 +259,32 @@ def test_a_victory_over_many_entities_is_kept_and_follows_changes(ruleset):
     # a driver makes five veterans between two answers: the next decision sees them
     for eid in [e for e in reds if not s.entities[e]["at"].endswith("5")][:5]:
         s.entities[eid]["props"]["rank"] = 2
+    m.invalidate()
     game.choose(0)
     assert game.over and game.result["winners"] == ["p1"]
     assert any(key[0] == "items" for key in m._kept_candidates.kept)
+
+
+def test_the_machine_compares_only_what_it_changed_itself(ruleset, monkeypatch):
+    """After the first listing, the machine's own moves are followed through what it
+    wrote down it touched: the whole state is compared again only after a driver's
+    change (invalidate) or when another state is put in."""
+    whole = []
+    sync = listing.KeptCandidates.sync
+    monkeypatch.setattr(listing.KeptCandidates, "sync", lambda self, state: (whole.append(state), sync(self, state)))
+    rand = random.Random(4)
+    game = Game(ruleset, 2, 4)
+    for _ in range(12):
+        game.choose(rand.randrange(len(game.state.pending["options"])))
+    assert len(whole) == 1 and not game.over
+    # a driver paints a square behind the machine's back and says so
+    s = game.state
+    square = next(e for e, x in s.entities.items() if x["kind"] == "square" and x["props"]["paint"] is None
+                  and s.zones[e] and s.entities[s.zones[e][0]]["props"]["owner"] == s.current)
+    s.entities[square]["props"]["paint"] = "p1" if s.current == "p2" else "p2"
+    game.machine.invalidate()
+    game.machine.force_end_turn()
+    game.machine.force_end_turn()
+    assert len(whole) == 2
+    offered = [o for o in game.state.pending["options"] if o != END_TURN]
+    assert offered == _full_listing(ruleset, game.state, game.state.pending["player"])
