@@ -224,7 +224,7 @@ class Machine:
         if props.get(name) != new:
             props[name] = new
             self.changes += 1
-            self.emit("changed", {"entity": entity, "property": name, "value": new}, None)
+            self._emit("changed", {"type": "changed", "entity": entity, "property": name, "value": new})
 
     def change_resource(self, op: str, entity: str | None, name: str, amount) -> None:
         """gain / spend / reset a resource, kept between 0 and its cap (if it has one)."""
@@ -310,21 +310,29 @@ class Machine:
                 target.append(entity)
         e["at"] = destination
         self.changes += 1
-        self.emit("moved", {"entity": entity, "source": source, "destination": destination}, None)
+        self._emit("moved", {"type": "moved", "entity": entity, "source": source, "destination": destination})
 
     def shuffle(self, zone: str) -> None:
         items = self.own_zone(zone)
         self.state.rng = rng.shuffle(self.state.rng, items)
         self.changes += 1
-        self.emit("shuffled", {"zone": zone}, None)
+        self._emit("shuffled", {"type": "shuffled", "zone": zone})
 
     def emit(self, name: str, fields: dict, audience: list[str] | None) -> None:
         event = {"type": name, **fields}
         if audience is not None:
             event["audience"] = list(audience)
-        if self.on_event is not None:
-            self.on_event(event)
+        self._emit(name, event)
+
+    def _emit(self, name: str, event: dict) -> None:
+        """Emit ``event`` (a new dict, its ``type`` first): the machine's own events are
+        built here in one dict rather than as fields copied into one."""
         triggers = self.program.triggers.get(name)
+        on_event = self.on_event
+        if on_event is not None:
+            # the recorder keeps (and annotates) the dict it is given: a copy when
+            # triggers may hold the event too, to read its fields as they were
+            on_event(dict(event) if triggers else event)
         if not triggers:
             return
         # conditions never write to the variables they are given, so they share theirs
@@ -365,7 +373,7 @@ class Machine:
                 e["at"] = None
             s.tiles[tile] = [spot["x"], spot["y"], spot["rotation"]]
             self.invalidate()
-            self.emit("placed", {"tile": tile, "x": spot["x"], "y": spot["y"], "rotation": spot["rotation"]}, None)
+            self._emit("placed", {"type": "placed", "tile": tile, "x": spot["x"], "y": spot["y"], "rotation": spot["rotation"]})
         elif name == "remove":
             (entity,) = args
             if entity is None:
@@ -378,7 +386,7 @@ class Machine:
                 source = e["at"]
                 self.own_zone(source).remove(entity)
                 e["at"] = None
-                self.emit("moved", {"entity": entity, "source": source, "destination": None}, None)
+                self._emit("moved", {"type": "moved", "entity": entity, "source": source, "destination": None})
         elif name == "play_turn":
             (player,) = args
             s.current = player
@@ -387,7 +395,7 @@ class Machine:
             s.vars["turn"] = {n: _fresh(spec.default) for n, spec in self.ruleset.data.variables.get("turn", {}).items()}
             s.limits["turn"] = {}
             s.stack.append({"k": "turn", "player": player, "actions": 0})
-            self.emit("turn_started", {"player": player}, None)
+            self._emit("turn_started", {"type": "turn_started", "player": player})
         elif name == "end_game":
             winners, reason = args
             self._end(list(winners or []), reason)
@@ -602,7 +610,7 @@ class Machine:
         self.turns += 1
         # the round procedure goes under the event's triggers, so they run first
         self.call_procedure(self.game.round, [])
-        self.emit("round_started", {"round": s.round}, None)
+        self._emit("round_started", {"type": "round_started", "round": s.round})
 
     def _turn_step(self, frame: dict) -> None:
         player = frame["player"]
@@ -619,7 +627,7 @@ class Machine:
             may_end = may_end and free
         if not options:
             self.state.stack.pop()
-            self.emit("turn_ended", {"player": player}, None)
+            self._emit("turn_ended", {"type": "turn_ended", "player": player})
             return
         if may_end:
             options.append(dict(END_TURN))
@@ -1127,7 +1135,7 @@ class Machine:
         frame = s.stack[-1]
         if option["action"] == "end_turn":
             s.stack.pop()
-            self.emit("turn_ended", {"player": player}, None)
+            self._emit("turn_ended", {"type": "turn_ended", "player": player})
             return
         action = self._actions_by_name.get(option["action"]) or next(
             a for a in self.program.actions if a.name == option["action"])
@@ -1145,7 +1153,7 @@ class Machine:
         frame["actions"] += 1
         s.stack.append({"k": "call", "b": action.block, "pc": 0, "env": env, "name": action.name})
         # the event keeps a copy: the action's own variables must not leak into the log
-        self.emit("action_taken", {"player": player, "action": action.name, "args": dict(option["args"])}, None)
+        self._emit("action_taken", {"type": "action_taken", "player": player, "action": action.name, "args": dict(option["args"])})
         if self._action_window:
             self._open_action_window(player, action.name, dict(option["args"]), frame_at=len(s.stack) - 1)
 
