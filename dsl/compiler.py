@@ -363,9 +363,13 @@ class Compiler:
             elif isinstance(d, ast.ActionDef):
                 p.actions.append(self.action(d))
             elif isinstance(d, ast.TriggerDef):
-                where = self.expr(d.where) if d.where is not None else None
+                # the machine makes the leading kind tests itself (TriggerInfo.kinds): the
+                # compiled condition is what follows them, if anything
+                kinds = _leading_kind_tests(d.where)
+                rest = _and_terms(d.where)[len(kinds):]
+                where = self.expr(_and_of(rest)) if rest else None
                 p.triggers.setdefault(d.event, []).append(TriggerInfo(d.name, where, self.block(d.body, f"trigger {d.name}"),
-                                                                      _leading_kind_tests(d.where)))
+                                                                      kinds))
             elif isinstance(d, ast.VictoryDef):
                 p.victories.append((d.name, self.expr(d.when), self.expr(d.winners)))
             elif isinstance(d, ast.ObligationDef):
@@ -757,21 +761,36 @@ def _leading_kind_tests(cond: ast.Expr | None) -> tuple[tuple[str, str], ...]:
     trigger's condition, evaluates first, one after the other (``and`` evaluates left to
     right and stops at the first false: a condition whose leading test fails is false,
     and nothing after that test, a die roll say, is evaluated)."""
-    terms: list[ast.Expr] = []
-    stack = [cond] if cond is not None else []
-    while stack:  # the terms of the `and` chain, left to right
-        e = stack.pop()
-        if isinstance(e, ast.Binary) and e.op == "and":
-            stack += [e.right, e.left]
-        else:
-            terms.append(e)
     out = []
-    for e in terms:
+    for e in _and_terms(cond):
         test = _kind_test(e)
         if test is None:
             break
         out.append(test)
     return tuple(out)
+
+
+def _and_terms(cond: ast.Expr | None) -> list[ast.Expr]:
+    """The terms of the `and` chain ``cond``, left to right (``cond`` alone if it is not one)."""
+    terms: list[ast.Expr] = []
+    stack = [cond] if cond is not None else []
+    while stack:
+        e = stack.pop()
+        if isinstance(e, ast.Binary) and e.op == "and":
+            stack += [e.right, e.left]
+        else:
+            terms.append(e)
+    return terms
+
+
+def _and_of(terms: list[ast.Expr]) -> ast.Expr:
+    """``terms`` joined by `and`, left to right: true exactly when all are, evaluated in
+    the same order and stopping at the same first false term as the chain they came from."""
+    cond = terms[0]
+    for term in terms[1:]:
+        cond = ast.Binary(cond.pos, "and", cond, term)
+        cond.type = "bool"
+    return cond
 
 
 def _kind_test(e: ast.Expr) -> tuple[str, str] | None:
