@@ -686,7 +686,8 @@ class Machine:
         floor = len(self.state.stack)  # the turn frame is on top while actions are offered
         try:
             self.on_event, self.memo = None, None
-            self._switch(saved[0].clone(borrow=True), saved[1])
+            # the frames below the turn's are not run while playing ahead: shared
+            self._switch(saved[0].clone(borrow=True, kept_frames=floor - 1), saved[1])
             self._take_action(player, option)
             return self._reachable(player, test, budget, floor, saved[0].turn_number)
         finally:
@@ -714,7 +715,8 @@ class Machine:
             last = len(s.pending["options"]) - 1
             board = self._board
             for i in range(last + 1):
-                self._switch(s.clone(borrow=True) if i < last else s, board)  # the last line may use up the state
+                # the last line may use up the state
+                self._switch(s.clone(borrow=True, kept_frames=floor - 1) if i < last else s, board)
                 self._apply_answer(i)
                 if self._reachable(player, test, budget, floor, turn):
                     return True
@@ -730,7 +732,7 @@ class Machine:
             options = self.legal_actions(player)
         board = self._board
         for i, option in enumerate(options):
-            self._switch(s.clone(borrow=True) if i < len(options) - 1 else s, board)
+            self._switch(s.clone(borrow=True, kept_frames=floor - 1) if i < len(options) - 1 else s, board)
             self._take_action(player, option)
             if self._reachable(player, test, budget - 1, floor, turn):
                 return True
