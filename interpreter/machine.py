@@ -550,23 +550,28 @@ class Machine:
             # The instructions of the frame on top run one after the other while it stays
             # on top and nothing is pending: the frame, its block and its variables are
             # looked up once for the run of them, not once per instruction.
+            # ``frame["pc"]``, where the frame resumes (also after a choice it asks), is
+            # written when the run of them stops: no instruction reads its own frame's.
             try:
                 while pc < end:
                     steps_left -= 1
                     if steps_left < 0:
+                        frame["pc"] = pc
                         self._out_of_steps()
                     instr = block[pc]
                     pc += 1
-                    frame["pc"] = pc  # where the frame resumes, also after a choice it asks
                     self._current_instr = instr
                     instr.run(self, env)
                     if s.pending is not None or s.result is not None or not stack or stack[-1] is not frame:
+                        frame["pc"] = pc
                         break
                 else:
                     pc = -1  # the block ran to its end
             except RuleRuntimeError:
+                frame["pc"] = pc
                 raise
             except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
+                frame["pc"] = pc
                 raise RuleRuntimeError(f"{type(err).__name__}: {err}", instr.pos) from err
             if pc >= 0:
                 continue
