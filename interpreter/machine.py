@@ -20,6 +20,7 @@ from rulecraft.dsl.builtins import ACTION_WINDOW
 from rulecraft.dsl.compiler import ActionInfo, Program, generate_statement_code
 from rulecraft.dsl.dependencies import reads_turn
 from rulecraft.dsl.limits import MAX_STEPS_PER_DECISION, bounded
+from rulecraft.dsl.lookahead import skippable_triggers
 from rulecraft.dsl.model import RuleSet
 from rulecraft.dsl.reads import Reads, reads_of
 
@@ -62,6 +63,9 @@ class Machine:
         for eid, e in state.entities.items():
             self._kind_lists.setdefault(e["kind"], []).append(eid)
         self._current_instr = None
+        # the triggers by event: the rule set's, or while an obligation's lookahead plays
+        # ahead, those it may not pass over (see _reachable_after)
+        self._triggers = self.program.triggers
         self.game = ruleset.data.game
         # the engine opens its window on each chosen action only for a rule set that
         # answers it: for the others, choosing an action runs as it always did
@@ -327,7 +331,7 @@ class Machine:
     def _emit(self, name: str, event: dict) -> None:
         """Emit ``event`` (a new dict, its ``type`` first): the machine's own events are
         built here in one dict rather than as fields copied into one."""
-        triggers = self.program.triggers.get(name)
+        triggers = self._triggers.get(name)
         on_event = self.on_event
         if on_event is not None:
             # the recorder keeps (and annotates) the dict it is given: a copy when
@@ -685,18 +689,38 @@ class Machine:
                 options, may_end = kept, False
         return options, may_end
 
+    # whether the lookahead passes over the triggers that cannot change its answer
+    # (dsl.lookahead); off, it plays every trigger (the reference a test compares with)
+    pass_over_triggers = True
+
+    def _lookahead_triggers(self, test: tuple, action: str | None) -> dict:
+        """The triggers by event that playing ``action`` ahead for the obligation of
+        ``test`` must run (None: any action, when more than one is played ahead)."""
+        node = test[2]
+        key = ("lookahead triggers", node.name, action)
+        shared = self.program.shared
+        found = shared.get(key)
+        if found is None:
+            skipped = skippable_triggers(self.ruleset, node, action)
+            found = shared[key] = {event: [t for t in triggers if t.name not in skipped]
+                                   for event, triggers in self.program.triggers.items()}
+        return found
+
     def _reachable_after(self, player: str, option: dict, test: tuple, budget: int) -> bool:
         """After ``option``, is the obligation met or still within reach?"""
         saved = (self.state, self._board, self.memo, self.on_event, self._current_instr)
         floor = len(self.state.stack)  # the turn frame is on top while actions are offered
         try:
             self.on_event, self.memo = None, None
+            if self.pass_over_triggers:
+                self._triggers = self._lookahead_triggers(test, option.get("action") if budget == 0 else None)
             # the frames below the turn's are not run while playing ahead: shared
             self._switch(saved[0].clone(borrow=True, kept_frames=floor - 1), saved[1])
             self._take_action(player, option)
             return self._reachable(player, test, budget, floor, saved[0].turn_number)
         finally:
             self.state, self._board, self.memo, self.on_event, self._current_instr = saved
+            self._triggers = self.program.triggers
             self.changes += 1
 
     def _switch(self, state: GameState, board: Board | DeclaredBoard | None) -> None:
