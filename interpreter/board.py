@@ -80,6 +80,20 @@ class Geometry:
         layout = self.spec.layouts[self.tile_layouts[tile]]
         return [f"{tile}/{r}" for r in layout.rooms]
 
+    @cached_property
+    def _spaces(self) -> dict:
+        return {}
+
+    def spaces_of(self, tile: str) -> frozenset[str]:
+        """The spaces a board gives a placed tile, whatever else is placed: its printed
+        spaces and those its inner links name (a board's spaces are theirs for its tiles)."""
+        found = self._spaces.get(tile)
+        if found is None:
+            layout = self.spec.layouts[self.tile_layouts[tile]]
+            names = list(layout.rooms) + [x for link in layout.links for x in (link["from"], link["to"])]
+            found = self._spaces[tile] = frozenset(f"{tile}/{r}" for r in names)
+        return found
+
 
 def room_tile(room: str) -> str:
     return room.rsplit("/", 1)[0]
