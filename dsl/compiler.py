@@ -98,6 +98,8 @@ class TriggerInfo:
     # (event field, kind) of the tests `kind_of(event.field) == "kind"` the condition
     # starts with: where one fails, the condition is false without being evaluated
     kinds: tuple[tuple[str, str], ...] = ()
+    # (event field, value) of the tests `event.field == constant` that follow them
+    equals: tuple[tuple[str, Any], ...] = ()
 
 
 @dataclass
@@ -366,10 +368,12 @@ class Compiler:
                 # the machine makes the leading kind tests itself (TriggerInfo.kinds): the
                 # compiled condition is what follows them, if anything
                 kinds = _leading_kind_tests(d.where)
-                rest = _and_terms(d.where)[len(kinds):]
+                terms = _and_terms(d.where)[len(kinds):]
+                equals = _leading_equal_tests(terms)
+                rest = terms[len(equals):]
                 where = self.expr(_and_of(rest)) if rest else None
                 p.triggers.setdefault(d.event, []).append(TriggerInfo(d.name, where, self.block(d.body, f"trigger {d.name}"),
-                                                                      kinds))
+                                                                      kinds, equals))
             elif isinstance(d, ast.VictoryDef):
                 p.victories.append((d.name, self.expr(d.when), self.expr(d.winners)))
             elif isinstance(d, ast.ObligationDef):
@@ -791,6 +795,31 @@ def _and_of(terms: list[ast.Expr]) -> ast.Expr:
         cond = ast.Binary(cond.pos, "and", cond, term)
         cond.type = "bool"
     return cond
+
+
+def _leading_equal_tests(terms: list[ast.Expr]) -> tuple[tuple[str, Any], ...]:
+    """The (field, value) of the tests ``event.field == constant`` (a text, number or
+    truth value, an entity or a zone named in the rules) that ``terms`` start with."""
+    out = []
+    for e in terms:
+        if not (isinstance(e, ast.Binary) and e.op == "==" and _event_field(e.left) is not None):
+            break
+        right = e.right
+        if isinstance(right, ast.Literal) and isinstance(right.value, (str, int, float, bool)):
+            out.append((_event_field(e.left), right.value))
+        elif isinstance(right, ast.Name) and getattr(right, "ref", None) in (("entity", right.id), ("zone", right.id)):
+            out.append((_event_field(e.left), right.id))
+        else:
+            break
+    return tuple(out)
+
+
+def _event_field(e: ast.Expr) -> str | None:
+    """``f`` when ``e`` reads ``event.f`` of a trigger's event."""
+    if (isinstance(e, ast.Attr) and isinstance(e.obj, ast.Name) and e.obj.id == "event"
+            and getattr(e.obj, "ref", None) == ("local", "event")):
+        return e.name
+    return None
 
 
 def _kind_test(e: ast.Expr) -> tuple[str, str] | None:

@@ -352,8 +352,12 @@ class Machine:
                 if e is None or e["kind"] != kind:
                     break
             else:
-                if t.where is None or t.where(self, reading):
-                    matched.append(t)
+                for field, value in t.equals:  # and the tests of a field against a constant
+                    if not event.get(field) == value:
+                        break
+                else:
+                    if t.where is None or t.where(self, reading):
+                        matched.append(t)
         if matched:
             stack = self.state.stack
             for t in reversed(matched):
