@@ -77,9 +77,11 @@ class _Slice:
         self.read: set = set()
         for e in (obligation.when, obligation.possible):
             self.read |= self.expr_reads(e, "obligation")
-        # the engine's window on every chosen action, when reactions answer it: whether
-        # it asks anyone is read from their conditions
-        self.read |= self.window_reads(ACTION_WINDOW)
+        # the engine's window on every chosen action, when reactions answer it
+        if any(d.event == ACTION_WINDOW for d in self.reactions):
+            # its reactions' conditions decide whether it asks anyone, and its record
+            # whether the action's steps run (a reaction may decline the action)
+            self.read |= self.window_reads(ACTION_WINDOW) | {RECORDS}
         # a scripted seat answers its choices by its preferences, ties drawn at random
         for d in ruleset.of_kind("script"):
             self.read.add(RNG)
