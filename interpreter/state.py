@@ -109,22 +109,18 @@ class GameState:
         else:
             stack = [_copy_frame(f) for f in stack]
         result = self.result
-        # made without __init__ (whose defaults would only be replaced), the fields in
-        # their declared order
-        clone = object.__new__(GameState)
-        clone.__dict__ = {
-            "ruleset": self.ruleset, "seed": self.seed, "rng": self.rng, "players": list(self.players),
-            "entities": entities, "zones": zones, "tiles": tiles,
-            "vars": {k: dict(v) for k, v in self.vars.items()},
-            "current": self.current, "round": self.round, "turn_number": self.turn_number,
-            "limits": {k: dict(v) for k, v in self.limits.items()},
-            "stack": stack, "pending": pending, "result": None if result is None else _plain_copy(result),
-            "steps": self.steps,
-            "forced_rolls": {k: list(v) for k, v in self.forced_rolls.items()} if self.forced_rolls else {},
-            "windows": windows, "settings": dict(self.settings),
-            "revealed": ({k: {p: list(v) for p, v in shown.items()} for k, shown in self.revealed.items()}
-                         if self.revealed else {}),
-        }
+        clone = GameState(
+            self.ruleset, self.seed, self.rng, list(self.players),
+            entities,
+            zones,
+            tiles,
+            {k: dict(v) for k, v in self.vars.items()},
+            self.current, self.round, self.turn_number,
+            {k: dict(v) for k, v in self.limits.items()},
+            stack, pending, None if result is None else _plain_copy(result), self.steps,
+            {k: list(v) for k, v in self.forced_rolls.items()} if self.forced_rolls else {},
+            windows, dict(self.settings),
+            {k: {p: list(v) for p, v in shown.items()} for k, shown in self.revealed.items()} if self.revealed else {})
         if borrow:
             clone.lent = self.entities
             clone.lent_zones = self.zones
