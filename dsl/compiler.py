@@ -98,6 +98,8 @@ class TriggerInfo:
     # (event field, kind) of the tests `kind_of(event.field) == "kind"` the condition
     # starts with: where one fails, the condition is false without being evaluated
     kinds: tuple[tuple[str, str], ...] = ()
+    # (event field, value) of the tests `event.field == constant` that follow them
+    equals: tuple[tuple[str, Any], ...] = ()
 
 
 @dataclass
@@ -365,9 +367,15 @@ class Compiler:
             elif isinstance(d, ast.ActionDef):
                 p.actions.append(self.action(d))
             elif isinstance(d, ast.TriggerDef):
-                where = self.expr(d.where) if d.where is not None else None
+                # the machine makes the leading kind tests itself (TriggerInfo.kinds): the
+                # compiled condition is what follows them, if anything
+                kinds = _leading_kind_tests(d.where)
+                terms = _and_terms(d.where)[len(kinds):]
+                equals = _leading_equal_tests(terms)
+                rest = terms[len(equals):]
+                where = self.expr(_and_of(rest)) if rest else None
                 p.triggers.setdefault(d.event, []).append(TriggerInfo(d.name, where, self.block(d.body, f"trigger {d.name}"),
-                                                                      _leading_kind_tests(d.where)))
+                                                                      kinds, equals))
             elif isinstance(d, ast.VictoryDef):
                 p.victories.append((d.name, self.expr(d.when), self.expr(d.winners)))
             elif isinstance(d, ast.ObligationDef):
@@ -759,21 +767,61 @@ def _leading_kind_tests(cond: ast.Expr | None) -> tuple[tuple[str, str], ...]:
     trigger's condition, evaluates first, one after the other (``and`` evaluates left to
     right and stops at the first false: a condition whose leading test fails is false,
     and nothing after that test, a die roll say, is evaluated)."""
-    terms: list[ast.Expr] = []
-    stack = [cond] if cond is not None else []
-    while stack:  # the terms of the `and` chain, left to right
-        e = stack.pop()
-        if isinstance(e, ast.Binary) and e.op == "and":
-            stack += [e.right, e.left]
-        else:
-            terms.append(e)
     out = []
-    for e in terms:
+    for e in _and_terms(cond):
         test = _kind_test(e)
         if test is None:
             break
         out.append(test)
     return tuple(out)
+
+
+def _and_terms(cond: ast.Expr | None) -> list[ast.Expr]:
+    """The terms of the `and` chain ``cond``, left to right (``cond`` alone if it is not one)."""
+    terms: list[ast.Expr] = []
+    stack = [cond] if cond is not None else []
+    while stack:
+        e = stack.pop()
+        if isinstance(e, ast.Binary) and e.op == "and":
+            stack += [e.right, e.left]
+        else:
+            terms.append(e)
+    return terms
+
+
+def _and_of(terms: list[ast.Expr]) -> ast.Expr:
+    """``terms`` joined by `and`, left to right: true exactly when all are, evaluated in
+    the same order and stopping at the same first false term as the chain they came from."""
+    cond = terms[0]
+    for term in terms[1:]:
+        cond = ast.Binary(cond.pos, "and", cond, term)
+        cond.type = "bool"
+    return cond
+
+
+def _leading_equal_tests(terms: list[ast.Expr]) -> tuple[tuple[str, Any], ...]:
+    """The (field, value) of the tests ``event.field == constant`` (a text, number or
+    truth value, an entity or a zone named in the rules) that ``terms`` start with."""
+    out = []
+    for e in terms:
+        if not (isinstance(e, ast.Binary) and e.op == "==" and _event_field(e.left) is not None):
+            break
+        right = e.right
+        if isinstance(right, ast.Literal) and isinstance(right.value, (str, int, float, bool)):
+            out.append((_event_field(e.left), right.value))
+        elif isinstance(right, ast.Name) and getattr(right, "ref", None) in (("entity", right.id), ("zone", right.id)):
+            out.append((_event_field(e.left), right.id))
+        else:
+            break
+    return tuple(out)
+
+
+def _event_field(e: ast.Expr) -> str | None:
+    """``f`` when ``e`` reads ``event.f`` of a trigger's event."""
+    if (isinstance(e, ast.Attr) and isinstance(e.obj, ast.Name) and e.obj.id == "event"
+            and getattr(e.obj, "ref", None) == ("local", "event")):
+        return e.name
+    return None
 
 
 def _kind_test(e: ast.Expr) -> tuple[str, str] | None:

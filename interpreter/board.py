@@ -1,4 +1,4 @@
-"""The board: tiles placed on a grid, seen as a networkx graph of spaces.
+"""The board: tiles placed on a grid, seen as a graph of spaces (networkx on demand).
 
 A tile's layout (from the rule set's YAML) gives the edge kind of each side and
 which of its spaces touch that side; the rule set's join table says what two touching
@@ -80,6 +80,20 @@ class Geometry:
         layout = self.spec.layouts[self.tile_layouts[tile]]
         return [f"{tile}/{r}" for r in layout.rooms]
 
+    @cached_property
+    def _spaces(self) -> dict:
+        return {}
+
+    def spaces_of(self, tile: str) -> frozenset[str]:
+        """The spaces a board gives a placed tile, whatever else is placed: its printed
+        spaces and those its inner links name (a board's spaces are theirs for its tiles)."""
+        found = self._spaces.get(tile)
+        if found is None:
+            layout = self.spec.layouts[self.tile_layouts[tile]]
+            names = list(layout.rooms) + [x for link in layout.links for x in (link["from"], link["to"])]
+            found = self._spaces[tile] = frozenset(f"{tile}/{r}" for r in names)
+        return found
+
 
 def room_tile(room: str) -> str:
     return room.rsplit("/", 1)[0]
@@ -113,14 +127,41 @@ class Board:
         self.geo = geometry
         self.tiles = {t: tuple(v) for t, v in tiles.items()}
         self.cells = {(x, y): t for t, (x, y, _) in self.tiles.items()}
-        self.graph = nx.Graph()
+        # space → {neighbouring space → connection}, in the order a networkx graph built
+        # the same way keeps them (the order of options follows it): plain dicts, as a
+        # board is built after every placement, also on the states played ahead
+        self._adj: dict[str, dict[str, str | None]] = {}
+        self._node_tile: dict[str, str] = {}
+        self._edges: list[tuple[str, str, str | None]] = []  # as added, for ``graph``
         self._towards: dict[tuple[str, str], list[str]] = {}
         self._faces: dict[str, list[str]] = {}
         # Answers depend only on the placed tiles, which never change for this object
         # (a placement builds a new Board), so they can be remembered.
         self._memo: dict[tuple, list] = {}
         self._build()
-        self.rooms = frozenset(self.graph)  # the spaces on the board
+        self.rooms = frozenset(self._adj)  # the spaces on the board
+
+    @cached_property
+    def graph(self) -> nx.Graph:
+        """The board as a networkx graph (spaces with their tile, edges with their
+        connection), for path searches and other readers; built on first use."""
+        g = nx.Graph()
+        for room, tile in self._node_tile.items():
+            g.add_node(room, tile=tile)
+        for a, b, conn in self._edges:
+            g.add_edge(a, b, connection=conn)
+        return g
+
+    def _add_edge(self, a: str, b: str, conn: str | None) -> None:
+        # networkx's add_edge: a new space goes last, a known edge keeps its place
+        adj = self._adj
+        if a not in adj:
+            adj[a] = {}
+        if b not in adj:
+            adj[b] = {}
+        adj[a][b] = conn
+        adj[b][a] = conn
+        self._edges.append((a, b, conn))
 
     # ---- layout after rotation
     def side(self, tile: str, direction: str, rotation: int | None = None):
@@ -138,11 +179,14 @@ class Board:
             yield f"{tile}/{link['from']}", f"{tile}/{link['to']}", d, link["connection"]
 
     def _build(self) -> None:
-        g = self.graph
+        adj, node_tile = self._adj, self._node_tile
+        add_edge = self._add_edge
         spec = self.geo.spec
         for tile, (x, y, rot) in self.tiles.items():
             for room in self.geo.rooms_of(tile):
-                g.add_node(room, tile=tile)
+                if room not in adj:
+                    adj[room] = {}
+                node_tile[room] = tile
                 self._faces[room] = []
             for d in self.geo.direction_names:
                 edge, rooms = self.geo.side(tile, d, rot)
@@ -152,7 +196,7 @@ class Board:
             for a, b, d, conn in self._links(tile):
                 self._towards.setdefault((a, d), []).append(b)
                 self._towards.setdefault((b, self.geo.opposite(d)), []).append(a)
-                g.add_edge(a, b, connection=None if conn == "none" else conn)
+                add_edge(a, b, None if conn == "none" else conn)
             for d in self.geo.direction_names:
                 dx, dy = spec.directions[d]
                 other = self.cells.get((x + dx, y + dy))
@@ -164,7 +208,7 @@ class Board:
                 for r in rooms:
                     self._towards.setdefault((r, d), []).extend(orooms)
                     for o in orooms:
-                        g.add_edge(r, o, connection=None if conn in (None, "none") else conn)
+                        add_edge(r, o, None if conn in (None, "none") else conn)
 
     # ---- queries
     def has(self, room: str) -> bool:
@@ -174,24 +218,22 @@ class Board:
         return list(self._towards.get((room, direction), []))
 
     def connection(self, a: str, b: str) -> str | None:
-        data = self.graph.get_edge_data(a, b)
-        return data["connection"] if data else None
+        return self._adj.get(a, {}).get(b)
 
     def connected(self, room: str) -> list[str]:
         key = ("connected", room)
         found = self._memo.get(key)
         if found is None:
             doorways = self.geo.spec.doorways
-            graph = self.graph
-            found = self._memo[key] = ([o for o in graph.neighbors(room) if graph[room][o]["connection"] in doorways]
-                                       if room in graph else [])
+            ways = self._adj.get(room)
+            found = self._memo[key] = [o for o, conn in ways.items() if conn in doorways] if ways is not None else []
         return list(found)
 
     def adjacent(self, room: str) -> list[str]:
         key = ("adjacent", room)
         found = self._memo.get(key)
         if found is None:
-            found = self._memo[key] = list(self.graph.neighbors(room)) if room in self.graph else []
+            found = self._memo[key] = list(self._adj[room]) if room in self._adj else []
         return list(found)
 
     def fits(self, tile: str, cell: tuple[int, int], rotation: int) -> bool:
@@ -216,7 +258,7 @@ class Board:
         return [dict(spot) for spot in self._memo[key]]
 
     def _placements(self, tile: str, anchor: str, rotations: list[int]) -> list[dict]:
-        if anchor not in self.graph or tile in self.tiles:
+        if anchor not in self._adj or tile in self.tiles:
             return []
         spec = self.geo.spec
         ax, ay, _ = self.tiles[room_tile(anchor)]
@@ -241,7 +283,7 @@ class Board:
         key = ("anywhere", tile, tuple(rotations))
         if key not in self._memo:
             found = []
-            for room in self.graph.nodes:
+            for room in self._adj:
                 for spot in self.placements(tile, room, rotations):
                     if spot not in found:
                         found.append(spot)

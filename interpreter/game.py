@@ -72,8 +72,8 @@ class Game:
             _keep_start(ruleset, started, self.state, self.events)
 
     def _record(self, event: dict) -> None:
+        """Record an event: the machine hands over a dict of its own, kept as it is."""
         if self.record_events:
-            event = dict(event)
             event["seq"] = len(self.events)
             # who may see what is decided now, while the entities are where they are
             if event["type"] in ANNOTATED_EVENTS:

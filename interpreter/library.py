@@ -6,7 +6,7 @@ Each function takes the running machine first. None of them knows any game.
 from __future__ import annotations
 
 from . import paths, rng
-from .board import room_tile
+from .board import Geometry, room_tile
 from .state import RANDOM_PICKS
 
 
@@ -54,6 +54,11 @@ def _on_board(m, e):
     if at is None:
         return False
     board = m._board  # built already, as a rule reading the board usually finds it
+    if board is None and isinstance(m.geometry, Geometry):
+        # laid tiles whose board is not built yet (a tile was just placed): a space is on
+        # the board when its tile is placed, which needs no board built
+        tile = room_tile(at)
+        return tile in m.state.tiles and at in m.geometry.spaces_of(tile)
     return at in (board if board is not None else m.board()).rooms
 
 

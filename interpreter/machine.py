@@ -20,6 +20,7 @@ from rulecraft.dsl.builtins import ACTION_WINDOW
 from rulecraft.dsl.compiler import ActionInfo, Program, generate_statement_code
 from rulecraft.dsl.dependencies import reads_turn
 from rulecraft.dsl.limits import MAX_STEPS_PER_DECISION, bounded
+from rulecraft.dsl.lookahead import skippable_triggers
 from rulecraft.dsl.model import RuleSet
 from rulecraft.dsl.reads import Reads, reads_of
 
@@ -60,6 +61,9 @@ class Machine:
         self.on_event = on_event
         self._kind_lists = _kind_lists(ruleset, state)
         self._current_instr = None
+        # the triggers by event: the rule set's, or while an obligation's lookahead plays
+        # ahead, those it may not pass over (see _reachable_after)
+        self._triggers = self.program.triggers
         self.game = ruleset.data.game
         # the engine opens its window on each chosen action only for a rule set that
         # answers it: for the others, choosing an action runs as it always did
@@ -248,7 +252,7 @@ class Machine:
         if props.get(name) != new:
             props[name] = new
             self.changes += 1
-            self.emit("changed", {"entity": entity, "property": name, "value": new}, None)
+            self._emit("changed", {"type": "changed", "entity": entity, "property": name, "value": new})
 
     def change_resource(self, op: str, entity: str | None, name: str, amount) -> None:
         """gain / spend / reset a resource, kept between 0 and its cap (if it has one)."""
@@ -334,21 +338,29 @@ class Machine:
                 target.append(entity)
         e["at"] = destination
         self.changes += 1
-        self.emit("moved", {"entity": entity, "source": source, "destination": destination}, None)
+        self._emit("moved", {"type": "moved", "entity": entity, "source": source, "destination": destination})
 
     def shuffle(self, zone: str) -> None:
         items = self.own_zone(zone)
         self.state.rng = rng.shuffle(self.state.rng, items)
         self.changes += 1
-        self.emit("shuffled", {"zone": zone}, None)
+        self._emit("shuffled", {"type": "shuffled", "zone": zone})
 
     def emit(self, name: str, fields: dict, audience: list[str] | None) -> None:
         event = {"type": name, **fields}
         if audience is not None:
             event["audience"] = list(audience)
-        if self.on_event is not None:
-            self.on_event(event)
-        triggers = self.program.triggers.get(name)
+        self._emit(name, event)
+
+    def _emit(self, name: str, event: dict) -> None:
+        """Emit ``event`` (a new dict, its ``type`` first): the machine's own events are
+        built here in one dict rather than as fields copied into one."""
+        triggers = self._triggers.get(name)
+        on_event = self.on_event
+        if on_event is not None:
+            # the recorder keeps (and annotates) the dict it is given: a copy when
+            # triggers may hold the event too, to read its fields as they were
+            on_event(dict(event) if triggers else event)
         if not triggers:
             return
         # conditions never write to the variables they are given, so they share theirs
@@ -364,8 +376,12 @@ class Machine:
                 if e is None or e["kind"] != kind:
                     break
             else:
-                if t.where is None or t.where(self, reading):
-                    matched.append(t)
+                for field, value in t.equals:  # and the tests of a field against a constant
+                    if not event.get(field) == value:
+                        break
+                else:
+                    if t.where is None or t.where(self, reading):
+                        matched.append(t)
         if matched:
             stack = self.state.stack
             for t in reversed(matched):
@@ -389,7 +405,7 @@ class Machine:
                 e["at"] = None
             s.tiles[tile] = [spot["x"], spot["y"], spot["rotation"]]
             self.invalidate()
-            self.emit("placed", {"tile": tile, "x": spot["x"], "y": spot["y"], "rotation": spot["rotation"]}, None)
+            self._emit("placed", {"type": "placed", "tile": tile, "x": spot["x"], "y": spot["y"], "rotation": spot["rotation"]})
         elif name == "remove":
             (entity,) = args
             if entity is None:
@@ -402,7 +418,7 @@ class Machine:
                 source = e["at"]
                 self.own_zone(source).remove(entity)
                 e["at"] = None
-                self.emit("moved", {"entity": entity, "source": source, "destination": None}, None)
+                self._emit("moved", {"type": "moved", "entity": entity, "source": source, "destination": None})
         elif name == "play_turn":
             (player,) = args
             s.current = player
@@ -411,7 +427,7 @@ class Machine:
             s.vars["turn"] = {n: _fresh(spec.default) for n, spec in self.ruleset.data.variables.get("turn", {}).items()}
             s.limits["turn"] = {}
             s.stack.append({"k": "turn", "player": player, "actions": 0})
-            self.emit("turn_started", {"player": player}, None)
+            self._emit("turn_started", {"type": "turn_started", "player": player})
         elif name == "end_game":
             winners, reason = args
             self._end(list(winners or []), reason)
@@ -566,23 +582,28 @@ class Machine:
             # The instructions of the frame on top run one after the other while it stays
             # on top and nothing is pending: the frame, its block and its variables are
             # looked up once for the run of them, not once per instruction.
+            # ``frame["pc"]``, where the frame resumes (also after a choice it asks), is
+            # written when the run of them stops: no instruction reads its own frame's.
             try:
                 while pc < end:
                     steps_left -= 1
                     if steps_left < 0:
+                        frame["pc"] = pc
                         self._out_of_steps()
                     instr = block[pc]
                     pc += 1
-                    frame["pc"] = pc  # where the frame resumes, also after a choice it asks
                     self._current_instr = instr
                     instr.run(self, env)
                     if s.pending is not None or s.result is not None or not stack or stack[-1] is not frame:
+                        frame["pc"] = pc
                         break
                 else:
                     pc = -1  # the block ran to its end
             except RuleRuntimeError:
+                frame["pc"] = pc
                 raise
             except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
+                frame["pc"] = pc
                 raise RuleRuntimeError(f"{type(err).__name__}: {err}", instr.pos) from err
             if pc >= 0:
                 continue
@@ -626,7 +647,7 @@ class Machine:
         self.turns += 1
         # the round procedure goes under the event's triggers, so they run first
         self.call_procedure(self.game.round, [])
-        self.emit("round_started", {"round": s.round}, None)
+        self._emit("round_started", {"type": "round_started", "round": s.round})
 
     def _turn_step(self, frame: dict) -> None:
         player = frame["player"]
@@ -652,7 +673,7 @@ class Machine:
             may_end = may_end and free
         if not options:
             self.state.stack.pop()
-            self.emit("turn_ended", {"player": player}, None)
+            self._emit("turn_ended", {"type": "turn_ended", "player": player})
             return
         if may_end:
             options.append(dict(END_TURN))
@@ -705,17 +726,38 @@ class Machine:
                 options, may_end = kept, False
         return options, may_end
 
+    # whether the lookahead passes over the triggers that cannot change its answer
+    # (dsl.lookahead); off, it plays every trigger (the reference a test compares with)
+    pass_over_triggers = True
+
+    def _lookahead_triggers(self, test: tuple, action: str | None) -> dict:
+        """The triggers by event that playing ``action`` ahead for the obligation of
+        ``test`` must run (None: any action, when more than one is played ahead)."""
+        node = test[2]
+        key = ("lookahead triggers", node.name, action)
+        shared = self.program.shared
+        found = shared.get(key)
+        if found is None:
+            skipped = skippable_triggers(self.ruleset, node, action)
+            found = shared[key] = {event: [t for t in triggers if t.name not in skipped]
+                                   for event, triggers in self.program.triggers.items()}
+        return found
+
     def _reachable_after(self, player: str, option: dict, test: tuple, budget: int) -> bool:
         """After ``option``, is the obligation met or still within reach?"""
         saved = (self.state, self._board, self.memo, self.on_event, self._current_instr)
         floor = len(self.state.stack)  # the turn frame is on top while actions are offered
         try:
             self.on_event, self.memo = None, None
-            self._switch(saved[0].clone(borrow=True), saved[1])
+            if self.pass_over_triggers:
+                self._triggers = self._lookahead_triggers(test, option.get("action") if budget == 0 else None)
+            # the frames below the turn's are not run while playing ahead: shared
+            self._switch(saved[0].clone(borrow=True, kept_frames=floor - 1), saved[1])
             self._take_action(player, option)
             return self._reachable(player, test, budget, floor, saved[0].turn_number)
         finally:
             self.state, self._board, self.memo, self.on_event, self._current_instr = saved
+            self._triggers = self.program.triggers
             self.changes += 1
 
     def _switch(self, state: GameState, board: Board | DeclaredBoard | None) -> None:
@@ -739,7 +781,8 @@ class Machine:
             last = len(s.pending["options"]) - 1
             board = self._board
             for i in range(last + 1):
-                self._switch(s.clone(borrow=True) if i < last else s, board)  # the last line may use up the state
+                # the last line may use up the state
+                self._switch(s.clone(borrow=True, kept_frames=floor - 1) if i < last else s, board)
                 self._apply_answer(i)
                 if self._reachable(player, test, budget, floor, turn):
                     return True
@@ -755,7 +798,7 @@ class Machine:
             options = self.legal_actions(player)
         board = self._board
         for i, option in enumerate(options):
-            self._switch(s.clone(borrow=True) if i < len(options) - 1 else s, board)
+            self._switch(s.clone(borrow=True, kept_frames=floor - 1) if i < len(options) - 1 else s, board)
             self._take_action(player, option)
             if self._reachable(player, test, budget - 1, floor, turn):
                 return True
@@ -1202,7 +1245,7 @@ class Machine:
         frame = s.stack[-1]
         if option["action"] == "end_turn":
             s.stack.pop()
-            self.emit("turn_ended", {"player": player}, None)
+            self._emit("turn_ended", {"type": "turn_ended", "player": player})
             return
         action = self._actions_by_name.get(option["action"]) or next(
             a for a in self.program.actions if a.name == option["action"])
@@ -1220,7 +1263,7 @@ class Machine:
         frame["actions"] += 1
         s.stack.append({"k": "call", "b": action.block, "pc": 0, "env": env, "name": action.name})
         # the event keeps a copy: the action's own variables must not leak into the log
-        self.emit("action_taken", {"player": player, "action": action.name, "args": dict(option["args"])}, None)
+        self._emit("action_taken", {"type": "action_taken", "player": player, "action": action.name, "args": dict(option["args"])})
         if self._action_window:
             self._open_action_window(player, action.name, dict(option["args"]), frame_at=len(s.stack) - 1)
 

@@ -75,12 +75,14 @@ class GameState:
     lent_zones = None
     lent_windows = None
 
-    def clone(self, borrow: bool = False) -> "GameState":
+    def clone(self, borrow: bool = False, kept_frames: int = 0) -> "GameState":
         """An independent copy. With ``borrow``, the copy shares this state's entities,
         zones and window records until the machine writes one (``Machine.own``,
         ``own_zone`` and ``set_record_field`` copy it first), and its tiles' positions
         (a placement replaces a position, never changes it): for a copy played ahead and
-        thrown away while this state stays as it is."""
+        thrown away while this state stays as it is. ``kept_frames``: that many frames
+        at the bottom of the stack are shared too, for a copy that runs only above them
+        (the obligation lookahead runs the frames above a turn's)."""
         # Entities' property dicts and zone lists are the only nested mutable parts
         # besides the stack, so a targeted copy beats deepcopy by an order of magnitude.
         # Rules never change a list in place (every `set` makes a new value), so the
@@ -101,6 +103,12 @@ class GameState:
             zones = {k: list(v) for k, v in self.zones.items()}
             tiles = {k: list(v) for k, v in self.tiles.items()}
             windows = {k: dict(v) for k, v in self.windows.items()}
+        stack = self.stack
+        if kept_frames:
+            stack = stack[:kept_frames] + [_copy_frame(f) for f in stack[kept_frames:]]
+        else:
+            stack = [_copy_frame(f) for f in stack]
+        result = self.result
         clone = GameState(
             self.ruleset, self.seed, self.rng, list(self.players),
             entities,
@@ -109,10 +117,10 @@ class GameState:
             {k: dict(v) for k, v in self.vars.items()},
             self.current, self.round, self.turn_number,
             {k: dict(v) for k, v in self.limits.items()},
-            [_copy_frame(f) for f in self.stack], pending, _plain_copy(self.result), self.steps,
-            {k: list(v) for k, v in self.forced_rolls.items()},
+            stack, pending, None if result is None else _plain_copy(result), self.steps,
+            {k: list(v) for k, v in self.forced_rolls.items()} if self.forced_rolls else {},
             windows, dict(self.settings),
-            {k: {p: list(v) for p, v in shown.items()} for k, shown in self.revealed.items()})
+            {k: {p: list(v) for p, v in shown.items()} for k, shown in self.revealed.items()} if self.revealed else {})
         if borrow:
             clone.lent = self.entities
             clone.lent_zones = self.zones

@@ -41,6 +41,15 @@ def zone_visible(ruleset: RuleSet, zone: str | None, viewer: str, state: GameSta
     return False
 
 
+def _seen_by_all(ruleset: RuleSet, zone: str | None) -> bool:
+    """Whether zone_visible holds for every viewer: no zone, a board space, or a zone
+    everyone sees."""
+    if zone is None:
+        return True
+    spec = _zone_spec(ruleset, zone)
+    return spec is None or spec.visible_to == "everyone"
+
+
 def _owner_of(ruleset: RuleSet, state: GameState, entity: str) -> str | None:
     e = state.entities[entity]
     if e["kind"] == "player":
@@ -290,6 +299,8 @@ def annotate_visibility(ruleset: RuleSet, state: GameState, event: dict) -> None
         entity = event["entity"]
         e = state.entities[entity]
         spec = ruleset.data.kinds[e["kind"]].properties.get(event["property"])
+        if (spec is None or spec.visible_to not in ("nobody", "owner")) and _seen_by_all(ruleset, e["at"]):
+            return  # a public property of a thing in plain sight: nobody to hide it from
         owner = _owner_of(ruleset, state, entity)
         hidden = []
         revealed = state.revealed.get(entity, {}) if state.revealed else {}
@@ -318,6 +329,8 @@ def annotate_visibility(ruleset: RuleSet, state: GameState, event: dict) -> None
         for name, value in args.items():
             if isinstance(value, str) and value in state.entities:
                 at = state.entities[value]["at"]
+                if _seen_by_all(ruleset, at):
+                    continue
                 shown = state.revealed.get(value, {}).get(THING, ()) if state.revealed else ()
                 blind = [p for p in players if not zone_visible(ruleset, at, p, state) and p not in shown]
                 if blind:

@@ -284,4 +284,5 @@ trigger token_moved:
     rs = build(tmp_path, {"game.yaml": game_yaml() + data, "main.rules": rules + ROUND})
     card, token = rs.compiled.triggers["moved"]
     assert card.kinds == (("entity", "card"),) and token.kinds == ()
+    assert token.equals == (("destination", "discard"),), "a field tested against a constant is tested by the machine too"
     assert Game(rs, 2, 1).state.vars["game"]["order"] == ["a", "chip"]
