@@ -7,6 +7,7 @@ those annotations and never resolves a name again.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from . import ast
@@ -17,6 +18,7 @@ from .diagnostics import DiagnosticBag, Position, did_you_mean
 from .hidden_choices import check_offer
 from .limits import MAX_REPEAT
 from .model import RuleSet, RuleSetData
+from .parser import DEFINITION_START
 
 PERIODS = {"turn", "round", "game"}
 # What board functions give on a declared board, with its space (or connection) kind
@@ -83,9 +85,26 @@ class Checker:
         self.mentioned_names: set[str] = set()
         self.memory_readers: dict[str, Position] = {}  # definition → where it first calls seen()
 
+    # ------------------------------------------------------------ definitions that did not parse
+    def _in_unparsed(self, pattern: str) -> bool:
+        return any(text is None or re.search(pattern, text, re.MULTILINE) for text in self.rs.unparsed)
+
+    def _defined_unparsed(self, name: str) -> bool:
+        """``name`` may be defined by a definition that did not parse: its syntax error is
+        the mistake, and 'unknown' would only echo it."""
+        return self._in_unparsed(DEFINITION_START.pattern + rf"[ \t]+{re.escape(name)}\b")
+
+    def _emitted_unparsed(self, event: str) -> bool:
+        return self._in_unparsed(rf"\b(?:emit|window)[ \t]+{re.escape(event)}\b")
+
+    def _named_unparsed(self, name: str) -> bool:
+        return self._in_unparsed(rf"\b{re.escape(name)}\b")
+
     def _check_player_test(self, name: str, pos, role: str) -> None:
         """A function named in game.yaml that must take one player and give a bool."""
         d = self.rs.definitions.get(name)
+        if d is None and self._defined_unparsed(name):
+            return
         if d is None or d.kind != "function":
             self.error(f"{role} names unknown function '{name}'", pos,
                        did_you_mean(name, [n for n, x in self.rs.definitions.items() if x.kind == "function"]))
@@ -111,7 +130,9 @@ class Checker:
             name = game.end_turn_allowed
             d = self.rs.definitions.get(name)
             pos = self.data.where.get(("game", "end_turn_allowed"))
-            if d is None or d.kind != "function":
+            if d is None and self._defined_unparsed(name):
+                pass
+            elif d is None or d.kind != "function":
                 self.error(f"game.end_turn_allowed names unknown function '{name}'", pos,
                            did_you_mean(name, [n for n, x in self.rs.definitions.items() if x.kind == "function"]))
             elif len(d.params) != 1 or self.resolve_type(d.params[0].type) != "player" or self.resolve_type(d.returns) != T.BOOL:
@@ -123,6 +144,8 @@ class Checker:
                                     f"game.sides: team '{team['name']}' member")
         for i, name in enumerate((game.scripted_seats if game else None) or []):
             d = self.rs.definitions.get(name)
+            if d is None and self._defined_unparsed(name):
+                continue
             if d is None or d.kind != "script":
                 self.error(f"game.scripted_seats names unknown script '{name}'", self.data.where.get(("game", "scripted_seats", i)),
                            did_you_mean(name, [n for n, x in self.rs.definitions.items() if x.kind == "script"]))
@@ -130,6 +153,8 @@ class Checker:
             name = getattr(game, role)
             d = self.rs.definitions.get(name)
             pos = self.data.where.get(("game", role))
+            if d is None and self._defined_unparsed(name):
+                continue
             if d is None:
                 self.error(f"game.{role} names unknown procedure '{name}'", pos,
                            did_you_mean(name, [n for n, x in self.rs.definitions.items() if x.kind == "procedure"]))
@@ -142,7 +167,7 @@ class Checker:
         self._check_reachability()
         for name, n in self.references.items():
             d = self.rs.definitions[name]
-            if n == 0 and d.kind in ("function", "procedure"):
+            if n == 0 and d.kind in ("function", "procedure") and not self._named_unparsed(name):
                 self.bag.warning(f"{d.kind} '{name}' is never used", d.name_pos, "remove it or call it from a rule", code="unused")
         self._check_manifest()
 
@@ -179,7 +204,7 @@ class Checker:
                 self.error(f"ruling '{r['id']}' is given twice", pos)
             seen.add(r["id"])
             for name in r.get("definitions", []):
-                if name not in self.rs.definitions:
+                if name not in self.rs.definitions and not self._defined_unparsed(name):
                     self.error(f"ruling '{r['id']}' names unknown definition '{name}'", pos,
                                did_you_mean(name, self.rs.definitions))
 
@@ -382,14 +407,15 @@ class Checker:
             t = self.expr(d.value, ctx)
             want = self.resolve_type(d.returns)
             if not T.assignable(t, want, self.names.zone_kinds):
-                self.error(f"function '{d.name}' should give a {want} but gives a {t}", d.value.pos)
+                self.error(f"function '{d.name}' should give a {want} but gives a {t}", d.value.pos,
+                           conversion_hint(want, t) or f"give a {want} after '=', or declare '-> {t}' if a {t} is meant")
         elif isinstance(d, ast.TriggerDef):
             if d.event is None:
                 self.error(f"trigger '{d.name}' does not say which event it waits for", d.name_pos, "add 'on <event>'")
             elif d.event == "game_ended":
                 self.error(f"trigger '{d.name}' waits for 'game_ended', after which no rule runs", d.event_pos,
                            "use a victory definition to end the game")
-            elif d.event not in self.emitted:
+            elif d.event not in self.emitted and not self._emitted_unparsed(d.event):
                 self.error(f"trigger '{d.name}' waits for event '{d.event}' that nothing emits", d.event_pos,
                            did_you_mean(d.event, self.emitted))
             ctx.event = d.event
@@ -424,8 +450,11 @@ class Checker:
                     self.error(f"'with {p.name}' takes its values from a list, not a {st}", p.source.pos)
                 elif not T.assignable(T.item_type(st), t, self.names.zone_kinds):
                     self.error(f"'with {p.name}: {t}' draws from a {st}", p.source.pos)
+            elif t == T.ANY and p.type.name != T.ANY:
+                pass  # an unknown type, reported by resolve_type
             elif t not in self.data.kinds:
-                self.error(f"'with {p.name}: {t}' needs 'in <list>' unless {t} is a kind", p.type.pos)
+                self.error(f"'with {p.name}: {t}' needs 'in <list>' unless {t} is a kind", p.type.pos,
+                           f"a {t} is not a kind whose things can be listed: write 'with {p.name}: {t} in <list>'")
             ctx.locals[p.name] = t
             if p.where is not None:
                 self.expect(p.where, T.BOOL, ctx, "a 'where' condition")
@@ -460,6 +489,8 @@ class Checker:
                 ctx.locals[prm.name] = self.resolve_type(prm.type)
             if target.kind == "reaction" and target.responder is not None:
                 ctx.locals[target.responder.name] = "player"
+        elif self._defined_unparsed(pref.target):
+            return None
         else:
             names = [n for n, x in self.rs.definitions.items() if x.kind in ("action", "reaction")]
             self.error(f"{d.kind} '{d.name}' prefers unknown '{pref.target}'", pref.target_pos,
@@ -526,7 +557,7 @@ class Checker:
     def check_reaction(self, d: ast.ReactionDef, ctx: _Context) -> None:
         if d.event is None:
             self.error(f"reaction '{d.name}' does not say which window it answers", d.name_pos, "add 'on <window name>'")
-        elif d.event not in self.windows:
+        elif d.event not in self.windows and not self._emitted_unparsed(d.event):
             self.error(f"reaction '{d.name}' answers window '{d.event}' that no rule opens", d.event_pos,
                        did_you_mean(d.event, self.windows) or "open it with 'window NAME(...) as x'")
         ctx.event = d.event
@@ -668,6 +699,8 @@ class Checker:
                 continue
             pos = self.data.where.get(("component", c.name, "effect")) or self.data.where.get(("component", c.name))
             d = self.rs.definitions.get(c.effect)
+            if d is None and self._defined_unparsed(c.effect):
+                continue
             if d is None or d.kind != "procedure":
                 self.error(f"component '{c.name}': effect names unknown procedure '{c.effect}'", pos,
                            did_you_mean(c.effect, procedures) or "declare it in a rule file: procedure NAME(c: KIND)")
@@ -786,7 +819,9 @@ class Checker:
         elif s.op in ("+=", "-=") and want != T.NUMBER:
             self.error(f"'{s.op}' needs a number, but {prop} is a {want}", pos)
         elif not T.assignable(vt, want, self.names.zone_kinds):
-            self.error(f"{prop} is a {want}; cannot set it to a {vt}", s.value.pos)
+            self.error(f"{prop} is a {want}; cannot set it to a {vt}", s.value.pos,
+                       conversion_hint(want, vt) or f"set it to a {want.rstrip('?')}"
+                       + (" or none" if want.endswith("?") else "") + f", or declare {prop} with another type")
 
     def call_stmt(self, s: ast.CallStmt, ctx: _Context) -> None:
         d = self.rs.definitions.get(s.func)
@@ -794,7 +829,8 @@ class Checker:
             self.references[s.func] += 1
             self.calls.setdefault(ctx.definition.name, []).append((s.func, s.pos))
             s.ref = ("procedure", s.func)
-            self.check_args(s.func, [self.resolve_type(p.type) for p in d.params], s.args, s.pos, ctx)
+            self.check_args(s.func, [self.resolve_type(p.type) for p in d.params], s.args, s.pos, ctx,
+                            [p.name for p in d.params])
             return
         if s.func in EFFECTS:
             s.ref = ("effect", s.func)
@@ -805,18 +841,22 @@ class Checker:
                        "use it in an expression, e.g. 'let x = ...'")
             return
         s.ref = None
-        self.error(f"unknown procedure '{s.func}'", s.pos,
-                   did_you_mean(s.func, [n for n, x in self.rs.definitions.items() if x.kind == "procedure"] + list(EFFECTS)))
+        if not self._defined_unparsed(s.func):
+            self.error(f"unknown procedure '{s.func}'", s.pos,
+                       did_you_mean(s.func, [n for n, x in self.rs.definitions.items() if x.kind == "procedure"] + list(EFFECTS)))
         for a in s.args:
             self.expr(a, ctx)
 
-    def check_args(self, name: str, params: list[str], args: list[ast.Expr], pos: Position, ctx: _Context) -> None:
+    def check_args(self, name: str, params: list[str], args: list[ast.Expr], pos: Position, ctx: _Context,
+                   param_names: list[str] | None = None) -> None:
+        usage = f"its signature is {signature(name, params, param_names)}"
         if len(args) != len(params):
-            self.error(f"'{name}' takes {len(params)} argument(s), not {len(args)}", pos)
+            self.error(f"'{name}' takes {len(params)} argument(s), not {len(args)}", pos, usage)
         for a, want in zip(args, params):
             t = self.expr(a, ctx)
             if not T.assignable(t, want, self.names.zone_kinds):
-                self.error(f"argument of '{name}' should be a {want}, not a {t}", a.pos)
+                self.error(f"argument of '{name}' should be a {want}, not a {t}", a.pos,
+                           conversion_hint(want, t) or usage)
         for a in args[len(params):]:
             self.expr(a, ctx)
 
@@ -824,7 +864,7 @@ class Checker:
     def expect(self, e: ast.Expr, want: str, ctx: _Context, what: str) -> str:
         t = self.expr(e, ctx)
         if not T.assignable(t, want, self.names.zone_kinds):
-            self.error(f"{what} must be a {want}, not a {t}", e.pos)
+            self.error(f"{what} must be a {want}, not a {t}", e.pos, conversion_hint(want, t))
         return t
 
     def expr(self, e: ast.Expr, ctx: _Context, allow_random: bool = False) -> str:
@@ -907,7 +947,9 @@ class Checker:
             e.ref = ("scope", n)
             return T.SCOPE
         e.ref = None
-        hint = did_you_mean(n, set(ctx.locals) | self.names.all_names())
+        hint = did_you_mean(n, set(ctx.locals) | self.names.all_names() | LITERAL_WORDS) or (
+            "a name is a local (a parameter, 'let', 'for each', 'choose'), a kind, zone, component, "
+            "parameter, table or die of the rule set, or one of: " + ", ".join(sorted(VALUES)))
         if n in d.zones:
             owner = d.zones[n].per if d.zones[n].per_entity else "player"
             hint = f"'{n}' is a zone of each {owner}: write {n}({owner})"
@@ -977,7 +1019,7 @@ class Checker:
             self.references[n] += 1
             self.calls.setdefault(ctx.definition.name, []).append((n, e.pos))
             e.ref = ("function", n)
-            self.check_args(n, [self.resolve_type(p.type) for p in d.params], e.args, e.pos, ctx)
+            self.check_args(n, [self.resolve_type(p.type) for p in d.params], e.args, e.pos, ctx, [p.name for p in d.params])
             return self.resolve_type(d.returns) if d.returns else T.ANY
         if n in self.data.zones and (self.data.zones[n].per_player or self.data.zones[n].per_entity):
             e.ref = ("player_zone", n)  # a zone of each player, or of each entity of a kind
@@ -991,14 +1033,15 @@ class Checker:
             if sig.random and not allow_random:
                 self.error(f"'{n}' draws at random, so it may only be the value of a 'let'", e.pos,
                            f"write 'let x = {n}(...)' and use x")
+            usage = f"its signature is {signature(n, list(sig.params))}"
             if len(e.args) != len(sig.params):
-                self.error(f"'{n}' takes {len(sig.params)} argument(s), not {len(e.args)}", e.pos)
+                self.error(f"'{n}' takes {len(sig.params)} argument(s), not {len(e.args)}", e.pos, usage)
             types = []
             for a, want in zip(e.args, sig.params):
                 t = self.expr(a, ctx)
                 types.append(t)
                 if not T.assignable(t, want, self.names.zone_kinds):
-                    self.error(f"argument of '{n}' should be a {want}, not a {t}", a.pos)
+                    self.error(f"argument of '{n}' should be a {want}, not a {t}", a.pos, conversion_hint(want, t) or usage)
             if n == "roll":
                 die = e.args[0] if e.args else None
                 if isinstance(die, ast.Name) and getattr(die, "ref", None) and die.ref[0] == "die":
@@ -1010,7 +1053,7 @@ class Checker:
             self.error(f"'{n}' is a {d.kind} and gives no value", e.pos, "call it as a statement on its own line")
         elif n in EFFECTS:
             self.error(f"'{n}' is an effect and gives no value", e.pos, "call it as a statement on its own line")
-        else:
+        elif not self._defined_unparsed(n):
             self.error(f"unknown function '{n}'", e.pos, did_you_mean(n, self.names.callables()))
         for a in e.args:
             self.expr(a, ctx)
@@ -1028,6 +1071,8 @@ class Checker:
             self.error("'seen' takes the name of one event, in quotes", e.pos, 'write seen("moved")')
             return T.list_of(T.ANY)
         if arg.value not in self.emitted:
+            if self._emitted_unparsed(arg.value):
+                return T.list_of(T.ANY)
             self.error(f"'seen' names event '{arg.value}', which nothing emits", arg.pos,
                        did_you_mean(arg.value, self.emitted))
             return T.list_of(T.ANY)
@@ -1082,6 +1127,43 @@ class Checker:
         if not (T.assignable(a, b, self.names.zone_kinds) or T.assignable(b, a, self.names.zone_kinds)):
             self.error(f"comparing a {a} with a {b} is always {'false' if op == '==' else 'true'}", e.pos)
         return T.BOOL
+
+
+# Words the language writes as values: a misspelt one reads as an unknown name.
+LITERAL_WORDS = frozenset({"true", "false", "none"})
+# Where a list comes from, for hints where one is needed.
+LIST_SOURCES = "a list is a kind's name (all its things), contents(<zone>), players, [a, b] or [x for x in ...]"
+
+
+def signature(name: str, params: list[str], param_names: list[str] | None = None) -> str:
+    """How a callable is called, for hints: 'deal(p: player)', 'lines(number)'."""
+    if param_names is not None:
+        return f"{name}(" + ", ".join(f"{n}: {t}" for n, t in zip(param_names, params)) + ")"
+    return f"{name}(" + ", ".join(params) + ")"
+
+
+def conversion_hint(want: str, got: str) -> str | None:
+    """How a value of type ``got`` usually becomes the ``want`` a place needs, when
+    there is a usual way."""
+    if got == T.ANY:
+        return None
+    if want == T.BOOL and got == T.NUMBER:
+        return "compare the number to get a bool, e.g. '... > 0'"
+    if want == T.BOOL and T.is_list(got):
+        return "test the list: any(...), all(...), or count(...) > 0"
+    if want == T.BOOL and got not in T.SCALARS:
+        return "compare it to get a bool, e.g. '... == none' or '... != none'"
+    if want == T.NUMBER and T.is_list(got):
+        return "count(...) gives how many items a list has"
+    if want == T.NUMBER and got == T.BOOL:
+        return "a bool is not a number: write 'true'/'false' where a bool is wanted, or a number here"
+    if want == T.ZONE:
+        return "a zone is a name of the zones table, or NAME(player) for a zone of each player"
+    if T.is_list(want) and not T.is_list(got):
+        return "wrap a single item in a list: [x]"
+    if not T.is_list(want) and T.is_list(got):
+        return "pick one item of the list: first(...), last(...), or any(...) to test it"
+    return None
 
 
 def event_type(name: str) -> str:

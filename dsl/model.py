@@ -177,6 +177,9 @@ class RuleSet:
     bag: DiagnosticBag
     compiled: Any = None  # filled by the compiler
     variant: Any = None  # a dsl.variants.VariantInfo when a variant is applied
+    # The text of definitions that did not parse (None: a rule file that could not be
+    # read at all): a name missing because it is defined there is not a second mistake.
+    unparsed: list[str | None] = field(default_factory=list)
 
     def of_kind(self, kind: str) -> list[ast.Definition]:
         return [d for d in self.definitions.values() if d.kind == kind]
