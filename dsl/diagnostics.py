@@ -122,9 +122,11 @@ class DiagnosticBag:
         return [d for d in self.items if not d.is_error]
 
     def sorted(self) -> list[Diagnostic]:
+        """In file, line and column order; those of no one place (a summary of what was
+        withheld because of the errors above it) after them."""
         def key(d: Diagnostic):
             p = d.position
-            return (p.file, p.line, p.column) if p else ("", 0, 0)
+            return (0, p.file, p.line, p.column) if p else (1, "", 0, 0)
 
         return sorted(self.items, key=key)
 
