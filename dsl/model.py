@@ -143,6 +143,13 @@ class GameSpec:
     # scripts that play the seats after the players' seats, one seat each
     scripted_seats: list[str] = field(default_factory=list)
 
+    @property
+    def player_counts(self) -> str:
+        """How many play the game, as a sentence says it: '2' or '4 to 6'."""
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players} to {self.max_players}"
+
 
 @dataclass
 class RuleSetData:
