@@ -175,6 +175,18 @@ def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
     return f"did you mean '{matches[0]}'?" if matches else None
 
 
+def did_you_mean_among(name: str, candidates: Iterable[str], what: str, shown: int = 12) -> str:
+    """A hint naming the closest known name, or else the known names (``what``: what
+    they are, in the plural), so that a name with no near miss still gets a way on."""
+    names = sorted(set(map(str, candidates)))
+    close = did_you_mean(name, names)
+    if close:
+        return close
+    if not names:
+        return f"no {what} are declared"
+    return f"known {what}: " + ", ".join(names[:shown]) + (", …" if len(names) > shown else "")
+
+
 def did_you_mean_or(name: str, candidates: Iterable[str], otherwise: str) -> str:
     """A hint for a name that may be a slip for a known one or may be meant as new: the
     closest known name, ``otherwise`` (what to do with a new name) when none is close,

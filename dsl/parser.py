@@ -207,7 +207,8 @@ class _AstBuilder:
                 continue
             single = clause_kind in {"text", "cite", "do", "=", "on", "when", "winners", "where", "by", "within", "possible"}
             if single and clause_kind in seen:
-                self.bag.error(f"'{clause_kind}' given twice in {node.kind} '{node.name}'", pos)
+                self.bag.error(f"'{clause_kind}' given twice in {node.kind} '{node.name}'", pos,
+                               f"a {node.kind} has one '{clause_kind}': merge the two, or remove one")
                 continue
             seen.add(clause_kind)
             self._apply_clause(node, clause_kind, payload)

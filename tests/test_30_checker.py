@@ -584,6 +584,7 @@ def test_every_diagnostic_has_a_position(tmp_path):
         source = rs.bag.sources.line(p.file, p.line)
         assert source is not None, d
         assert p.column <= len(source) + 1, d
+        assert d.hint, d  # every mistake says what to do about it
     # the rendering quotes every line and puts a caret under it
     out = rs.bag.render()
     assert out.count("^") >= len(items)
@@ -696,3 +697,31 @@ def test_each_mistake_has_a_hint_that_helps(tmp_path):
         found = [d for d in rs.bag.errors if d.message == message]
         assert len(found) == 1, (new, rs.bag.render())
         assert found[0].hint and hint in found[0].hint, (new, found[0].hint)
+
+
+EVERY_ERROR_HINTED = [
+    ("rules", "for each p in players:\n            if", "for each p in 3:\n            if"),
+    ("rules", "move c to hand(current_player)", "move [c] to hand(current_player)"),
+    ("rules", "set current_player.score += face", "set current_player.nickname += face"),
+    ("rules", "    when any([p.score >= 10 for p in players])\n", ""),
+    ("rules", "where p.score >= 10]", "where p.score == \"ten\"]"),
+    ("rules", "= count(contents(hand(p)))", "= zzzq(p)"),
+    ("rules", "            deal(p)", "            zzzq(p)"),
+    ("rules", "move top(deck) to hand(p)", "move top(deck) to hand(p.score)"),
+    ("rules", "let face = roll(d6)", "let face = d6[1]"),
+    ("rules", "if p.score > 100:", "if p.score in p.nickname:"),
+    ("yaml", "    holds: card\n  discard:", "    holds: zzzq\n  discard:"),
+    ("yaml", "  players: {min: 2, max: 3}", "  players: {min: 3, max: 2}"),
+]
+
+
+def test_every_error_of_a_slip_has_a_hint(tmp_path):
+    for n, (where, old, new) in enumerate(EVERY_ERROR_HINTED):
+        folder = tmp_path / str(n)
+        rs = (load(folder, rules=replaced(MAIN_RULES, old, new)) if where == "rules"
+              else load(folder, game=replaced(GAME_YAML, old, new)))
+        assert rs.bag.errors, new
+        if new.startswith("  players:"):  # counts at the most players are not checked against a wrong most
+            assert len(rs.bag.errors) == 1, rs.bag.render()
+        for d in rs.bag.errors:
+            assert d.hint, (new, rs.bag.render())
