@@ -85,6 +85,11 @@ class Checker:
         self.mentioned_names: set[str] = set()
         self.memory_readers: dict[str, Position] = {}  # definition → where it first calls seen()
 
+    def _undeclared_player(self, t: str) -> bool:
+        """``t`` is the player type of a rule set that declares no 'player' kind: that
+        missing kind is the error (reported where the kinds are), not each property read."""
+        return t == "player" and "player" not in self.data.kinds
+
     def _defined(self, kind: str) -> list[str]:
         """The names of the definitions of one kind."""
         return [n for n, x in self.rs.definitions.items() if x.kind == kind]
@@ -397,7 +402,9 @@ class Checker:
                 if c.payer is not None:
                     self.resource_of(self.expr(c.payer, ctx), c.resource, c.pos)
                     continue
-                props = self.data.kinds.get("player").properties if "player" in self.data.kinds else {}
+                if self._undeclared_player("player"):
+                    continue
+                props = self.data.kinds["player"].properties
                 if c.resource not in props:
                     self.error(f"cost in unknown resource '{c.resource}'", c.pos,
                                did_you_mean(c.resource, props) or "a cost is paid from a number property of the player")
@@ -618,7 +625,7 @@ class Checker:
             return T.ANY
         if ref.name == "list":
             return T.list_of(self.resolve_type(ref.item))
-        if ref.name not in self.data.kinds and ref.name not in T.BASE_TYPES:
+        if ref.name not in self.data.kinds and ref.name not in T.BASE_TYPES and not self._undeclared_player(ref.name):
             self.error(f"unknown type '{ref.name}'", ref.pos,
                        did_you_mean_among(ref.name, set(self.data.kinds) | T.BASE_TYPES, "types"))
             return T.ANY
@@ -749,6 +756,8 @@ class Checker:
         if holder == T.ANY:
             return
         kind = self.data.kinds.get(holder)
+        if kind is None and self._undeclared_player(holder):
+            return
         if kind is None:
             self.error(f"a {holder} holds no resources", pos,
                        "resources are number properties of a kind declared with resource: true; name a thing of such a kind")
@@ -827,6 +836,8 @@ class Checker:
                 s.event_field = True
                 return
             kind = self.data.kinds.get(ot)
+            if kind is None and self._undeclared_player(ot):
+                return
             if kind is None:
                 self.error(f"cannot set a property of a {ot}", pos,
                            "only things of a kind have properties to set, and the game. and turn. variables")
@@ -1009,6 +1020,8 @@ class Checker:
                 return T.ANY
             return fields[e.name]
         kind = self.data.kinds.get(ot)
+        if kind is None and self._undeclared_player(ot):
+            return T.ANY
         if kind is None:
             self.error(f"a {ot} has no properties", pos,
                        "only things of a kind have properties" + (f"; each thing of the list: [x.{e.name} for x in ...]"

@@ -5,6 +5,7 @@ a layout's edges, a join's edge kinds) are checked here, each error located in Y
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -351,7 +352,8 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
     if data.game is None and "game" not in data.broken:
         bag.error("the rule set has no 'game' section", None, "add a game.yaml with name, players, setup and round")
     kinds = set(data.kinds)
-    base = T.BASE_TYPES | {"list"}
+    # 'player' is a type even where its kind is missing: the missing kind is the one error
+    base = T.BASE_TYPES | {"list", "player"}
 
     def check_type(t: str, pos: Position | None) -> bool:
         known = True
@@ -375,7 +377,9 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
                       did_you_mean(k.owner_property, k.properties)
                       or f"name the property of '{k.name}' that holds the player who owns it")
     if "player" not in kinds:
+        near = difflib.get_close_matches("player", sorted(kinds), n=1, cutoff=0.6)
         bag.error("the rule set declares no 'player' kind", where.get(("section", "kinds")),
+                  f"is '{near[0]}' meant to be it? Rename it 'player'" if near else
                   "players are entities too: declare kind 'player' with their properties")
     for scope_name, scope in data.variables.items():
         for p in scope.values():

@@ -725,3 +725,10 @@ def test_every_error_of_a_slip_has_a_hint(tmp_path):
             assert len(rs.bag.errors) == 1, rs.bag.render()
         for d in rs.bag.errors:
             assert d.hint, (new, rs.bag.render())
+
+
+def test_a_missing_player_kind_is_one_error_not_one_per_property_read(tmp_path):
+    rs = load_yaml_change(tmp_path, "kinds:\n  player:\n", "kinds:\n  plyer:\n")
+    missing = only_error(rs)  # not each 'player' type, property read or cost of the rules again
+    assert missing.message == "the rule set declares no 'player' kind"
+    assert "'plyer'" in missing.hint
