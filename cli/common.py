@@ -56,13 +56,6 @@ def variant_arg(text: str) -> str:
     return text
 
 
-def player_counts(spec) -> str:
-    """How many play a game, as a sentence says it: '2' or '4 to 6'."""
-    if spec.min_players == spec.max_players:
-        return str(spec.min_players)
-    return f"{spec.min_players} to {spec.max_players}"
-
-
 def counted(n: int, word: str) -> str:
     """'1 game', '3 games'."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"

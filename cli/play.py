@@ -37,7 +37,7 @@ from rulecraft.interpreter.state import scripted_seats
 from rulecraft.narration import LANGUAGES, Words
 
 from .common import (any_int, bot_arg, load_or_report, output_problem, positive_int, ruleset_arg, side_bot_arg,
-                     player_counts, variant_arg, variant_problem)
+                     variant_arg, variant_problem)
 from .locked_save import LockError, ask_passphrase, lock, read_log_or_save
 from .play_screen import UI, Screens
 
@@ -424,7 +424,7 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
             return 1
         players, seed = header["players"], header["seed"]
         if not spec.min_players <= players <= spec.max_players:
-            console.print("[red]error:[/] " + escape(f"{args.resume}: {spec.title} is played by {player_counts(spec)} "
+            console.print("[red]error:[/] " + escape(f"{args.resume}: {spec.title} is played by {spec.player_counts} "
                                                    f"players, not {players}"), highlight=False)
             return 1
         if args.players is not None and args.players != players:
@@ -440,7 +440,7 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 63)
         decisions, final = [], None
     if not spec.min_players <= players <= spec.max_players:
-        return usage_error(f"{spec.title} is played by {player_counts(spec)} players, not {players}")
+        return usage_error(f"{spec.title} is played by {spec.player_counts} players, not {players}")
     ids = [f"p{i}" for i in range(1, players + 1)]
     scripted = scripted_seats(ruleset, players)
     for h in args.human or []:

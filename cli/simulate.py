@@ -37,7 +37,7 @@ from rulecraft.interpreter.state import all_seats, seat_players
 from rulecraft.interpreter.views import LazyView, lazy_player_view
 
 from .common import (any_int, bot_arg, load_or_report, output_problem, positive_int, ruleset_arg, side_bot_arg,
-                     counted, player_counts, variant_arg, variant_problem)
+                     counted, variant_arg, variant_problem)
 
 LOCAL_RAY = "local"  # --ray without an address: a Ray started on this machine
 ROW_FIELDS = ["variant", "index", "seed", "players", "winners", "side", "reason", "decided", "rounds", "decisions", "error"]
@@ -418,7 +418,7 @@ def run(args) -> int:
     spec = rulesets[None].data.game
     players = args.players or spec.min_players
     if not spec.min_players <= players <= spec.max_players:
-        return usage_error(f"{spec.title} is played by {player_counts(spec)} players, not {players}")
+        return usage_error(f"{spec.title} is played by {spec.player_counts} players, not {players}")
     bots = args.bot or ["random"]
     if len(bots) not in (1, players):
         return usage_error(f"give one --bot for every seat ({players}) or one for all, not {len(bots)}")

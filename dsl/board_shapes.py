@@ -12,7 +12,7 @@ from __future__ import annotations
 from string import ascii_lowercase
 
 from . import types as T
-from .diagnostics import DiagnosticBag, did_you_mean
+from .diagnostics import DiagnosticBag, did_you_mean, did_you_mean_among
 from .model import BoardSpec, ConnectionSpec, PropertySpec, RuleSetData
 from .yaml_data import Located
 
@@ -154,7 +154,7 @@ def check_declared_board(data: RuleSetData, bag: DiagnosticBag) -> None:
     kinds = data.kinds
     for k in (board.space_kind, board.connection_kind):
         if k is not None and k not in kinds:
-            bag.error(f"board names unknown kind '{k}'", pos, did_you_mean(k, kinds))
+            bag.error(f"board names unknown kind '{k}'", pos, did_you_mean_among(k, kinds, "kinds"))
     space_props = kinds[board.space_kind].properties if board.space_kind in kinds else None
     for name, props in board.spaces.items():
         spot = where.get(("space", name), pos)
@@ -170,7 +170,7 @@ def check_declared_board(data: RuleSetData, bag: DiagnosticBag) -> None:
         spot = where.get(("connection", i), pos)
         for end in (c.source, c.target):
             if end not in board.spaces:
-                bag.error(f"connection names unknown space '{end}'", spot, did_you_mean(end, board.spaces))
+                bag.error(f"connection names unknown space '{end}'", spot, did_you_mean_among(end, board.spaces, "spaces"))
         if c.direction is not None and board.kind == "graph" and c.direction not in board.directions:
             bag.error(f"connection has undeclared direction '{c.direction}'", spot,
                       did_you_mean(c.direction, board.directions) or "declare it under board: directions:")
@@ -178,19 +178,22 @@ def check_declared_board(data: RuleSetData, bag: DiagnosticBag) -> None:
             bag.error(f"connection '{c.name}' is named but the board has no connection_kind", spot,
                       "add connection_kind: the kind connections are (e.g. door)")
         if c.name is not None and c.name not in seen_names and (c.name in board.spaces or c.name in kinds):
-            bag.error(f"connection '{c.name}' has the same name as a space or kind", spot)
+            bag.error(f"connection '{c.name}' has the same name as a space or kind", spot,
+                      "rules name a connection by its name: give it one no space or kind has")
         if c.name is not None:
             seen_names.add(c.name)
         if conn_props is not None:
             _check_props(bag, f"connection from '{c.source}' to '{c.target}'", c.properties, conn_props, spot)
     for d, other in board.opposites.items():
         if other is not None and other not in board.directions:
-            bag.error(f"direction '{d}' has unknown opposite '{other}'", pos, did_you_mean(other, board.directions))
+            bag.error(f"direction '{d}' has unknown opposite '{other}'", pos,
+                      did_you_mean_among(other, board.directions, "directions"))
     seats = data.game.max_players if data.game else None
     for name, per_seat in board.seat_directions.items():
         for d in per_seat:
             if d not in board.directions:
-                bag.error(f"seat direction '{name}' names unknown direction '{d}'", pos, did_you_mean(d, board.directions))
+                bag.error(f"seat direction '{name}' names unknown direction '{d}'", pos,
+                          did_you_mean_among(d, board.directions, "directions"))
         if seats is not None and len(per_seat) < seats:
             bag.error(f"seat direction '{name}' gives {len(per_seat)} direction(s) for up to {seats} seats", pos,
                       "give one direction per seat, in seat order")
@@ -199,9 +202,10 @@ def check_declared_board(data: RuleSetData, bag: DiagnosticBag) -> None:
 def _check_props(bag: DiagnosticBag, what: str, props: dict, declared: dict, pos) -> None:
     for p, v in props.items():
         if p not in declared:
-            bag.error(f"{what} sets unknown property '{p}'", pos, did_you_mean(p, declared))
+            bag.error(f"{what} sets unknown property '{p}'", pos, did_you_mean_among(p, declared, "properties"))
         elif declared[p].values is not None and v not in declared[p].values:
-            bag.error(f"{what}: {p} = {v!r} is not one of {declared[p].values}", pos)
+            bag.error(f"{what}: {p} = {v!r} is not one of {declared[p].values}", pos,
+                      f"write one of those, or add {v!r} to the values of property '{p}'")
 
 
 def check_component_spaces(data: RuleSetData, bag: DiagnosticBag) -> None:
@@ -225,4 +229,5 @@ def check_component_spaces(data: RuleSetData, bag: DiagnosticBag) -> None:
                       "give one space per copy")
         for s in c.spaces:
             if s not in board.spaces:
-                bag.error(f"component '{c.name}' starts on unknown space '{s}'", pos, did_you_mean(s, board.spaces))
+                bag.error(f"component '{c.name}' starts on unknown space '{s}'", pos,
+                          did_you_mean_among(s, board.spaces, "spaces"))

@@ -7,16 +7,18 @@ those annotations and never resolves a name again.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from . import ast
 from . import types as T
 from .builtins import ACTION_WINDOW, ACTION_WINDOW_FIELDS, EFFECTS, ENGINE_EVENTS, FUNCTIONS, VALUES
 from .dependencies import child_nodes
-from .diagnostics import DiagnosticBag, Position, did_you_mean
+from .diagnostics import DiagnosticBag, Position, did_you_mean, did_you_mean_among
 from .hidden_choices import check_offer
 from .limits import MAX_REPEAT
 from .model import RuleSet, RuleSetData
+from .parser import DEFINITION_START
 
 PERIODS = {"turn", "round", "game"}
 # What board functions give on a declared board, with its space (or connection) kind
@@ -83,14 +85,41 @@ class Checker:
         self.mentioned_names: set[str] = set()
         self.memory_readers: dict[str, Position] = {}  # definition → where it first calls seen()
 
+    def _undeclared_player(self, t: str) -> bool:
+        """``t`` is the player type of a rule set that declares no 'player' kind: that
+        missing kind is the error (reported where the kinds are), not each property read."""
+        return t == "player" and "player" not in self.data.kinds
+
+    def _defined(self, kind: str) -> list[str]:
+        """The names of the definitions of one kind."""
+        return [n for n, x in self.rs.definitions.items() if x.kind == kind]
+
+    # ------------------------------------------------------------ definitions that did not parse
+    def _in_unparsed(self, pattern: str) -> bool:
+        return any(text is None or re.search(pattern, text, re.MULTILINE) for text in self.rs.unparsed)
+
+    def _defined_unparsed(self, name: str) -> bool:
+        """``name`` may be defined by a definition that did not parse: its syntax error is
+        the mistake, and 'unknown' would only echo it."""
+        return self._in_unparsed(DEFINITION_START.pattern + rf"[ \t]+{re.escape(name)}\b")
+
+    def _emitted_unparsed(self, event: str) -> bool:
+        return self._in_unparsed(rf"\b(?:emit|window)[ \t]+{re.escape(event)}\b")
+
+    def _named_unparsed(self, name: str) -> bool:
+        return self._in_unparsed(rf"\b{re.escape(name)}\b")
+
     def _check_player_test(self, name: str, pos, role: str) -> None:
         """A function named in game.yaml that must take one player and give a bool."""
         d = self.rs.definitions.get(name)
+        if d is None and self._defined_unparsed(name):
+            return
         if d is None or d.kind != "function":
             self.error(f"{role} names unknown function '{name}'", pos,
-                       did_you_mean(name, [n for n, x in self.rs.definitions.items() if x.kind == "function"]))
+                       did_you_mean_among(name, self._defined("function"), "functions"))
         elif len(d.params) != 1 or self.resolve_type(d.params[0].type) != "player" or self.resolve_type(d.returns) != T.BOOL:
-            self.error(f"{role}: '{name}' must take one player and give a bool", pos)
+            self.error(f"{role}: '{name}' must take one player and give a bool", pos,
+                       f"declare it 'function {name}(p: player) -> bool:'")
         else:
             self.references[name] += 1
 
@@ -111,11 +140,14 @@ class Checker:
             name = game.end_turn_allowed
             d = self.rs.definitions.get(name)
             pos = self.data.where.get(("game", "end_turn_allowed"))
-            if d is None or d.kind != "function":
+            if d is None and self._defined_unparsed(name):
+                pass
+            elif d is None or d.kind != "function":
                 self.error(f"game.end_turn_allowed names unknown function '{name}'", pos,
-                           did_you_mean(name, [n for n, x in self.rs.definitions.items() if x.kind == "function"]))
+                           did_you_mean_among(name, self._defined("function"), "functions"))
             elif len(d.params) != 1 or self.resolve_type(d.params[0].type) != "player" or self.resolve_type(d.returns) != T.BOOL:
-                self.error(f"game.end_turn_allowed: '{name}' must take one player and give a bool", pos)
+                self.error(f"game.end_turn_allowed: '{name}' must take one player and give a bool", pos,
+                           f"declare it 'function {name}(p: player) -> bool:'")
             else:
                 self.references[name] += 1
         for i, team in enumerate(((game.sides if game else None) or {}).get("teams") or []):
@@ -123,18 +155,23 @@ class Checker:
                                     f"game.sides: team '{team['name']}' member")
         for i, name in enumerate((game.scripted_seats if game else None) or []):
             d = self.rs.definitions.get(name)
+            if d is None and self._defined_unparsed(name):
+                continue
             if d is None or d.kind != "script":
                 self.error(f"game.scripted_seats names unknown script '{name}'", self.data.where.get(("game", "scripted_seats", i)),
-                           did_you_mean(name, [n for n, x in self.rs.definitions.items() if x.kind == "script"]))
+                           did_you_mean_among(name, self._defined("script"), "scripts"))
         for role in (("setup", "round") if game else ()):
             name = getattr(game, role)
             d = self.rs.definitions.get(name)
             pos = self.data.where.get(("game", role))
+            if d is None and self._defined_unparsed(name):
+                continue
             if d is None:
                 self.error(f"game.{role} names unknown procedure '{name}'", pos,
-                           did_you_mean(name, [n for n, x in self.rs.definitions.items() if x.kind == "procedure"]))
+                           did_you_mean_among(name, self._defined("procedure"), "procedures"))
             elif d.kind != "procedure" or d.params:
-                self.error(f"game.{role} must name a procedure without parameters; '{name}' is a {d.kind}", pos)
+                self.error(f"game.{role} must name a procedure without parameters; '{name}' is a {d.kind}", pos,
+                           f"name a 'procedure NAME():' that runs the {role}")
             else:
                 self.references[name] += 1
         if game is None:
@@ -142,7 +179,7 @@ class Checker:
         self._check_reachability()
         for name, n in self.references.items():
             d = self.rs.definitions[name]
-            if n == 0 and d.kind in ("function", "procedure"):
+            if n == 0 and d.kind in ("function", "procedure") and not self._named_unparsed(name):
                 self.bag.warning(f"{d.kind} '{name}' is never used", d.name_pos, "remove it or call it from a rule", code="unused")
         self._check_manifest()
 
@@ -169,19 +206,20 @@ class Checker:
                                      f"add {kind} components, or draw '{p.name}' from a list", code="unreachable")
             for r in d.requires:
                 if isinstance(r.cond, ast.Literal) and r.cond.value is False:
-                    self.bag.warning(f"action '{d.name}' can never be legal: it requires false", r.pos, code="unreachable")
+                    self.bag.warning(f"action '{d.name}' can never be legal: it requires false", r.pos,
+                                     "remove the action, or require what must hold for it", code="unreachable")
 
     def _check_rulings(self):
         seen = set()
         for i, r in enumerate(self.data.rulings):
             pos = self.data.where.get(("ruling", i))
             if r["id"] in seen:
-                self.error(f"ruling '{r['id']}' is given twice", pos)
+                self.error(f"ruling '{r['id']}' is given twice", pos, "give each ruling its own id, or merge the two")
             seen.add(r["id"])
             for name in r.get("definitions", []):
-                if name not in self.rs.definitions:
+                if name not in self.rs.definitions and not self._defined_unparsed(name):
                     self.error(f"ruling '{r['id']}' names unknown definition '{name}'", pos,
-                               did_you_mean(name, self.rs.definitions))
+                               did_you_mean_among(name, self.rs.definitions, "definitions"))
 
     def _check_declared_values(self):
         """Defaults of properties and variables, and components' property values, fit their
@@ -308,16 +346,18 @@ class Checker:
 
     def _check_manifest(self):
         players = self.data.game.max_players if self.data.game else 1
+        if self.data.game and self.data.game.min_players > players:
+            return  # counted at the most players, which the rule set got wrong (reported)
         for key, expected in self.data.manifest.items():
             pos = self.data.where.get(("manifest", key))
             kind, _, condition = key.partition(".")
             if kind not in self.data.kinds:
-                self.error(f"manifest names unknown kind '{kind}'", pos, did_you_mean(kind, self.data.kinds))
+                self.error(f"manifest names unknown kind '{kind}'", pos, did_you_mean_among(kind, self.data.kinds, "kinds"))
                 continue
             prop, _, wanted = condition.partition("=")
             if condition and prop not in self.data.kinds[kind].properties:
                 self.error(f"manifest: kind '{kind}' has no property '{prop}'", pos,
-                           did_you_mean(prop, self.data.kinds[kind].properties))
+                           did_you_mean_among(prop, self.data.kinds[kind].properties, "properties"))
                 continue
             actual = 0
             for c in self.data.components:
@@ -362,12 +402,15 @@ class Checker:
                 if c.payer is not None:
                     self.resource_of(self.expr(c.payer, ctx), c.resource, c.pos)
                     continue
-                props = self.data.kinds.get("player").properties if "player" in self.data.kinds else {}
+                if self._undeclared_player("player"):
+                    continue
+                props = self.data.kinds["player"].properties
                 if c.resource not in props:
                     self.error(f"cost in unknown resource '{c.resource}'", c.pos,
                                did_you_mean(c.resource, props) or "a cost is paid from a number property of the player")
                 elif props[c.resource].type != T.NUMBER:
-                    self.error(f"cost resource '{c.resource}' is a {props[c.resource].type}, not a number", c.pos)
+                    self.error(f"cost resource '{c.resource}' is a {props[c.resource].type}, not a number", c.pos,
+                               "a cost is paid from a number property of the player")
             for lim in d.limits:
                 self.expect(lim.count, T.NUMBER, ctx, "a limit")
                 if lim.period not in PERIODS:
@@ -382,16 +425,17 @@ class Checker:
             t = self.expr(d.value, ctx)
             want = self.resolve_type(d.returns)
             if not T.assignable(t, want, self.names.zone_kinds):
-                self.error(f"function '{d.name}' should give a {want} but gives a {t}", d.value.pos)
+                self.error(f"function '{d.name}' should give a {want} but gives a {t}", d.value.pos,
+                           conversion_hint(want, t) or f"give a {want} after '=', or declare '-> {t}' if a {t} is meant")
         elif isinstance(d, ast.TriggerDef):
             if d.event is None:
                 self.error(f"trigger '{d.name}' does not say which event it waits for", d.name_pos, "add 'on <event>'")
             elif d.event == "game_ended":
                 self.error(f"trigger '{d.name}' waits for 'game_ended', after which no rule runs", d.event_pos,
                            "use a victory definition to end the game")
-            elif d.event not in self.emitted:
+            elif d.event not in self.emitted and not self._emitted_unparsed(d.event):
                 self.error(f"trigger '{d.name}' waits for event '{d.event}' that nothing emits", d.event_pos,
-                           did_you_mean(d.event, self.emitted))
+                           did_you_mean_among(d.event, self.emitted, "events"))
             ctx.event = d.event
             ctx.locals["event"] = event_type(d.event)
             if d.where is not None:
@@ -399,7 +443,8 @@ class Checker:
             self.block(d.body, ctx, required=True)
         elif isinstance(d, ast.VictoryDef):
             if d.when is None or d.winners is None:
-                self.error(f"victory '{d.name}' needs both 'when' and 'winners'", d.name_pos)
+                self.error(f"victory '{d.name}' needs both 'when' and 'winners'", d.name_pos,
+                           "add the missing line: 'when <condition>' or 'winners <list of players>' ([] for a draw)")
                 return
             self.expect(d.when, T.BOOL, ctx, "a victory condition")
             self.expect(d.winners, "list of player", ctx, "the winners")
@@ -409,7 +454,8 @@ class Checker:
                            "'when' says while the player still owes it; 'within' how far ahead to look")
                 return
             if d.within < 1:
-                self.error(f"obligation '{d.name}' must look at least 1 action ahead", d.within_pos)
+                self.error(f"obligation '{d.name}' must look at least 1 action ahead", d.within_pos,
+                           "write 'within 1 actions' or more")
             self.expect(d.when, T.BOOL, ctx, "an obligation condition")
             if d.possible is not None:
                 self.expect(d.possible, T.BOOL, ctx, "an obligation's 'possible' condition")
@@ -421,11 +467,15 @@ class Checker:
             if p.source is not None:
                 st = self.expr(p.source, ctx)
                 if not T.is_list(st) and st != T.ANY:
-                    self.error(f"'with {p.name}' takes its values from a list, not a {st}", p.source.pos)
+                    self.error(f"'with {p.name}' takes its values from a list, not a {st}", p.source.pos, LIST_SOURCES)
                 elif not T.assignable(T.item_type(st), t, self.names.zone_kinds):
-                    self.error(f"'with {p.name}: {t}' draws from a {st}", p.source.pos)
+                    self.error(f"'with {p.name}: {t}' draws from a {st}", p.source.pos,
+                               f"draw from a list of {t}, or declare '{p.name}: {T.item_type(st)}'")
+            elif t == T.ANY and p.type.name != T.ANY:
+                pass  # an unknown type, reported by resolve_type
             elif t not in self.data.kinds:
-                self.error(f"'with {p.name}: {t}' needs 'in <list>' unless {t} is a kind", p.type.pos)
+                self.error(f"'with {p.name}: {t}' needs 'in <list>' unless {t} is a kind", p.type.pos,
+                           f"a {t} is not a kind whose things can be listed: write 'with {p.name}: {t} in <list>'")
             ctx.locals[p.name] = t
             if p.where is not None:
                 self.expect(p.where, T.BOOL, ctx, "a 'where' condition")
@@ -460,6 +510,8 @@ class Checker:
                 ctx.locals[prm.name] = self.resolve_type(prm.type)
             if target.kind == "reaction" and target.responder is not None:
                 ctx.locals[target.responder.name] = "player"
+        elif self._defined_unparsed(pref.target):
+            return None
         else:
             names = [n for n, x in self.rs.definitions.items() if x.kind in ("action", "reaction")]
             self.error(f"{d.kind} '{d.name}' prefers unknown '{pref.target}'", pref.target_pos,
@@ -526,7 +578,7 @@ class Checker:
     def check_reaction(self, d: ast.ReactionDef, ctx: _Context) -> None:
         if d.event is None:
             self.error(f"reaction '{d.name}' does not say which window it answers", d.name_pos, "add 'on <window name>'")
-        elif d.event not in self.windows:
+        elif d.event not in self.windows and not self._emitted_unparsed(d.event):
             self.error(f"reaction '{d.name}' answers window '{d.event}' that no rule opens", d.event_pos,
                        did_you_mean(d.event, self.windows) or "open it with 'window NAME(...) as x'")
         ctx.event = d.event
@@ -541,7 +593,8 @@ class Checker:
         else:
             t = self.expr(d.by, ctx)
             if not (T.assignable(t, "player") or T.assignable(t, "list of player")):
-                self.error(f"'by' of a reaction must give a player or a list of players, not a {t}", d.by.pos)
+                self.error(f"'by' of a reaction must give a player or a list of players, not a {t}", d.by.pos,
+                           "e.g. 'by players', 'by event.player', or 'by p: player in players' to name the one reacting")
         self.check_params(d.params, ctx)
         if d.responder is not None:
             responder, several = ast.Name(d.responder.pos, d.responder.name), False
@@ -572,8 +625,9 @@ class Checker:
             return T.ANY
         if ref.name == "list":
             return T.list_of(self.resolve_type(ref.item))
-        if ref.name not in self.data.kinds and ref.name not in T.BASE_TYPES:
-            self.error(f"unknown type '{ref.name}'", ref.pos, did_you_mean(ref.name, set(self.data.kinds) | T.BASE_TYPES))
+        if ref.name not in self.data.kinds and ref.name not in T.BASE_TYPES and not self._undeclared_player(ref.name):
+            self.error(f"unknown type '{ref.name}'", ref.pos,
+                       did_you_mean_among(ref.name, set(self.data.kinds) | T.BASE_TYPES, "types"))
             return T.ANY
         return ref.name
 
@@ -581,7 +635,8 @@ class Checker:
     def block(self, block: ast.Block | None, ctx: _Context, required: bool = False) -> None:
         if block is None:
             if required:
-                self.error(f"{ctx.definition.kind} '{ctx.definition.name}' has no 'do:' block", ctx.definition.name_pos)
+                self.error(f"{ctx.definition.kind} '{ctx.definition.name}' has no 'do:' block", ctx.definition.name_pos,
+                           "add a line 'do:' and the statements, indented under it")
             return
         for s in block.statements:
             self.stmt(s, ctx)
@@ -601,7 +656,7 @@ class Checker:
         elif isinstance(s, ast.ForEach):
             t = self.expr(s.iterable, ctx)
             if not T.is_list(t) and t != T.ANY:
-                self.error(f"'for each' needs a list, not a {t}", s.iterable.pos)
+                self.error(f"'for each' needs a list, not a {t}", s.iterable.pos, LIST_SOURCES)
             saved = ctx.locals.get(s.var)
             ctx.locals[s.var] = T.item_type(t)
             ctx.loop_depth += 1
@@ -621,7 +676,7 @@ class Checker:
         elif isinstance(s, ast.Choose):
             t = self.expr(s.options, ctx)
             if not T.is_list(t) and t != T.ANY:
-                self.error(f"'choose' picks from a list, not a {t}", s.options.pos)
+                self.error(f"'choose' picks from a list, not a {t}", s.options.pos, LIST_SOURCES)
             if s.chooser is not None:
                 self.expect(s.chooser, "player", ctx, "the chooser")
             check_offer(self.bag, self.data, f"'choose {s.var}'", s.options, s.chooser or _CURRENT_PLAYER, "the chooser")
@@ -629,7 +684,9 @@ class Checker:
         elif isinstance(s, ast.Move):
             it = self.expr(s.item, ctx)
             if it in T.SCALARS or T.is_list(it):
-                self.error(f"only things can be moved, not a {it}", s.item.pos)
+                self.error(f"only things can be moved, not a {it}", s.item.pos,
+                           "move one thing at a time; for every thing of a list, use 'for each'" if T.is_list(it)
+                           else "move a component, e.g. 'move top(deck) to hand(p)'")
             self.expect(s.destination, T.ZONE, ctx, "a destination")
         elif isinstance(s, ast.Shuffle):
             self.expect(s.zone, T.ZONE, ctx, "what to shuffle")
@@ -639,7 +696,8 @@ class Checker:
             if s.audience is not None:
                 t = self.expr(s.audience, ctx)
                 if not (T.assignable(t, "player") or T.assignable(t, "list of player")):
-                    self.error(f"an event goes to a player or a list of players, not a {t}", s.audience.pos)
+                    self.error(f"an event goes to a player or a list of players, not a {t}", s.audience.pos,
+                               "write 'to <player>' or 'to [p for p in players where ...]', or leave 'to' out for everyone")
         elif isinstance(s, ast.Window):
             for _, e in s.fields:
                 self.expr(e, ctx)
@@ -662,18 +720,20 @@ class Checker:
 
     def _check_component_effects(self) -> None:
         """A component's `effect` names a procedure that takes the component itself."""
-        procedures = [n for n, x in self.rs.definitions.items() if x.kind == "procedure"]
+        procedures = self._defined("procedure")
         for c in self.data.components:
             if c.effect is None:
                 continue
             pos = self.data.where.get(("component", c.name, "effect")) or self.data.where.get(("component", c.name))
             d = self.rs.definitions.get(c.effect)
+            if d is None and self._defined_unparsed(c.effect):
+                continue
             if d is None or d.kind != "procedure":
                 self.error(f"component '{c.name}': effect names unknown procedure '{c.effect}'", pos,
                            did_you_mean(c.effect, procedures) or "declare it in a rule file: procedure NAME(c: KIND)")
             elif len(d.params) != 1 or not T.assignable(c.kind, self.resolve_type(d.params[0].type), self.names.zone_kinds):
                 self.error(f"component '{c.name}': effect '{c.effect}' must take one {c.kind}, "
-                           f"the component whose effect it is", pos)
+                           f"the component whose effect it is", pos, f"declare it 'procedure {c.effect}(c: {c.kind}):'")
             else:
                 self.references[c.effect] += 1
 
@@ -685,7 +745,8 @@ class Checker:
         if t == T.ANY:
             return
         if t not in self.data.kinds or t == "player":
-            self.error(f"only a component has an effect, not a {t}", s.thing.pos)
+            self.error(f"only a component has an effect, not a {t}", s.thing.pos,
+                       "'run effect of' takes one component, e.g. the card a 'with' or 'choose' picked")
         elif not any(c.effect for c in self.data.components if c.kind == t):
             self.error(f"no component of kind '{t}' has an effect", s.thing.pos,
                        "name its procedure in the components table: effect: NAME")
@@ -695,11 +756,15 @@ class Checker:
         if holder == T.ANY:
             return
         kind = self.data.kinds.get(holder)
+        if kind is None and self._undeclared_player(holder):
+            return
         if kind is None:
-            self.error(f"a {holder} holds no resources", pos)
+            self.error(f"a {holder} holds no resources", pos,
+                       "resources are number properties of a kind declared with resource: true; name a thing of such a kind")
         elif name not in kind.properties:
             self.error(f"kind '{holder}' has no resource '{name}'", pos,
-                       did_you_mean(name, [n for n, p in kind.properties.items() if p.resource is not None]))
+                       did_you_mean_among(name, [n for n, p in kind.properties.items() if p.resource is not None],
+                                          "resources"))
         elif kind.properties[name].resource is None:
             self.error(f"'{holder}.{name}' is not a resource", pos,
                        f"declare it one in the kind's properties: {name}: {{type: number, resource: true}}")
@@ -713,7 +778,7 @@ class Checker:
                 s.property = target.name  # one property of the thing, not the thing
             elif kind is not None:
                 self.error(f"only a thing or one of its properties can be {'hidden' if s.hide else 'revealed'}",
-                           target.pos, did_you_mean(target.name, kind.properties) if kind else None)
+                           target.pos, did_you_mean_among(target.name, kind.properties, "properties") if kind else None)
                 return
         if getattr(s, "property", None) is None:
             t = self.expr(target, ctx)
@@ -724,7 +789,7 @@ class Checker:
             t = self.expr(s.players, ctx)
             if not (T.assignable(t, "player") or T.assignable(t, "list of player")):
                 self.error(f"a thing is {'hidden from' if s.hide else 'revealed to'} a player or a list of players, "
-                           f"not a {t}", s.players.pos)
+                           f"not a {t}", s.players.pos, "name a player, or players for everyone")
 
     def _known_number(self, e: ast.Expr) -> int | None:
         """The value of a number known before the game: a literal or a parameter."""
@@ -760,20 +825,26 @@ class Checker:
                     self.error("a trigger cannot change the event it reacts to", pos,
                                "only a reaction changes a window's record; a trigger reads it")
                 elif name not in self.windows:
-                    self.error(f"only the record of a window can be changed, and '{name}' is not a window", pos)
+                    self.error(f"only the record of a window can be changed, and '{name}' is not a window", pos,
+                               f"open it with 'window {name}(...) as x' instead of 'emit' if reactions may change it")
                 elif prop not in self.events.get(name, {}):
-                    self.error(f"window '{name}' has no field '{prop}'", pos, did_you_mean(prop, self.events.get(name, {})))
+                    self.error(f"window '{name}' has no field '{prop}'", pos,
+                               did_you_mean_among(prop, self.events.get(name, {}), "fields"))
                 elif name == ACTION_WINDOW and prop != "declined":
                     self.error(f"only 'declined' of the window '{ACTION_WINDOW}' can be changed: '{prop}' is read only", pos,
                                "the action runs with the arguments it was chosen with")
                 s.event_field = True
                 return
             kind = self.data.kinds.get(ot)
+            if kind is None and self._undeclared_player(ot):
+                return
             if kind is None:
-                self.error(f"cannot set a property of a {ot}", pos)
+                self.error(f"cannot set a property of a {ot}", pos,
+                           "only things of a kind have properties to set, and the game. and turn. variables")
                 return
             if prop not in kind.properties:
-                self.error(f"kind '{ot}' has no property '{prop}'", pos, did_you_mean(prop, kind.properties))
+                self.error(f"kind '{ot}' has no property '{prop}'", pos,
+                           did_you_mean_among(prop, kind.properties, "properties"))
                 return
             want = kind.properties[prop].type
             values = kind.properties[prop].values
@@ -784,9 +855,11 @@ class Checker:
                 self.error(f"'{s.op}' {'adds' if s.op == '+=' else 'takes'} a list {'to' if s.op == '+=' else 'from'} "
                            f"{prop}; wrap the item: [x]", s.value.pos)
         elif s.op in ("+=", "-=") and want != T.NUMBER:
-            self.error(f"'{s.op}' needs a number, but {prop} is a {want}", pos)
+            self.error(f"'{s.op}' needs a number, but {prop} is a {want}", pos, f"set it with '=' to a {want}")
         elif not T.assignable(vt, want, self.names.zone_kinds):
-            self.error(f"{prop} is a {want}; cannot set it to a {vt}", s.value.pos)
+            self.error(f"{prop} is a {want}; cannot set it to a {vt}", s.value.pos,
+                       conversion_hint(want, vt) or f"set it to a {want.rstrip('?')}"
+                       + (" or none" if want.endswith("?") else "") + f", or declare {prop} with another type")
 
     def call_stmt(self, s: ast.CallStmt, ctx: _Context) -> None:
         d = self.rs.definitions.get(s.func)
@@ -794,7 +867,8 @@ class Checker:
             self.references[s.func] += 1
             self.calls.setdefault(ctx.definition.name, []).append((s.func, s.pos))
             s.ref = ("procedure", s.func)
-            self.check_args(s.func, [self.resolve_type(p.type) for p in d.params], s.args, s.pos, ctx)
+            self.check_args(s.func, [self.resolve_type(p.type) for p in d.params], s.args, s.pos, ctx,
+                            [p.name for p in d.params])
             return
         if s.func in EFFECTS:
             s.ref = ("effect", s.func)
@@ -805,18 +879,23 @@ class Checker:
                        "use it in an expression, e.g. 'let x = ...'")
             return
         s.ref = None
-        self.error(f"unknown procedure '{s.func}'", s.pos,
-                   did_you_mean(s.func, [n for n, x in self.rs.definitions.items() if x.kind == "procedure"] + list(EFFECTS)))
+        if not self._defined_unparsed(s.func):
+            self.error(f"unknown procedure '{s.func}'", s.pos,
+                       did_you_mean(s.func, self._defined("procedure") + list(EFFECTS))
+                       or f"declare it in a rule file: 'procedure {s.func}(...):'")
         for a in s.args:
             self.expr(a, ctx)
 
-    def check_args(self, name: str, params: list[str], args: list[ast.Expr], pos: Position, ctx: _Context) -> None:
+    def check_args(self, name: str, params: list[str], args: list[ast.Expr], pos: Position, ctx: _Context,
+                   param_names: list[str] | None = None) -> None:
+        usage = f"its signature is {signature(name, params, param_names)}"
         if len(args) != len(params):
-            self.error(f"'{name}' takes {len(params)} argument(s), not {len(args)}", pos)
+            self.error(f"'{name}' takes {len(params)} argument(s), not {len(args)}", pos, usage)
         for a, want in zip(args, params):
             t = self.expr(a, ctx)
             if not T.assignable(t, want, self.names.zone_kinds):
-                self.error(f"argument of '{name}' should be a {want}, not a {t}", a.pos)
+                self.error(f"argument of '{name}' should be a {want}, not a {t}", a.pos,
+                           conversion_hint(want, t) or usage)
         for a in args[len(params):]:
             self.expr(a, ctx)
 
@@ -824,7 +903,7 @@ class Checker:
     def expect(self, e: ast.Expr, want: str, ctx: _Context, what: str) -> str:
         t = self.expr(e, ctx)
         if not T.assignable(t, want, self.names.zone_kinds):
-            self.error(f"{what} must be a {want}, not a {t}", e.pos)
+            self.error(f"{what} must be a {want}, not a {t}", e.pos, conversion_hint(want, t))
         return t
 
     def expr(self, e: ast.Expr, ctx: _Context, allow_random: bool = False) -> str:
@@ -862,7 +941,7 @@ class Checker:
         if isinstance(e, ast.Comprehension):
             it = self.expr(e.iterable, ctx)
             if not T.is_list(it) and it != T.ANY:
-                self.error(f"'for' in a list needs a list, not a {it}", e.iterable.pos)
+                self.error(f"'for' in a list needs a list, not a {it}", e.iterable.pos, LIST_SOURCES)
             saved = ctx.locals.get(e.var)
             ctx.locals[e.var] = T.item_type(it)
             if e.where is not None:
@@ -907,7 +986,9 @@ class Checker:
             e.ref = ("scope", n)
             return T.SCOPE
         e.ref = None
-        hint = did_you_mean(n, set(ctx.locals) | self.names.all_names())
+        hint = did_you_mean(n, set(ctx.locals) | self.names.all_names() | LITERAL_WORDS) or (
+            "a name is a local (a parameter, 'let', 'for each', 'choose'), a kind, zone, component, "
+            "parameter, table or die of the rule set, or one of: " + ", ".join(sorted(VALUES)))
         if n in d.zones:
             owner = d.zones[n].per if d.zones[n].per_entity else "player"
             hint = f"'{n}' is a zone of each {owner}: write {n}({owner})"
@@ -935,12 +1016,16 @@ class Checker:
                 return T.ANY  # the unknown event itself is already reported
             fields = self.events.get(name, {})
             if e.name not in fields:
-                self.error(f"event '{name}' has no field '{e.name}'", pos, did_you_mean(e.name, fields))
+                self.error(f"event '{name}' has no field '{e.name}'", pos, did_you_mean_among(e.name, fields, "fields"))
                 return T.ANY
             return fields[e.name]
         kind = self.data.kinds.get(ot)
+        if kind is None and self._undeclared_player(ot):
+            return T.ANY
         if kind is None:
-            self.error(f"a {ot} has no properties", pos)
+            self.error(f"a {ot} has no properties", pos,
+                       "only things of a kind have properties" + (f"; each thing of the list: [x.{e.name} for x in ...]"
+                                                                   if T.is_list(ot) else ""))
             return T.ANY
         if e.name == "at":
             return kind.located_in or T.ZONE
@@ -948,7 +1033,7 @@ class Checker:
             return T.TEXT
         if e.name not in kind.properties:
             self.error(f"kind '{ot}' has no property '{e.name}'", pos,
-                       did_you_mean(e.name, set(kind.properties) | ENTITY_ATTRIBUTES))
+                       did_you_mean_among(e.name, set(kind.properties) | ENTITY_ATTRIBUTES, "properties"))
             return T.ANY
         return kind.properties[e.name].type
 
@@ -959,15 +1044,17 @@ class Checker:
             table = self.data.tables[e.obj.id]
             if isinstance(e.key, ast.Literal) and e.key.value not in table and str(e.key.value) not in map(str, table):
                 self.error(f"table '{e.obj.id}' has no entry {e.key.value!r}", e.key.pos,
-                           did_you_mean(str(e.key.value), map(str, table)))
+                           did_you_mean_among(str(e.key.value), map(str, table), "entries"))
             kinds = {T.python_value_type(v) for v in table.values()}
             return kinds.pop() if len(kinds) == 1 else T.ANY
         if T.is_list(ot):
             if kt not in (T.NUMBER, T.ANY):
-                self.error(f"a list is indexed by a number, not a {kt}", e.key.pos)
+                self.error(f"a list is indexed by a number, not a {kt}", e.key.pos,
+                           "to find an item, filter the list: [x for x in ... where ...]")
             return T.item_type(ot)
         if ot != T.ANY:
-            self.error(f"a {ot} cannot be indexed", e.pos)
+            self.error(f"a {ot} cannot be indexed", e.pos, "roll a die with 'let x = roll(die)'" if ot == T.DIE
+                       else "only a list (by a number) and a table (by an entry) are indexed")
         return T.ANY
 
     def call(self, e: ast.Call, ctx: _Context, allow_random: bool) -> str:
@@ -977,7 +1064,7 @@ class Checker:
             self.references[n] += 1
             self.calls.setdefault(ctx.definition.name, []).append((n, e.pos))
             e.ref = ("function", n)
-            self.check_args(n, [self.resolve_type(p.type) for p in d.params], e.args, e.pos, ctx)
+            self.check_args(n, [self.resolve_type(p.type) for p in d.params], e.args, e.pos, ctx, [p.name for p in d.params])
             return self.resolve_type(d.returns) if d.returns else T.ANY
         if n in self.data.zones and (self.data.zones[n].per_player or self.data.zones[n].per_entity):
             e.ref = ("player_zone", n)  # a zone of each player, or of each entity of a kind
@@ -991,14 +1078,15 @@ class Checker:
             if sig.random and not allow_random:
                 self.error(f"'{n}' draws at random, so it may only be the value of a 'let'", e.pos,
                            f"write 'let x = {n}(...)' and use x")
+            usage = f"its signature is {signature(n, list(sig.params))}"
             if len(e.args) != len(sig.params):
-                self.error(f"'{n}' takes {len(sig.params)} argument(s), not {len(e.args)}", e.pos)
+                self.error(f"'{n}' takes {len(sig.params)} argument(s), not {len(e.args)}", e.pos, usage)
             types = []
             for a, want in zip(e.args, sig.params):
                 t = self.expr(a, ctx)
                 types.append(t)
                 if not T.assignable(t, want, self.names.zone_kinds):
-                    self.error(f"argument of '{n}' should be a {want}, not a {t}", a.pos)
+                    self.error(f"argument of '{n}' should be a {want}, not a {t}", a.pos, conversion_hint(want, t) or usage)
             if n == "roll":
                 die = e.args[0] if e.args else None
                 if isinstance(die, ast.Name) and getattr(die, "ref", None) and die.ref[0] == "die":
@@ -1010,8 +1098,9 @@ class Checker:
             self.error(f"'{n}' is a {d.kind} and gives no value", e.pos, "call it as a statement on its own line")
         elif n in EFFECTS:
             self.error(f"'{n}' is an effect and gives no value", e.pos, "call it as a statement on its own line")
-        else:
-            self.error(f"unknown function '{n}'", e.pos, did_you_mean(n, self.names.callables()))
+        elif not self._defined_unparsed(n):
+            self.error(f"unknown function '{n}'", e.pos, did_you_mean(n, self.names.callables())
+                       or f"neither the rule set nor the language has it: declare 'function {n}(...) -> TYPE:'")
         for a in e.args:
             self.expr(a, ctx)
         return T.ANY
@@ -1028,8 +1117,10 @@ class Checker:
             self.error("'seen' takes the name of one event, in quotes", e.pos, 'write seen("moved")')
             return T.list_of(T.ANY)
         if arg.value not in self.emitted:
+            if self._emitted_unparsed(arg.value):
+                return T.list_of(T.ANY)
             self.error(f"'seen' names event '{arg.value}', which nothing emits", arg.pos,
-                       did_you_mean(arg.value, self.emitted))
+                       did_you_mean_among(arg.value, self.emitted, "events"))
             return T.list_of(T.ANY)
         return T.list_of(event_type(arg.value))
 
@@ -1060,7 +1151,8 @@ class Checker:
             # the left side's type is known already: checking it again would make a chain
             # a + b + c + ... cost 2^n
             if not T.assignable(a, T.NUMBER, self.names.zone_kinds):
-                self.error(f"the left side of '+' must be a number, not a {a}", e.left.pos)
+                self.error(f"the left side of '+' must be a number, not a {a}", e.left.pos,
+                           conversion_hint(T.NUMBER, a) or "'+' adds two numbers or joins two lists")
             self.expect(e.right, T.NUMBER, ctx, "the right side of '+'")
             return T.NUMBER
         if op in ("-", "*", "//", "%"):
@@ -1075,13 +1167,53 @@ class Checker:
             self.expr(e.left, ctx)
             rt = self.expr(e.right, ctx)
             if not T.is_list(rt) and rt != T.ANY:
-                self.error(f"'{op}' needs a list on its right, not a {rt}", e.right.pos)
+                self.error(f"'{op}' needs a list on its right, not a {rt}", e.right.pos,
+                           "to compare two values, write '==' or '!='" if rt in T.SCALARS or rt in self.data.kinds
+                           else LIST_SOURCES)
             return T.BOOL
         a = self.expr(e.left, ctx)
         b = self.expr(e.right, ctx)
         if not (T.assignable(a, b, self.names.zone_kinds) or T.assignable(b, a, self.names.zone_kinds)):
-            self.error(f"comparing a {a} with a {b} is always {'false' if op == '==' else 'true'}", e.pos)
+            self.error(f"comparing a {a} with a {b} is always {'false' if op == '==' else 'true'}", e.pos,
+                       "compare values of one type; one side may name the wrong thing or property")
         return T.BOOL
+
+
+# Words the language writes as values: a misspelt one reads as an unknown name.
+LITERAL_WORDS = frozenset({"true", "false", "none"})
+# Where a list comes from, for hints where one is needed.
+LIST_SOURCES = "a list is a kind's name (all its things), contents(<zone>), players, [a, b] or [x for x in ...]"
+
+
+def signature(name: str, params: list[str], param_names: list[str] | None = None) -> str:
+    """How a callable is called, for hints: 'deal(p: player)', 'lines(number)'."""
+    if param_names is not None:
+        return f"{name}(" + ", ".join(f"{n}: {t}" for n, t in zip(param_names, params)) + ")"
+    return f"{name}(" + ", ".join(params) + ")"
+
+
+def conversion_hint(want: str, got: str) -> str | None:
+    """How a value of type ``got`` usually becomes the ``want`` a place needs, when
+    there is a usual way."""
+    if got == T.ANY:
+        return None
+    if want == T.BOOL and got == T.NUMBER:
+        return "compare the number to get a bool, e.g. '... > 0'"
+    if want == T.BOOL and T.is_list(got):
+        return "test the list: any(...), all(...), or count(...) > 0"
+    if want == T.BOOL and got not in T.SCALARS:
+        return "compare it to get a bool, e.g. '... == none' or '... != none'"
+    if want == T.NUMBER and T.is_list(got):
+        return "count(...) gives how many items a list has"
+    if want == T.NUMBER and got == T.BOOL:
+        return "a bool is not a number: write 'true'/'false' where a bool is wanted, or a number here"
+    if want == T.ZONE:
+        return "a zone is a name of the zones table, or NAME(player) for a zone of each player"
+    if T.is_list(want) and not T.is_list(got):
+        return "wrap a single item in a list: [x]"
+    if not T.is_list(want) and T.is_list(got):
+        return "pick one item of the list: first(...), last(...), or any(...) to test it"
+    return None
 
 
 def event_type(name: str) -> str:

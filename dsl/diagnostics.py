@@ -122,9 +122,11 @@ class DiagnosticBag:
         return [d for d in self.items if not d.is_error]
 
     def sorted(self) -> list[Diagnostic]:
+        """In file, line and column order; those of no one place (a summary of what was
+        withheld because of the errors above it) after them."""
         def key(d: Diagnostic):
             p = d.position
-            return (p.file, p.line, p.column) if p else ("", 0, 0)
+            return (0, p.file, p.line, p.column) if p else (1, "", 0, 0)
 
         return sorted(self.items, key=key)
 
@@ -171,6 +173,18 @@ def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
     """A hint naming the closest known name, if one is close enough."""
     matches = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.6)
     return f"did you mean '{matches[0]}'?" if matches else None
+
+
+def did_you_mean_among(name: str, candidates: Iterable[str], what: str, shown: int = 12) -> str:
+    """A hint naming the closest known name, or else the known names (``what``: what
+    they are, in the plural), so that a name with no near miss still gets a way on."""
+    names = sorted(set(map(str, candidates)))
+    close = did_you_mean(name, names)
+    if close:
+        return close
+    if not names:
+        return f"no {what} are declared"
+    return f"known {what}: " + ", ".join(names[:shown]) + (", …" if len(names) > shown else "")
 
 
 def did_you_mean_or(name: str, candidates: Iterable[str], otherwise: str) -> str:

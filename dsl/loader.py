@@ -12,8 +12,9 @@ from . import ast, disk_cache
 from .checker import check_definitions
 from .diagnostics import DiagnosticBag, RuleSetError
 from .model import RuleSet, RuleSetData, check_data, merge_section
-from .parser import parse_file, parse_text
+from .parser import parse_text, unparsed_parts
 from .ruleset_files import files_under, is_name, refuse_link_out
+from .source_text import read_source_text
 from .variants import apply_variant, load_variant_chain
 from .yaml_data import load_and_validate, load_yaml_text, validate
 
@@ -121,17 +122,22 @@ def load_ruleset(folder: str | Path, bag: DiagnosticBag | None = None, variant: 
                 continue
             merge_section(data, section, value, located, bag)
     rule_files: list[ast.RuleFile] = []
+    unparsed: list[str | None] = []
     for path in sorted(root.glob("*.rules")):
         display, resolved = places.of(path)
         if resolved is None:
             refuse_link_out(path, display, bag)
             continue
         files.append(display)
-        if resolved in overlay:
-            bag.sources.add(display, overlay[resolved])
-            rule_files.append(parse_text(overlay[resolved], display, bag))
-        else:
-            rule_files.append(parse_file(path, bag, display))
+        text = overlay[resolved] if resolved in overlay else read_source_text(path, bag, display)
+        if text is None:
+            # what could be read of it (up to a byte that is not UTF-8), else nothing
+            read = "\n".join(bag.sources.lines(display))
+            unparsed.append(read or None)
+            continue
+        rule_file = parse_text(text, display, bag)
+        rule_files.append(rule_file)
+        unparsed.extend(unparsed_parts(text, rule_file.definitions))
     definitions: dict[str, ast.Definition] = {}
     for rf in rule_files:
         for d in rf.definitions:
@@ -150,7 +156,7 @@ def load_ruleset(folder: str | Path, bag: DiagnosticBag | None = None, variant: 
         info = apply_variant(root, variant, data, definitions, files, bag, chain)
     check_data(data, bag)
     name = data.game.name if data.game else root.name
-    ruleset = RuleSet(name, str(root), data, files, definitions, bag, variant=info)
+    ruleset = RuleSet(name, str(root), data, files, definitions, bag, variant=info, unparsed=unparsed)
     check_definitions(ruleset)
     if data.broken:
         _excuse_follow_on(bag, checks_start, data.broken)

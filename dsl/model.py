@@ -5,12 +5,13 @@ a layout's edges, a join's edge kinds) are checked here, each error located in Y
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import ast
 from . import types as T
-from .diagnostics import DiagnosticBag, Position, did_you_mean, did_you_mean_or
+from .diagnostics import DiagnosticBag, Position, did_you_mean, did_you_mean_among, did_you_mean_or
 from .yaml_data import Located
 
 
@@ -143,6 +144,13 @@ class GameSpec:
     # scripts that play the seats after the players' seats, one seat each
     scripted_seats: list[str] = field(default_factory=list)
 
+    @property
+    def player_counts(self) -> str:
+        """How many play the game, as a sentence says it: '2' or '4 to 6'."""
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players} to {self.max_players}"
+
 
 @dataclass
 class RuleSetData:
@@ -177,6 +185,9 @@ class RuleSet:
     bag: DiagnosticBag
     compiled: Any = None  # filled by the compiler
     variant: Any = None  # a dsl.variants.VariantInfo when a variant is applied
+    # The text of definitions that did not parse (None: a rule file that could not be
+    # read at all): a name missing because it is defined there is not a second mistake.
+    unparsed: list[str | None] = field(default_factory=list)
 
     def of_kind(self, kind: str) -> list[ast.Definition]:
         return [d for d in self.definitions.values() if d.kind == kind]
@@ -242,7 +253,8 @@ def merge_section(data: RuleSetData, section: str, value: Any, located: Located,
         for i, _ in enumerate(data.game.scripted_seats):
             data.where[("game", "scripted_seats", i)] = located.position(["game", "scripted_seats", i])
         if data.game.min_players > data.game.max_players:
-            bag.error("players: min is larger than max", located.position(["game", "players"]))
+            bag.error("players: min is larger than max", located.position(["game", "players"]),
+                      "swap them; for a game of one count, give the same number twice: {min: 2, max: 2}")
     elif section == "kinds":
         for name, raw in value.items():
             raw = raw or {}
@@ -317,13 +329,15 @@ def merge_section(data: RuleSetData, section: str, value: Any, located: Located,
 
 def _check_resource(kind: KindSpec, p: PropertySpec, pos: Position | None, bag: DiagnosticBag) -> None:
     if p.type != T.NUMBER:
-        bag.error(f"resource '{kind.name}.{p.name}' must be a number, not a {p.type}", pos)
+        bag.error(f"resource '{kind.name}.{p.name}' must be a number, not a {p.type}", pos,
+                  f"write {p.name}: {{type: number, resource: true}}, or drop 'resource' if it is no amount")
     top = p.resource.get("max")
     if isinstance(top, str):
         other = kind.properties.get(top)
         if other is None or other.type != T.NUMBER:
             bag.error(f"resource '{kind.name}.{p.name}': max names '{top}', which is not a number property of {kind.name}",
-                      pos, did_you_mean(top, [n for n, q in kind.properties.items() if q.type == T.NUMBER]))
+                      pos, did_you_mean_among(top, [n for n, q in kind.properties.items() if q.type == T.NUMBER],
+                                              "number properties"))
 
 
 def _value_hint(value, kind: str, prop: str, allowed: list) -> str:
@@ -338,13 +352,14 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
     if data.game is None and "game" not in data.broken:
         bag.error("the rule set has no 'game' section", None, "add a game.yaml with name, players, setup and round")
     kinds = set(data.kinds)
-    base = T.BASE_TYPES | {"list"}
+    # 'player' is a type even where its kind is missing: the missing kind is the one error
+    base = T.BASE_TYPES | {"list", "player"}
 
     def check_type(t: str, pos: Position | None) -> bool:
         known = True
         for n in T.type_names(t):
             if n not in kinds and n not in base:
-                bag.error(f"unknown type '{n}'", pos, did_you_mean(n, kinds | base))
+                bag.error(f"unknown type '{n}'", pos, did_you_mean_among(n, kinds | base, "types"))
                 known = False
         return known
 
@@ -356,11 +371,15 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
                 _check_resource(k, p, where.get(("property", k.name, p.name)), bag)
         if k.located_in and k.located_in not in kinds and k.located_in != T.ZONE:
             bag.error(f"kind '{k.name}': located_in names unknown kind '{k.located_in}'", where.get(("kind", k.name)),
-                      did_you_mean(k.located_in, kinds))
+                      did_you_mean_among(k.located_in, kinds, "kinds"))
         if k.owner_property and k.owner_property not in k.properties:
-            bag.error(f"kind '{k.name}': owner names unknown property '{k.owner_property}'", where.get(("kind", k.name)))
+            bag.error(f"kind '{k.name}': owner names unknown property '{k.owner_property}'", where.get(("kind", k.name)),
+                      did_you_mean(k.owner_property, k.properties)
+                      or f"name the property of '{k.name}' that holds the player who owns it")
     if "player" not in kinds:
+        near = difflib.get_close_matches("player", sorted(kinds), n=1, cutoff=0.6)
         bag.error("the rule set declares no 'player' kind", where.get(("section", "kinds")),
+                  f"is '{near[0]}' meant to be it? Rename it 'player'" if near else
                   "players are entities too: declare kind 'player' with their properties")
     for scope_name, scope in data.variables.items():
         for p in scope.values():
@@ -368,13 +387,16 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
                 p.type = T.ANY
     for z in data.zones.values():
         if z.per_entity and z.per not in kinds:
-            bag.error(f"zone '{z.name}' is per unknown kind '{z.per}'", where.get(("zone", z.name)), did_you_mean(z.per, kinds))
+            bag.error(f"zone '{z.name}' is per unknown kind '{z.per}'", where.get(("zone", z.name)),
+                      did_you_mean_among(z.per, kinds, "kinds"))
         if z.holds and z.holds not in kinds:
-            bag.error(f"zone '{z.name}' holds unknown kind '{z.holds}'", where.get(("zone", z.name)), did_you_mean(z.holds, kinds))
+            bag.error(f"zone '{z.name}' holds unknown kind '{z.holds}'", where.get(("zone", z.name)),
+                      did_you_mean_among(z.holds, kinds, "kinds"))
     seen = {}
     for c in data.components:
         if c.name in seen:
-            bag.error(f"component '{c.name}' is declared twice", where.get(("component", c.name)))
+            bag.error(f"component '{c.name}' is declared twice", where.get(("component", c.name)),
+                      "give one of them another name, or give the first a count")
         seen[c.name] = c
         # a single, shared component is a constant in rules: its name must be unambiguous
         for other, what in ((kinds, "kind"), (set(data.zones), "zone")):
@@ -383,31 +405,34 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
                           f"rules could not tell them apart; rename the component, e.g. '{c.name}_piece'")
         if c.kind not in kinds:
             bag.error(f"component '{c.name}' has unknown kind '{c.kind}'", where.get(("component", c.name, "kind")),
-                      did_you_mean(c.kind, kinds))
+                      did_you_mean_among(c.kind, kinds, "kinds"))
             continue
         props = data.kinds[c.kind].properties
         for p, v in c.properties.items():
             if p not in props:
                 bag.error(f"component '{c.name}': kind '{c.kind}' has no property '{p}'",
-                          where.get(("component", c.name)), did_you_mean(p, props))
+                          where.get(("component", c.name)), did_you_mean_among(p, props, "properties"))
             elif props[p].values is not None and v not in props[p].values:
                 bag.error(f"component '{c.name}': {p} = {v!r} is not one of {props[p].values}",
                           where.get(("component", c.name)), _value_hint(v, c.kind, p, props[p].values))
         if c.zone is not None and c.zone not in data.zones:
             bag.error(f"component '{c.name}' starts in unknown zone '{c.zone}'", where.get(("component", c.name, "zone")),
-                      did_you_mean(c.zone, data.zones))
+                      did_you_mean_among(c.zone, data.zones, "zones"))
         elif c.zone and data.zones[c.zone].per_player and not c.per_player:
             bag.error(f"component '{c.name}' starts in per-player zone '{c.zone}' but is not per_player",
-                      where.get(("component", c.name, "zone")))
+                      where.get(("component", c.name, "zone")),
+                      f"add per_player: true (each player gets its own), or start it in a zone of the table")
         elif c.zone and data.zones[c.zone].per_entity:
             bag.error(f"component '{c.name}' cannot start in '{c.zone}', a zone of each {data.zones[c.zone].per}",
                       where.get(("component", c.name, "zone")), "move it there in setup")
         if data.board and c.kind == data.board.tile_kind:
             if not c.layout:
-                bag.error(f"tile component '{c.name}' has no layout", where.get(("component", c.name)))
+                bag.error(f"tile component '{c.name}' has no layout", where.get(("component", c.name)),
+                          "add layout: NAME, naming one of the board's layouts"
+                          + (f" ({', '.join(sorted(data.board.layouts))})" if data.board.layouts else ""))
             elif c.layout not in data.board.layouts:
                 bag.error(f"component '{c.name}' has unknown layout '{c.layout}'", where.get(("component", c.name, "layout")),
-                          did_you_mean(c.layout, data.board.layouts))
+                          did_you_mean_among(c.layout, data.board.layouts, "layouts"))
     board = data.board
     from . import board_shapes  # it builds this module's specs
     board_shapes.check_component_spaces(data, bag)
@@ -417,12 +442,13 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
     elif board:
         for k in (board.space_kind, board.tile_kind):
             if k not in kinds:
-                bag.error(f"board names unknown kind '{k}'", where.get(("board",)), did_you_mean(k, kinds))
+                bag.error(f"board names unknown kind '{k}'", where.get(("board",)), did_you_mean_among(k, kinds, "kinds"))
         edges = set(board.edges)
         for (a, b) in board.joins:
             for e in (a, b):
                 if e not in edges:
-                    bag.error(f"board join names unknown edge '{e}'", where.get(("board",)), did_you_mean(e, edges))
+                    bag.error(f"board join names unknown edge '{e}'", where.get(("board",)),
+                              did_you_mean_among(e, edges, "edges"))
         for a in edges:
             for b in edges:
                 if (a, b) not in board.joins:
@@ -433,33 +459,41 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
             pos = where.get(("layout", layout.name))
             for d, side in layout.sides.items():
                 if d not in board.directions:
-                    bag.error(f"layout '{layout.name}': unknown direction '{d}'", pos, did_you_mean(d, board.directions))
+                    bag.error(f"layout '{layout.name}': unknown direction '{d}'", pos,
+                              did_you_mean_among(d, board.directions, "directions"))
                 if side.edge not in edges:
-                    bag.error(f"layout '{layout.name}': unknown edge '{side.edge}'", pos, did_you_mean(side.edge, edges))
+                    bag.error(f"layout '{layout.name}': unknown edge '{side.edge}'", pos,
+                              did_you_mean_among(side.edge, edges, "edges"))
                 for r in side.rooms:
                     if r not in layout.rooms:
-                        bag.error(f"layout '{layout.name}': side {d} names unknown room '{r}'", pos, did_you_mean(r, layout.rooms))
+                        bag.error(f"layout '{layout.name}': side {d} names unknown room '{r}'", pos,
+                                  did_you_mean_among(r, layout.rooms, "rooms"))
             missing = [d for d in board.directions if d not in layout.sides]
             if missing:
-                bag.error(f"layout '{layout.name}' does not give its {', '.join(missing)} side", pos)
+                bag.error(f"layout '{layout.name}' does not give its {', '.join(missing)} side", pos,
+                          "a layout gives one side for each of the board's directions")
             for link in layout.links:
                 for r in (link["from"], link["to"]):
                     if r not in layout.rooms:
-                        bag.error(f"layout '{layout.name}': link names unknown room '{r}'", pos, did_you_mean(r, layout.rooms))
+                        bag.error(f"layout '{layout.name}': link names unknown room '{r}'", pos,
+                                  did_you_mean_among(r, layout.rooms, "rooms"))
                 if link["direction"] not in board.directions:
-                    bag.error(f"layout '{layout.name}': link has unknown direction '{link['direction']}'", pos)
+                    bag.error(f"layout '{layout.name}': link has unknown direction '{link['direction']}'", pos,
+                              did_you_mean(link["direction"], board.directions)
+                              or "the board's directions: " + ", ".join(board.directions))
                 if link["connection"] not in connections | {"none"}:
                     bag.error(f"layout '{layout.name}': link has unknown connection '{link['connection']}'", pos,
-                              did_you_mean(link["connection"], connections))
+                              did_you_mean_among(link["connection"], connections, "connections"))
             space_props = data.kinds.get(board.space_kind).properties if board.space_kind in kinds else {}
             for room, props in layout.rooms.items():
                 for p, v in (props or {}).items():
                     if p not in space_props:
                         bag.error(f"layout '{layout.name}': room '{room}' sets unknown property '{p}'", pos,
-                                  did_you_mean(p, space_props))
+                                  did_you_mean_among(p, space_props, "properties"))
                     elif space_props[p].values is not None and v not in space_props[p].values:
                         bag.error(f"layout '{layout.name}': room '{room}' {p} = {v!r} is not one of {space_props[p].values}",
                                   pos, _value_hint(v, board.space_kind, p, space_props[p].values))
     for name, faces in data.dice.items():
         if len(set(map(str, faces))) != len(faces):
-            bag.warning(f"die '{name}' has repeated faces", where.get(("die", name)))
+            bag.warning(f"die '{name}' has repeated faces", where.get(("die", name)),
+                        "a die lists each face once; a result that comes up more often belongs in a table the roll reads")

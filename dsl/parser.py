@@ -44,7 +44,7 @@ def grammar_text() -> str:
     return resources.files(__package__).joinpath("grammar.lark").read_text(encoding="utf-8")
 
 
-_DEF_START = re.compile(r"^(action|procedure|function|trigger|victory|reaction|obligation|script|heuristic)\b")
+DEFINITION_START = re.compile(r"^(action|procedure|function|trigger|victory|reaction|obligation|script|heuristic)\b")
 
 
 def _split_definitions(text: str) -> list[tuple[int, str]]:
@@ -126,6 +126,21 @@ def _parse(text: str, file: str, bag: DiagnosticBag) -> ast.RuleFile:
     return ast.RuleFile(Position(file, 1, 1), file, definitions)
 
 
+def unparsed_parts(text: str, definitions: list[ast.Definition]) -> list[str]:
+    """The definitions of ``text`` that did not parse (a syntax error left them out), as
+    text: a check that misses a name defined or used there must not report it again."""
+    lines = sorted(d.name_pos.line for d in definitions if d.name_pos is not None)
+    chunks = _split_definitions(text)
+    out = []
+    for i, (start, chunk) in enumerate(chunks):
+        end = chunks[i + 1][0] if i + 1 < len(chunks) else 10**9
+        if not any(DEFINITION_START.match(line) for line in chunk.splitlines()):
+            continue  # comments and stray text before the first definition
+        if not any(start <= line < end for line in lines):
+            out.append(chunk)
+    return out
+
+
 def parse_file(path: str | Path, bag: DiagnosticBag, display_name: str | None = None) -> ast.RuleFile:
     display = display_name or str(path)
     text = read_source_text(Path(path), bag, display)
@@ -192,7 +207,8 @@ class _AstBuilder:
                 continue
             single = clause_kind in {"text", "cite", "do", "=", "on", "when", "winners", "where", "by", "within", "possible"}
             if single and clause_kind in seen:
-                self.bag.error(f"'{clause_kind}' given twice in {node.kind} '{node.name}'", pos)
+                self.bag.error(f"'{clause_kind}' given twice in {node.kind} '{node.name}'", pos,
+                               f"a {node.kind} has one '{clause_kind}': merge the two, or remove one")
                 continue
             seen.add(clause_kind)
             self._apply_clause(node, clause_kind, payload)

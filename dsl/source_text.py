@@ -43,7 +43,8 @@ def read_source_text(path: Path, bag: DiagnosticBag, display: str) -> str | None
         if err.errno == errno.ELOOP:
             bag.error(f"'{path.name}' is a link that leads back to itself", start, "remove the link")
         else:
-            bag.error(f"'{path.name}' cannot be read: {err.strerror or err}", start)
+            bag.error(f"'{path.name}' cannot be read: {err.strerror or err}", start,
+                      "check that the file can be read (its permissions), or remove it from the folder")
         return None
     if len(raw) > MAX_FILE_BYTES:
         bag.error(f"'{path.name}' is larger than {MAX_FILE_BYTES:,} bytes; a rule-set file is far smaller", start,

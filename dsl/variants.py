@@ -17,7 +17,7 @@ from pathlib import Path
 
 from . import ast
 from .board_shapes import add_graph_connection, name_connections
-from .diagnostics import DiagnosticBag, did_you_mean, did_you_mean_or
+from .diagnostics import DiagnosticBag, did_you_mean, did_you_mean_among, did_you_mean_or
 from .model import RuleSetData, _prop, layout_spec, merge_section
 from .parser import parse_file
 from .ruleset_files import inside, is_name, refuse_link_out
@@ -375,7 +375,8 @@ def _apply_parameters(content, located, data, info, bag):
         old = data.parameters[pname]["value"]
         if type(old) is not type(value):
             bag.error(f"parameter '{pname}' is a {type(old).__name__} in the base, not a {type(value).__name__}",
-                      located.position(["parameters", pname]))
+                      located.position(["parameters", pname]),
+                      f"a variant changes a parameter's value, never its type: write a {type(old).__name__}")
             continue
         data.parameters[pname] = {**data.parameters[pname], "value": value}
         first = info.parameters.get(pname, (old, None))[0]
@@ -397,7 +398,8 @@ def _apply_components(content, located, data, info, bag):
             kind = data.kinds.get(comp.kind)
             if kind is not None and pname not in kind.properties:
                 bag.error(f"component '{cname}': kind '{comp.kind}' has no property '{pname}'",
-                          located.key_position(["components", cname, "properties", pname]), did_you_mean(pname, kind.properties))
+                          located.key_position(["components", cname, "properties", pname]),
+                          did_you_mean_among(pname, kind.properties, "properties"))
                 continue
             comp.properties[pname] = value
         new = {"count": comp.count, "properties": dict(comp.properties)}
@@ -442,7 +444,8 @@ def _apply_definitions(root, vname, content, located, path, definitions, files, 
             continue
         if not rp.is_file():
             bag.error(f"variant '{vname}' names rule file '{rp.name}', which does not exist",
-                      located.position(["rules", i]))
+                      located.position(["rules", i]),
+                      f"the names under 'rules:' are read beside {path.name}: check the spelling")
             continue
         files.append(_display(rp))
         info.files.append(_display(rp))

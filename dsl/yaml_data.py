@@ -265,9 +265,16 @@ def load_yaml_text(text: str, file: str, bag: DiagnosticBag, schema_name: str | 
                 else "the text cannot be read"
             bag.error(f"YAML syntax: {problem}", pos, "remove it (YAML forbids control characters); write it as an escape in a quoted text")
             return None, Located(file, None)
+        unclosed = _unclosed_bracket(err, text, file)
+        if unclosed is not None:
+            bag.error(*unclosed)
+            return None, Located(file, None)
         problem = getattr(err, "problem", None) or getattr(err, "context", None) or str(err)
         problem, hint = _plain_words(str(problem), getattr(err, "context", None) or "")
-        slip = _misindented_line(text, pos, duplicate="appears twice" in problem, schema_name=schema_name)
+        # inside '{...}' or '[...]' indentation means nothing: no slip of it is the cause
+        in_brackets = (getattr(err, "context", None) or "").startswith("while parsing a flow")
+        slip = None if in_brackets else _misindented_line(text, pos, duplicate="appears twice" in problem,
+                                                           schema_name=schema_name)
         if slip is not None:
             # the parser stopped after the slip: tell the slip, and how far to indent it
             pos, column = slip
@@ -281,6 +288,29 @@ def load_yaml_text(text: str, file: str, bag: DiagnosticBag, schema_name: str | 
                   Position(file, mark.line + 1, mark.column + 1, key.end_mark.column + 1),
                   f"quote it ('{key.value}': ...) or choose another name")
     return data, Located(file, root)
+
+
+def _unclosed_bracket(err: yaml.YAMLError, text: str, file: str) -> tuple[str, Position, str] | None:
+    """(message, position, hint) when the parser stopped because a '{' or '[' opened on an
+    earlier line was never closed: it reads on into the next key of the block, which is
+    indented no further than the line the bracket is on. The bracket is the mistake."""
+    context, opened, stopped = (getattr(err, name, None) for name in ("context", "context_mark", "problem_mark"))
+    if not (context or "").startswith("while parsing a flow") or opened is None or stopped is None:
+        return None
+    if stopped.line <= opened.line:
+        return None
+    lines = text.split("\n")
+    if stopped.line >= len(lines) or opened.line >= len(lines):
+        return None
+    next_line = lines[stopped.line]
+    if not _STRUCTURE_LINE.match(next_line) or _indent(next_line) > _indent(lines[opened.line]):
+        return None  # a line inside the brackets: more likely a ',' missing between entries
+    last = next(i for i in range(stopped.line - 1, opened.line - 1, -1)
+                if lines[i].strip() and not lines[i].lstrip().startswith("#"))
+    bracket, closing, what = ("{", "}", "mapping") if "mapping" in context else ("[", "]", "list")
+    return (f"YAML syntax: this '{bracket}' {what} is not closed",
+            Position(file, opened.line + 1, opened.column + 1),
+            f"close it on line {last + 1}: {lines[last].split(' #')[0].strip()}{closing}")
 
 
 def _indent(line: str) -> int:

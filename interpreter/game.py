@@ -43,7 +43,7 @@ class Game:
         the game's own setup on."""
         game = ruleset.data.game
         if not game.min_players <= players <= game.max_players:
-            raise ValueError(f"{game.title} is played by {game.min_players} to {game.max_players} players, not {players}")
+            raise ValueError(f"{game.title} is played by {game.player_counts} players, not {players}")
         self.ruleset = ruleset
         self.players_count = players
         self.seed = seed

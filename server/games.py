@@ -80,9 +80,7 @@ class Server:
         seats = request.get("seats")
         game = rs.data.game
         if not isinstance(seats, list) or not game.min_players <= len(seats) <= game.max_players:
-            counts = game.min_players if game.min_players == game.max_players else \
-                f"{game.min_players} to {game.max_players}"
-            raise RefusedMove(f"{game.title} needs a list of {counts} seats")
+            raise RefusedMove(f"{game.title} needs a list of {game.player_counts} seats")
         for seat in seats:
             if seat != HUMAN and (seat not in REGISTRY or cannot_play(seat, rs)):
                 raise RefusedMove(f"a seat is {HUMAN!r} or a bot that plays {game.title}, not {seat!r}")

@@ -367,3 +367,33 @@ def test_a_checked_rule_set_with_a_property_named_on_reports_it_instead_of_crash
     assert messages.count("the key 'on' reads as a yes/no value in YAML, not as a name") == 2
     # the section with the bad key is left out of later checks, like any broken section
     assert "kind 'lamp' has no property 'lit'" not in messages
+
+
+def test_an_unclosed_brace_is_the_error_not_the_indentation_of_the_next_key():
+    text = VALID.replace("  players: {min: 2, max: 4}", "  players: {min: 2, max: 4")
+    bag = DiagnosticBag()
+    load_yaml_text(text, FILE, bag, SCHEMA)
+    d = only_error(bag)
+    assert d.message == "YAML syntax: this '{' mapping is not closed"
+    assert where(d)[1:3] == (3, 12)  # at the '{'
+    assert d.hint == "close it on line 3: players: {min: 2, max: 4}"
+
+
+def test_an_unclosed_bracket_over_several_lines_is_closed_on_its_last_line():
+    text = VALID.replace("  players: {min: 2, max: 4}", "  players: [2,\n    4   # at most\n")
+    bag = DiagnosticBag()
+    load_yaml_text(text, FILE, bag, SCHEMA)
+    d = only_error(bag)
+    assert d.message == "YAML syntax: this '[' list is not closed"
+    assert where(d)[1:3] == (3, 12)
+    assert d.hint == "close it on line 4: 4]"
+
+
+def test_a_missing_comma_inside_braces_is_not_called_an_indentation_slip():
+    # a folded text above could take the line in, if indentation were what went wrong
+    text = VALID.replace("  players: {min: 2, max: 4}", "  text: >-\n    Two to four.\n  players: {min: 2\n    max: 4}")
+    bag = DiagnosticBag()
+    load_yaml_text(text, FILE, bag, SCHEMA)
+    d = only_error(bag)
+    assert "indented" not in d.message and "indent" not in d.hint, bag.render()
+    assert "','" in d.message

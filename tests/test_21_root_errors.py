@@ -140,3 +140,14 @@ def test_check_prints_one_error_for_an_indentation_slip(tmp_path, capsys, monkey
     assert out.count("error:") == 1, out
     assert "panic_station/components.yaml:12:1: error: YAML syntax: this list item is indented differently" in out
     assert "no 'game' section" not in out and "unknown" not in out
+
+
+def test_check_prints_the_error_before_the_findings_it_withholds(tmp_path, capsys, monkeypatch):
+    from rulecraft.cli.main import main
+
+    folder = _broken_copy(tmp_path, "game.yaml", "  round_limit: 40", "  round_limit: 40:")
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", "panic_station"]) == 1
+    out = capsys.readouterr().out
+    assert "withheld" in out
+    assert out.index("error:") < out.index("warning: checks of names and counts were skipped"), out

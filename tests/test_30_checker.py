@@ -584,6 +584,7 @@ def test_every_diagnostic_has_a_position(tmp_path):
         source = rs.bag.sources.line(p.file, p.line)
         assert source is not None, d
         assert p.column <= len(source) + 1, d
+        assert d.hint, d  # every mistake says what to do about it
     # the rendering quotes every line and puts a caret under it
     out = rs.bag.render()
     assert out.count("^") >= len(items)
@@ -628,3 +629,106 @@ function forever(n: number) -> number:
 """
     rs = load(tmp_path, rules=rules)
     assert any(e.message.startswith("'forever' calls itself (forever → forever)") for e in rs.bag.errors)
+
+
+# ------------------------------------------------------------------ no echoes, every error with a hint
+
+
+def test_a_syntax_error_in_a_procedure_is_not_echoed_as_an_unknown_name(tmp_path):
+    # setup_game (named by game.yaml) and deal (called by it) are inside the broken text
+    rules = replaced(MAIN_RULES, "        shuffle deck\n", "        shuffle deck(\n")
+    rs = load(tmp_path, rules=rules)
+    err = only_error(rs)
+    assert file_name(err) == "main.rules" and err.position.line <= 5  # inside setup_game
+    assert "unknown" not in err.message
+    assert not [w for w in rs.bag.warnings if "never used" in w.message], rs.bag.render()
+
+
+def test_a_syntax_error_does_not_hide_a_name_it_does_not_define(tmp_path):
+    rules = replaced(MAIN_RULES, "        shuffle deck\n", "        shuffle deck(\n")
+    rules = replaced(rules, "            play_turn(p)", "            play_trun(p)")
+    rs = load(tmp_path, rules=rules)
+    assert sorted(d.message for d in rs.bag.errors)[1] == "unknown procedure 'play_trun'", rs.bag.render()
+    assert len(rs.bag.errors) == 2
+
+
+def test_a_rule_file_that_is_not_utf8_gives_one_error(tmp_path):
+    folder = write(tmp_path / "rs", {"game.yaml": GAME_YAML})
+    (folder / "main.rules").write_bytes(MAIN_RULES.encode() + b"\xff\n")
+    rs = load_ruleset(folder)
+    err = only_error(rs)
+    assert "not UTF-8" in err.message and err.hint
+
+
+def test_an_unknown_type_of_an_action_argument_is_one_error(tmp_path):
+    rs = load_rules_change(tmp_path, "with c: card in contents(deck)", "with c: crad")
+    err = only_error(rs)
+    assert (err.message, err.hint) == ("unknown type 'crad'", "did you mean 'card'?")
+
+
+def test_an_argument_without_a_list_of_a_base_type_has_a_hint(tmp_path):
+    rs = load_rules_change(tmp_path, "with c: card in contents(deck) where c.value > 0", "with c: number")
+    errors = [d for d in rs.bag.errors if "needs 'in <list>'" in d.message]
+    assert len(errors) == 1 and "with c: number in <list>" in errors[0].hint, rs.bag.render()
+
+
+HINTED = {
+    # (old, new): (message, words of the hint)
+    ("            deal(p)", "            deal(p, 2)"): ("'deal' takes 1 argument(s), not 2", "deal(p: player)"),
+    ("= count(contents(hand(p)))", "= count(contents(hand(p)), 1)"): ("'count' takes 1 argument(s), not 2",
+                                                                     "count(any)"),
+    ("= count(contents(hand(p)))", "= p.nickname"): ("function 'hand_size' should give a number but gives a text",
+                                                    "give a number after '='"),
+    ("= count(contents(hand(p)))", "= contents(hand(p))"): (
+        "function 'hand_size' should give a number but gives a list of any", "count(...)"),
+    ("= count(contents(hand(p)))", "= count(contents(\"deck\"))"): (
+        "argument of 'contents' should be a zone, not a text", "a zone is a name of the zones table"),
+    ("set event.player.energy = 3", "set event.player.energy = \"full\""): (
+        "energy is a number; cannot set it to a text", "set it to a number"),
+    ("if p.score > 100:", "if p.score:"): ("an 'if' condition must be a bool, not a number", "compare the number"),
+    ("if p.score > 100:", "if p.score > 100 and flase:"): ("unknown name 'flase'", "did you mean 'false'?"),
+    ("if p.score > 100:", "if p.score > 100 and zzzq:"): ("unknown name 'zzzq'", "a name is a local"),
+}
+
+
+def test_each_mistake_has_a_hint_that_helps(tmp_path):
+    for n, ((old, new), (message, hint)) in enumerate(HINTED.items()):
+        rs = load(tmp_path / str(n), rules=replaced(MAIN_RULES, old, new))
+        found = [d for d in rs.bag.errors if d.message == message]
+        assert len(found) == 1, (new, rs.bag.render())
+        assert found[0].hint and hint in found[0].hint, (new, found[0].hint)
+
+
+EVERY_ERROR_HINTED = [
+    ("rules", "for each p in players:\n            if", "for each p in 3:\n            if"),
+    ("rules", "move c to hand(current_player)", "move [c] to hand(current_player)"),
+    ("rules", "set current_player.score += face", "set current_player.nickname += face"),
+    ("rules", "    when any([p.score >= 10 for p in players])\n", ""),
+    ("rules", "where p.score >= 10]", "where p.score == \"ten\"]"),
+    ("rules", "= count(contents(hand(p)))", "= zzzq(p)"),
+    ("rules", "            deal(p)", "            zzzq(p)"),
+    ("rules", "move top(deck) to hand(p)", "move top(deck) to hand(p.score)"),
+    ("rules", "let face = roll(d6)", "let face = d6[1]"),
+    ("rules", "if p.score > 100:", "if p.score in p.nickname:"),
+    ("yaml", "    holds: card\n  discard:", "    holds: zzzq\n  discard:"),
+    ("yaml", "  players: {min: 2, max: 3}", "  players: {min: 3, max: 2}"),
+]
+
+
+def test_every_error_of_a_slip_has_a_hint(tmp_path):
+    for n, (where, old, new) in enumerate(EVERY_ERROR_HINTED):
+        folder = tmp_path / str(n)
+        rs = (load(folder, rules=replaced(MAIN_RULES, old, new)) if where == "rules"
+              else load(folder, game=replaced(GAME_YAML, old, new)))
+        assert rs.bag.errors, new
+        if new.startswith("  players:"):  # counts at the most players are not checked against a wrong most
+            assert len(rs.bag.errors) == 1, rs.bag.render()
+        for d in rs.bag.errors:
+            assert d.hint, (new, rs.bag.render())
+
+
+def test_a_missing_player_kind_is_one_error_not_one_per_property_read(tmp_path):
+    rs = load_yaml_change(tmp_path, "kinds:\n  player:\n", "kinds:\n  plyer:\n")
+    missing = only_error(rs)  # not each 'player' type, property read or cost of the rules again
+    assert missing.message == "the rule set declares no 'player' kind"
+    assert "'plyer'" in missing.hint

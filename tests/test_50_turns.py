@@ -201,8 +201,14 @@ def test_answer_out_of_range_is_refused(ruleset):
 
 
 def test_player_count_outside_the_range_is_refused(ruleset):
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="played by 1 to 3 players, not 4"):
         Game(ruleset, 4, 1)
+
+
+def test_a_game_for_an_exact_count_says_that_count(tmp_path):
+    exact = build(tmp_path, {"game.yaml": game_yaml(players=(2, 2)) + DATA, "main.rules": RULES})
+    with pytest.raises(ValueError, match=r"is played by 2 players, not 3$"):
+        Game(exact, 3, 1)
 
 
 # ---------------------------------------------------------------- victory

@@ -260,7 +260,7 @@ def test_a_variant_adds_spaces_and_connections_to_a_graph_board(tmp_path):
     assert "the base already has the space 'hall'" in errors
     unknown = errors["connection names unknown space 'anex'"]
     assert unknown.position.file.endswith("variants/broken.yaml") and unknown.position.line == 8
-    assert unknown.hint is None  # no space of the base is close to 'anex'
+    assert unknown.hint == "known spaces: bridge, hall"  # none close to 'anex': the hint lists them
     assert len(errors) == 2
 
 

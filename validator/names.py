@@ -411,7 +411,7 @@ def check_scenario(sc: Scenario, ruleset: RuleSet, bag: DiagnosticBag) -> bool:
     players = default_players(ruleset, sc)
     if not game.min_players <= players <= game.max_players:
         exact = game.min_players == game.max_players
-        counts = str(game.min_players) if exact else f"{game.min_players} to {game.max_players}"
+        counts = game.player_counts
         hint = f"write 'players: {counts}'" if exact else f"write 'players:' with a number from {counts}"
         bag.error(f"{game.title} is played by {counts} players, not {players}", sc.position("players"), hint,
                   code="scenario")
