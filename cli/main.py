@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from rulecraft.lsp import command as lsp_command
@@ -56,6 +57,12 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")
         return 130
+    except BrokenPipeError:
+        # the reader went away ('rulecraft verify X | head'): stop quietly, as a Unix
+        # tool does, and send the rest of our output nowhere so that
+        # flushing at exit does not fail a second time
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1  # as rich does when its own output hits a closed pipe
     except Exception as err:  # noqa: BLE001 - the last line of defence for users
         if args.debug:
             raise

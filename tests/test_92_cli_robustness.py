@@ -326,6 +326,24 @@ def test_ctrl_c_in_simulate_says_interrupted_once_and_no_worker_traceback(tmp_pa
     assert err.decode() == "interrupted\n"
 
 
+@pytest.mark.parametrize("command", ["check", "verify"])
+def test_a_reader_that_goes_away_stops_the_command_quietly(command, tmp_path):
+    """'rulecraft verify X | head': the pipe closes before the output is written. The
+    command stops without an internal error or a traceback, and not with success."""
+    import os
+    import subprocess
+    import sys
+
+    process = subprocess.Popen([sys.executable, "-m", "rulecraft.cli.main", command, str(RULES)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path,
+                               env=dict(os.environ, PYTHONUNBUFFERED="1"))
+    process.stdout.close()  # the reader is gone before the first line
+    err = process.stderr.read().decode()
+    process.wait(timeout=300)
+    assert "internal error" not in err and "Traceback" not in err and "Exception ignored" not in err, err
+    assert process.returncode == 1
+
+
 # ---------------------------------------------------------------- extras
 
 @pytest.mark.parametrize("command, module, extra", [
