@@ -16,6 +16,7 @@ from rulecraft.dsl.model import RuleSet
 from rulecraft.dsl.builtins import ENGINE_EVENTS
 
 from .markup import md, md_code
+from .prose import unrepeated_property
 from .ui import UI
 
 _PLAYER = re.compile(r"^p(\d+)$")
@@ -364,7 +365,8 @@ class Narrator:
         out = []
         for thing, props in value.items():
             for prop, v in (props or {}).items():
-                out.append(self.say("prop", prop=self._key_word(prop), thing=self.thing(thing), value=self.thing(v)))
+                out.append(self.say("prop", prop=unrepeated_property(self.s["prop"], self._key_word(prop)),
+                                    thing=self.thing(thing), value=self.thing(v)))
         return out
 
     def _vars(self, value: dict) -> list[str]:

@@ -52,6 +52,16 @@ def fill(template: str, **slots) -> str:
     return _SLOT.sub(lambda m: str(slots[m.group(1)]) if m.group(1) in slots else m.group(0), template)
 
 
+def unrepeated_property(template: str, prop: str) -> str:
+    """A property's words for ``template``'s ``{prop}``, without the word that joins it
+    to what follows when its own name already ends with it: a property called
+    ``owner_of`` reads "the owner of the cell", not "the owner of of the cell"."""
+    joining = template.split("{prop}", 1)[-1].split("{", 1)[0].strip()
+    if joining and prop.endswith(" " + joining):
+        return prop[: -len(joining) - 1]
+    return prop
+
+
 def capitalize(text: str) -> str:
     for i, ch in enumerate(text):
         if ch.isalpha():
@@ -318,8 +328,9 @@ class Prose:
 
     def _def_victory(self, d: ast.VictoryDef) -> list[str]:
         D = self.ph["definitions"]
-        return self._paragraph([capitalize(fill(D["victory"], when=self.ex(d.when))),
-                                capitalize(fill(D["winners"], winners=self.ex(d.winners)))])
+        nobody = isinstance(d.winners, ast.ListExpr) and not d.winners.items  # `winners []`: a draw
+        winners = D["no_winners"] if nobody else fill(D["winners"], winners=self.ex(d.winners))
+        return self._paragraph([capitalize(fill(D["victory"], when=self.ex(d.when))), capitalize(winners)])
 
     def _def_obligation(self, d: ast.ObligationDef) -> list[str]:
         D = self.ph["definitions"]
@@ -541,11 +552,15 @@ class Prose:
             return term.one + (" (" + self._join(list(slots.values())) + ")" if slots else "")
         return fill(term.say, **slots)
 
+    def _property_phrase(self, prop: str, obj: str) -> str:
+        template = self.ph["expressions"]["property"]
+        return fill(template, prop=unrepeated_property(template, prop), obj=obj)
+
     def _property_words(self, obj: ast.Expr, prop: str) -> str:
         """"the PROPERTY of OBJ", for a property named outside an expression."""
         kind = _strip_type(getattr(obj, "type", None))
         t = self._lookup("properties", f"{kind}.{prop}")
-        return fill(self.ph["expressions"]["property"], prop=self._article(t, "the"), obj=self.ex(obj))
+        return self._property_phrase(prop=self._article(t, "the"), obj=self.ex(obj))
 
     def _target(self, path: list[str]) -> tuple[str, str | None, str | None]:
         """The words for a `set` target, and its predicate and denial when it is a yes/no property with phrases."""
@@ -571,7 +586,7 @@ class Prose:
             t = self._lookup("properties", f"{type_}.{prop}")
             predicate = fill(t.say, obj=text) if t.say else None
             denial = fill(t.deny, obj=text) if t.deny else None
-            text = fill(E["property"], prop=self._article(t, "the"), obj=text)
+            text = self._property_phrase(prop=self._article(t, "the"), obj=text)
             type_ = _strip_type(kind.properties[prop].type) if kind and prop in kind.properties else T.ANY
         return text, predicate, denial
 
@@ -640,14 +655,14 @@ class Prose:
         if e.name == "at":
             kind = self.ruleset.data.kinds.get(otype)
             if kind is not None and kind.located_in in self.ruleset.data.kinds:
-                return fill(E["property"], prop=self._the("kinds", kind.located_in), obj=self.ex(obj))
+                return self._property_phrase(prop=self._the("kinds", kind.located_in), obj=self.ex(obj))
             return fill(E["at"], obj=self.ex(obj))
         if e.name == "id":
             return fill(E["id"], obj=self.ex(obj))
         t = self._lookup("properties", f"{self._owner_kind(otype, e.name)}.{e.name}")
         if t.say:
             return fill(t.say, obj=self.ex(obj))
-        return fill(E["property"], prop=self._article(t, "the"), obj=self.ex(obj))
+        return self._property_phrase(prop=self._article(t, "the"), obj=self.ex(obj))
 
     def _owner_kind(self, type_: str, prop: str) -> str:
         """The kind whose property this is: the value's type, or, for a value of unknown type,

@@ -8,12 +8,13 @@ Panic Station's definitions must all render in both languages from its glossarie
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from engine_rulesets import game_yaml, write_ruleset
+from engine_rulesets import build, game_yaml, write_ruleset
 
 from rulecraft.docgen.glossary import walk
 from rulecraft.docgen.prose import Prose, UnrenderableNode
@@ -669,3 +670,34 @@ def test_an_adjective_value_agrees_with_a_feminine_subject():
     fr = Prose(load_checked(PANIC_STATION), "fr")
     assert "- Si la face du Parasite est noire :" in fr.definition("hit_parasite").splitlines()
     assert "        - Fixez la face du Parasite à gris." in fr.definition("hit_parasite").splitlines()  # a setting keeps it
+
+
+def test_a_property_named_with_its_joining_word_and_a_draw_read_plainly(tmp_path):
+    """No glossary: a property reads from its own name. One whose
+    name ends with the word that joins a property to its owner is not joined twice, and
+    a victory with no winners says that nobody wins."""
+    ruleset = build(tmp_path, {
+        "game.yaml": game_yaml(name="plain", players=(1, 2)) + textwrap.dedent("""\
+            kinds:
+              player: {}
+              cell:
+                properties:
+                  mark_of: {type: "player?"}
+            components:
+              - {name: cell, kind: cell, count: 2}
+            """),
+        "main.rules": """\
+            procedure setup():
+                do:
+                    stop
+            procedure round():
+                do:
+                    stop
+            victory full:
+                when count([c for c in cell where c.mark_of == none]) == 0
+                winners []
+            """})
+    text = Prose(ruleset, "en").definition("full")
+    assert "the mark of the cell" in text and "of of" not in text
+    assert text.rstrip().endswith("Nobody wins.")
+    assert Prose(ruleset, "fr").definition("full").rstrip().endswith("Personne ne gagne.")
