@@ -680,3 +680,51 @@ def test_a_player_count_outside_the_rule_set_is_reported(tiny):
     assert result.status == BROKEN
     assert "played by 2 to 3 players, not 5" in result.bag.render()
     assert "hint: write 'players:' with a number from 2 to 3" in result.bag.render()
+
+
+def test_every_misnamed_part_of_a_scenario_has_a_hint_that_helps(tiny):
+    loaded, bag = load("""
+        title: names with no near miss
+        cite: "tiny-rules: Setup"
+        setup:
+          pieces: {zzz: box}
+          restore: [qqqq]
+          tiles: {wxyz: [1, 0, 0]}
+          vars: {game: {qqq: 1}}
+          rolls: {d20: [1]}
+          props:
+            card.1: {zzz: 2}
+        steps:
+          - do: fly
+          - react: dodge
+          - call: payout
+        expect:
+          zone: {deck: {kind: gem}, shelf: []}
+          events: [{type: xyzzy}]
+          legal: [{}]
+          illegal: [{choose: 1, because: "no"}]
+    """)
+    assert loaded.ok, bag.render()
+    result = run_scenario(tiny, loaded.scenarios[0])
+    assert result.status == BROKEN
+    errors = result.bag.errors
+    assert errors and all(e.hint for e in errors), result.bag.render()
+    hints = {e.message: e.hint for e in errors}
+    for message, hint in {
+        "unknown entity 'zzz'": "known entities: annex, annex/bottom",
+        "unknown kind, component or entity 'qqqq'": "known kinds: card, pawn, player, room, tile",
+        "unknown tile 'wxyz'": "known tiles: annex, hall, start",
+        "there is no game variable 'qqq'": "known game variables: bonus_paid",
+        "unknown die 'd20'": "known dice: d6",
+        "a card has no property 'zzz'": "its properties: points",
+        "unknown action 'fly'": "known actions: draw, end_turn, play, poke, walk",
+        "unknown reaction 'dodge'": "known reactions: block, pass",
+        "unknown procedure 'payout'": "known procedures: bonus, gamble",
+        "unknown kind 'gem'": "known kinds: card, pawn",
+        "unknown zone 'shelf'": "known zones: ",
+        "no rule and no engine event is called 'xyzzy'": "known events: ",
+        "an option is either {do: ACTION, args: {...}} or {choose: VALUE}": "the actions: draw, end_turn",
+        "'because' needs an action ({do: ACTION, args: {...}})": "drop 'because'",
+    }.items():
+        assert message in hints, f"{message!r} not reported:\n{result.bag.render()}"
+        assert hint in hints[message], (message, hints[message])
