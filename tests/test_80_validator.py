@@ -630,6 +630,22 @@ def test_schema_errors_are_located_with_hints():
     assert f"{FILE}:10:9: error: 'args' does not go with 'end_turn'" in text
     assert "error: step 3 does nothing" in text
     assert "'title' is a required property" in text
+    assert all(d.hint for d in bag.errors), text
+
+
+def test_an_empty_step_is_one_error_and_a_number_out_of_bounds_says_the_bound():
+    loaded, bag = load("""
+        title: one
+        cite: "tiny-rules: Setup"
+        players: 0
+        steps:
+          - {}
+    """)
+    assert not loaded.ok
+    assert [(d.position.line, d.message) for d in bag.errors] == [
+        (4, "players: 0 is less than the minimum of 1"), (6, "step 1 does nothing")], bag.render()
+    assert bag.errors[0].hint == "the least allowed is 1"
+    assert "a step has one of: do, choose" in bag.errors[1].hint
 
 
 def test_misspelt_names_are_located_with_did_you_mean(tiny):

@@ -70,8 +70,15 @@ def load_text(text: str, file: str, bag: DiagnosticBag) -> ScenarioFile:
         if len(bag.errors) == before:
             bag.error("the scenario file is empty", Position(file, 1, 1), "write a scenario with a title and a cite")
         return ScenarioFile(file, [], False)
+    schema_start = len(bag.items)
     if not validate(data, SCHEMA, located, bag):
-        _check_raw_steps(data, located, file, bag)
+        steps = DiagnosticBag()
+        _check_raw_steps(data, located, file, steps)
+        # A step the schema refused and that does nothing or two things is one mistake:
+        # the step check's words say it better, so the schema's at that step go.
+        said = {d.position for d in steps.items}
+        bag.items[schema_start:] = [d for d in bag.items[schema_start:] if d.position not in said]
+        bag.extend(steps.items)
         return ScenarioFile(file, [], False)
     if "scenarios" in data:
         items = [(item, ["scenarios", i]) for i, item in enumerate(data["scenarios"])]
