@@ -158,7 +158,12 @@ victory high_score:
 
 @pytest.fixture(scope="module")
 def tiny(tmp_path_factory):
-    return build(tmp_path_factory.mktemp("tiny"), {"game.yaml": GAME, "main.rules": RULES}, name="tiny")
+    folder = tmp_path_factory.mktemp("tiny")
+    variants = folder / "tiny" / "variants"
+    variants.mkdir(parents=True)
+    for name in ("easy", "hard"):  # what scenarios may be marked for
+        (variants / f"{name}.yaml").write_text(f"variant:\n  name: {name}\n  base: tiny\n", encoding="utf-8")
+    return build(folder, {"game.yaml": GAME, "main.rules": RULES}, name="tiny")
 
 
 def load(text: str):
@@ -386,6 +391,19 @@ def test_a_variant_scenario_is_skipped_unless_its_variant_is_asked_for(tiny):
     assert skipped.status == SKIP and "--variant hard" in skipped.reason
     assert run(tiny, text, variant="hard").status == PASS
     assert run(tiny, text, variant="easy").status == SKIP
+
+
+def test_a_scenario_marked_for_a_variant_the_rule_set_lacks_is_broken_not_skipped(tiny):
+    result = run(tiny, """
+        title: only in the hard variant
+        cite: "tiny-rules: Variants"
+        variant: hrad
+        expect: {current: p1}
+    """)
+    assert result.status == BROKEN
+    (error,) = result.bag.errors
+    assert (error.message, error.hint) == ("the rule set has no variant 'hrad'", "did you mean 'hard'?")
+    assert (error.position.line, error.position.column) == (4, 10)
 
 
 def test_a_known_failure_is_expected_to_fail_and_reported_when_it_passes(tiny):

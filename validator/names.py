@@ -10,12 +10,14 @@ scenario runs: a typo in an event pattern would otherwise make ``no_events`` pas
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 from typing import Any, Iterable
 
 from rulecraft.dsl import ast
 from rulecraft.dsl.builtins import ACTION_WINDOW, ENGINE_EVENTS
 from rulecraft.dsl.diagnostics import DiagnosticBag, did_you_mean, did_you_mean_among
 from rulecraft.dsl.model import RuleSet
+from rulecraft.dsl.variants import available_variants
 from rulecraft.interpreter.state import new_state, tile_layouts
 
 from .scenario import Scenario, step_verb
@@ -454,3 +456,15 @@ def check_scenario(sc: Scenario, ruleset: RuleSet, bag: DiagnosticBag) -> bool:
     if sc.expect:
         c.expect(sc.expect, ["expect"])
     return c.errors == 0
+
+
+def check_variant(sc: Scenario, ruleset: RuleSet, bag: DiagnosticBag) -> bool:
+    """A scenario marked for a variant the rule set does not have would be skipped on
+    every run, never checked: that is an error at its 'variant:' line."""
+    known = available_variants(Path(ruleset.root))
+    if sc.variant in known:
+        return True
+    hint = (did_you_mean_among(str(sc.variant), known, "variants") if known
+            else "the rule set has no variants: remove the 'variant:' line")
+    bag.error(f"the rule set has no variant '{sc.variant}'", sc.position("variant"), hint, code="scenario")
+    return False
