@@ -18,7 +18,7 @@ from pathlib import Path
 
 from . import ast
 from .board_shapes import add_graph_connection, name_connections
-from .diagnostics import DiagnosticBag, did_you_mean, did_you_mean_among, did_you_mean_or
+from .diagnostics import DiagnosticBag, Position, did_you_mean, did_you_mean_among, did_you_mean_or
 from .model import RuleSetData, _prop, layout_spec, merge_section
 from .parser import DEFINITION_START, parse_text, unparsed_parts
 from .ruleset_files import inside, is_name, refuse_link_out
@@ -44,6 +44,7 @@ class VariantInfo:
     removed: dict[str, ast.Definition] = field(default_factory=dict)
     added: dict[str, ast.Definition] = field(default_factory=dict)
     superseded: dict[str, str] = field(default_factory=dict)  # scenario title → reason
+    superseded_at: dict[str, Position] = field(default_factory=dict)  # scenario title → where it is named
     files: list[str] = field(default_factory=list)
     # what `add:` brought: (section, name) pairs in the order written, e.g. ("components", "x")
     additions: list[tuple[str, str]] = field(default_factory=list)
@@ -165,6 +166,7 @@ def apply_variant(root: Path, name: str, data: RuleSetData, definitions: dict[st
         _apply_definitions(root, vname, content, located, path, definitions, files, info, bag, unparsed)
         for i, s in enumerate(content.get("superseded") or []):
             info.superseded[s["scenario"]] = s["reason"]
+            info.superseded_at[s["scenario"]] = located.position(["superseded", i, "scenario"])
     return info
 
 

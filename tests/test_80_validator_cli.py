@@ -212,6 +212,22 @@ def test_the_summary_says_why_scenarios_were_skipped(repo, capsys):
     assert "2 skipped (scenarios of variants: run them with --variant other; 1 superseded by hard)" in out
 
 
+def test_a_superseded_title_no_scenario_has_is_located_in_the_variant(repo, capsys):
+    (repo / "rules" / "tiny" / "variants").mkdir()
+    (repo / "rules" / "tiny" / "variants" / "hard.yaml").write_text(
+        "variant:\n  name: hard\n  base: tiny\nsuperseded:\n  - scenario: Playing a card scorez\n"
+        "    reason: cards score nothing here\n  - scenario: Kept in the broken file\n    reason: x\n",
+        encoding="utf-8")
+    # a title in a scenario file that does not load is that file's error, not the variant's
+    (repo / "seeds" / "tiny" / "broken.yaml").write_text(
+        'title: Kept in the broken file\ncite: [unclosed\n', encoding="utf-8")
+    code, out = verify(capsys, repo / "rules" / "tiny", "--variant", "hard")
+    assert code == 1
+    assert "variants/hard.yaml:5:15: error: the variant supersedes a scenario that does not exist" in out, out
+    assert "hint: did you mean 'Playing a card scores'?" in out
+    assert out.count("supersedes a scenario") == 1
+
+
 def test_known_failures_do_not_fail_the_run_until_they_pass(repo, capsys):
     known = WRONG.replace("steps:", "known_failure: the tiny rules charge for drawing\nsteps:")
     path = repo / "seeds" / "tiny" / "known.yaml"
