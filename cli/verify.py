@@ -17,14 +17,14 @@ from rich.table import Table
 
 from rulecraft.docgen.glossary import check_glossaries
 from rulecraft.dsl.compiler import compile_ruleset
-from rulecraft.dsl.diagnostics import DiagnosticBag, did_you_mean
+from rulecraft.dsl.diagnostics import DiagnosticBag
 from rulecraft.dsl.loader import load_ruleset
 from rulecraft.dsl.variants import variant_scenario_files
 from rulecraft.validator import (BROKEN, FAIL, FIXED, KNOWN, PASS, SKIP, coverage, load_file, load_sections, run_all,
                                  scenario_files)
 from rulecraft.validator.coverage import SECTIONS_FILE, cite_parts, match_sections
 from rulecraft.validator.expect import fmt
-from rulecraft.validator.scenario import load_variant_scenarios
+from rulecraft.validator.scenario import check_superseded, load_variant_scenarios
 
 from .common import check_command, ruleset_arg, usage_error, variant_arg, variant_problem
 
@@ -87,11 +87,7 @@ def run(args) -> int:
         files += load_variant_scenarios(args.ruleset, ruleset.variant.chain, bag, _display)
     scenarios = [sc for f in files for sc in f.scenarios]
     results = run_all(ruleset, scenarios, args.variant)
-    unknown = [t for t in (ruleset.variant.superseded if ruleset.variant else {}) if t not in {sc.title for sc in scenarios}]
-    for title in unknown:
-        hint = did_you_mean(title, [sc.title for sc in scenarios])
-        console.print(f"[red]error:[/] variant '{escape(args.variant)}' supersedes a scenario that does not exist: "
-                      f"{escape(title)!r}" + (f" ({escape(hint)})" if hint else ""))
+    unknown = check_superseded(ruleset.variant.superseded_at, files, bag) if ruleset.variant else []
 
     where = [_display(folder)] if folder.is_dir() else []
     where += sorted({_display(path.parent if path.parent.name == "scenarios" else path) for _, path in own})

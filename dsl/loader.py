@@ -153,7 +153,7 @@ def load_ruleset(folder: str | Path, bag: DiagnosticBag | None = None, variant: 
         # A variant's own YAML errors are root errors; what it then fails to find in a
         # base whose YAML broke is not.
         checks_start = len(bag.items)
-        info = apply_variant(root, variant, data, definitions, files, bag, chain)
+        info = apply_variant(root, variant, data, definitions, files, bag, chain, unparsed)
     check_data(data, bag)
     name = data.game.name if data.game else root.name
     ruleset = RuleSet(name, str(root), data, files, definitions, bag, variant=info, unparsed=unparsed)

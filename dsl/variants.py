@@ -12,15 +12,17 @@ variant's own files.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import ast
 from .board_shapes import add_graph_connection, name_connections
-from .diagnostics import DiagnosticBag, did_you_mean, did_you_mean_among, did_you_mean_or
+from .diagnostics import DiagnosticBag, Position, did_you_mean, did_you_mean_among, did_you_mean_or
 from .model import RuleSetData, _prop, layout_spec, merge_section
-from .parser import parse_file
+from .parser import DEFINITION_START, parse_text, unparsed_parts
 from .ruleset_files import inside, is_name, refuse_link_out
+from .source_text import read_source_text
 from .yaml_data import Located, load_and_validate
 
 SCHEMA = "variant.schema.json"
@@ -42,6 +44,7 @@ class VariantInfo:
     removed: dict[str, ast.Definition] = field(default_factory=dict)
     added: dict[str, ast.Definition] = field(default_factory=dict)
     superseded: dict[str, str] = field(default_factory=dict)  # scenario title → reason
+    superseded_at: dict[str, Position] = field(default_factory=dict)  # scenario title → where it is named
     files: list[str] = field(default_factory=list)
     # what `add:` brought: (section, name) pairs in the order written, e.g. ("components", "x")
     additions: list[tuple[str, str]] = field(default_factory=list)
@@ -133,9 +136,15 @@ def load_variant_chain(root: Path, name: str, game_name: str | None, bag: Diagno
 
 
 def apply_variant(root: Path, name: str, data: RuleSetData, definitions: dict[str, ast.Definition],
-                  files: list[str], bag: DiagnosticBag, chain: list | None = None) -> VariantInfo | None:
+                  files: list[str], bag: DiagnosticBag, chain: list | None = None,
+                  unparsed: list[str | None] | None = None) -> VariantInfo | None:
     """Patch the loaded base in place with the variant ``name`` and its own bases
-    (``chain``: as load_variant_chain gave it, if already read)."""
+    (``chain``: as load_variant_chain gave it, if already read). The definitions of the
+    variant's rule files that did not parse are added to ``unparsed`` as text (None for a
+    file not read at all), as the loader does for the base's, so that the checks excuse
+    what is missing only because of a syntax error already reported."""
+    if unparsed is None:
+        unparsed = []
     if chain is None:
         chain = load_variant_chain(root, name, data.game.name if data.game else None, bag)
     if not chain:
@@ -154,9 +163,10 @@ def apply_variant(root: Path, name: str, data: RuleSetData, definitions: dict[st
         for key, count in (content.get("manifest") or {}).items():
             data.manifest[key] = count
             data.where[("manifest", key)] = located.key_position(["manifest", key])
-        _apply_definitions(root, vname, content, located, path, definitions, files, info, bag)
+        _apply_definitions(root, vname, content, located, path, definitions, files, info, bag, unparsed)
         for i, s in enumerate(content.get("superseded") or []):
             info.superseded[s["scenario"]] = s["reason"]
+            info.superseded_at[s["scenario"]] = located.position(["superseded", i, "scenario"])
     return info
 
 
@@ -418,7 +428,7 @@ def _apply_variables(content, located, data, info, bag):
             info.variables.append(f"{scope}.{vname}")
 
 
-def _apply_definitions(root, vname, content, located, path, definitions, files, info, bag):
+def _apply_definitions(root, vname, content, located, path, definitions, files, info, bag, unparsed):
     replaces = list(content.get("replaces") or [])
     for i, dname in enumerate(content.get("removes") or []):
         if dname not in definitions:
@@ -447,9 +457,16 @@ def _apply_definitions(root, vname, content, located, path, definitions, files, 
                       located.position(["rules", i]),
                       f"the names under 'rules:' are read beside {path.name}: check the spelling")
             continue
-        files.append(_display(rp))
-        info.files.append(_display(rp))
-        rf = parse_file(rp, bag, _display(rp))
+        display = _display(rp)
+        files.append(display)
+        info.files.append(display)
+        text = read_source_text(rp, bag, display)
+        if text is None:
+            # what could be read of it (up to a byte that is not UTF-8), else nothing
+            unparsed.append("\n".join(bag.sources.lines(display)) or None)
+            continue
+        rf = parse_text(text, display, bag)
+        unparsed.extend(unparsed_parts(text, rf.definitions))
         for d in rf.definitions:
             if d.name in replaces:
                 if d.name in definitions:
@@ -467,10 +484,18 @@ def _apply_definitions(root, vname, content, located, path, definitions, files, 
             definitions[d.name] = d
             info.added[d.name] = d
     for dname in replaces:
-        if dname in definitions and dname not in info.replaced and dname not in info.removed:
+        if dname in definitions and dname not in info.replaced and dname not in info.removed \
+                and not _defined_unparsed(dname, unparsed):
             bag.error(f"variant '{vname}' lists '{dname}' under replaces but its rule files do not define it",
                       located.position(["replaces", replaces.index(dname)]),
                       "write the new definition in the variant's .rules file")
+
+
+def _defined_unparsed(name: str, unparsed: list[str | None]) -> bool:
+    """``name`` may be defined by a definition that did not parse (its syntax error is
+    the mistake to report) or in a file that could not be read."""
+    pattern = re.compile(DEFINITION_START.pattern + rf"[ \t]+{re.escape(name)}\b", re.MULTILINE)
+    return any(text is None or pattern.search(text) for text in unparsed)
 
 
 def scaffold(root: Path, name: str, base: str) -> Path:

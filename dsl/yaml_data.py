@@ -783,7 +783,30 @@ def _explain(error: jsonschema.ValidationError, located: Located, path: list) ->
         deepest = max(len(e.absolute_path) for e in relevant)
         best = jsonschema.exceptions.best_match([e for e in relevant if len(e.absolute_path) == deepest])
         return _explain(best, located, list(best.absolute_path))
-    return f"{where}: {error.message}", None, located.position(path)
+    return f"{where}: {error.message}", _bound_hint(error), located.position(path)
+
+
+def _bound_hint(error: jsonschema.ValidationError) -> str | None:
+    """What a value breaking a bound, a length or a pattern should be instead; else what
+    the schema says the field is."""
+    v = error.validator_value
+    bounds = {
+        "minimum": f"the least allowed is {v}",
+        "exclusiveMinimum": f"write a number above {v}",
+        "maximum": f"the most allowed is {v}",
+        "minItems": f"give at least {v} item(s)" if v != 1 else "give at least one item",
+        "maxItems": f"give at most {v} item(s)",
+        "minProperties": f"give at least {v} entries" if v != 1 else "give it at least one entry",
+        "minLength": "write a text that is not empty" if v == 1 else f"write at least {v} characters",
+        "maxLength": f"shorten it to {v} characters at most",
+        "const": f"write {v!r}",
+        "uniqueItems": "list each item once",
+    }
+    hint = bounds.get(str(error.validator))
+    description = error.schema.get("description") if isinstance(error.schema, dict) else None
+    if hint and description and error.validator in ("minItems", "minProperties", "const"):
+        hint = f"{hint}. {description}"
+    return hint or description or None
 
 
 def load_and_validate(path: Path, schema_name: str, bag: DiagnosticBag, display: str | None = None) -> tuple[Any, Located]:

@@ -158,7 +158,12 @@ victory high_score:
 
 @pytest.fixture(scope="module")
 def tiny(tmp_path_factory):
-    return build(tmp_path_factory.mktemp("tiny"), {"game.yaml": GAME, "main.rules": RULES}, name="tiny")
+    folder = tmp_path_factory.mktemp("tiny")
+    variants = folder / "tiny" / "variants"
+    variants.mkdir(parents=True)
+    for name in ("easy", "hard"):  # what scenarios may be marked for
+        (variants / f"{name}.yaml").write_text(f"variant:\n  name: {name}\n  base: tiny\n", encoding="utf-8")
+    return build(folder, {"game.yaml": GAME, "main.rules": RULES}, name="tiny")
 
 
 def load(text: str):
@@ -386,6 +391,19 @@ def test_a_variant_scenario_is_skipped_unless_its_variant_is_asked_for(tiny):
     assert skipped.status == SKIP and "--variant hard" in skipped.reason
     assert run(tiny, text, variant="hard").status == PASS
     assert run(tiny, text, variant="easy").status == SKIP
+
+
+def test_a_scenario_marked_for_a_variant_the_rule_set_lacks_is_broken_not_skipped(tiny):
+    result = run(tiny, """
+        title: only in the hard variant
+        cite: "tiny-rules: Variants"
+        variant: hrad
+        expect: {current: p1}
+    """)
+    assert result.status == BROKEN
+    (error,) = result.bag.errors
+    assert (error.message, error.hint) == ("the rule set has no variant 'hrad'", "did you mean 'hard'?")
+    assert (error.position.line, error.position.column) == (4, 10)
 
 
 def test_a_known_failure_is_expected_to_fail_and_reported_when_it_passes(tiny):
@@ -630,6 +648,22 @@ def test_schema_errors_are_located_with_hints():
     assert f"{FILE}:10:9: error: 'args' does not go with 'end_turn'" in text
     assert "error: step 3 does nothing" in text
     assert "'title' is a required property" in text
+    assert all(d.hint for d in bag.errors), text
+
+
+def test_an_empty_step_is_one_error_and_a_number_out_of_bounds_says_the_bound():
+    loaded, bag = load("""
+        title: one
+        cite: "tiny-rules: Setup"
+        players: 0
+        steps:
+          - {}
+    """)
+    assert not loaded.ok
+    assert [(d.position.line, d.message) for d in bag.errors] == [
+        (4, "players: 0 is less than the minimum of 1"), (6, "step 1 does nothing")], bag.render()
+    assert bag.errors[0].hint == "the least allowed is 1"
+    assert "a step has one of: do, choose" in bag.errors[1].hint
 
 
 def test_misspelt_names_are_located_with_did_you_mean(tiny):
@@ -680,3 +714,51 @@ def test_a_player_count_outside_the_rule_set_is_reported(tiny):
     assert result.status == BROKEN
     assert "played by 2 to 3 players, not 5" in result.bag.render()
     assert "hint: write 'players:' with a number from 2 to 3" in result.bag.render()
+
+
+def test_every_misnamed_part_of_a_scenario_has_a_hint_that_helps(tiny):
+    loaded, bag = load("""
+        title: names with no near miss
+        cite: "tiny-rules: Setup"
+        setup:
+          pieces: {zzz: box}
+          restore: [qqqq]
+          tiles: {wxyz: [1, 0, 0]}
+          vars: {game: {qqq: 1}}
+          rolls: {d20: [1]}
+          props:
+            card.1: {zzz: 2}
+        steps:
+          - do: fly
+          - react: dodge
+          - call: payout
+        expect:
+          zone: {deck: {kind: gem}, shelf: []}
+          events: [{type: xyzzy}]
+          legal: [{}]
+          illegal: [{choose: 1, because: "no"}]
+    """)
+    assert loaded.ok, bag.render()
+    result = run_scenario(tiny, loaded.scenarios[0])
+    assert result.status == BROKEN
+    errors = result.bag.errors
+    assert errors and all(e.hint for e in errors), result.bag.render()
+    hints = {e.message: e.hint for e in errors}
+    for message, hint in {
+        "unknown entity 'zzz'": "known entities: annex, annex/bottom",
+        "unknown kind, component or entity 'qqqq'": "known kinds: card, pawn, player, room, tile",
+        "unknown tile 'wxyz'": "known tiles: annex, hall, start",
+        "there is no game variable 'qqq'": "known game variables: bonus_paid",
+        "unknown die 'd20'": "known dice: d6",
+        "a card has no property 'zzz'": "its properties: points",
+        "unknown action 'fly'": "known actions: draw, end_turn, play, poke, walk",
+        "unknown reaction 'dodge'": "known reactions: block, pass",
+        "unknown procedure 'payout'": "known procedures: bonus, gamble",
+        "unknown kind 'gem'": "known kinds: card, pawn",
+        "unknown zone 'shelf'": "known zones: ",
+        "no rule and no engine event is called 'xyzzy'": "known events: ",
+        "an option is either {do: ACTION, args: {...}} or {choose: VALUE}": "the actions: draw, end_turn",
+        "'because' needs an action ({do: ACTION, args: {...}})": "drop 'because'",
+    }.items():
+        assert message in hints, f"{message!r} not reported:\n{result.bag.render()}"
+        assert hint in hints[message], (message, hints[message])

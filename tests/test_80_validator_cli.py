@@ -180,15 +180,20 @@ def test_the_scenarios_option_and_a_missing_default_folder(repo, capsys):
 def test_variant_scenarios_are_skipped_unless_asked_for(repo, capsys):
     (repo / "seeds" / "tiny" / "variant.yaml").write_text(
         'title: Hard mode\ncite: "tiny-rules: Setup"\nvariant: hard\n', encoding="utf-8")
+    # a scenario of a variant the rule set does not have would never run: it is broken
     code, out = verify(capsys, repo / "rules" / "tiny")
-    assert code == 0 and "SKIP" in out and "1 skipped (scenarios of variants: run them with --variant hard)" in out
+    assert code == 1 and "variant.yaml:3:10: error: the rule set has no variant 'hard'" in out, out
+    assert "hint: the rule set has no variants: remove the 'variant:' line" in out
     # asking for a variant the rule set does not have is bad usage, not a silent base run
     code, out = verify(capsys, repo / "rules" / "tiny", "--variant", "hard")
     assert code == 2 and "no variant 'hard'" in out
-    # with the variant present, its scenarios run on the patched rules
+    # with the variant present, its scenarios are skipped in a base run ...
     (repo / "rules" / "tiny" / "variants").mkdir()
     (repo / "rules" / "tiny" / "variants" / "hard.yaml").write_text(
         "variant:\n  name: hard\n  base: tiny\n", encoding="utf-8")
+    code, out = verify(capsys, repo / "rules" / "tiny")
+    assert code == 0 and "SKIP" in out and "1 skipped (scenarios of variants: run them with --variant hard)" in out
+    # ... and run on the patched rules when it is asked for
     code, out = verify(capsys, repo / "rules" / "tiny", "--variant", "hard")
     assert code == 0 and "3 passed" in out
 
@@ -197,12 +202,30 @@ def test_the_summary_says_why_scenarios_were_skipped(repo, capsys):
     (repo / "seeds" / "tiny" / "variant.yaml").write_text(
         'title: Hard mode\ncite: "tiny-rules: Setup"\nvariant: other\n', encoding="utf-8")
     (repo / "rules" / "tiny" / "variants").mkdir()
+    (repo / "rules" / "tiny" / "variants" / "other.yaml").write_text(
+        "variant:\n  name: other\n  base: tiny\n", encoding="utf-8")
     (repo / "rules" / "tiny" / "variants" / "hard.yaml").write_text(
         "variant:\n  name: hard\n  base: tiny\nsuperseded:\n  - scenario: Playing a card scores\n"
         "    reason: cards score nothing here\n", encoding="utf-8")
     code, out = verify(capsys, repo / "rules" / "tiny", "--variant", "hard")
     assert code == 0, out
     assert "2 skipped (scenarios of variants: run them with --variant other; 1 superseded by hard)" in out
+
+
+def test_a_superseded_title_no_scenario_has_is_located_in_the_variant(repo, capsys):
+    (repo / "rules" / "tiny" / "variants").mkdir()
+    (repo / "rules" / "tiny" / "variants" / "hard.yaml").write_text(
+        "variant:\n  name: hard\n  base: tiny\nsuperseded:\n  - scenario: Playing a card scorez\n"
+        "    reason: cards score nothing here\n  - scenario: Kept in the broken file\n    reason: x\n",
+        encoding="utf-8")
+    # a title in a scenario file that does not load is that file's error, not the variant's
+    (repo / "seeds" / "tiny" / "broken.yaml").write_text(
+        'title: Kept in the broken file\ncite: [unclosed\n', encoding="utf-8")
+    code, out = verify(capsys, repo / "rules" / "tiny", "--variant", "hard")
+    assert code == 1
+    assert "variants/hard.yaml:5:15: error: the variant supersedes a scenario that does not exist" in out, out
+    assert "hint: did you mean 'Playing a card scores'?" in out
+    assert out.count("supersedes a scenario") == 1
 
 
 def test_known_failures_do_not_fail_the_run_until_they_pass(repo, capsys):

@@ -67,6 +67,9 @@ def test_the_sections_file_is_checked_with_located_errors(tmp_path):
     assert "seeds/tiny/sections.yaml:5:5: error: a section is a name, or {name: ..., rules: false, note: ...}" in text
     assert "seeds/tiny/sections.yaml:6:5: error: section 'Setup' is listed twice" in text
     assert "seeds/tiny/sections.yaml:7:1: error: unknown key 'extra' in the sections file" in text
+    assert all(d.hint for d in bag.errors), text
+    assert "hint: it is first listed at line 3: keep one of them" in text
+    assert "'rules' is true or false" in text
 
 
 def test_coverage_counts_scenarios_per_section_and_lists_the_rest(tmp_path):

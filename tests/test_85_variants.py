@@ -58,6 +58,34 @@ replaces: [infected_teem]
     assert typo.position.file.endswith("variants/broken.rules")
 
 
+def test_a_syntax_error_in_a_variant_rule_file_is_not_echoed(rules):
+    # 'helper' and the replacement 'infected_team' are both lost to syntax errors: neither
+    # the call of helper nor the 'replaces' entry is a second mistake
+    _write(rules, "slip", """variant:
+  name: slip
+  base: panic_station
+replaces: [infected_team]
+""", """function helper(p: player) -> bool
+    = p.infected
+
+function infected_team() -> list of player
+    = [p for p in living_players() where helper(p)]
+
+function uses_helper() -> list of player:
+    = [p for p in living_players() where helper(p)]
+""")
+    rs = load_ruleset(rules, variant="slip")
+    assert [e.position.line for e in rs.bag.errors] == [1, 4], rs.bag.render()
+    assert all(e.position.file.endswith("variants/slip.rules") for e in rs.bag.errors)
+
+
+def test_a_variant_rule_file_that_is_not_utf8_gives_one_error(rules):
+    _write(rules, "bytes", "variant:\n  name: bytes\n  base: panic_station\nreplaces: [infected_team]\n")
+    (rules / "variants" / "bytes.rules").write_bytes(b"function infected_team() -> list of player:\n    = []\xff\n")
+    rs = load_ruleset(rules, variant="bytes")
+    assert len(rs.bag.errors) == 1 and "not UTF-8" in rs.bag.errors[0].message, rs.bag.render()
+
+
 def test_redefining_a_base_definition_needs_replaces(rules):
     _write(rules, "sneaky", "variant:\n  name: sneaky\n  base: panic_station\n",
            "function infected_team() -> list of player:\n    = []\n")

@@ -85,7 +85,7 @@ def load_sections(path: str | Path, bag: DiagnosticBag, display: str | None = No
                       "allowed keys: source, sections", code="sections")
     source = data.get("source")
     out: list[Section] = []
-    seen: set[str] = set()
+    seen: dict[str, int] = {}  # normalized name → where it is first listed
     for i, item in enumerate(data["sections"]):
         if isinstance(item, str):
             section = Section(item)
@@ -94,12 +94,16 @@ def load_sections(path: str | Path, bag: DiagnosticBag, display: str | None = No
             section = Section(item["name"], item.get("rules", True), item.get("note"))
         else:
             bag.error("a section is a name, or {name: ..., rules: false, note: ...}", located.position(["sections", i]),
+                      "write '- Section title', or '- {name: Section title, rules: false, note: why}' for a section "
+                      "with no rules to check; 'rules' is true or false", code="sections")
+            continue
+        first = seen.get(normalize(section.name))
+        if first is not None:
+            bag.error(f"section '{section.name}' is listed twice", located.position(["sections", i]),
+                      f"it is first listed at line {located.position(['sections', first]).line}: keep one of them",
                       code="sections")
             continue
-        if normalize(section.name) in seen:
-            bag.error(f"section '{section.name}' is listed twice", located.position(["sections", i]), code="sections")
-            continue
-        seen.add(normalize(section.name))
+        seen[normalize(section.name)] = i
         out.append(section)
     return SectionList(source if isinstance(source, str) else None, out, file)
 

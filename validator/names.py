@@ -10,12 +10,14 @@ scenario runs: a typo in an event pattern would otherwise make ``no_events`` pas
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 from typing import Any, Iterable
 
 from rulecraft.dsl import ast
 from rulecraft.dsl.builtins import ACTION_WINDOW, ENGINE_EVENTS
-from rulecraft.dsl.diagnostics import DiagnosticBag, did_you_mean
+from rulecraft.dsl.diagnostics import DiagnosticBag, did_you_mean, did_you_mean_among
 from rulecraft.dsl.model import RuleSet
+from rulecraft.dsl.variants import available_variants
 from rulecraft.interpreter.state import new_state, tile_layouts
 
 from .scenario import Scenario, step_verb
@@ -169,14 +171,14 @@ class _Check:
     def entity(self, value: Any, path: list, key: bool = False) -> bool:
         if isinstance(value, str) and value in self.n.entities:
             return True
-        self.error(f"unknown entity '{value}'", path, did_you_mean(str(value), self.n.entities), key)
+        self.error(f"unknown entity '{value}'", path, did_you_mean_among(str(value), self.n.entities, "entities"), key)
         return False
 
     def player(self, value: Any, path: list, key: bool = False) -> bool:
         if value in self.n.players:
             return True
         self.error(f"unknown player '{value}'", path,
-                   did_you_mean(str(value), self.n.players) or f"players are {', '.join(self.n.players)}", key)
+                   did_you_mean(str(value), self.n.players) or f"the players are {', '.join(self.n.players)}", key)
         return False
 
     def zone(self, value: Any, path: list, key: bool = False, wildcard: bool = False) -> bool:
@@ -185,7 +187,7 @@ class _Check:
                 return True
             if wildcard and value.endswith(":*") and value[:-2] in self.n.per_player_zones:
                 return True
-        hint = did_you_mean(str(value), self.n.zones)
+        hint = did_you_mean_among(str(value), self.n.zones, "zones")
         if isinstance(value, str) and value in self.n.per_player_zones:
             hint = f"'{value}' belongs to each player: write '{value}:p1'" + (" or '" + value + ":*'" if wildcard else "")
         self.error(f"unknown zone '{value}'", path, hint, key)
@@ -201,13 +203,14 @@ class _Check:
         if rooms:
             self.error(f"'{value}' has {len(rooms)} spaces: say which", path, "one of: " + ", ".join(rooms))
             return False
-        self.error(f"unknown zone or space '{value}'", path, did_you_mean(str(value), self.n.zones))
+        self.error(f"unknown zone or space '{value}'", path,
+                   did_you_mean_among(str(value), [*self.n.zones, *self.n.tile_rooms], "zones and spaces"))
         return False
 
     def tile(self, value: Any, path: list) -> bool:
         if value in self.n.tile_rooms:
             return True
-        self.error(f"unknown tile '{value}'", path, did_you_mean(str(value), self.n.tile_rooms), key=True)
+        self.error(f"unknown tile '{value}'", path, did_you_mean_among(str(value), self.n.tile_rooms, "tiles"), key=True)
         return False
 
     def props(self, mapping: dict, path: list, kinds: bool = False) -> None:
@@ -224,7 +227,8 @@ class _Check:
             for prop in props:
                 if prop not in known:
                     self.error(f"a {kind} has no property '{prop}'", path + [eid, prop],
-                               did_you_mean(str(prop), known) or ("its properties: " + ", ".join(known) if known else None),
+                               did_you_mean(str(prop), known) or ("its properties: " + ", ".join(known) if known
+                                                                  else f"a {kind} has no properties"),
                                key=True)
 
     def vars(self, mapping: dict, path: list) -> None:
@@ -232,13 +236,16 @@ class _Check:
             declared = self.n.variables.get(scope, {})
             for name in values:
                 if name not in declared:
-                    self.error(f"there is no {scope} variable '{name}'", path + [scope, name],
-                               did_you_mean(str(name), declared), key=True)
+                    scopes = [s for s, names in self.n.variables.items() if names]
+                    hint = (did_you_mean_among(str(name), declared, f"{scope} variables") if declared else
+                            f"no {scope} variables are declared; the scopes that have some: " + ", ".join(scopes)
+                            if scopes else "the rule set declares no variables")
+                    self.error(f"there is no {scope} variable '{name}'", path + [scope, name], hint, key=True)
 
     def rolls(self, mapping: dict, path: list) -> None:
         for die, results in mapping.items():
             if die not in self.n.dice:
-                self.error(f"unknown die '{die}'", path + [die], did_you_mean(str(die), self.n.dice), key=True)
+                self.error(f"unknown die '{die}'", path + [die], did_you_mean_among(str(die), self.n.dice, "dice"), key=True)
                 continue
             faces = self.n.dice[die]
             for i, r in enumerate(results):
@@ -254,20 +261,26 @@ class _Check:
         for i, v in enumerate(values):
             if isinstance(v, str) and (v in self.n.entities or v in self.n.copies):
                 continue
-            self.error(f"unknown entity '{v}'", path + [i], did_you_mean(str(v), [*self.n.entities, *self.n.copies]))
+            self.error(f"unknown entity '{v}'", path + [i],
+                       did_you_mean_among(str(v), [*self.n.entities, *self.n.copies], "entities and components"))
 
     # ---- blocks
     def setup(self, setup: dict, path: list) -> None:
         if "current" in setup:
             self.player(setup["current"], path + ["current"])
         if "clear_board" in setup and "tiles" not in setup:
-            self.error("'clear_board' needs 'tiles' (the tiles that make the new board)", path + ["clear_board"], key=True)
+            self.error("'clear_board' needs 'tiles' (the tiles that make the new board)", path + ["clear_board"],
+                       ("add 'tiles: {TILE: [X, Y, ROTATION]}' with every tile of the new board; the tiles: "
+                        + ", ".join(sorted(self.n.tile_rooms)[:12])) if self.n.tile_rooms else
+                       "the rule set lays no tiles: drop 'clear_board'",
+                       key=True)
         for tile in setup.get("tiles", {}) or {}:
             self.tile(tile, path + ["tiles", tile])
         for i, v in enumerate(setup.get("restore") or []):
             if not (v in self.n.entities or v in self.n.copies or v in self.n.kinds):
                 self.error(f"unknown kind, component or entity '{v}'", path + ["restore", i],
-                           did_you_mean(str(v), [*self.n.kinds, *self.n.copies, *self.n.entities]))
+                           did_you_mean(str(v), [*self.n.kinds, *self.n.copies, *self.n.entities])
+                           or "known kinds: " + ", ".join(sorted(self.n.kinds)))
         for src, dst in (setup.get("move_all") or {}).items():
             self.zone(src, path + ["move_all", src], key=True)
             self.zone(dst, path + ["move_all", src])
@@ -279,7 +292,11 @@ class _Check:
             for p, cards in (setup.get(key) or {}).items():
                 if self.player(p, path + [key, p], key=True):
                     if "hand" not in self.n.per_player_zones:
-                        self.error(f"'{key}' needs a per-player zone called 'hand'", path + [key], key=True)
+                        self.error(f"'{key}' needs a per-player zone called 'hand'", path + [key],
+                                   ("put the cards in a zone with 'place: {CARD: ZONE:PLAYER}'; per-player zones: "
+                                    + ", ".join(sorted(self.n.per_player_zones))) if self.n.per_player_zones else
+                                   "the rule set has no per-player zones: put the cards with 'place: {CARD: ZONE}'",
+                                   key=True)
                 self.cards(cards, path + [key, p])
         for zone, cards in (setup.get("deck_top") or {}).items():
             self.zone(zone, path + ["deck_top", zone], key=True)
@@ -287,7 +304,10 @@ class _Check:
         self.props(setup.get("props") or {}, path + ["props"], kinds=True)
         self.vars(setup.get("vars") or {}, path + ["vars"])
         if "ap" in setup and "ap" not in self.n.kinds.get("player").properties:
-            self.error("players have no 'ap' property in this rule set", path + ["ap"], key=True)
+            player_props = sorted(self.n.kinds["player"].properties) if "player" in self.n.kinds else []
+            self.error("players have no 'ap' property in this rule set", path + ["ap"],
+                       "set a player's properties with 'props: {p1: {PROPERTY: VALUE}}'"
+                       + ("; theirs: " + ", ".join(player_props) if player_props else ""), key=True)
         self.rolls(setup.get("rolls") or {}, path + ["rolls"])
 
     def action_args(self, action: str, args: dict | None, path: list, params: dict) -> None:
@@ -302,7 +322,8 @@ class _Check:
         if name == "end_turn":
             return True
         if name not in self.n.actions:
-            self.error(f"unknown action '{name}'", path + ["do"], did_you_mean(str(name), list(self.n.actions) + ["end_turn"]))
+            self.error(f"unknown action '{name}'", path + ["do"],
+                       did_you_mean_among(str(name), list(self.n.actions) + ["end_turn"], "actions"))
             return False
         self.action_args(name, args, path, self.n.actions)
         return True
@@ -318,13 +339,14 @@ class _Check:
             if name != "pass":
                 if name not in self.n.reactions:
                     self.error(f"unknown reaction '{name}'", path + ["react"],
-                               did_you_mean(str(name), list(self.n.reactions) + ["pass"]))
+                               did_you_mean_among(str(name), list(self.n.reactions) + ["pass"], "reactions"))
                 else:
                     self.action_args(name, step.get("args"), path, self.n.reactions)
         elif verb == "call":
             name = step["call"]
             if name not in self.n.procedures:
-                self.error(f"unknown procedure '{name}'", path + ["call"], did_you_mean(str(name), self.n.procedures))
+                self.error(f"unknown procedure '{name}'", path + ["call"],
+                           did_you_mean_among(str(name), self.n.procedures, "procedures"))
             else:
                 params = self.n.procedures[name]
                 args = step.get("args") or []
@@ -344,22 +366,28 @@ class _Check:
             t = pattern.get("type")
             if t is not None and t not in self.n.events:
                 self.error(f"no rule and no engine event is called '{t}'", path + [i, "type"],
-                           did_you_mean(str(t), self.n.events))
+                           did_you_mean_among(str(t), self.n.events, "events"))
 
     def option(self, option: dict, path: list, illegal: bool) -> None:
         has_do, has_choose = "do" in option, "choose" in option
         if has_do == has_choose:
-            self.error("an option is either {do: ACTION, args: {...}} or {choose: VALUE}", path)
+            self.error("an option is either {do: ACTION, args: {...}} or {choose: VALUE}", path,
+                       "it has both 'do' and 'choose': make them two options" if has_do else
+                       "write {do: ACTION} or {choose: VALUE}; the actions: " + ", ".join(sorted([*self.n.actions, "end_turn"])))
             return
         if has_do:
             self.action(option["do"], option.get("args"), path)
         elif "args" in option:
-            self.error("'args' goes with 'do'", path + ["args"], key=True)
+            self.error("'args' goes with 'do'", path + ["args"],
+                       "a choice is the value alone, {choose: VALUE}: drop 'args'", key=True)
         if "because" in option:
             if not illegal:
-                self.error("'because' is for illegal options", path + ["because"], key=True)
+                self.error("'because' is for illegal options", path + ["because"],
+                           "a legal option has no reason to be refused: drop 'because', or list the option under 'illegal:'",
+                           key=True)
             elif not has_do:
-                self.error("'because' needs an action ({do: ACTION, args: {...}})", path + ["because"], key=True)
+                self.error("'because' needs an action ({do: ACTION, args: {...}})", path + ["because"],
+                           "the rules give a reason only for a refused action: drop 'because' from a choice", key=True)
 
     def expect(self, e: dict, path: list) -> None:
         for eid, where in (e.get("at") or {}).items():
@@ -376,16 +404,20 @@ class _Check:
                 for key in ("top", "bottom"):
                     if key in check:
                         self.entity(check[key], path + ["zone", zone, key])
-                for kind in list(check.get("kinds", {})) + ([check["kind"]] if "kind" in check else []):
+                named = [(kind, ["kinds", kind], True) for kind in check.get("kinds", {})]
+                named += [(check["kind"], ["kind"], False)] if "kind" in check else []
+                for kind, where, key in named:
                     if kind not in self.n.kinds:
-                        self.error(f"unknown kind '{kind}'", path + ["zone", zone], did_you_mean(str(kind), self.n.kinds))
+                        self.error(f"unknown kind '{kind}'", path + ["zone", zone] + where,
+                                   did_you_mean_among(str(kind), self.n.kinds, "kinds"), key)
         for i, tally in enumerate(e.get("tally") or []):
             for j, sl in enumerate(tally["zones"]):
                 zone = sl if isinstance(sl, str) else sl["zone"]
                 self.zone(zone, path + ["tally", i, "zones", j], wildcard=True)
             self.ids(tally.get("ids", []), path + ["tally", i, "ids"])
             if "kind" in tally and tally["kind"] not in self.n.kinds:
-                self.error(f"unknown kind '{tally['kind']}'", path + ["tally", i, "kind"], did_you_mean(tally["kind"], self.n.kinds))
+                self.error(f"unknown kind '{tally['kind']}'", path + ["tally", i, "kind"],
+                           did_you_mean_among(str(tally["kind"]), self.n.kinds, "kinds"))
         for tile in (e.get("tiles") or {}):
             self.tile(tile, path + ["tiles", tile])
         self.vars(e.get("vars") or {}, path + ["vars"])
@@ -424,3 +456,15 @@ def check_scenario(sc: Scenario, ruleset: RuleSet, bag: DiagnosticBag) -> bool:
     if sc.expect:
         c.expect(sc.expect, ["expect"])
     return c.errors == 0
+
+
+def check_variant(sc: Scenario, ruleset: RuleSet, bag: DiagnosticBag) -> bool:
+    """A scenario marked for a variant the rule set does not have would be skipped on
+    every run, never checked: that is an error at its 'variant:' line."""
+    known = available_variants(Path(ruleset.root))
+    if sc.variant in known:
+        return True
+    hint = (did_you_mean_among(str(sc.variant), known, "variants") if known
+            else "the rule set has no variants: remove the 'variant:' line")
+    bag.error(f"the rule set has no variant '{sc.variant}'", sc.position("variant"), hint, code="scenario")
+    return False

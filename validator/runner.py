@@ -18,7 +18,7 @@ from rulecraft.interpreter.state import RANDOM_PICKS
 
 from .arrange import ScenarioError, apply_setup, forced_rolls_left
 from .expect import Expectations, Mismatch, action_options, find_options, fmt, fmt_option, fmt_options, full_args
-from .names import Names, check_scenario, default_players, names_for
+from .names import Names, check_scenario, check_variant, default_players, names_for
 from .randomness import RandomnessWatch
 from .scenario import Scenario, step_verb
 
@@ -71,6 +71,9 @@ def run_scenario(ruleset: RuleSet, sc: Scenario, variant: str | None = None, wat
     info = ruleset.variant
     chain = info.chain if info is not None else ([variant] if variant else [])
     if sc.variant is not None and sc.variant not in chain:
+        bag = DiagnosticBag()
+        if not check_variant(sc, ruleset, bag):
+            return ScenarioResult(sc, BROKEN, bag=bag)
         return ScenarioResult(sc, SKIP, reason=f"variant '{sc.variant}' (run with --variant {sc.variant})")
     if info is not None and sc.title in info.superseded:
         return ScenarioResult(sc, SKIP, reason=f"superseded by variant '{info.name}': {info.superseded[sc.title]}")

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rulecraft.dsl.diagnostics import DiagnosticBag, Position
+from rulecraft.dsl.diagnostics import DiagnosticBag, Position, did_you_mean
 from rulecraft.dsl.source_text import read_source_text
 from rulecraft.dsl.yaml_data import Located, load_yaml_text, validate
 
@@ -70,8 +70,15 @@ def load_text(text: str, file: str, bag: DiagnosticBag) -> ScenarioFile:
         if len(bag.errors) == before:
             bag.error("the scenario file is empty", Position(file, 1, 1), "write a scenario with a title and a cite")
         return ScenarioFile(file, [], False)
+    schema_start = len(bag.items)
     if not validate(data, SCHEMA, located, bag):
-        _check_raw_steps(data, located, file, bag)
+        steps = DiagnosticBag()
+        _check_raw_steps(data, located, file, steps)
+        # A step the schema refused and that does nothing or two things is one mistake:
+        # the step check's words say it better, so the schema's at that step go.
+        said = {d.position for d in steps.items}
+        bag.items[schema_start:] = [d for d in bag.items[schema_start:] if d.position not in said]
+        bag.extend(steps.items)
         return ScenarioFile(file, [], False)
     if "scenarios" in data:
         items = [(item, ["scenarios", i]) for i, item in enumerate(data["scenarios"])]
@@ -118,6 +125,23 @@ def load_variant_scenarios(root: str | Path, chain: list[str], bag: DiagnosticBa
         for sc in files[-1].scenarios:
             sc.variant = sc.variant or name
     return files
+
+
+def check_superseded(superseded_at: dict[str, Position], files: list[ScenarioFile], bag: DiagnosticBag) -> list[str]:
+    """The titles a variant marks superseded that no scenario has, each reported at its
+    line in the variant's file; a title that may be in a file that did not load is not
+    (that file's own errors are the mistake)."""
+    titles = [sc.title for f in files for sc in f.scenarios]
+    unloaded = [" ".join("\n".join(bag.sources.lines(f.file)).split()) for f in files if not f.ok]
+    missing = []
+    for title, where in superseded_at.items():
+        if title in titles or any(" ".join(title.split()) in text for text in unloaded):
+            continue
+        missing.append(title)
+        bag.error("the variant supersedes a scenario that does not exist", where,
+                  did_you_mean(title, titles) or "write the scenario's title exactly as its 'title:' line has it",
+                  code="scenario")
+    return missing
 
 
 def step_verb(step: dict) -> str | None:
