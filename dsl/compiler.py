@@ -950,6 +950,10 @@ def generate_statement_code(ruleset: RuleSet) -> bool:
         return False
     if compiler.program.block_names != program.block_names:
         return False
+    # The statements' kept comprehensions read properties through footprints that no
+    # condition may read: the keepers must compare those too (interpreter.listing
+    # sees the set grow, in place, and starts afresh).
+    program.footprint_properties |= compiler.program.footprint_properties
     program.blocks[:] = blocks
     return True
 

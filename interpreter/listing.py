@@ -54,7 +54,10 @@ class _Kept:
 
 class KeptCandidates:
     def __init__(self, properties=(), kinds: dict | None = None):
-        # the properties read through footprints (dsl.compiler.Program.footprint_properties)
+        # the properties read through footprints (dsl.compiler.Program.footprint_properties,
+        # which grows when statements get generated code at a rule set's second game)
+        self.properties_read = properties
+        self.names_from = len(properties)
         self.names = sorted(set(properties) - {"at"})
         # kind → the names of the properties it declares
         self.declared = {name: set(kind.properties) for name, kind in (kinds or {}).items()}
@@ -88,6 +91,12 @@ class KeptCandidates:
         the state last compared, what the machine wrote down it touched
         (``m.touched``) is all that may differ; any other state is compared whole."""
         state = m.state
+        if len(self.properties_read) != self.names_from:
+            # more properties to compare than when this began: begin again with them
+            self.names_from = len(self.properties_read)
+            self.names = sorted(set(self.properties_read) - {"at"})
+            self.zone_names = None
+            self.stamp = None
         if m.changes == self.stamp and state is self.stamp_state and m._running:
             return
         touched = m.touched

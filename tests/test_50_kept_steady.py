@@ -130,3 +130,38 @@ def test_a_change_to_one_square_looks_again_at_its_lines_only(ruleset):
     # (the lines through the square, for each function and player: a tenth of all)
     assert computed and len(computed) <= sum(lines) // 10
     assert all(any(s in line for s in marked) for line in computed)
+
+
+STATEMENT_RULES = """
+procedure setup():
+    do:
+        stop
+
+procedure round():
+    do:
+        for each p in players:
+            play_turn(p)
+
+action light:
+    with s: square where s.marked_by == none
+    do:
+        set s.lit = true
+        set game.lit_squares = count([q for q in square where q.lit])
+"""
+
+
+def test_a_count_kept_in_a_statement_sees_the_properties_only_statements_read(tmp_path):
+    """Statements get generated code at a rule set's second game, and their kept counts
+    read properties no condition reads (here ``lit``): the keeper must compare those too,
+    or the count is kept past the change that moves it."""
+    ruleset = build(tmp_path, {
+        "game.yaml": game_yaml(players=(2, 2), round_limit=30, actions_per_turn_limit=1) + GAME.replace(
+            "      faded: {type: bool, default: false}",
+            "      faded: {type: bool, default: false}\n      lit: {type: bool, default: false}")
+        + "variables:\n  game:\n    lit_squares: {type: number, default: 0}\n",
+        "play.rules": STATEMENT_RULES})
+    for seed in range(3):  # the first game on closures, the others on generated statement code
+        game = _play(ruleset, seed)
+        lit = sum(1 for e in game.state.entities.values() if e["props"].get("lit"))
+        assert lit > 16
+        assert game.state.vars["game"]["lit_squares"] == lit
