@@ -25,8 +25,10 @@ options in the policy's order, adds a progressive bias (PRIOR_WEIGHT × odds / (
 1)) to each root child's UCB1 value, breaks ties in visits by the odds, and with
 ``topK`` searches only the policy's K likeliest options: a few dozen iterations then
 refine a good default instead of spreading over every option. Only the root has a prior
-(other seats' policies would need what those seats remember); playouts stay uniform.
-``cutK`` judges playouts by the heuristics after K decisions instead of ROLLOUT_CUTOFF.
+(other seats' policies would need what those seats remember). ``cutK`` judges playouts
+by the heuristics after K decisions instead of ROLLOUT_CUTOFF; ``play`` plays every
+seat of a playout by its policy (:class:`rulecraft.bots.policy.PlayoutPolicy`, without
+memory of the game) instead of at random, at about twice the cost per iteration.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ from rulecraft.interpreter.sides import seat_sides, winning_side
 
 from .determinize import Tracker, determinize, option_key
 from .evaluation import Evaluation, cutoff_rewards, declares_heuristics
-from .policy import SeatPolicy
+from .policy import PlayoutPolicy, SeatPolicy
 
 DEFAULT_ITERATIONS = 200
 UCB_C = 0.7  # UCB1's constant, for rewards in [0, 1]
@@ -70,13 +72,16 @@ class MCTSBot:
     needs_events = True  # the tracker follows the game through the events the seat saw
 
     def __init__(self, seed: int, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None,
-                 prior: bool = False, top: int | None = None, cutoff: int = ROLLOUT_CUTOFF):
+                 prior: bool = False, top: int | None = None, cutoff: int = ROLLOUT_CUTOFF,
+                 playouts: str = "random"):
         self._random = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
         self.prior = prior or top is not None  # pruning orders the options by the prior
         self.top = top
         self.cutoff = cutoff
+        self.playouts = playouts  # "random", or "policy": every seat played by its policy
+        self._playout_policy: PlayoutPolicy | None = None
         self._policy: SeatPolicy | None = None
         self._ruleset = None
         self._tracker: Tracker | None = None
@@ -129,6 +134,10 @@ class MCTSBot:
         keys = [option_key(o) for o in view["choice"]["options"]]
         if allowed is not None and len(allowed) == 1:
             return keys.index(next(iter(allowed)))
+        if self.playouts == "policy":
+            self._playout_policy = PlayoutPolicy(self._ruleset, rng)
+            if not self._playout_policy.usable:
+                self._playout_policy = None
         root = _Node(None)
         root.odds = dict(zip(keys, odds)) if odds is not None else None
         root.allowed = allowed
@@ -202,7 +211,10 @@ class MCTSBot:
             while state.result is None:  # random rollout
                 if self._evaluation is not None and played >= self.cutoff:
                     break
-                machine.answer(rng.randrange(len(state.pending["options"])))
+                if self._playout_policy is not None:
+                    machine.answer(self._playout_policy.choose(state))
+                else:
+                    machine.answer(rng.randrange(len(state.pending["options"])))
                 played += 1
         except RuleRuntimeError:
             if added is not None:
@@ -254,28 +266,32 @@ def make_mcts(seed: int, spec: str | None = None) -> MCTSBot:
     return MCTSBot(seed, **parse_spec(spec))
 
 
-SPEC_HELP = "mcts:N[:S][:prior][:topK][:cutK], e.g. mcts:200, mcts:200:1.5 or mcts:48:top3:cut20"
+SPEC_HELP = "mcts:N[:S][:prior][:topK][:cutK][:play], e.g. mcts:200, mcts:200:1.5 or mcts:48:top3:cut20"
 
 
 def parse_spec(spec: str) -> dict:
     """The settings in ``spec``, the part of a bot name after ``mcts:``: N iterations per
     decision, then in any order S seconds at most per decision, ``prior`` (the root's
     options biased by the seat's policy, :mod:`rulecraft.bots.policy`), ``topK`` (only
-    the policy's K likeliest options looked at; implies ``prior``) and ``cutK`` (playouts
-    judged by the rule set's heuristics after K decisions instead of 60). ValueError with
+    the policy's K likeliest options looked at; implies ``prior``), ``cutK`` (playouts
+    judged by the rule set's heuristics after K decisions instead of 60) and ``play``
+    (every seat of a playout played by its policy instead of at random). ValueError with
     a one-line reason when the spec is wrong."""
     iterations, *rest = spec.split(":")
     if not iterations.isdigit() or int(iterations) < 1:
         raise ValueError(f"mcts:{spec}: the iterations per decision must be a positive whole number ({SPEC_HELP})")
     settings: dict = {"iterations": int(iterations)}
     for part in rest:
-        name = next((n for n in ("seconds", "prior", "top", "cutoff") if _claims(n, part)), None)
+        name = next((n for n in ("seconds", "prior", "top", "cutoff", "playouts") if _claims(n, part)), None)
         if name is None:
             raise ValueError(f"mcts:{spec}: '{part}' is no setting of the search bot ({SPEC_HELP})")
         if name in settings:
             raise ValueError(f"mcts:{spec}: '{part}' sets {name} a second time")
         if name == "prior":
             settings["prior"] = True
+            continue
+        if name == "playouts":
+            settings["playouts"] = "policy"
             continue
         number = part[3:] if name in ("top", "cutoff") else part
         try:
@@ -295,6 +311,8 @@ def _claims(name: str, part: str) -> bool:
     """Whether ``part`` of a spec is meant as the setting ``name`` (right or wrong)."""
     if name == "prior":
         return part == "prior"
+    if name == "playouts":
+        return part == "play"
     if name == "top":
         return part.startswith("top")
     if name == "cutoff":

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import random
 
+from rulecraft.interpreter.views import player_view
+
 from .evaluation import Evaluation, declares_heuristics
 from .heuristic import strategy_for
 
@@ -77,3 +79,46 @@ def odds_by_order(scores: list[float]) -> list[float]:
     raw = [STEP_DECAY ** step[s] for s in rounded]
     total = sum(raw)
     return [r / total for r in raw]
+
+
+class PlayoutPolicy:
+    """Every seat's policy in a search's playouts: each seat is played as its policy
+    would play it from the sample's view of that seat, with no memory of the game so far
+    (a sample carries no seat's history), ties broken at random. Made per search."""
+
+    def __init__(self, ruleset, rng: random.Random):
+        self.ruleset = ruleset
+        self.rng = rng
+        self._factory = None
+        self._evaluation: Evaluation | None = None
+        factory = strategy_for(ruleset.data.game.name)
+        check = getattr(factory, "rules_problem", None)
+        if factory is not None and (check is None or check(ruleset) is None):
+            self._factory = factory
+        elif declares_heuristics(ruleset):
+            self._evaluation = Evaluation(ruleset)
+        self._strategies: dict[str, object] = {}
+
+    @property
+    def usable(self) -> bool:
+        return self._factory is not None or self._evaluation is not None
+
+    def choose(self, state) -> int:
+        pending = state.pending
+        options = pending["options"]
+        if len(options) == 1:
+            return 0
+        seat = pending["player"]
+        view = player_view(self.ruleset, state, seat)
+        view["events"] = []
+        if self._factory is not None:
+            strategy = self._strategies.get(seat)
+            if strategy is None:
+                strategy = self._strategies[seat] = self._factory(random.Random(self.rng.getrandbits(64)), self.ruleset)
+            strategy.observe(view)
+            scores = [strategy.score(view, option) for option in options]
+        else:
+            scores = self._evaluation.liking(view)
+        best = max(scores)
+        ties = [i for i, v in enumerate(scores) if v >= best - 1e-9]
+        return ties[0] if len(ties) == 1 else ties[self.rng.randrange(len(ties))]

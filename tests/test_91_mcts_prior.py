@@ -11,7 +11,7 @@ import pytest
 
 from rulecraft.bots import bot_problem, heuristic, make_bot, view_for
 from rulecraft.bots.mcts import parse_spec
-from rulecraft.bots.policy import SeatPolicy, odds_by_order
+from rulecraft.bots.policy import PlayoutPolicy, SeatPolicy, odds_by_order
 from rulecraft.cli.main import main
 from rulecraft.dsl.loader import load_checked
 from rulecraft.interpreter.game import Game
@@ -30,12 +30,14 @@ class _Likes:
 
     table: dict[str, float] = {}
     events_read: list[int] = []
+    viewers: list[str] = []
 
     def __init__(self, rng, ruleset):
         pass
 
     def observe(self, view):
         _Likes.events_read.append(len(view.get("events") or []))
+        _Likes.viewers.append(view["viewer"])
 
     def score(self, view, option):
         return self.table.get((option.get("args") or {}).get("s"), 0.0)
@@ -46,6 +48,7 @@ def likes(monkeypatch):
     """Registers _Likes as tic-tac-toe's strategy for one test."""
     monkeypatch.setitem(heuristic._REGISTERED, "tic_tac_toe", _Likes)
     monkeypatch.setattr(_Likes, "events_read", [])
+    monkeypatch.setattr(_Likes, "viewers", [])
 
     def with_table(table: dict[str, float]):
         monkeypatch.setattr(_Likes, "table", table)
@@ -130,8 +133,26 @@ def test_same_seed_same_answers_with_a_prior(tic_tac_toe, likes):
     assert duel(5) == duel(5)
 
 
+def test_playouts_can_follow_each_seats_policy(tic_tac_toe, likes):
+    """With ``play`` every seat of a playout answers as its policy would from the
+    sample's view of that seat; the search still answers the same for the same seed."""
+    likes({"b2": 3.0, "a1": 2.0})
+    game = _game(tic_tac_toe, ["c3"])  # o to move
+    playout = PlayoutPolicy(tic_tac_toe, random.Random(0))
+    state = game.state.clone()
+    options = state.pending["options"]
+    assert options[playout.choose(state)]["args"]["s"] == "b2"
+    assert _Likes.viewers == [state.pending["player"]]
+    bots = [make_bot("mcts:12:play", 9) for _ in range(2)]
+    answers = [_answer(_game(tic_tac_toe, ["c3"]), bot) for bot in bots]
+    assert answers[0] == answers[1]
+    assert set(_Likes.viewers[1:]) == set(game.state.players)  # both seats played by their policy
+    assert make_bot("mcts:12", 9).playouts == "random"
+
+
 def test_the_spec_reads_settings_in_any_order():
     assert parse_spec("48:top3:cut20") == {"iterations": 48, "top": 3, "cutoff": 20}
+    assert parse_spec("16:play:top2") == {"iterations": 16, "playouts": "policy", "top": 2}
     assert parse_spec("32:cut10:1.5:prior") == {"iterations": 32, "cutoff": 10, "seconds": 1.5, "prior": True}
     bot = make_bot("mcts:48:top3:cut20", 0)
     assert (bot.iterations, bot.top, bot.cutoff, bot.prior) == (48, 3, 20, True)
@@ -146,6 +167,7 @@ def test_the_spec_reads_settings_in_any_order():
     ("mcts:32:prior:prior", "'prior' sets prior a second time"),
     ("mcts:32:1:2", "'2' sets seconds a second time"),
     ("mcts:32:greedy", "'greedy' is no setting of the search bot"),
+    ("mcts:32:play:play", "'play' sets playouts a second time"),
 ])
 def test_a_bad_spec_says_why(spec, says):
     assert says in bot_problem(spec)
