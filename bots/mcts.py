@@ -28,7 +28,8 @@ refine a good default instead of spreading over every option. Only the root has 
 (other seats' policies would need what those seats remember). ``cutK`` judges playouts
 by the heuristics after K decisions instead of ROLLOUT_CUTOFF; ``play`` plays every
 seat of a playout by its policy (:class:`rulecraft.bots.policy.PlayoutPolicy`, without
-memory of the game) instead of at random, at about twice the cost per iteration.
+memory of the game) instead of at random, at about twice the cost per iteration;
+``team`` rewards each seat of a cut-off playout by its side's average (:func:`side_rewards`).
 """
 
 from __future__ import annotations
@@ -73,7 +74,7 @@ class MCTSBot:
 
     def __init__(self, seed: int, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None,
                  prior: bool = False, top: int | None = None, cutoff: int = ROLLOUT_CUTOFF,
-                 playouts: str = "random"):
+                 playouts: str = "random", team: bool = False):
         self._random = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
@@ -82,6 +83,7 @@ class MCTSBot:
         self.cutoff = cutoff
         self.playouts = playouts  # "random", or "policy": every seat played by its policy
         self._playout_policy: PlayoutPolicy | None = None
+        self.team = team  # a cut-off playout rewards each seat by its side's standing
         self._policy: SeatPolicy | None = None
         self._ruleset = None
         self._tracker: Tracker | None = None
@@ -221,7 +223,8 @@ class MCTSBot:
                 del added[0].children[added[1]]
             raise
         if state.result is None:  # cut off: the seats judged by the rule set's heuristics
-            return cutoff_rewards(self._evaluation, state), path
+            rewards = cutoff_rewards(self._evaluation, state)
+            return (side_rewards(self._ruleset, state, rewards) if self.team else rewards), path
         return seat_rewards(self._ruleset, state, cooperative), path
 
     # ---- the hook for rule sets that declare heuristics
@@ -259,6 +262,24 @@ def seat_rewards(ruleset, state, cooperative: bool) -> dict[str, float]:
     return {p: 1.0 if won & set(sides.get(p, ())) else 0.0 for p in state.players}
 
 
+def side_rewards(ruleset, state, rewards: dict[str, float]) -> dict[str, float]:
+    """Each seat's reward as the average of the rewards of the seats on its side in
+    ``state`` (itself included): a seat gains nothing by standing better than its own
+    teammates, only by its side standing better. Unchanged without teams, or when the
+    sides cannot be read from the sample."""
+    if not ruleset.data.game.sides:
+        return rewards
+    try:
+        sides = seat_sides(ruleset, state)
+    except (RuleRuntimeError, KeyError, IndexError, TypeError, ValueError):
+        return rewards
+    out = {}
+    for p, own in sides.items():
+        mates = [q for q, theirs in sides.items() if set(own) & set(theirs)] or [p]
+        out[p] = sum(rewards[q] for q in mates) / len(mates)
+    return out
+
+
 def make_mcts(seed: int, spec: str | None = None) -> MCTSBot:
     """The ``mcts`` bot; ``spec`` is what follows ``mcts:`` (see :func:`parse_spec`)."""
     if spec is None:
@@ -266,7 +287,7 @@ def make_mcts(seed: int, spec: str | None = None) -> MCTSBot:
     return MCTSBot(seed, **parse_spec(spec))
 
 
-SPEC_HELP = "mcts:N[:S][:prior][:topK][:cutK][:play], e.g. mcts:200, mcts:200:1.5 or mcts:48:top3:cut20"
+SPEC_HELP = "mcts:N[:S][:prior][:topK][:cutK][:play][:team], e.g. mcts:200, mcts:200:1.5 or mcts:48:top3:cut20"
 
 
 def parse_spec(spec: str) -> dict:
@@ -275,14 +296,15 @@ def parse_spec(spec: str) -> dict:
     options biased by the seat's policy, :mod:`rulecraft.bots.policy`), ``topK`` (only
     the policy's K likeliest options looked at; implies ``prior``), ``cutK`` (playouts
     judged by the rule set's heuristics after K decisions instead of 60) and ``play``
-    (every seat of a playout played by its policy instead of at random). ValueError with
+    (every seat of a playout played by its policy instead of at random) and ``team``
+    (cut-off playouts rewarded by side, :func:`side_rewards`). ValueError with
     a one-line reason when the spec is wrong."""
     iterations, *rest = spec.split(":")
     if not iterations.isdigit() or int(iterations) < 1:
         raise ValueError(f"mcts:{spec}: the iterations per decision must be a positive whole number ({SPEC_HELP})")
     settings: dict = {"iterations": int(iterations)}
     for part in rest:
-        name = next((n for n in ("seconds", "prior", "top", "cutoff", "playouts") if _claims(n, part)), None)
+        name = next((n for n in ("seconds", "prior", "top", "cutoff", "playouts", "team") if _claims(n, part)), None)
         if name is None:
             raise ValueError(f"mcts:{spec}: '{part}' is no setting of the search bot ({SPEC_HELP})")
         if name in settings:
@@ -292,6 +314,9 @@ def parse_spec(spec: str) -> dict:
             continue
         if name == "playouts":
             settings["playouts"] = "policy"
+            continue
+        if name == "team":
+            settings["team"] = True
             continue
         number = part[3:] if name in ("top", "cutoff") else part
         try:
@@ -313,6 +338,8 @@ def _claims(name: str, part: str) -> bool:
         return part == "prior"
     if name == "playouts":
         return part == "play"
+    if name == "team":
+        return part == "team"
     if name == "top":
         return part.startswith("top")
     if name == "cutoff":

@@ -30,6 +30,11 @@ from rulecraft.interpreter.views import player_view
 from .evaluation import Evaluation, declares_heuristics
 from .heuristic import strategy_for
 
+# What a strategy may raise on a sample that no real game reaches (a character the
+# sample put elsewhere than the strategy's own bookkeeping expects): that seat's move in
+# that playout is then made at random.
+_STRATEGY_ERRORS = (KeyError, IndexError, TypeError, ValueError, AttributeError, ZeroDivisionError)
+
 # each step down the order of scores keeps this share of the odds of the step above
 STEP_DECAY = 0.5
 
@@ -111,14 +116,18 @@ class PlayoutPolicy:
         seat = pending["player"]
         view = player_view(self.ruleset, state, seat)
         view["events"] = []
-        if self._factory is not None:
-            strategy = self._strategies.get(seat)
-            if strategy is None:
-                strategy = self._strategies[seat] = self._factory(random.Random(self.rng.getrandbits(64)), self.ruleset)
-            strategy.observe(view)
-            scores = [strategy.score(view, option) for option in options]
-        else:
-            scores = self._evaluation.liking(view)
+        try:
+            if self._factory is not None:
+                strategy = self._strategies.get(seat)
+                if strategy is None:
+                    strategy = self._strategies[seat] = self._factory(random.Random(self.rng.getrandbits(64)),
+                                                                      self.ruleset)
+                strategy.observe(view)
+                scores = [strategy.score(view, option) for option in options]
+            else:
+                scores = self._evaluation.liking(view)
+        except _STRATEGY_ERRORS:
+            return self.rng.randrange(len(options))
         best = max(scores)
         ties = [i for i, v in enumerate(scores) if v >= best - 1e-9]
         return ties[0] if len(ties) == 1 else ties[self.rng.randrange(len(ties))]

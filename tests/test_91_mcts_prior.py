@@ -168,6 +168,7 @@ def test_the_spec_reads_settings_in_any_order():
     ("mcts:32:1:2", "'2' sets seconds a second time"),
     ("mcts:32:greedy", "'greedy' is no setting of the search bot"),
     ("mcts:32:play:play", "'play' sets playouts a second time"),
+    ("mcts:32:teams", "'teams' is no setting of the search bot"),
 ])
 def test_a_bad_spec_says_why(spec, says):
     assert says in bot_problem(spec)
@@ -179,3 +180,41 @@ def test_simulate_refuses_a_bad_spec_in_one_line(capsys):
     assert stop.value.code == 2
     err = capsys.readouterr().err.strip()
     assert "mcts:20:top0" in err and "Traceback" not in err and len(err.splitlines()) <= 2
+
+
+class _Confused:
+    """A strategy whose bookkeeping does not fit the sample it is shown."""
+
+    def __init__(self, rng, ruleset):
+        pass
+
+    def observe(self, view):
+        pass
+
+    def score(self, view, option):
+        raise KeyError("a piece the strategy expected elsewhere")
+
+
+def test_a_strategy_lost_on_a_sample_leaves_that_move_to_chance(tic_tac_toe, monkeypatch):
+    monkeypatch.setitem(heuristic._REGISTERED, "tic_tac_toe", _Confused)
+    state = _game(tic_tac_toe, []).state.clone()
+    playout = PlayoutPolicy(tic_tac_toe, random.Random(1))
+    picks = {playout.choose(state) for _ in range(20)}
+    assert len(picks) > 1 and picks <= set(range(len(state.pending["options"])))
+
+
+def test_team_rewards_average_each_side(tmp_path):
+    """A cut-off playout's rewards with ``team``: each seat gets its side's average."""
+    from test_90_simulate_sides import TEAMS, ruleset_folder
+    from test_92_bot_for_side import TEAM_SIDES
+
+    from rulecraft.bots.mcts import side_rewards
+
+    teams = load_checked(ruleset_folder(tmp_path, TEAM_SIDES, TEAMS))
+    state = Game(teams, 3, 0).state
+    state.entities["p3"]["props"]["turncoat"] = True
+    rewards = {"p1": 1.0, "p2": 0.2, "p3": 0.3}
+    assert side_rewards(teams, state, rewards) == pytest.approx({"p1": 0.6, "p2": 0.6, "p3": 0.3})
+    no_sides = Game(load_checked(RULES / "tic_tac_toe"), 2, 0).state
+    assert side_rewards(load_checked(RULES / "tic_tac_toe"), no_sides, {"x": 1.0, "o": 0.0}) == {"x": 1.0, "o": 0.0}
+    assert make_bot("mcts:8:team", 0).team and not make_bot("mcts:8", 0).team
