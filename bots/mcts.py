@@ -17,6 +17,19 @@ The answer is the root's most visited option. The budget is a number of iteratio
 decision (``mcts`` plays 200, ``mcts:N`` plays N) and optionally a time limit
 (``mcts:N:S`` stops after S seconds if the iterations are not done). All randomness comes
 from the bot's seeded generator: the same seed gives the same answers to the same views.
+
+**A prior at the root** (``prior``, ``topK``; see :func:`parse_spec`). The seat's own
+policy (:mod:`rulecraft.bots.policy`: the game's registered strategy, else the rule
+set's declared preferences) gives odds to the root's options. The search then tries the
+options in the policy's order, adds a progressive bias (PRIOR_WEIGHT × odds / (visits +
+1)) to each root child's UCB1 value, breaks ties in visits by the odds, and with
+``topK`` searches only the policy's K likeliest options: a few dozen iterations then
+refine a good default instead of spreading over every option. Only the root has a prior
+(other seats' policies would need what those seats remember). ``cutK`` judges playouts
+by the heuristics after K decisions instead of ROLLOUT_CUTOFF; ``play`` plays every
+seat of a playout by its policy (:class:`rulecraft.bots.policy.PlayoutPolicy`, without
+memory of the game) instead of at random, at about twice the cost per iteration;
+``team`` rewards each seat of a cut-off playout by its side's average (:func:`side_rewards`).
 """
 
 from __future__ import annotations
@@ -30,16 +43,20 @@ from rulecraft.interpreter.sides import seat_sides, winning_side
 
 from .determinize import Tracker, determinize, option_key
 from .evaluation import Evaluation, cutoff_rewards, declares_heuristics
+from .policy import PlayoutPolicy, SeatPolicy
 
 DEFAULT_ITERATIONS = 200
 UCB_C = 0.7  # UCB1's constant, for rewards in [0, 1]
 # A rule set that declares heuristics has its random playouts stopped after this many
 # decisions and judged by them (see _playout_cutoff).
 ROLLOUT_CUTOFF = 60
+# With a prior (``prior`` in the spec), how strongly it biases the root's choice: a
+# child's value gains PRIOR_WEIGHT * odds / (visits + 1), which fades as playouts come in.
+PRIOR_WEIGHT = 1.0
 
 
 class _Node:
-    __slots__ = ("player", "children", "visits", "total", "available")
+    __slots__ = ("player", "children", "visits", "total", "available", "odds", "allowed")
 
     def __init__(self, player: str | None):
         self.player = player  # who chose the option leading here
@@ -47,16 +64,27 @@ class _Node:
         self.visits = 0
         self.total = 0.0
         self.available = 0
+        self.odds: dict[str, float] | None = None  # the policy's odds per option key (the root only)
+        self.allowed: set[str] | None = None  # the option keys the root may pick (None: all)
 
 
 class MCTSBot:
     name = "mcts"
     needs_events = True  # the tracker follows the game through the events the seat saw
 
-    def __init__(self, seed: int, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None):
+    def __init__(self, seed: int, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None,
+                 prior: bool = False, top: int | None = None, cutoff: int = ROLLOUT_CUTOFF,
+                 playouts: str = "random", team: bool = False):
         self._random = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
+        self.prior = prior or top is not None  # pruning orders the options by the prior
+        self.top = top
+        self.cutoff = cutoff
+        self.playouts = playouts  # "random", or "policy": every seat played by its policy
+        self._playout_policy: PlayoutPolicy | None = None
+        self.team = team  # a cut-off playout rewards each seat by its side's standing
+        self._policy: SeatPolicy | None = None
         self._ruleset = None
         self._tracker: Tracker | None = None
         self.last_iterations = 0  # how many iterations the last decision ran
@@ -85,14 +113,36 @@ class MCTSBot:
             len(events) < getattr(self, "_events_seen", 0)
         if new_game:
             self._tracker = Tracker(self._ruleset, len(view["players"]), view["viewer"], self._random)
+            self._policy = SeatPolicy(self._ruleset, self._random) if self.prior else None
         self._events_seen = len(events)
         return self._tracker
 
     # ---- the search
+    def _root_odds(self, view: dict) -> tuple[list[float] | None, set[str] | None]:
+        """The policy's odds for the root's options (None without a prior or a policy)
+        and the option keys the search may pick from (None: all of them)."""
+        odds = self._policy.priors(view) if self._policy is not None else None
+        if odds is None or self.top is None or self.top >= len(odds):
+            return odds, None
+        order = list(range(len(odds)))
+        self._random.shuffle(order)  # equal odds: a random one of them is kept
+        order.sort(key=lambda i: -odds[i])
+        return odds, {option_key(view["choice"]["options"][i]) for i in order[:self.top]}
+
     def _search(self, tracker: Tracker, view: dict) -> int:
         rng = self._random
         cooperative = "cooperative" in (self._ruleset.data.game.sides or {})
+        odds, allowed = self._root_odds(view)
+        keys = [option_key(o) for o in view["choice"]["options"]]
+        if allowed is not None and len(allowed) == 1:
+            return keys.index(next(iter(allowed)))
+        if self.playouts == "policy":
+            self._playout_policy = PlayoutPolicy(self._ruleset, rng)
+            if not self._playout_policy.usable:
+                self._playout_policy = None
         root = _Node(None)
+        root.odds = dict(zip(keys, odds)) if odds is not None else None
+        root.allowed = allowed
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         done = failed = 0
         while done < self.iterations and (deadline is None or time.perf_counter() < deadline):
@@ -110,11 +160,15 @@ class MCTSBot:
                 n.total += rewards.get(n.player, 0.5)
         self.last_iterations = done - failed
         if not root.children:
-            return rng.randrange(len(view["choice"]["options"]))
-        keys = [option_key(o) for o in view["choice"]["options"]]
+            if odds is not None:  # no playout ran: the policy's choice
+                return max(range(len(keys)), key=lambda i: odds[i])
+            return rng.randrange(len(keys))
         visits = [root.children[k].visits if k in root.children else -1 for k in keys]
         best = max(visits)
         ties = [i for i, v in enumerate(visits) if v == best]
+        if odds is not None:  # equally visited: the policy's favourite among them
+            top_odds = max(odds[i] for i in ties)
+            ties = [i for i in ties if odds[i] == top_odds]
         return ties[rng.randrange(len(ties))] if len(ties) > 1 else ties[0]
 
     def _iterate(self, root: _Node, state, cooperative: bool) -> tuple[dict[str, float], list[_Node]]:
@@ -128,14 +182,22 @@ class MCTSBot:
             while state.result is None and state.pending is not None:
                 pending = state.pending
                 keys = [option_key(o) for o in pending["options"]]
+                allowed = node.allowed if node is root else None
+                if allowed is not None and allowed.isdisjoint(keys):
+                    allowed = None  # a sample put back in step offers other options: all count
                 untried = []
                 for i, key in enumerate(keys):
+                    if allowed is not None and key not in allowed:
+                        continue
                     child = node.children.get(key)
                     if child is None:
                         untried.append(i)
                     else:
                         child.available += 1
                 if untried:
+                    if node.odds is not None:  # the policy's likeliest untried option first
+                        most = max(node.odds.get(keys[i], 0.0) for i in untried)
+                        untried = [i for i in untried if node.odds.get(keys[i], 0.0) == most]
                     index = untried[rng.randrange(len(untried))]
                     child = node.children[keys[index]] = _Node(pending["player"])
                     added = (node, keys[index])
@@ -143,22 +205,26 @@ class MCTSBot:
                     machine.answer(index)
                     path.append(child)
                     break
-                index = self._select(node, keys)
+                index = self._select(node, keys, allowed)
                 node = node.children[keys[index]]
                 path.append(node)
                 machine.answer(index)
             played = 0
             while state.result is None:  # random rollout
-                if self._evaluation is not None and played >= ROLLOUT_CUTOFF:
+                if self._evaluation is not None and played >= self.cutoff:
                     break
-                machine.answer(rng.randrange(len(state.pending["options"])))
+                if self._playout_policy is not None:
+                    machine.answer(self._playout_policy.choose(state))
+                else:
+                    machine.answer(rng.randrange(len(state.pending["options"])))
                 played += 1
         except RuleRuntimeError:
             if added is not None:
                 del added[0].children[added[1]]
             raise
         if state.result is None:  # cut off: the seats judged by the rule set's heuristics
-            return cutoff_rewards(self._evaluation, state), path
+            rewards = cutoff_rewards(self._evaluation, state)
+            return (side_rewards(self._ruleset, state, rewards) if self.team else rewards), path
         return seat_rewards(self._ruleset, state, cooperative), path
 
     # ---- the hook for rule sets that declare heuristics
@@ -170,11 +236,15 @@ class MCTSBot:
         return Evaluation(ruleset) if declares_heuristics(ruleset) else None
 
     @staticmethod
-    def _select(node: _Node, keys: list[str]) -> int:
+    def _select(node: _Node, keys: list[str], allowed: set[str] | None) -> int:
         best, best_value = 0, -1.0
         for i, key in enumerate(keys):
+            if allowed is not None and key not in allowed:
+                continue
             child = node.children[key]
             value = child.total / child.visits + UCB_C * math.sqrt(math.log(child.available) / child.visits)
+            if node.odds is not None:  # progressive bias: the prior counts until playouts outweigh it
+                value += PRIOR_WEIGHT * node.odds.get(key, 0.0) / (child.visits + 1)
             if value > best_value:
                 best, best_value = i, value
         return best
@@ -192,23 +262,95 @@ def seat_rewards(ruleset, state, cooperative: bool) -> dict[str, float]:
     return {p: 1.0 if won & set(sides.get(p, ())) else 0.0 for p in state.players}
 
 
-def make_mcts(seed: int, budget: str | None = None) -> MCTSBot:
-    """The ``mcts`` bot; ``budget`` is "N" (iterations) or "N:S" (iterations, seconds)."""
-    if budget is None:
+def side_rewards(ruleset, state, rewards: dict[str, float]) -> dict[str, float]:
+    """Each seat's reward as the average of the rewards of the seats on its side in
+    ``state`` (itself included): a seat gains nothing by standing better than its own
+    teammates, only by its side standing better. Unchanged without teams, or when the
+    sides cannot be read from the sample."""
+    if not ruleset.data.game.sides:
+        return rewards
+    try:
+        sides = seat_sides(ruleset, state)
+    except (RuleRuntimeError, KeyError, IndexError, TypeError, ValueError):
+        return rewards
+    out = {}
+    for p, own in sides.items():
+        mates = [q for q, theirs in sides.items() if set(own) & set(theirs)] or [p]
+        out[p] = sum(rewards[q] for q in mates) / len(mates)
+    return out
+
+
+def make_mcts(seed: int, spec: str | None = None) -> MCTSBot:
+    """The ``mcts`` bot; ``spec`` is what follows ``mcts:`` (see :func:`parse_spec`)."""
+    if spec is None:
         return MCTSBot(seed)
-    iterations, _, seconds = budget.partition(":")
-    return MCTSBot(seed, int(iterations), float(seconds) if seconds else None)
+    return MCTSBot(seed, **parse_spec(spec))
 
 
-def budget_problem(budget: str) -> str | None:
-    """Why ``budget`` is not an mcts budget (one line), or None."""
-    iterations, _, seconds = budget.partition(":")
+SPEC_HELP = "mcts:N[:S][:prior][:topK][:cutK][:play][:team], e.g. mcts:200, mcts:200:1.5 or mcts:48:top3:cut20"
+
+
+def parse_spec(spec: str) -> dict:
+    """The settings in ``spec``, the part of a bot name after ``mcts:``: N iterations per
+    decision, then in any order S seconds at most per decision, ``prior`` (the root's
+    options biased by the seat's policy, :mod:`rulecraft.bots.policy`), ``topK`` (only
+    the policy's K likeliest options looked at; implies ``prior``), ``cutK`` (playouts
+    judged by the rule set's heuristics after K decisions instead of 60) and ``play``
+    (every seat of a playout played by its policy instead of at random) and ``team``
+    (cut-off playouts rewarded by side, :func:`side_rewards`). ValueError with
+    a one-line reason when the spec is wrong."""
+    iterations, *rest = spec.split(":")
     if not iterations.isdigit() or int(iterations) < 1:
-        return f"mcts:{budget}: the iterations per decision must be a positive whole number (e.g. mcts:200)"
-    if seconds:
+        raise ValueError(f"mcts:{spec}: the iterations per decision must be a positive whole number ({SPEC_HELP})")
+    settings: dict = {"iterations": int(iterations)}
+    for part in rest:
+        name = next((n for n in ("seconds", "prior", "top", "cutoff", "playouts", "team") if _claims(n, part)), None)
+        if name is None:
+            raise ValueError(f"mcts:{spec}: '{part}' is no setting of the search bot ({SPEC_HELP})")
+        if name in settings:
+            raise ValueError(f"mcts:{spec}: '{part}' sets {name} a second time")
+        if name == "prior":
+            settings["prior"] = True
+            continue
+        if name == "playouts":
+            settings["playouts"] = "policy"
+            continue
+        if name == "team":
+            settings["team"] = True
+            continue
+        number = part[3:] if name in ("top", "cutoff") else part
         try:
-            if float(seconds) <= 0:
-                raise ValueError
+            value = float(number) if name == "seconds" else int(number)
         except ValueError:
-            return f"mcts:{budget}: the time per decision must be a positive number of seconds (e.g. mcts:200:1.5)"
+            value = 0
+        if value <= 0:
+            what = {"seconds": "the time per decision must be a positive number of seconds",
+                    "top": "topK needs a positive whole number of options",
+                    "cutoff": "cutK needs a positive whole number of decisions"}[name]
+            raise ValueError(f"mcts:{spec}: {what} ({SPEC_HELP})")
+        settings[name] = value
+    return settings
+
+
+def _claims(name: str, part: str) -> bool:
+    """Whether ``part`` of a spec is meant as the setting ``name`` (right or wrong)."""
+    if name == "prior":
+        return part == "prior"
+    if name == "playouts":
+        return part == "play"
+    if name == "team":
+        return part == "team"
+    if name == "top":
+        return part.startswith("top")
+    if name == "cutoff":
+        return part.startswith("cut")
+    return bool(part) and (part[0].isdigit() or part[0] in ".-+")
+
+
+def budget_problem(spec: str) -> str | None:
+    """Why ``spec`` is not a setting of the mcts bot (one line), or None."""
+    try:
+        parse_spec(spec)
+    except ValueError as exc:
+        return str(exc)
     return None
