@@ -205,7 +205,7 @@ def test_a_strategy_lost_on_a_sample_leaves_that_move_to_chance(tic_tac_toe, mon
 
 def test_team_rewards_average_each_side(tmp_path):
     """A cut-off playout's rewards with ``team``: each seat gets its side's average."""
-    from test_90_simulate_sides import TEAMS, ruleset_folder
+    from test_90_simulate_sides import FREE_FOR_ALL, TEAMS, ruleset_folder
     from test_92_bot_for_side import TEAM_SIDES
 
     from rulecraft.bots.mcts import side_rewards
@@ -215,6 +215,8 @@ def test_team_rewards_average_each_side(tmp_path):
     state.entities["p3"]["props"]["turncoat"] = True
     rewards = {"p1": 1.0, "p2": 0.2, "p3": 0.3}
     assert side_rewards(teams, state, rewards) == pytest.approx({"p1": 0.6, "p2": 0.6, "p3": 0.3})
-    no_sides = Game(load_checked(RULES / "tic_tac_toe"), 2, 0).state
-    assert side_rewards(load_checked(RULES / "tic_tac_toe"), no_sides, {"x": 1.0, "o": 0.0}) == {"x": 1.0, "o": 0.0}
+    plain = load_checked(ruleset_folder(tmp_path / "plain", "", FREE_FOR_ALL))  # no sides declared
+    assert side_rewards(plain, Game(plain, 2, 0).state, {"p1": 1.0, "p2": 0.0}) == {"p1": 1.0, "p2": 0.0}
+    alone = load_checked(RULES / "tic_tac_toe")  # each seat for itself: its own side
+    assert side_rewards(alone, Game(alone, 2, 0).state, {"p1": 1.0, "p2": 0.0}) == {"p1": 1.0, "p2": 0.0}
     assert make_bot("mcts:8:team", 0).team and not make_bot("mcts:8", 0).team
