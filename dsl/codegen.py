@@ -496,6 +496,13 @@ class ExpressionModule:
         roots = tuple(i for i, name in enumerate(free) if name in read)
         index = self.kept
         self.kept += 1
+        helper = self._kept_item_function(e, free, index)
+        spec, args, counted = self._kept_call_arguments(e, free, env, index, roots, read, current, only)
+        return f"m.kept_items({spec}, {args}, {self.expr(iterable, env)}, {helper}{counted})"
+
+    def _kept_item_function(self, e: ast.Comprehension, free: list[str], index: int) -> str:
+        """Define ``_kc{index}(m, x, a0, …)``: one item of a kept comprehension, or
+        LEFT_OUT when its filter fails; the free variables come as arguments."""
         helper = f"_kc{index}"
         outer = (self.bound, self.ents, self.current, self.hoisted, self.loops, self.iterables)
         self.bound = {e.var: "x", **{name: f"a{i}" for i, name in enumerate(free)}}
@@ -510,6 +517,12 @@ class ExpressionModule:
         self.defs.append(f"def {helper}(m, x{params}):\n"
                          f"    _ents, _cur = m.state.entities, m.state.current\n"
                          f"{test}    return {item}\n")
+        return helper
+
+    def _kept_call_arguments(self, e: ast.Comprehension, free: list[str], env: str, index: int,
+                             roots: tuple, read: set, current: bool, only: str | None) -> tuple[str, str, str]:
+        """The spec, the free variables' values and the counting argument of a call to
+        the machine's keeper of a comprehension."""
         values = []
         for name in free:
             node = ast.Name(e.pos, name)
@@ -518,7 +531,7 @@ class ExpressionModule:
         spec = self.const((index, roots, e.var in read, current, CURRENT in read))
         args = "(" + "".join(f"{v}, " for v in values) + ")"
         counted = f", {self.const(only)}" if only is not None else ""
-        return f"m.kept_items({spec}, {args}, {self.expr(iterable, env)}, {helper}{counted})"
+        return spec, args, counted
 
     def kept_steady_comprehension(self, e: ast.Comprehension, env: str,
                                   only: str | None = None) -> tuple[str, int, str] | None:
@@ -549,33 +562,18 @@ class ExpressionModule:
         roots = tuple(i for i, name in enumerate(free) if name in read)
         index = self.kept
         self.kept += 1
-        helper, source = f"_kc{index}", f"_ks{index}"
+        source = f"_ks{index}"
         outer = (self.bound, self.ents, self.current, self.hoisted, self.loops, self.iterables)
-        self.ents, self.current, self.hoisted, self.loops, self.iterables = "_ents", "_cur", None, 0, 0
+        self.bound, self.ents, self.current, self.hoisted, self.loops, self.iterables = {}, "_ents", "_cur", None, 0, 0
         try:
-            self.bound = {}
             items = self.expr(iterable, "env")
-            self.bound = {e.var: "x", **{name: f"a{i}" for i, name in enumerate(free)}}
-            item = self.expr(e.item, "env")
-            where = self.expr(e.where, "env") if e.where is not None else None
         finally:
             self.bound, self.ents, self.current, self.hoisted, self.loops, self.iterables = outer
-        params = "".join(f", a{i}" for i in range(len(free)))
-        test = f"    if not {where}:\n        return LEFT_OUT\n" if where is not None else ""
-        self.defs.append(f"def {helper}(m, x{params}):\n"
-                         f"    _ents, _cur = m.state.entities, m.state.current\n"
-                         f"{test}    return {item}\n")
+        helper = self._kept_item_function(e, free, index)
         self.defs.append(f"def {source}(m):\n"
                          f"    env, _ents, _cur = {{}}, m.state.entities, m.state.current\n"
                          f"    return list({items} or [])\n")
-        values = []
-        for name in free:
-            node = ast.Name(e.pos, name)
-            node.ref = ("local", name)
-            values.append(self.name(node, env))
-        spec = self.const((index, roots, e.var in read, current, CURRENT in read))
-        args = "(" + "".join(f"{v}, " for v in values) + ")"
-        counted = f", {self.const(only)}" if only is not None else ""
+        spec, args, counted = self._kept_call_arguments(e, free, env, index, roots, read, current, only)
         return f"m.kept_steady({spec}, {args}, {source}, {helper}{counted})", index, source
 
     def costly(self, e: ast.Expr | None, depth: int = 0) -> bool:
