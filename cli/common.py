@@ -21,6 +21,17 @@ def positive_int(text: str) -> int:
     return value
 
 
+def count_arg(text: str) -> int:
+    """A count that may be 0 (0 turns something off)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    return value
+
+
 def any_int(text: str) -> int:
     try:
         return int(text)

@@ -26,7 +26,10 @@ from rulecraft.validator.coverage import SECTIONS_FILE, cite_parts, match_sectio
 from rulecraft.validator.expect import fmt
 from rulecraft.validator.scenario import check_superseded, load_variant_scenarios
 
-from .common import check_command, ruleset_arg, usage_error, variant_arg, variant_problem
+from .common import check_command, count_arg, ruleset_arg, usage_error, variant_arg, variant_problem
+
+# How many other deals a passing scenario that leaves randomness to chance is played with.
+REDEALS = 8
 
 STYLE = {PASS: "[green]PASS[/]", FAIL: "[red]FAIL[/]", BROKEN: "[red]BROKEN[/]", SKIP: "[yellow]SKIP[/]",
          KNOWN: "[yellow]KNOWN FAILURE[/]", FIXED: "[red]PASSES (known failure)[/]"}
@@ -48,6 +51,9 @@ def add_parser(sub) -> None:
     p.add_argument("--coverage", action="store_true", help="list the rulebook's sections and the scenarios citing each")
     p.add_argument("--scenarios", metavar="DIR", type=folder_arg,
                    help="the scenario folder (default: seeds/<game> next to the rules folder)")
+    p.add_argument("--redeals", metavar="N", type=count_arg, default=REDEALS,
+                   help="play each passing scenario that draws, rolls or picks what it did not arrange again with "
+                        f"that dealt N other ways, to tell luck from rules (default {REDEALS}; 0: off)")
     p.set_defaults(run=run)
 
 
@@ -86,7 +92,7 @@ def run(args) -> int:
     if ruleset.variant:
         files += load_variant_scenarios(args.ruleset, ruleset.variant.chain, bag, _display)
     scenarios = [sc for f in files for sc in f.scenarios]
-    results = run_all(ruleset, scenarios, args.variant)
+    results = run_all(ruleset, scenarios, args.variant, redeals=args.redeals)
     unknown = check_superseded(ruleset.variant.superseded_at, files, bag) if ruleset.variant else []
 
     where = [_display(folder)] if folder.is_dir() else []
@@ -122,7 +128,7 @@ def run(args) -> int:
         if r.status == KNOWN:
             _print_failure(console, r, known=True)
 
-    _warn_unarranged(console, results)
+    _warn_unarranged(console, results, args.redeals)
 
     if args.coverage:
         _print_coverage(console, folder, scenarios)
@@ -154,16 +160,39 @@ def _why_skipped(skipped, variant: str | None) -> str:
     return "; ".join(why)
 
 
-def _warn_unarranged(console: Console, results) -> None:
+def _warn_unarranged(console: Console, results, redeals: int) -> None:
     """Scenarios that rely on the seed's shuffles and dice: adding a card or a tile to
-    the rule set would change what they draw (docs/scenarios.md, Good scenarios)."""
+    the rule set would change what they draw (docs/scenarios.md, Good scenarios). Those
+    played again with it dealt otherwise (``--redeals``) are sorted by what that showed:
+    a scenario that then fails passes by luck; one that passes every deal does not
+    depend on the draw, and only a note names it."""
     relying = [r for r in results if r.unarranged]
     if not relying:
         return
-    console.print(f"\n[yellow]warning:[/] {len(relying)} scenario(s) rely on randomness they do not arrange:")
-    for r in relying:
-        console.print(f"  {escape(str(r.scenario.where))}: {escape(r.scenario.title)}")
-        console.print(f"    {escape('; '.join(r.unarranged))}")
+    lucky = [r for r in relying if r.redeal_failed is not None]
+    steady = [r for r in relying if redeals and r.redeals_passed == redeals]
+    rest = [r for r in relying if r not in lucky and r not in steady]
+    if lucky:
+        console.print(f"\n[yellow]warning:[/] {len(lucky)} scenario(s) pass by the seed's luck: dealt otherwise, "
+                      "what they did not arrange makes them fail:")
+        for r in lucky:
+            deal, d = r.redeal_failed
+            console.print(f"  {escape(str(r.scenario.where))}: {escape(r.scenario.title)}")
+            console.print(f"    {escape('; '.join(r.unarranged))}")
+            where = f", {escape(str(d.position))}" if d.position else ""
+            console.print(f"    other deal {deal}: diverged at {escape(d.label)}{where}"
+                          + (f": {escape(d.message)}" if d.message else "")
+                          + (f" ({escape(d.mismatches[0].what)})" if d.mismatches else ""))
+    if rest:
+        console.print(f"\n[yellow]warning:[/] {len(rest)} scenario(s) rely on randomness they do not arrange:")
+        for r in rest:
+            console.print(f"  {escape(str(r.scenario.where))}: {escape(r.scenario.title)}")
+            console.print(f"    {escape('; '.join(r.unarranged))}")
+    if steady:
+        console.print(f"\nnote: {len(steady)} scenario(s) draw, roll or pick what they do not arrange, and pass "
+                      f"with it dealt {redeals} other ways: what they check does not depend on it")
+        for r in steady:
+            console.print(f"  [dim]{escape(str(r.scenario.where))}: {escape(r.scenario.title)}[/]")
 
 
 def _print_failure(console: Console, r, known: bool = False) -> None:

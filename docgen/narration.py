@@ -40,10 +40,13 @@ SENTENCES: dict[str, dict[str, str]] = {
         "pieces": "{thing} is put in {place}.",
         "piece_off": "{thing} is taken off the table.",
         "deck_top": "On top of {zone}, from the top: {things}.",
+        "shuffles": "The next shuffle of {zone} puts on top, from the top: {things}.",
         "prop": "The {prop} of {thing} is {value}.",
         "var": "{var}: {value}.",
         "rolls": "The next rolls of {die} will be {values}.",
         "picks": "The next random picks will be {values}.",
+        "pick_option": "the action {action}{args} where a script's preferences tie",
+        "pick_choice": "{value} where a script's preferences tie",
         "do": "{by} {action}{args}.",
         "do_nobody": "The current player takes the action {action}{args}.",
         "takes_action": "takes the action {action}",
@@ -119,10 +122,13 @@ SENTENCES: dict[str, dict[str, str]] = {
         "pieces": "{thing} : {place}.",
         "piece_off": "{thing} : hors de la table.",
         "deck_top": "Sur {zone}, depuis le dessus : {things}.",
+        "shuffles": "Le prochain mélange de {zone} met dessus, depuis le dessus : {things}.",
         "prop": "{thing} : {prop} = {value}.",
         "var": "{var} : {value}.",
         "rolls": "Les prochains jets de {die} donneront {values}.",
         "picks": "Les prochains tirages au hasard donneront {values}.",
+        "pick_option": "l'action {action}{args} là où les préférences d'un script sont à égalité",
+        "pick_choice": "{value} là où les préférences d'un script sont à égalité",
         "do": "Le {by} {action}{args}.",
         "do_nobody": "Le joueur actif fait l'action {action}{args}.",
         "takes_action": "fait l'action {action}",
@@ -266,6 +272,16 @@ class Narrator:
         return (self._glossary_word("names", f"{definition}.{arg}") or self._glossary_word("names", arg)
                 or self._glossary_word("fields", arg) or md(arg.replace("_", " ")))
 
+    def _pick(self, pick) -> str:
+        """One fixed pick: a value for random(…), or the option a tied script takes."""
+        if isinstance(pick, dict) and ("do" in pick or "react" in pick):
+            name = pick.get("do") or pick.get("react")
+            return self.s["pick_option"].replace("{action}", self._title(name)).replace(
+                "{args}", self._args(name, pick.get("args")))
+        if isinstance(pick, dict) and "choose" in pick:
+            return self.s["pick_choice"].replace("{value}", self.thing(pick["choose"]))
+        return self.thing(pick)
+
     def _title(self, name: str) -> str:
         if name in self.rs.definitions:
             return f"*{md(self.prose.title(name))}*"
@@ -340,8 +356,8 @@ class Narrator:
         if key == "pieces" and isinstance(value, dict):
             return [self.say("pieces", thing=self.thing(e), place=self.thing(p)) if p is not None
                     else self.say("piece_off", thing=self.thing(e)) for e, p in value.items()]
-        if key == "deck_top" and isinstance(value, dict):
-            return [self.say("deck_top", zone=self.thing(z), things=self.thing(ids)) for z, ids in value.items()]
+        if key in ("deck_top", "shuffles") and isinstance(value, dict):
+            return [self.say(key, zone=self.thing(z), things=self.thing(ids)) for z, ids in value.items()]
         if key == "props" and isinstance(value, dict):
             return self._props(value)
         if key == "vars" and isinstance(value, dict):
@@ -349,7 +365,8 @@ class Narrator:
         if key == "rolls" and isinstance(value, dict):
             return [self.say("rolls", die=self._die(d), values=self.thing(v)) for d, v in value.items()]
         if key == "picks":
-            return [self.say("picks", values=self.thing(value))]
+            joiner = "; " if any(isinstance(v, dict) for v in value) else ", "
+            return [self.say("picks", values=joiner.join(self._pick(v) for v in value))]
         return [self.say("other", key=md(key), value=self.thing(value))]
 
     def _ap_word(self, n) -> str:

@@ -29,7 +29,7 @@ from .board import Board, Geometry, board_for
 from .declared_board import DeclaredBoard
 from .library import FUNCTIONS
 from .listing import FEW, KeptCandidates
-from .state import THING, GameState, component_effects, scripted_seats, tile_layouts
+from .state import RANDOM_PICKS, THING, GameState, component_effects, forced_shuffle_key, scripted_seats, tile_layouts
 
 END_TURN = {"action": "end_turn"}
 PASS = {"reaction": "pass"}
@@ -343,8 +343,28 @@ class Machine:
     def shuffle(self, zone: str) -> None:
         items = self.own_zone(zone)
         self.state.rng = rng.shuffle(self.state.rng, items)
+        forced = self.state.forced_rolls
+        if forced:
+            tops = forced.get(forced_shuffle_key(zone))
+            if tops:
+                self._put_on_top(zone, items, tops.pop(0))
         self.changes += 1
         self._emit("shuffled", {"type": "shuffled", "zone": zone})
+
+    def _put_on_top(self, zone: str, items: list[str], top: list) -> None:
+        """A shuffle's top fixed in advance: these entities, the first listed on the very
+        top (an entry that is a list stands for any one of those interchangeable ids);
+        the rest stay in the shuffle's order."""
+        chosen: list[str] = []
+        for wanted in top:
+            ids = [wanted] if isinstance(wanted, str) else list(wanted)
+            eid = next((e for e in ids if e in items and e not in chosen), None)
+            if eid is None:
+                what = repr(wanted) if isinstance(wanted, str) else "one of " + ", ".join(ids)
+                self._fail(f"the shuffle of {zone} fixed in advance puts {what} on top, but {zone} does not hold it")
+            chosen.append(eid)
+        rest = [e for e in items if e not in chosen]
+        items[:] = chosen + rest
 
     def emit(self, name: str, fields: dict, audience: list[str] | None) -> None:
         event = {"type": name, **fields}
@@ -520,10 +540,28 @@ class Machine:
             chosen = [i for i, o in enumerate(options) if o in (END_TURN, PASS)] or list(range(len(options)))
         index = chosen[0]
         if len(chosen) > 1:
-            self.state.rng, pick = rng.below(self.state.rng, len(chosen))
-            index = chosen[pick]
+            forced = self.state.forced_rolls.get(RANDOM_PICKS)
+            if forced and isinstance(forced[0], dict) and "option" in forced[0]:
+                index = self._fixed_tie(options, chosen, forced.pop(0)["option"])
+            else:
+                self.state.rng, pick = rng.below(self.state.rng, len(chosen))
+                index = chosen[pick]
         self.emit("scripted", {"player": player, "script": self.scripted[player]}, None)
         return index
+
+    def _fixed_tie(self, options: list, chosen: list[int], wanted: dict) -> int:
+        """A scripted seat's tie broken as fixed in advance: the first tied option that is
+        ``wanted`` (an action or reaction with some of its arguments, or ``{"choice": v}``)."""
+        for i in chosen:
+            option = options[i]
+            if "choice" in wanted:
+                if option == wanted["choice"]:
+                    return i
+            elif isinstance(option, dict) and all(option.get(k) == v for k, v in wanted.items() if k != "args") \
+                    and all((option.get("args") or {}).get(k) == v for k, v in (wanted.get("args") or {}).items()):
+                return i
+        self._fail(f"the pick fixed in advance, {wanted!r}, is not among the options the scripted seat's "
+                   f"preference leaves tied: " + ", ".join(repr(options[i]) for i in chosen))
 
     def _prefers(self, kind: str, option, target: str, cond, seat_name: str, player: str) -> bool:
         env = {seat_name: player}

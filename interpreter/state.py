@@ -21,6 +21,13 @@ from . import rng
 RANDOM_PICKS = "random()"
 
 
+def forced_shuffle_key(zone: str) -> str:
+    """The key of forced_rolls holding what the next shuffles of ``zone`` put on top
+    (each a list of entity ids, or of lists of interchangeable ids: any one of them);
+    no die can be named so, a name has no space."""
+    return "shuffle " + zone
+
+
 @dataclass
 class GameState:
     ruleset: str
@@ -40,7 +47,8 @@ class GameState:
     result: dict | None = None
     steps: int = 0  # decisions answered so far
     # Results a scenario or test has fixed in advance, per die (and under RANDOM_PICKS for
-    # the random() function's picks), consumed before the RNG.
+    # the random() function's picks, under forced_shuffle_key(zone) for what a shuffle
+    # puts on top), consumed before the RNG.
     forced_rolls: dict[str, list] = field(default_factory=dict)
     # Records of reaction windows, by id; reactions change them (e.g. damage prevented).
     windows: dict[str, dict] = field(default_factory=dict)

@@ -175,3 +175,47 @@ def test_play_refuses_a_person_in_a_scripted_seat(ruleset, capsys):
     code = main(["play", ruleset.root, "--players", "2", "--human", "p3"])
     assert code == 2
     assert "played by the script 'steady'" in capsys.readouterr().err
+
+
+def test_a_scenario_fixes_a_scripted_seats_tie_with_picks(ruleset):
+    import textwrap
+
+    from rulecraft.dsl.diagnostics import DiagnosticBag
+    from rulecraft.validator import FAIL, PASS, load_text, run_scenario
+
+    def run(picks: str | None, seed: int):
+        bag = DiagnosticBag()
+        setup = "{current: p1}" if picks is None else f"{{current: p1, picks: {picks}}}"
+        loaded = load_text(textwrap.dedent(f"""
+            title: fixed ties
+            cite: "scripted: Ties"
+            players: 2
+            seed: {seed}
+            setup: {setup}
+            steps:
+              - {{do: end_turn, by: p1}}
+              - {{do: end_turn, by: p2}}
+              - {{do: end_turn, by: p1}}
+              - {{do: end_turn, by: p2}}
+            expect:
+              events_in_order:
+                - {{type: action_taken, player: p3, action: gift, args: {{other: p2}}}}
+                - {{type: action_taken, player: p3, action: gift, args: {{other: p2}}}}
+                - {{type: action_taken, player: p3, action: gift, args: {{other: p1}}}}
+        """), "seeds/scripted/ties.yaml", bag)
+        assert loaded.ok, bag.render()
+        return run_scenario(ruleset, loaded.scenarios[0])
+
+    fixed = "[{do: gift, args: {other: p2}}, {do: gift, args: {other: p2}}, {do: gift, args: {other: p1}}]"
+    for seed in (1, 2, 3, 4):  # whatever the seed, the three gifts go where the picks say
+        result = run(fixed, seed)
+        assert result.status == PASS, result.divergence
+        assert not any("pick at random" in w for w in result.unarranged)
+    # Unfixed, the seed breaks the ties, and not always that way.
+    unfixed = [run(None, seed) for seed in range(1, 9)]
+    assert any(r.status == FAIL for r in unfixed)
+    assert all("the rules pick at random 3 time(s) without a fixed pick: state them with picks" in r.unarranged
+               for r in unfixed if r.status == PASS)
+    wrong = run("[{do: take, args: {n: 3}}]", 1)
+    assert wrong.status == FAIL
+    assert "is not among the options the scripted seat's preference leaves tied" in wrong.divergence.message

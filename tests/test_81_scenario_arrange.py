@@ -288,3 +288,172 @@ def test_unknown_components_and_kinds_are_located_with_did_you_mean(dealt):
     text = result.bag.render()
     assert "unknown entity 'crwon'" in text and "did you mean 'crown'" in text
     assert "unknown kind, component or entity 'gems'" in text and "did you mean 'gem'" in text
+
+
+LUCKY_DRAW = """
+    title: {title}
+    cite: "dealt: Luck"
+    seed: 1
+    setup: {{current: p1, deal: {{p1: [coin.1, coin.2]}}}}
+    steps:
+      - do: draw
+    expect:
+      zone:
+        "hand:p1": {expect}
+"""
+
+
+def run_redealt(ruleset, text: str, redeals: int):
+    bag = DiagnosticBag()
+    loaded = load_text(textwrap.dedent(text), "seeds/dealt/example.yaml", bag)
+    assert loaded.ok, bag.render()
+    return run_scenario(ruleset, loaded.scenarios[0], redeals=redeals)
+
+
+def test_a_scenario_passing_by_the_seeds_draw_fails_when_dealt_again(dealt):
+    # Seed 1 happens to draw a crown; nothing in the scenario says so.
+    lucky = run_redealt(dealt, LUCKY_DRAW.format(title="lucky", expect="{where: {points: 5}, count: 1}"), 8)
+    assert lucky.status == PASS, explain(lucky)
+    assert lucky.unarranged and lucky.redeal_failed is not None
+    deal, divergence = lucky.redeal_failed
+    assert 1 <= deal <= 8 and lucky.redeals_passed == deal - 1
+    assert divergence.label == "expect (after the steps)"
+
+
+def test_a_scenario_the_draw_does_not_decide_passes_every_other_deal(dealt):
+    steady = run_redealt(dealt, LUCKY_DRAW.format(title="steady", expect="{kinds: {card: 3, token: 2}}"), 8)
+    assert steady.status == PASS, explain(steady)
+    assert steady.unarranged and steady.redeal_failed is None and steady.redeals_passed == 8
+    # Without redeals (the mutation tester's and the docs' runs) nothing is replayed.
+    once = run_redealt(dealt, LUCKY_DRAW.format(title="once", expect="{where: {points: 5}, count: 1}"), 0)
+    assert once.status == PASS and once.redeal_failed is None and once.redeals_passed == 0
+
+
+def test_an_arranged_draw_is_not_dealt_again(dealt):
+    stated = run_redealt(dealt, """
+        title: stated
+        cite: "dealt: Luck"
+        setup: {current: p1, deal: {p1: [coin.1, coin.2]}, deck_top: {deck: [crown]}}
+        steps:
+          - do: draw
+        expect:
+          zone:
+            "hand:p1": {where: {points: 5}, count: 1}
+    """, 8)
+    assert stated.status == PASS, explain(stated)
+    assert stated.unarranged == [] and stated.redeals_passed == 0 and stated.redeal_failed is None
+
+
+def test_verify_tells_a_lucky_scenario_from_one_the_draw_does_not_decide(tmp_path):
+    from engine_rulesets import write_ruleset
+
+    from rulecraft.cli.main import main
+
+    folder = write_ruleset(tmp_path / "dealt", {"game.yaml": GAME, "main.rules": RULES})
+    seeds = tmp_path / "seeds"
+    seeds.mkdir()
+    body = "scenarios:\n" + "".join(
+        "  - " + textwrap.indent(textwrap.dedent(LUCKY_DRAW.format(title=t, expect=e)).strip(), "    ")[4:] + "\n"
+        for t, e in (("lucky", "{where: {points: 5}, count: 1}"), ("steady", "{kinds: {card: 3, token: 2}}")))
+    (seeds / "luck.yaml").write_text(body)
+    import contextlib
+    import io
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = main(["verify", str(folder), "--scenarios", str(seeds)])
+    text = out.getvalue()
+    assert code == 0, text
+    assert "1 scenario(s) pass by the seed's luck" in text and "lucky" in text.split("pass by the seed's luck")[1]
+    assert "other deal" in text and "diverged at expect (after the steps)" in text
+    assert "note: 1 scenario(s) draw, roll or pick what they do not arrange, and pass with it dealt 8 other ways" in text
+    with contextlib.redirect_stdout(out := io.StringIO()):
+        main(["verify", str(folder), "--scenarios", str(seeds), "--redeals", "0"])
+    assert "2 scenario(s) rely on randomness they do not arrange" in out.getvalue()
+
+
+RESHUFFLING_RULES = RULES + """
+action reshuffle:
+    do:
+        shuffle deck
+        move top(deck) to hand(current_player)
+"""
+
+
+@pytest.fixture(scope="module")
+def reshuffling(tmp_path_factory):
+    return build(tmp_path_factory.mktemp("reshuffling"), {"game.yaml": GAME, "main.rules": RESHUFFLING_RULES},
+                 name="dealt")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_game_setup_shuffles_fix_what_the_setups_shuffle_puts_on_top(dealt, seed):
+    # The setup shuffles the deck, then deals two cards to p1 and two to p2, in turn.
+    result = run(dealt, f"""
+        title: fixed deal
+        cite: "dealt: Hands"
+        seed: {seed}
+        game_setup: {{shuffles: {{deck: [crown.2, coin, crown]}}}}
+        expect:
+          zone:
+            "hand:p1": {{contains: [crown.2, coin.1]}}
+            "hand:p2": {{where: {{points: 5}}, min: 1}}
+    """)
+    assert result.status == PASS, explain(result)
+
+
+def test_a_shuffle_during_the_steps_is_fixed_by_setup_and_counts_as_arranged(reshuffling):
+    for seed in (1, 2, 3):
+        result = run_redealt(reshuffling, f"""
+            title: fixed reshuffle
+            cite: "dealt: Luck"
+            seed: {seed}
+            setup: {{current: p1, deal: {{p1: []}}, shuffles: {{deck: [crown]}}}}
+            steps:
+              - do: reshuffle
+            expect:
+              zone:
+                "hand:p1": {{where: {{points: 5}}, count: 1}}
+        """, 8)
+        assert result.status == PASS, explain(result)
+        assert result.unarranged == []  # what the shuffle put on top was stated: nothing to redeal
+    # Without it, the same scenario draws what the shuffle gives.
+    unstated = run(reshuffling, """
+        title: unstated reshuffle
+        cite: "dealt: Luck"
+        setup: {current: p1, deal: {p1: []}}
+        steps:
+          - do: reshuffle
+    """)
+    assert unstated.unarranged and unstated.unarranged[0].startswith("draws 1 card(s) from deck")
+
+
+def test_a_fixed_shuffle_that_never_happens_or_cannot_be_made_fails_clearly(reshuffling):
+    unused = run(reshuffling, """
+        title: unused
+        cite: "dealt: Luck"
+        setup: {current: p1, shuffles: {deck: [crown]}}
+        steps:
+          - do: draw
+    """)
+    assert unused.status == FAIL
+    assert unused.divergence.mismatches[0].what == "forced rolls used up"
+    impossible = run(reshuffling, """
+        title: impossible
+        cite: "dealt: Luck"
+        setup: {current: p1, hands: {p1: [crown.1]}, shuffles: {deck: [crown.1]}}
+        steps:
+          - do: reshuffle
+    """)
+    assert impossible.status == FAIL
+    assert "the shuffle of deck fixed in advance puts 'crown.1' on top, but deck does not hold it" in impossible.divergence.message
+
+
+def test_shuffles_name_known_zones_and_cards(dealt):
+    result = run(dealt, """
+        title: misspelt
+        cite: "dealt: Luck"
+        setup: {shuffles: {dekc: [crown], deck: [crwon]}}
+    """)
+    assert result.status == BROKEN
+    text = result.bag.render()
+    assert "dekc" in text and "deck" in text and "crwon" in text

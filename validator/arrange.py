@@ -15,7 +15,7 @@ from typing import Any
 
 from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.machine import END_TURN, IllegalAnswer
-from rulecraft.interpreter.state import RANDOM_PICKS
+from rulecraft.interpreter.state import RANDOM_PICKS, forced_shuffle_key
 
 from .names import Names
 
@@ -108,9 +108,35 @@ def apply_setup(game: Game, names: Names, setup: dict, start_tiles: set[str]) ->
     for die, results in (setup.get("rolls") or {}).items():
         s.forced_rolls[die] = list(results)
     if "picks" in setup:
-        s.forced_rolls[RANDOM_PICKS] = list(setup["picks"])
+        s.forced_rolls[RANDOM_PICKS] = fixed_picks(names, setup["picks"])
+    fix_shuffles(s.forced_rolls, names, setup.get("shuffles") or {})
     reoffer(game)
     return moved
+
+
+def fixed_picks(names: Names, picks: list) -> list:
+    """The picks as the machine takes them: a value for ``random(…)``, or an option
+    written as a step (``{do: ACTION, args: {…}}``, ``{react: …}``, ``{choose: v}``) for a
+    scripted seat whose preference ties, with a space's shorthand resolved."""
+    out = []
+    for pick in picks:
+        if isinstance(pick, dict) and ("do" in pick or "react" in pick):
+            key, name = ("action", pick["do"]) if "do" in pick else ("reaction", pick["react"])
+            types = dict(names.actions.get(name) or [])
+            args = {k: (names.space(v) if types.get(k) == names.space_kind else v) for k, v in (pick.get("args") or {}).items()}
+            out.append({"option": {key: name, "args": args}})
+        elif isinstance(pick, dict) and "choose" in pick:
+            out.append({"option": {"choice": pick["choose"]}})
+        else:
+            out.append(pick)
+    return out
+
+
+def fix_shuffles(forced: dict, names: Names, shuffles: dict) -> None:
+    """What the next shuffle of each zone puts on top; a component of several copies
+    stands for any of its copies the zone then holds (chosen when it shuffles)."""
+    for zone, cards in shuffles.items():
+        forced[forced_shuffle_key(zone)] = [[c if c in names.entities else list(names.copies[c]) for c in cards]]
 
 
 def _dealt_hand(zone: str | None, stated_hands: set[str]) -> bool:

@@ -309,6 +309,12 @@ class _Check:
                        "set a player's properties with 'props: {p1: {PROPERTY: VALUE}}'"
                        + ("; theirs: " + ", ".join(player_props) if player_props else ""), key=True)
         self.rolls(setup.get("rolls") or {}, path + ["rolls"])
+        self.shuffles(setup.get("shuffles") or {}, path + ["shuffles"])
+
+    def shuffles(self, mapping: dict, path: list) -> None:
+        for zone, cards in mapping.items():
+            self.zone(zone, path + [zone], key=True)
+            self.cards(cards, path + [zone])
 
     def action_args(self, action: str, args: dict | None, path: list, params: dict) -> None:
         known = [p for p, _ in params[action]]
@@ -450,6 +456,7 @@ def check_scenario(sc: Scenario, ruleset: RuleSet, bag: DiagnosticBag) -> bool:
         return False
     c = _Check(sc, names_for(ruleset, players), bag)
     c.rolls(sc.game_setup.get("rolls") or {}, ["game_setup", "rolls"])
+    c.shuffles(sc.game_setup.get("shuffles") or {}, ["game_setup", "shuffles"])
     c.setup(sc.setup, ["setup"])
     for i, step in enumerate(sc.steps):
         c.step(step, ["steps", i])

@@ -10,11 +10,19 @@ A deck is an ordered zone nobody may look into: its order is the shuffle's. A ca
 drawn from it is arranged when the scenario put it there (``deck_top``, ``pieces``,
 ``move_all``) or when the rules put it there during the steps, unless the deck was
 shuffled since with cards of other components in it.
+
+A passing scenario that relies on such draws can be played again with what it left to
+chance dealt otherwise (:meth:`RandomnessWatch.redeal`): the generator reseeded, and the
+cards it did not arrange in each deck the setup shuffled put in another order. If it
+still passes, what it checks does not depend on the deal; if it fails, it passes by the
+seed's luck.
 """
 
 from __future__ import annotations
 
+from rulecraft.interpreter import rng
 from rulecraft.interpreter.game import Game
+from rulecraft.interpreter.state import forced_shuffle_key
 
 from .names import Names
 
@@ -32,6 +40,7 @@ class RandomnessWatch:
         self.draws: dict[str, list[str]] = {}  # deck → cards drawn from it unarranged
         self.rolls: dict[str, int] = {}  # die → rolls without a fixed result
         self.picks = 0  # random() picks without a fixed one
+        self.tops = self._fixed_tops()
         self._forward = game.machine.on_event
         game.machine.on_event = self._event
 
@@ -39,10 +48,33 @@ class RandomnessWatch:
         self._look(None)
         self.game.machine.on_event = self._forward
 
+    def redeal(self, seed: int) -> None:
+        """Deal again what the scenario left to chance, from ``seed``: the generator the
+        steps draw from, and the order of the cards it did not arrange in every deck the
+        game's setup shuffled (a deck the rules built in order keeps it: that order is
+        the rules', not chance's)."""
+        state, machine = self.game.state, self.game.machine
+        state.rng = rng.seed_state(seed)
+        shuffled = {e.get("zone") for e in self.game.events if e["type"] == "shuffled"}
+        for zone in self.decks:
+            if zone not in shuffled:
+                continue
+            places = [i for i, eid in enumerate(state.zones[zone]) if eid not in self.known]
+            if len(places) < 2:
+                continue
+            cards = [state.zones[zone][i] for i in places]
+            state.rng = rng.shuffle(state.rng, cards)
+            items = machine.own_zone(zone)
+            for i, eid in zip(places, cards):
+                items[i] = eid
+        machine.invalidate()
+        self.rng = state.rng
+
     def arranged(self, entities: set[str]) -> None:
         """An ``arrange`` step moved these: the scenario knows where they are."""
         self.known |= entities
         self.contents = self._contents()
+        self.tops = self._fixed_tops()
 
     def warnings(self) -> list[str]:
         out = []
@@ -56,6 +88,11 @@ class RandomnessWatch:
         return out
 
     # ------------------------------------------------------------ watching
+    def _fixed_tops(self) -> dict[str, int]:
+        """Per deck, how many cards its next shuffle puts on top as the scenario fixed."""
+        forced = self.game.state.forced_rolls
+        return {z: len(tops[0]) for z in self.decks if (tops := forced.get(forced_shuffle_key(z)))}
+
     def _contents(self) -> dict[str, set[str]]:
         return {z: set(self.game.state.zones[z]) for z in self.decks}
 
@@ -79,6 +116,9 @@ class RandomnessWatch:
             cards = now[event["zone"]]
             if len({self.names.component(c) for c in cards}) > 1:
                 self.known -= cards
+            # What the scenario fixed this shuffle to put on top (`shuffles`) is arranged.
+            self.known |= set(s.zones[event["zone"]][:self.tops.get(event["zone"], 0)])
+        self.tops = self._fixed_tops()
         if s.rng != self.rng:
             if kind == "rolled":
                 self.rolls[event["die"]] = self.rolls.get(event["die"], 0) + 1

@@ -16,7 +16,7 @@ from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.machine import END_TURN, IllegalAnswer, RuleRuntimeError
 from rulecraft.interpreter.state import RANDOM_PICKS
 
-from .arrange import ScenarioError, apply_setup, forced_rolls_left
+from .arrange import ScenarioError, apply_setup, fix_shuffles, fixed_picks, forced_rolls_left
 from .expect import Expectations, Mismatch, action_options, find_options, fmt, fmt_option, fmt_options, full_args
 from .names import Names, check_scenario, check_variant, default_players, names_for
 from .randomness import RandomnessWatch
@@ -48,6 +48,10 @@ class ScenarioResult:
     reason: str | None = None  # why it was skipped
     # Randomness the steps relied on without arranging it (cards drawn, dice rolled).
     unarranged: list[str] = field(default_factory=list)
+    # A passing scenario that relied on it, played again with it dealt otherwise: how
+    # many other deals it passed, and the first that failed (its number and where).
+    redeals_passed: int = 0
+    redeal_failed: tuple[int, Divergence] | None = None
 
     @property
     def passed(self) -> bool:
@@ -66,8 +70,13 @@ class StepFailed(Exception):
 Watcher = Callable[[str, Game], None]
 
 
-def run_scenario(ruleset: RuleSet, sc: Scenario, variant: str | None = None, watch: Watcher | None = None) -> ScenarioResult:
-    """Check a scenario's names, then play it; never raises for a scenario's failure."""
+def run_scenario(ruleset: RuleSet, sc: Scenario, variant: str | None = None, watch: Watcher | None = None,
+                 redeals: int = 0) -> ScenarioResult:
+    """Check a scenario's names, then play it; never raises for a scenario's failure.
+
+    With ``redeals``, a scenario that passes although it relies on randomness it did not
+    arrange is played again up to that many times with that randomness dealt otherwise
+    (:meth:`RandomnessWatch.redeal`), stopping at the first deal it fails."""
     info = ruleset.variant
     chain = info.chain if info is not None else ([variant] if variant else [])
     if sc.variant is not None and sc.variant not in chain:
@@ -81,6 +90,13 @@ def run_scenario(ruleset: RuleSet, sc: Scenario, variant: str | None = None, wat
     if not check_scenario(sc, ruleset, bag):
         return ScenarioResult(sc, BROKEN, bag=bag)
     result = _Run(ruleset, sc, watch).run()
+    if result.status == PASS and result.unarranged:
+        for deal in range(1, redeals + 1):
+            again = _Run(ruleset, sc, redeal=deal).run()
+            if again.status != PASS:
+                result.redeal_failed = (deal, again.divergence)
+                break
+            result.redeals_passed = deal
     if sc.known_failure is not None:
         # Like a strict expected failure: failing is expected; passing means the rule
         # set now follows the rulebook and the mark must go.
@@ -89,10 +105,11 @@ def run_scenario(ruleset: RuleSet, sc: Scenario, variant: str | None = None, wat
 
 
 class _Run:
-    def __init__(self, ruleset: RuleSet, sc: Scenario, watch: Watcher | None = None):
+    def __init__(self, ruleset: RuleSet, sc: Scenario, watch: Watcher | None = None, redeal: int | None = None):
         self.ruleset = ruleset
         self.sc = sc
         self.watch = watch
+        self.redeal = redeal  # play with the randomness it left to chance dealt again, this time
         self.players = default_players(ruleset, sc)
         self.names: Names = names_for(ruleset, self.players)
         self.game: Game | None = None
@@ -113,7 +130,8 @@ class _Run:
         sc = self.sc
         fixed = dict(sc.game_setup.get("rolls") or {})
         if "picks" in sc.game_setup:
-            fixed[RANDOM_PICKS] = sc.game_setup["picks"]
+            fixed[RANDOM_PICKS] = fixed_picks(self.names, sc.game_setup["picks"])
+        fix_shuffles(fixed, self.names, sc.game_setup.get("shuffles") or {})
         try:
             self.game = Game(self.ruleset, self.players, sc.seed, forced_rolls=fixed)
         except (RuleRuntimeError, IllegalAnswer, ValueError) as err:
@@ -131,6 +149,8 @@ class _Run:
                 return self._fail("setup", sc.key_position("setup"), str(err))
             self.events_from = len(self.game.events)
         self.randomness = RandomnessWatch(self.game, self.names, arranged)
+        if self.redeal is not None:
+            self.randomness.redeal(redeal_seed(sc.seed, self.redeal))
         if self.watch is not None:
             self.watch("before", self.game)
         for i, step in enumerate(sc.steps):
@@ -285,6 +305,12 @@ def describe_step(step: dict) -> str:
     return verb or "?"
 
 
-def run_all(ruleset: RuleSet, scenarios: list[Scenario], variant: str | None = None) -> list[ScenarioResult]:
-    return [run_scenario(ruleset, sc, variant) for sc in scenarios]
+def redeal_seed(seed: int | None, deal: int) -> int:
+    """The seed of a scenario's ``deal``-th other deal: apart from its own seed's stream."""
+    return ((seed or 0) << 20) + 0x5EED + deal
+
+
+def run_all(ruleset: RuleSet, scenarios: list[Scenario], variant: str | None = None,
+            redeals: int = 0) -> list[ScenarioResult]:
+    return [run_scenario(ruleset, sc, variant, redeals=redeals) for sc in scenarios]
 
