@@ -457,3 +457,23 @@ def test_shuffles_name_known_zones_and_cards(dealt):
     assert result.status == BROKEN
     text = result.bag.render()
     assert "dekc" in text and "deck" in text and "crwon" in text
+
+
+def test_a_deck_the_rules_build_in_order_keeps_its_order_when_dealt_again(tmp_path):
+    # Without the setup's shuffle the deck lies in the components table's order (crowns
+    # after coins, dealt from the top): that order is the rules', not chance's.
+    unshuffled = build(tmp_path, {"game.yaml": GAME, "main.rules": RULES.replace("        shuffle deck\n", "")},
+                       name="dealt")
+    result = run_redealt(unshuffled, """
+        title: in order
+        cite: "dealt: Luck"
+        setup: {current: p1}
+        steps:
+          - do: draw
+          - do: draw
+        expect:
+          zone:
+            "hand:p1": {kind: card, where: {points: 1}, count: 4}
+    """, 8)
+    assert result.status == PASS, explain(result)
+    assert result.redeals_passed == 8 and result.redeal_failed is None
