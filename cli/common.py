@@ -11,25 +11,23 @@ from rulecraft.dsl.loader import load_checked, resolve_ruleset_path
 from rulecraft.dsl.model import RuleSet
 
 
-def positive_int(text: str) -> int:
+def _whole_number_from(text: str, least: int) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    if value < least:
+        raise argparse.ArgumentTypeError(f"must be at least {least}, not {value}")
     return value
+
+
+def positive_int(text: str) -> int:
+    return _whole_number_from(text, 1)
 
 
 def count_arg(text: str) -> int:
     """A count that may be 0 (0 turns something off)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
-    return value
+    return _whole_number_from(text, 0)
 
 
 def any_int(text: str) -> int:
