@@ -30,6 +30,13 @@ by the heuristics after K decisions instead of ROLLOUT_CUTOFF; ``play`` plays ev
 seat of a playout by its policy (:class:`rulecraft.bots.policy.PlayoutPolicy`, without
 memory of the game) instead of at random, at about twice the cost per iteration;
 ``team`` rewards each seat of a cut-off playout by its side's average (:func:`side_rewards`).
+
+**Loyal seats** (``loyal``). By the rules a seat wins with whatever side it is on when
+the game ends, so a seat that may change sides (be won over, converted, infected) can
+gain by changing: the search then plays for the side it may join. ``loyal`` rewards
+each seat of a sample by the side it was on when the search started
+(:func:`loyal_rewards`): changing sides is losing. This is what a bot chosen to play for
+one side (``--bot-for SIDE=…``) is for.
 """
 
 from __future__ import annotations
@@ -74,7 +81,7 @@ class MCTSBot:
 
     def __init__(self, seed: int, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None,
                  prior: bool = False, top: int | None = None, cutoff: int = ROLLOUT_CUTOFF,
-                 playouts: str = "random", team: bool = False):
+                 playouts: str = "random", team: bool = False, loyal: bool = False):
         self._random = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
@@ -84,6 +91,7 @@ class MCTSBot:
         self.playouts = playouts  # "random", or "policy": every seat played by its policy
         self._playout_policy: PlayoutPolicy | None = None
         self.team = team  # a cut-off playout rewards each seat by its side's standing
+        self.loyal = loyal  # each seat is rewarded by the side it was on at the root
         self._policy: SeatPolicy | None = None
         self._ruleset = None
         self._tracker: Tracker | None = None
@@ -148,8 +156,9 @@ class MCTSBot:
         while done < self.iterations and (deadline is None or time.perf_counter() < deadline):
             done += 1
             state = determinize(tracker, view, rng)
+            root_sides = _sides_or_none(self._ruleset, state) if self.loyal else None
             try:
-                rewards, path = self._iterate(root, state, cooperative)
+                rewards, path = self._iterate(root, state, cooperative, root_sides)
             except RuleRuntimeError:
                 # the sample put the rules somewhere the real game is not (a copy put
                 # back in step with the view): it is dropped, with the node it added
@@ -171,9 +180,11 @@ class MCTSBot:
             ties = [i for i in ties if odds[i] == top_odds]
         return ties[rng.randrange(len(ties))] if len(ties) > 1 else ties[0]
 
-    def _iterate(self, root: _Node, state, cooperative: bool) -> tuple[dict[str, float], list[_Node]]:
+    def _iterate(self, root: _Node, state, cooperative: bool,
+                 root_sides: dict[str, list[str]] | None = None) -> tuple[dict[str, float], list[_Node]]:
         """One iteration from a sampled state: down the tree, one node added, a random
-        playout; each seat's reward and the path of nodes to back it up along."""
+        playout; each seat's reward and the path of nodes to back it up along
+        (``root_sides``: each seat's sides in the sample at the root, for ``loyal``)."""
         rng = self._random
         machine = Machine(self._ruleset, state)
         node, path = root, [root]
@@ -224,7 +235,11 @@ class MCTSBot:
             raise
         if state.result is None:  # cut off: the seats judged by the rule set's heuristics
             rewards = cutoff_rewards(self._evaluation, state)
+            if root_sides is not None:
+                return loyal_rewards(self._ruleset, state, rewards, root_sides), path
             return (side_rewards(self._ruleset, state, rewards) if self.team else rewards), path
+        if root_sides is not None:
+            return loyal_rewards(self._ruleset, state, seat_rewards(self._ruleset, state, cooperative), root_sides), path
         return seat_rewards(self._ruleset, state, cooperative), path
 
     # ---- the hook for rule sets that declare heuristics
@@ -280,6 +295,34 @@ def side_rewards(ruleset, state, rewards: dict[str, float]) -> dict[str, float]:
     return out
 
 
+def _sides_or_none(ruleset, state) -> dict[str, list[str]] | None:
+    """Each seat's sides in ``state``, or None without declared sides or when the
+    sample's sides cannot be read."""
+    if not ruleset.data.game.sides:
+        return None
+    try:
+        return seat_sides(ruleset, state)
+    except (RuleRuntimeError, KeyError, IndexError, TypeError, ValueError):
+        return None
+
+
+def loyal_rewards(ruleset, state, rewards: dict[str, float], root_sides: dict[str, list[str]]) -> dict[str, float]:
+    """Each seat's reward as that of the side it was on at the root (``root_sides``):
+    the average of ``rewards`` over the seats on that side in ``state`` (itself only if
+    it stayed), 0 when none is left on it. From a finished game's rewards (1 to the
+    winning side's seats) this is 1 when the seat's side at the root won, whatever side
+    the seat ended on; from a cut-off playout's, that side's average standing."""
+    now = _sides_or_none(ruleset, state)
+    if now is None:
+        return rewards
+    out = {}
+    for p in state.players:
+        was = set(root_sides.get(p, ()))
+        mates = [q for q in state.players if was & set(now.get(q, ()))]
+        out[p] = sum(rewards[q] for q in mates) / len(mates) if mates else 0.0
+    return out
+
+
 def make_mcts(seed: int, spec: str | None = None) -> MCTSBot:
     """The ``mcts`` bot; ``spec`` is what follows ``mcts:`` (see :func:`parse_spec`)."""
     if spec is None:
@@ -287,7 +330,7 @@ def make_mcts(seed: int, spec: str | None = None) -> MCTSBot:
     return MCTSBot(seed, **parse_spec(spec))
 
 
-SPEC_HELP = "mcts:N[:S][:prior][:topK][:cutK][:play][:team], e.g. mcts:200, mcts:200:1.5 or mcts:48:top3:cut20"
+SPEC_HELP = "mcts:N[:S][:prior][:topK][:cutK][:play][:team][:loyal], e.g. mcts:200, mcts:200:1.5 or mcts:48:top3:cut20"
 
 
 def parse_spec(spec: str) -> dict:
@@ -296,15 +339,16 @@ def parse_spec(spec: str) -> dict:
     options biased by the seat's policy, :mod:`rulecraft.bots.policy`), ``topK`` (only
     the policy's K likeliest options looked at; implies ``prior``), ``cutK`` (playouts
     judged by the rule set's heuristics after K decisions instead of 60) and ``play``
-    (every seat of a playout played by its policy instead of at random) and ``team``
-    (cut-off playouts rewarded by side, :func:`side_rewards`). ValueError with
+    (every seat of a playout played by its policy instead of at random), ``team``
+    (cut-off playouts rewarded by side, :func:`side_rewards`) and ``loyal`` (each seat
+    rewarded by the side it was on at the root, :func:`loyal_rewards`). ValueError with
     a one-line reason when the spec is wrong."""
     iterations, *rest = spec.split(":")
     if not iterations.isdigit() or int(iterations) < 1:
         raise ValueError(f"mcts:{spec}: the iterations per decision must be a positive whole number ({SPEC_HELP})")
     settings: dict = {"iterations": int(iterations)}
     for part in rest:
-        name = next((n for n in ("seconds", "prior", "top", "cutoff", "playouts", "team") if _claims(n, part)), None)
+        name = next((n for n in ("seconds", "prior", "top", "cutoff", "playouts", "team", "loyal") if _claims(n, part)), None)
         if name is None:
             raise ValueError(f"mcts:{spec}: '{part}' is no setting of the search bot ({SPEC_HELP})")
         if name in settings:
@@ -315,8 +359,8 @@ def parse_spec(spec: str) -> dict:
         if name == "playouts":
             settings["playouts"] = "policy"
             continue
-        if name == "team":
-            settings["team"] = True
+        if name in ("team", "loyal"):
+            settings[name] = True
             continue
         number = part[3:] if name in ("top", "cutoff") else part
         try:
@@ -338,8 +382,8 @@ def _claims(name: str, part: str) -> bool:
         return part == "prior"
     if name == "playouts":
         return part == "play"
-    if name == "team":
-        return part == "team"
+    if name in ("team", "loyal"):
+        return part == name
     if name == "top":
         return part.startswith("top")
     if name == "cutoff":
