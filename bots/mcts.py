@@ -32,7 +32,7 @@ memory of the game) instead of at random, at about twice the cost per iteration;
 ``team`` rewards each seat of a cut-off playout by its side's average (:func:`side_rewards`).
 
 **Loyal seats** (``loyal``). By the rules a seat wins with whatever side it is on when
-the game ends, so a seat that may change sides (be won over, converted, infected) can
+the game ends, so a seat that may change sides (be won over, converted) can
 gain by changing: the search then plays for the side it may join. ``loyal`` rewards
 each seat of a sample by the side it was on when the search started
 (:func:`loyal_rewards`): changing sides is losing. This is what a bot chosen to play for
