@@ -473,6 +473,19 @@ class ExpressionModule:
             return f"({kept} if m.steady_many({index}, {source}) else {plain})"
         return None
 
+    def _kept_reads(self, e: ast.Comprehension, parts: list) -> tuple | None:
+        """What a kept comprehension's item and filter (``parts``) read through
+        footprints: its free variables (sorted), the properties read, whether the current
+        player is read, and the positions of the free variables read through; None when
+        some part reads the state otherwise."""
+        free = sorted(_free_names(e.item, e.where) - {e.var})
+        found = [self.footprints(x, (e.var, *free)) for x in parts]
+        if any(f is None for f in found):
+            return None
+        read = set().union(*(f[0] for f in found))
+        roots = tuple(i for i, name in enumerate(free) if name in read)
+        return free, read, any(f[1] for f in found), roots
+
     def kept_comprehension(self, e: ast.Comprehension, env: str, only: str | None = None) -> str | None:
         """A comprehension over all entities of a kind whose item and filter read the
         state only through footprints (dependencies.footprint_reads, the item's and the
@@ -486,14 +499,10 @@ class ExpressionModule:
             return None
         if only is None and not self.costly(e.item) and not self.costly(e.where):
             return None  # a few properties compared: a list made again costs more than that
-        free = sorted(_free_names(e.item, e.where) - {e.var})
-        parts = [x for x in (e.item, e.where) if x is not None]
-        found = [self.footprints(x, (e.var, *free)) for x in parts]
-        if any(f is None for f in found):
+        read_through = self._kept_reads(e, [x for x in (e.item, e.where) if x is not None])
+        if read_through is None:
             return None
-        read = set().union(*(f[0] for f in found))
-        current = any(f[1] for f in found)
-        roots = tuple(i for i, name in enumerate(free) if name in read)
+        free, read, current, roots = read_through
         index = self.kept
         self.kept += 1
         helper = self._kept_item_function(e, free, index)
@@ -553,13 +562,10 @@ class ExpressionModule:
             return None  # a few properties compared: computed again faster than kept
         if not self.steady(iterable):
             return None
-        free = sorted(_free_names(e.item, e.where) - {e.var})
-        found = [self.footprints(x, (e.var, *free)) for x in parts]
-        if any(f is None for f in found):
+        read_through = self._kept_reads(e, parts)
+        if read_through is None:
             return None
-        read = set().union(*(f[0] for f in found))
-        current = any(f[1] for f in found)
-        roots = tuple(i for i, name in enumerate(free) if name in read)
+        free, read, current, roots = read_through
         index = self.kept
         self.kept += 1
         source = f"_ks{index}"
