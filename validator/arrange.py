@@ -17,6 +17,7 @@ from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.machine import END_TURN, IllegalAnswer
 from rulecraft.interpreter.state import RANDOM_PICKS, forced_shuffle_key
 
+from .expect import resolved_args
 from .names import Names
 
 # Decisions allowed while ending turns on the way to a player's turn.
@@ -122,9 +123,7 @@ def fixed_picks(names: Names, picks: list) -> list:
     for pick in picks:
         if isinstance(pick, dict) and ("do" in pick or "react" in pick):
             key, name = ("action", pick["do"]) if "do" in pick else ("reaction", pick["react"])
-            types = dict(names.actions.get(name) or [])
-            args = {k: (names.space(v) if types.get(k) == names.space_kind else v) for k, v in (pick.get("args") or {}).items()}
-            out.append({"option": {key: name, "args": args}})
+            out.append({"option": {key: name, "args": resolved_args(names, name, pick.get("args"))}})
         elif isinstance(pick, dict) and "choose" in pick:
             out.append({"option": {"choice": pick["choose"]}})
         else:

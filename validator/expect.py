@@ -99,7 +99,12 @@ def full_args(names: Names, action: str, args: dict | None) -> dict | None:
     params = names.actions.get(action)
     if params is None or set(args or {}) != {p for p, _ in params}:
         return None
-    types = dict(params)
+    return resolved_args(names, action, args)
+
+
+def resolved_args(names: Names, action: str, args: dict | None) -> dict:
+    """The arguments given, a space's shorthand resolved."""
+    types = dict(names.actions.get(action) or [])
     return {k: (names.space(v) if types.get(k) == names.space_kind else v) for k, v in (args or {}).items()}
 
 
