@@ -37,6 +37,15 @@ gain by changing: the search then plays for the side it may join. ``loyal`` rewa
 each seat of a sample by the side it was on when the search started
 (:func:`loyal_rewards`): changing sides is losing. This is what a bot chosen to play for
 one side (``--bot-for SIDE=…``) is for.
+
+**A paired check instead of a tree** (``paired``, :mod:`rulecraft.bots.paired`): the
+policy's favourite and the other ``topK`` options are played from the same samples
+with the same generator seeds, and another option replaces the favourite only when it
+is clearly better sample by sample.
+
+**When the bot's copy of the game is lost** (the tracker cannot follow what the seat
+saw), nothing can be sampled: the bot then plays its policy's favourite, as the
+heuristic bot would, or at random without a policy.
 """
 
 from __future__ import annotations
@@ -50,6 +59,7 @@ from rulecraft.interpreter.sides import seat_sides, winning_side
 
 from .determinize import Tracker, determinize, option_key
 from .evaluation import Evaluation, cutoff_rewards, declares_heuristics
+from .paired import paired_choice, sides_or_none
 from .policy import PlayoutPolicy, SeatPolicy
 
 DEFAULT_ITERATIONS = 200
@@ -81,7 +91,7 @@ class MCTSBot:
 
     def __init__(self, seed: int, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None,
                  prior: bool = False, top: int | None = None, cutoff: int = ROLLOUT_CUTOFF,
-                 playouts: str = "random", team: bool = False, loyal: bool = False):
+                 playouts: str = "random", team: bool = False, loyal: bool = False, paired: bool = False):
         self._random = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
@@ -92,6 +102,9 @@ class MCTSBot:
         self._playout_policy: PlayoutPolicy | None = None
         self.team = team  # a cut-off playout rewards each seat by its side's standing
         self.loyal = loyal  # each seat is rewarded by the side it was on at the root
+        self.paired = paired  # a flat, paired check of the policy's choice (bots/paired.py)
+        if paired:
+            self.prior = True  # the check starts from the policy's favourite
         self._policy: SeatPolicy | None = None
         self._ruleset = None
         self._tracker: Tracker | None = None
@@ -110,8 +123,20 @@ class MCTSBot:
             return 0
         tracker = self._tracker_for(view)
         if tracker is None or not tracker.follow(view):
-            return self._random.randrange(len(options))
+            return self._unsearched(view)
         return self._search(tracker, view)
+
+    def _unsearched(self, view: dict) -> int:
+        """The answer when the bot's copy of the game is lost (nothing to sample from):
+        the policy's favourite, ties at random, as the heuristic bot would play; at
+        random without a policy."""
+        options = view["choice"]["options"]
+        odds = self._policy.priors(view) if self._policy is not None else None
+        if odds is None:
+            return self._random.randrange(len(options))
+        best = max(odds)
+        ties = [i for i, o in enumerate(odds) if o == best]
+        return ties[0] if len(ties) == 1 else ties[self._random.randrange(len(ties))]
 
     def _tracker_for(self, view: dict) -> Tracker | None:
         if self._ruleset is None:  # no rules handed over: nothing to search with
@@ -144,6 +169,9 @@ class MCTSBot:
         keys = [option_key(o) for o in view["choice"]["options"]]
         if allowed is not None and len(allowed) == 1:
             return keys.index(next(iter(allowed)))
+        deadline = time.perf_counter() + self.seconds if self.seconds else None
+        if self.paired:
+            return self._paired(tracker, view, keys, odds, allowed, deadline)
         if self.playouts == "policy":
             self._playout_policy = PlayoutPolicy(self._ruleset, rng)
             if not self._playout_policy.usable:
@@ -151,12 +179,11 @@ class MCTSBot:
         root = _Node(None)
         root.odds = dict(zip(keys, odds)) if odds is not None else None
         root.allowed = allowed
-        deadline = time.perf_counter() + self.seconds if self.seconds else None
         done = failed = 0
         while done < self.iterations and (deadline is None or time.perf_counter() < deadline):
             done += 1
             state = determinize(tracker, view, rng)
-            root_sides = _sides_or_none(self._ruleset, state) if self.loyal else None
+            root_sides = sides_or_none(self._ruleset, state) if self.loyal else None
             try:
                 rewards, path = self._iterate(root, state, cooperative, root_sides)
             except RuleRuntimeError:
@@ -179,6 +206,23 @@ class MCTSBot:
             top_odds = max(odds[i] for i in ties)
             ties = [i for i in ties if odds[i] == top_odds]
         return ties[rng.randrange(len(ties))] if len(ties) > 1 else ties[0]
+
+    def _paired(self, tracker: Tracker, view: dict, keys: list[str], odds: list[float] | None,
+                allowed: set[str] | None, deadline: float | None) -> int:
+        """The ``paired`` setting: the policy's favourite, unless a flat check on shared
+        samples finds one of the other candidates clearly better (bots/paired.py)."""
+        candidates = [i for i, k in enumerate(keys) if allowed is None or k in allowed]
+        if odds is not None:
+            favourite = max(candidates, key=lambda i: odds[i])  # the first of equals, as the policy lists them
+        else:
+            favourite = candidates[self._random.randrange(len(candidates))]
+        choice, found = paired_choice(
+            self._ruleset, tracker, view, self._random, candidates, favourite, self.iterations, self._evaluation,
+            self.cutoff, self.playouts == "policy",
+            deadline_check=(lambda: time.perf_counter() >= deadline) if deadline is not None else None,
+            defer=odds is not None)
+        self.last_iterations = found["samples"]
+        return choice
 
     def _iterate(self, root: _Node, state, cooperative: bool,
                  root_sides: dict[str, list[str]] | None = None) -> tuple[dict[str, float], list[_Node]]:
@@ -295,24 +339,13 @@ def side_rewards(ruleset, state, rewards: dict[str, float]) -> dict[str, float]:
     return out
 
 
-def _sides_or_none(ruleset, state) -> dict[str, list[str]] | None:
-    """Each seat's sides in ``state``, or None without declared sides or when the
-    sample's sides cannot be read."""
-    if not ruleset.data.game.sides:
-        return None
-    try:
-        return seat_sides(ruleset, state)
-    except (RuleRuntimeError, KeyError, IndexError, TypeError, ValueError):
-        return None
-
-
 def loyal_rewards(ruleset, state, rewards: dict[str, float], root_sides: dict[str, list[str]]) -> dict[str, float]:
     """Each seat's reward as that of the side it was on at the root (``root_sides``):
     the average of ``rewards`` over the seats on that side in ``state`` (itself only if
     it stayed), 0 when none is left on it. From a finished game's rewards (1 to the
     winning side's seats) this is 1 when the seat's side at the root won, whatever side
     the seat ended on; from a cut-off playout's, that side's average standing."""
-    now = _sides_or_none(ruleset, state)
+    now = sides_or_none(ruleset, state)
     if now is None:
         return rewards
     out = {}
@@ -330,7 +363,7 @@ def make_mcts(seed: int, spec: str | None = None) -> MCTSBot:
     return MCTSBot(seed, **parse_spec(spec))
 
 
-SPEC_HELP = "mcts:N[:S][:prior][:topK][:cutK][:play][:team][:loyal], e.g. mcts:200, mcts:200:1.5 or mcts:48:top3:cut20"
+SPEC_HELP = "mcts:N[:S][:prior][:topK][:cutK][:play][:team][:loyal][:paired], e.g. mcts:200, mcts:200:1.5 or mcts:48:top3:cut20"
 
 
 def parse_spec(spec: str) -> dict:
@@ -348,7 +381,7 @@ def parse_spec(spec: str) -> dict:
         raise ValueError(f"mcts:{spec}: the iterations per decision must be a positive whole number ({SPEC_HELP})")
     settings: dict = {"iterations": int(iterations)}
     for part in rest:
-        name = next((n for n in ("seconds", "prior", "top", "cutoff", "playouts", "team", "loyal") if _claims(n, part)), None)
+        name = next((n for n in ("seconds", "prior", "top", "cutoff", "playouts", "team", "loyal", "paired") if _claims(n, part)), None)
         if name is None:
             raise ValueError(f"mcts:{spec}: '{part}' is no setting of the search bot ({SPEC_HELP})")
         if name in settings:
@@ -359,7 +392,7 @@ def parse_spec(spec: str) -> dict:
         if name == "playouts":
             settings["playouts"] = "policy"
             continue
-        if name in ("team", "loyal"):
+        if name in ("team", "loyal", "paired"):
             settings[name] = True
             continue
         number = part[3:] if name in ("top", "cutoff") else part
@@ -382,7 +415,7 @@ def _claims(name: str, part: str) -> bool:
         return part == "prior"
     if name == "playouts":
         return part == "play"
-    if name in ("team", "loyal"):
+    if name in ("team", "loyal", "paired"):
         return part == name
     if name == "top":
         return part.startswith("top")

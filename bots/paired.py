@@ -1,0 +1,166 @@
+"""The search bot's ``paired`` setting: a flat Monte Carlo check of the seat's own
+policy, option against option on the same samples, that leaves the policy's choice
+alone unless the playouts clearly say otherwise.
+
+A tree search spreads a few dozen noisy playouts over many options: in a long game of
+hidden roles the noise then picks, and a whole side played that way loses to the
+policy it started from. ``paired`` asks a narrower question at each decision: among the
+policy's K likeliest options (``topK``), is one clearly better than the policy's
+favourite? Each iteration samples one state consistent with the seat's view
+(:func:`~rulecraft.bots.determinize.determinize`) and plays every candidate from it
+with the same generator seed (common random numbers, as in Tesauro and Galperin's
+on-line policy improvement): the playouts of one sample differ only by what the
+candidate changed, so the comparison is far less noisy than playouts drawn apart.
+
+How a sample's playouts are compared: each ends with a result or, with heuristics
+declared, at the cut-off, and gets a worth for the side the seat was on when the search
+started (:func:`side_worth`). Within the sample the candidates are scored by worth (the
+best 1, the worst 0, the others in proportion; all 0.5 when level). A candidate beats the
+favourite only when its score is higher sample by sample by more than chance explains
+(:func:`_clearly_better`); the bot plays the best-scored of those, otherwise, and
+whenever too few samples could be played, the favourite.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rulecraft.interpreter.machine import Machine, RuleRuntimeError
+from rulecraft.interpreter.sides import seat_sides, winning_side
+from rulecraft.interpreter.views import player_view
+
+from .determinize import determinize, option_key
+from .policy import PlayoutPolicy
+
+# How clearly a candidate must beat the policy's favourite for the bot to play it: its
+# mean score difference over the samples, in standard errors of that mean (a paired test
+# at about 5%, in one direction, for this many samples), and the fewest samples to judge by.
+PAIRED_Z = 2.0
+PAIRED_MIN_SAMPLES = 4
+# A finished playout's worth lies beyond any heuristic worth, so a win comes above every
+# cut-off position and a loss scores below them all.
+_FINISHED = 1e9
+
+
+def paired_choice(ruleset, tracker, view: dict, rng: random.Random, candidates: list[int], favourite: int,
+                  samples: int, evaluation, cutoff: int, policy_playouts: bool,
+                  deadline_check=None, defer: bool = True) -> tuple[int, dict]:
+    """The option to play (an index into the view's options) and what the check found:
+    ``{"samples": played, "scores": {index: average score}}``. ``defer`` False: there is
+    no policy to defer to, and the best-scored candidate is played."""
+    seat = view["viewer"]
+    options = view["choice"]["options"]
+    keys = {i: option_key(options[i]) for i in candidates}
+    scores: dict[int, list[float]] = {i: [] for i in candidates}  # each candidate's score in each sample
+    for _ in range(samples):
+        if deadline_check is not None and deadline_check():
+            break
+        sample = determinize(tracker, view, rng)
+        root_sides = sides_or_none(ruleset, sample)
+        seed = rng.getrandbits(64)
+        worths: dict[int, float] | None = {}
+        for i in candidates:
+            try:
+                worth = _play_candidate(ruleset, sample.clone(), keys[i], seed, evaluation, cutoff, policy_playouts,
+                                        seat, root_sides)
+            except RuleRuntimeError:
+                worth = None  # the sample put the rules somewhere the real game is not
+            if worth is None:  # ... or does not offer this option: the sample is dropped
+                worths = None
+                break
+            worths[i] = worth
+        if worths is None:
+            continue
+        low, high = min(worths.values()), max(worths.values())
+        for i, w in worths.items():
+            scores[i].append(0.5 if high - low < 1e-9 else (w - low) / (high - low))
+    played = len(scores[favourite])
+    if played == 0:
+        return favourite, {"samples": 0, "scores": {}}
+    average = {i: sum(r) / played for i, r in scores.items()}
+    if not defer:
+        best = max(candidates, key=lambda i: average[i])
+        return best, {"samples": played, "scores": average}
+    clearly_better = [i for i in candidates if i != favourite and _clearly_better(scores[i], scores[favourite])]
+    choice = max(clearly_better, key=lambda i: average[i]) if clearly_better else favourite
+    return choice, {"samples": played, "scores": average}
+
+
+def _clearly_better(scores: list[float], favourite_scores: list[float]) -> bool:
+    """Whether a candidate's scores beat the favourite's, sample by sample, by more than
+    the samples' own spread allows for chance: the mean difference is positive and at
+    least PAIRED_Z standard errors (a paired test in one direction; identical samples that all
+    favour the candidate count as clear)."""
+    n = len(scores)
+    if n < PAIRED_MIN_SAMPLES:
+        return False
+    differences = [a - b for a, b in zip(scores, favourite_scores)]
+    mean = sum(differences) / n
+    if mean <= 0:
+        return False
+    spread = (sum((d - mean) ** 2 for d in differences) / (n - 1)) ** 0.5
+    return spread < 1e-12 or mean >= PAIRED_Z * spread / n ** 0.5
+
+
+def _play_candidate(ruleset, state, key: str, seed: int, evaluation, cutoff: int, policy_playouts: bool,
+                    seat: str, root_sides: dict[str, list[str]] | None) -> float | None:
+    """The worth to ``seat``'s side of playing option ``key`` in ``state`` and then the
+    playout drawn from ``seed``; None when the state does not offer ``key``."""
+    keys = [option_key(o) for o in state.pending["options"]]
+    if key not in keys:
+        return None
+    machine = Machine(ruleset, state)
+    machine.answer(keys.index(key))
+    rng = random.Random(seed)
+    policy = PlayoutPolicy(ruleset, rng) if policy_playouts else None
+    if policy is not None and not policy.usable:
+        policy = None
+    played = 0
+    while state.result is None:
+        if evaluation is not None and played >= cutoff:
+            break
+        if policy is not None:
+            machine.answer(policy.choose(state))
+        else:
+            machine.answer(rng.randrange(len(state.pending["options"])))
+        played += 1
+    return side_worth(ruleset, state, seat, root_sides, evaluation)
+
+
+def side_worth(ruleset, state, seat: str, root_sides: dict[str, list[str]] | None, evaluation) -> float:
+    """What ``state`` is worth to the side ``seat`` was on at the root (``root_sides``;
+    without declared sides, to the seat itself). A finished game: ``_FINISHED`` when that
+    side won, its negative when it lost, half that when nobody won (all of it in a
+    cooperative game, where the game then beat the players). An unfinished one: the average
+    worth, by the rule set's heuristics, of the seats still on that side, each judged from
+    its own view (``-_FINISHED`` when none is left on it)."""
+    now = sides_or_none(ruleset, state)
+    if root_sides is None or now is None:
+        mates = [seat]
+    else:
+        was = set(root_sides.get(seat, ()))
+        mates = [q for q in state.players if was & set(now.get(q, ()))]
+    if state.result is not None:
+        winners = state.result["winners"]
+        if not winners:  # over without a winner: below any unfinished position, above a loss
+            return -_FINISHED if "cooperative" in (ruleset.data.game.sides or {}) else -_FINISHED / 2
+        if root_sides is None or now is None:
+            return _FINISHED if seat in winners else -_FINISHED
+        won = set(winning_side(ruleset, state, winners).split(" + "))
+        return _FINISHED if won & set(root_sides.get(seat, ())) else -_FINISHED
+    if not mates:
+        return -_FINISHED
+    return sum(evaluation.value(player_view(ruleset, state, q)) for q in mates) / len(mates)
+
+
+
+
+def sides_or_none(ruleset, state) -> dict[str, list[str]] | None:
+    """Each seat's sides in ``state``, or None without declared sides or when a sample's
+    sides cannot be read."""
+    if not ruleset.data.game.sides:
+        return None
+    try:
+        return seat_sides(ruleset, state)
+    except (RuleRuntimeError, KeyError, IndexError, TypeError, ValueError):
+        return None

@@ -1,0 +1,74 @@
+"""The search bot's ``paired`` setting: a flat check of the seat's policy on shared
+samples, which keeps the policy's favourite unless another candidate is clearly better
+sample by sample."""
+
+from __future__ import annotations
+
+import pytest
+from test_91_mcts_prior import _answer, _game, likes, tic_tac_toe  # noqa: F401 (fixtures)
+
+from rulecraft.bots import bot_problem, make_bot
+from rulecraft.bots.mcts import parse_spec
+from rulecraft.bots.paired import PAIRED_MIN_SAMPLES, _clearly_better
+
+
+def test_a_clearly_better_option_overturns_the_policy(tic_tac_toe, likes):
+    # x on a1 and b1 (o on a2, b2): x wins at c1; the policy likes a3 best and c1 next,
+    # and every sample shows c1 winning where a3 lets o win at c2
+    likes({"a3": 2.0, "c1": 1.0})
+    for seed in range(4):
+        game = _game(tic_tac_toe, ["a1", "a2", "b1", "b2"], seed)
+        assert _answer(game, make_bot("mcts:8:top2:paired", seed)) == "c1"
+
+
+def test_the_favourite_stays_when_the_samples_do_not_clearly_say_otherwise(tic_tac_toe, likes):
+    # On an empty grid no square wins or loses by force: random playouts from a corner
+    # and from an edge differ by chance, so the favourite stays in nearly every seed,
+    # where a search that does not defer to the policy takes whatever chance says
+    likes({"a2": 2.0, "a1": 1.0, "c3": 1.0})
+    paired = [_answer(_game(tic_tac_toe, [], seed), make_bot("mcts:6:top3:paired", seed)) for seed in range(10)]
+    assert paired.count("a2") >= 8
+    plain = [_answer(_game(tic_tac_toe, [], seed), make_bot("mcts:6:top3", seed)) for seed in range(10)]
+    assert plain.count("a2") < paired.count("a2")
+
+
+def test_clearly_better_needs_a_consistent_difference():
+    ones, zeros, halves = [1.0] * 8, [0.0] * 8, [0.5] * 8
+    assert _clearly_better(ones, zeros)
+    assert not _clearly_better(zeros, ones)
+    assert not _clearly_better(halves, halves)  # level: the favourite stays
+    # better in half the samples, worse in the other half: chance
+    assert not _clearly_better([1.0, 0.0] * 4, [0.0, 1.0] * 4)
+    # better on average but mostly by one lucky sample
+    assert not _clearly_better([1.0] + [0.4] * 7, [0.0] + [0.5] * 7)
+    # too few samples to judge, however consistent
+    short = PAIRED_MIN_SAMPLES - 1
+    assert not _clearly_better([1.0] * short, [0.0] * short)
+
+
+def test_same_seed_same_answers(tic_tac_toe, likes):
+    likes({"b2": 3.0, "a1": 2.0, "c3": 1.0})
+    answers = {_answer(_game(tic_tac_toe, ["c3"]), make_bot("mcts:6:top3:play:paired", 11)) for _ in range(3)}
+    assert len(answers) == 1
+
+
+def test_the_spec_reads_paired():
+    assert parse_spec("16:top3:paired") == {"iterations": 16, "top": 3, "paired": True}
+    bot = make_bot("mcts:16:paired", 0)
+    assert bot.paired and bot.prior
+    assert not make_bot("mcts:16", 0).paired
+    assert "'paired' sets paired a second time" in bot_problem("mcts:8:paired:paired")
+
+
+def test_a_lost_copy_leaves_the_choice_to_the_policy(tic_tac_toe, likes, monkeypatch):
+    """When the bot's copy of the game cannot follow the view, nothing can be sampled:
+    a bot with a policy then plays the policy's favourite, as the heuristic bot would,
+    and one without plays at random."""
+    from rulecraft.bots.determinize import Tracker
+
+    monkeypatch.setattr(Tracker, "follow", lambda self, view: False)
+    likes({"b2": 2.0, "a1": 1.0})
+    with_policy = {_answer(_game(tic_tac_toe, ["c3"], seed), make_bot("mcts:8:top3:paired", seed)) for seed in range(6)}
+    assert with_policy == {"b2"}
+    without = {_answer(_game(tic_tac_toe, ["c3"], seed), make_bot("mcts:8", seed)) for seed in range(6)}
+    assert len(without) > 1
