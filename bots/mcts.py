@@ -373,8 +373,9 @@ def parse_spec(spec: str) -> dict:
     the policy's K likeliest options looked at; implies ``prior``), ``cutK`` (playouts
     judged by the rule set's heuristics after K decisions instead of 60) and ``play``
     (every seat of a playout played by its policy instead of at random), ``team``
-    (cut-off playouts rewarded by side, :func:`side_rewards`) and ``loyal`` (each seat
-    rewarded by the side it was on at the root, :func:`loyal_rewards`). ValueError with
+    (cut-off playouts rewarded by side, :func:`side_rewards`), ``loyal`` (each seat
+    rewarded by the side it was on at the root, :func:`loyal_rewards`) and ``paired``
+    (a flat check of the policy's choice on shared samples, :mod:`rulecraft.bots.paired`). ValueError with
     a one-line reason when the spec is wrong."""
     iterations, *rest = spec.split(":")
     if not iterations.isdigit() or int(iterations) < 1:

@@ -1,0 +1,48 @@
+"""benchmarks/heuristic_signal.py: how well a rule set's heuristics foretell who wins."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "benchmarks" / "heuristic_signal.py"
+
+
+@pytest.fixture(scope="module")
+def signal():
+    spec = importlib.util.spec_from_file_location("heuristic_signal", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_auc_is_the_chance_a_winning_reading_beats_a_losing_one(signal):
+    assert signal.auc([3.0, 4.0], [1.0, 2.0]) == 1.0
+    assert signal.auc([1.0, 2.0], [3.0, 4.0]) == 0.0
+    assert signal.auc([2.0], [1.0, 2.0, 3.0]) == pytest.approx(0.5)  # one below, one level, one above
+    assert signal.auc([], [1.0]) is None
+
+
+def test_readings_are_labelled_by_the_result(signal):
+    from rulecraft.bots.evaluation import Evaluation
+    from rulecraft.dsl.loader import load_checked
+
+    connect_four = load_checked(ROOT / "rules" / "connect_four")
+    readings = signal.play(connect_four, Evaluation(connect_four), 2, 3, "random", 5)
+    assert {side for side, *_ in readings} == {"p1", "p2"}
+    won = {side for side, _, _, did in readings if did}
+    assert len(won) <= 1  # one winner, or nobody in a draw
+    first = readings[0][1]
+    # a reading's worth is the sum of its weighted features
+    assert first["worth"] == pytest.approx(sum(v for k, v in first.items() if k != "worth"))
+
+
+def test_the_script_prints_a_table_per_side(signal, capsys):
+    assert signal.main([str(ROOT / "rules" / "connect_four"), "--players", "2", "--games", "3", "--bot", "random",
+                        "--every", "4", "--features"]) == 0
+    out = capsys.readouterr().out
+    assert "AUC overall" in out and "own lines three discs long" in out
+    assert signal.main([str(ROOT / "rules" / "tic_tac_toe"), "--players", "2", "--games", "1"]) == 2
