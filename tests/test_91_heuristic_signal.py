@@ -35,9 +35,11 @@ def test_readings_are_labelled_by_the_result(signal):
     assert {side for side, *_ in readings} == {"p1", "p2"}
     won = {side for side, _, _, did in readings if did}
     assert len(won) <= 1  # one winner, or nobody in a draw
-    first = readings[0][1]
-    # a reading's worth is the sum of its weighted features
-    assert first["worth"] == pytest.approx(sum(v for k, v in first.items() if k != "worth"))
+    # a reading's worth is the sum of its weighted features (read late, when lines are on the board)
+    last = readings[-1][1]
+    assert any(v != 0 for k, v in last.items() if k != "worth")
+    assert last["worth"] == pytest.approx(sum(v for k, v in last.items() if k != "worth"))
+    assert last["own lines two discs long"] % 2 == 0  # weighted: the feature's weight is 2
 
 
 def test_the_script_prints_a_table_per_side(signal, capsys):
