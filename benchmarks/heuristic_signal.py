@@ -20,6 +20,7 @@ Readings are taken from the table alone, without the seats' memories of what the
 from __future__ import annotations
 
 import argparse
+import bisect
 import sys
 import time
 from collections import defaultdict
@@ -43,7 +44,6 @@ def auc(won: list[float], lost: list[float]) -> float | None:
     if not won or not lost:
         return None
     lost_sorted = sorted(lost)
-    import bisect
     total = 0.0
     for w in won:
         below = bisect.bisect_left(lost_sorted, w)

@@ -135,24 +135,23 @@ def side_worth(ruleset, state, seat: str, root_sides: dict[str, list[str]] | Non
     worth, by the rule set's heuristics, of the seats still on that side, each judged from
     its own view (``-_FINISHED`` when none is left on it)."""
     now = sides_or_none(ruleset, state)
-    if root_sides is None or now is None:
-        mates = [seat]
-    else:
-        was = set(root_sides.get(seat, ()))
-        mates = [q for q in state.players if was & set(now.get(q, ()))]
+    by_side = root_sides is not None and now is not None
     if state.result is not None:
         winners = state.result["winners"]
         if not winners:  # over without a winner: below any unfinished position, above a loss
             return -_FINISHED if "cooperative" in (ruleset.data.game.sides or {}) else -_FINISHED / 2
-        if root_sides is None or now is None:
+        if not by_side:
             return _FINISHED if seat in winners else -_FINISHED
         won = set(winning_side(ruleset, state, winners).split(" + "))
         return _FINISHED if won & set(root_sides.get(seat, ())) else -_FINISHED
-    if not mates:
-        return -_FINISHED
+    if not by_side:
+        mates = [seat]
+    else:
+        was = set(root_sides.get(seat, ()))
+        mates = [q for q in state.players if was & set(now.get(q, ()))]
+        if not mates:
+            return -_FINISHED
     return sum(evaluation.value(player_view(ruleset, state, q)) for q in mates) / len(mates)
-
-
 
 
 def sides_or_none(ruleset, state) -> dict[str, list[str]] | None:
