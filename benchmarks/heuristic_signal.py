@@ -20,7 +20,6 @@ Readings are taken from the table alone, without the seats' memories of what the
 from __future__ import annotations
 
 import argparse
-import bisect
 import sys
 import time
 from collections import defaultdict
@@ -30,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rulecraft.bots import make_bot, view_for  # noqa: E402
 from rulecraft.bots.evaluation import Evaluation, declares_heuristics  # noqa: E402
+from rulecraft.bots.weight_fit import auc  # noqa: E402
 from rulecraft.dsl.loader import load_checked  # noqa: E402
 from rulecraft.interpreter.game import Game  # noqa: E402
 from rulecraft.interpreter.sides import seat_sides, winning_side  # noqa: E402
@@ -37,19 +37,6 @@ from rulecraft.interpreter.state import seat_players  # noqa: E402
 from rulecraft.interpreter.views import player_view  # noqa: E402
 
 PHASES = ("first third", "middle third", "last third")
-
-
-def auc(won: list[float], lost: list[float]) -> float | None:
-    """The chance that a reading from a won game beats one from a lost game (ties half)."""
-    if not won or not lost:
-        return None
-    lost_sorted = sorted(lost)
-    total = 0.0
-    for w in won:
-        below = bisect.bisect_left(lost_sorted, w)
-        equal = bisect.bisect_right(lost_sorted, w) - below
-        total += below + equal / 2
-    return total / (len(won) * len(lost))
 
 
 def play(ruleset, evaluation, players: int, seed: int, bot: str, every: int) -> list[tuple[str, dict, float, bool]]:

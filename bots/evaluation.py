@@ -56,6 +56,10 @@ class Evaluation:
         for event in events or ():
             memory.setdefault(event["type"], []).append(event)
 
+    def forget(self) -> None:
+        """Forget every seat's memory (a new game starts)."""
+        self._memory.clear()
+
     def _machine(self, view: dict) -> Machine:
         machine = Machine(self.ruleset, table_seen_by(self.ruleset, view))
         machine.memory = self._memory.get(view["viewer"])  # read by seen()

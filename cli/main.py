@@ -8,7 +8,7 @@ import sys
 
 from rulecraft.lsp import command as lsp_command
 
-from . import check, docs, mutate, play, replay, serve, simulate, variant, verify
+from . import check, docs, mutate, play, replay, serve, simulate, tune, variant, verify
 
 
 class _Parser(argparse.ArgumentParser):
@@ -32,6 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
     variant.add_parser(sub)
     docs.add_parser(sub)
     mutate.add_parser(sub)
+    tune.add_parser(sub)
     lsp_command.add_parser(sub)
     serve.add_parser(sub)
     return parser

@@ -254,6 +254,7 @@ def test_a_random_seed_is_never_shown_nor_small(tmp_path, capsys, monkeypatch):
     ["simulate", RULES, "--players", 4, "--games", 100000, "--workers", 1],
     ["play", RULES, "--players", 4, "--human", "p1"],
     ["mutate", RULES, "--list"],
+    ["tune", RULES, "--players", 4],
 ])
 def test_a_variant_the_rule_set_does_not_have_is_bad_usage(capsys, command):
     """A misspelt variant is a slip on the command line: one line naming the closest
