@@ -109,6 +109,43 @@ def _constant(number: float):
     return lambda machine, env: number
 
 
+def head_to_head(ruleset, fitted_rules, players: int, seeds: list[int], bot: str = "greedy") -> dict[str, int]:
+    """Games in which one seat plays ``bot`` by ``fitted_rules`` (a copy of ``ruleset``
+    with other weights, :func:`with_weights`) and every other seat by ``ruleset``'s own
+    weights; the fitted seat goes round the table, game after game. Counts ``fitted``
+    (games that seat won), ``written`` (games another seat won) and ``drawn``."""
+    counts = {"fitted": 0, "written": 0, "drawn": 0}
+    seats = seat_players(players)
+    for n, seed in enumerate(seeds):
+        game = Game(ruleset, players, seed)
+        trial = seats[n % players]
+        bots = {p: make_bot(bot, seed * 7919 + i) for i, p in enumerate(seats)}
+        bots[trial] = _OwnRules(bots[trial], fitted_rules)
+        while not game.over:
+            player = game.pending.player
+            game.choose(bots[player].choose(view_for(game, bots[player], player)))
+        winners = game.state.result["winners"]
+        counts["drawn" if not winners else "fitted" if trial in winners else "written"] += 1
+    return counts
+
+
+class _OwnRules:
+    """A bot that keeps to rules of its own (the same game, other weights) whatever
+    rules the driver hands it."""
+
+    def __init__(self, bot, rules):
+        self._bot, self._rules = bot, rules
+        self.name = bot.name
+        self.needs_events = getattr(bot, "needs_events", True)
+
+    def learn_rules(self, ruleset) -> None:
+        if hasattr(self._bot, "learn_rules"):
+            self._bot.learn_rules(self._rules)
+
+    def choose(self, view: dict) -> int:
+        return self._bot.choose(view)
+
+
 def auc(won: list[float], lost: list[float]) -> float | None:
     """The chance that a value from a won game beats one from a lost game (ties count
     half); None when either list is empty."""

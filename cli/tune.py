@@ -25,7 +25,7 @@ from rulecraft.bots import cannot_play
 from rulecraft.bots.evaluation import declares_heuristics
 from rulecraft.bots.heuristic import HeuristicBot
 from rulecraft.bots.weight_fit import (HELD_OUT_EVERY, NEVER_CHANGED, Fit, FittedFeature, fit_weights,
-                                       play_and_read, with_weights, written_weights)
+                                       head_to_head, play_and_read, with_weights, written_weights)
 from rulecraft.interpreter.machine import RuleRuntimeError
 
 from . import simulate
@@ -135,9 +135,20 @@ def _play(args, ruleset, players: int, bot: str, console: Console) -> list:
 
 
 def _check(out: Console, console: Console, args, ruleset, fit: Fit, players: int) -> None:
-    """Greedy bots in every seat, by the written and by the fitted weights, on the same
-    seeds (after the fit's), and who won with each."""
+    """Greedy bots by the written and by the fitted weights, on seeds after the fit's:
+    every seat by one set or the other and who won with each, in a game with sides; one
+    seat by the fitted weights against the others, in a game where each plays for
+    itself."""
     first = args.seed + args.games
+    sides = ruleset.data.game.sides or {}
+    if not sides.get("teams") and "cooperative" not in sides:  # each player for itself
+        counts = head_to_head(ruleset, with_weights(ruleset, fit.features), players, list(range(first, first + args.check)))
+        out.print(f"Greedy bots, {args.check} games (seeds {first}-{first + args.check - 1}), one seat by the fitted "
+                  f"weights (each seat in turn), the rest by the written ones: the fitted seat won "
+                  f"{counts['fitted']}, the others {counts['written']}, drawn {counts['drawn']} "
+                  f"(an even game gives the fitted seat about {(args.check - counts['drawn']) / players:.0f}).",
+                  highlight=False, soft_wrap=True)
+        return
     tasks = [(i, first + i, players, ["greedy"]) for i in range(args.check)]
     workers = min(args.workers or simulate.default_workers(), len(tasks))
     summaries = {}
@@ -173,7 +184,7 @@ def _check(out: Console, console: Console, args, ruleset, fit: Fit, players: int
     out.print(table)
     out.print("The fit finds what goes with winning in the games played, not what causes it: a greedy bot that "
               "chases it can play worse. Keep fitted weights only where this table says they play better.",
-              highlight=False)
+              highlight=False, soft_wrap=True)
 
 
 # ---- reporting
@@ -182,7 +193,7 @@ def _report(out: Console, args, fit: Fit, bot: str, players: int, seconds: float
     label = f"{args.ruleset} --variant {args.variant}" if args.variant else args.ruleset
     out.print(f"{label}: {fit.games} games of {players} players by bot {bot} (seeds {args.seed}-"
               f"{args.seed + args.games - 1}), {fit.readings} readings every {args.every} decisions, "
-              f"{seconds:.0f} s", highlight=False)
+              f"{seconds:.0f} s", highlight=False, soft_wrap=True)
     table = Table(title="Weights", title_justify="left")
     kept = any(f.kept for f in fit.features)
     for column in ("heuristic", "feature", "written", "fitted") + (("kept because",) if kept else ()):

@@ -116,9 +116,30 @@ def test_the_check_plays_greedy_bots_by_both_sets_of_weights(wrong_way_connect_f
     before = rules.read_text()
     assert main(["tune", str(wrong_way_connect_four), "--games", "9", "--check", "6", "--workers", "1", "--quiet"]) == 0
     out = capsys.readouterr().out
-    assert "Greedy bots in every seat, 6 games (seeds 9-14)" in out
-    assert "written weights" in out and "fitted weights" in out
+    # each player for itself: one seat by the fitted weights against the written ones
+    assert "Greedy bots, 6 games (seeds 9-14), one seat by the fitted weights (each seat in turn)" in out
     assert rules.read_text() == before  # without --write nothing is written
+
+
+def test_in_a_team_game_the_check_compares_whole_tables(capsys):
+    assert main(["tune", "panic_station", "--players", "4", "--games", "3", "--check", "2", "--workers", "1",
+                 "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "Greedy bots in every seat, 2 games (seeds 3-4)" in out
+    assert "written weights" in out and "fitted weights" in out and "humans" in out
+
+
+def test_fitted_weights_beat_a_weight_written_the_wrong_way_head_to_head(wrong_way_connect_four: Path):
+    from rulecraft.bots.weight_fit import head_to_head, with_weights
+
+    ruleset = load_checked(wrong_way_connect_four)
+    readings = []
+    for i in range(30):
+        readings += play_and_read(ruleset, 2, i, "greedy", 10, i)
+    fit = fit_weights(readings, written_weights(ruleset, readings))
+    counts = head_to_head(ruleset, with_weights(ruleset, fit.features), 2, list(range(30, 50)))
+    assert sum(counts.values()) == 20
+    assert counts["fitted"] >= 15 > counts["written"]
 
 
 def test_a_copy_with_fitted_weights_leaves_the_rule_set_alone():
