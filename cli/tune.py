@@ -13,11 +13,11 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import re
-import sys
 import time
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -29,7 +29,8 @@ from rulecraft.bots.weight_fit import (HELD_OUT_EVERY, NEVER_CHANGED, Fit, Fitte
 from rulecraft.interpreter.machine import RuleRuntimeError
 
 from . import simulate
-from .common import any_int, bot_arg, load_or_report, positive_int, ruleset_arg, usage_error, variant_arg, variant_problem
+from .common import (any_int, bot_arg, count_arg, load_or_report, positive_int, ruleset_arg, usage_error, variant_arg,
+                     variant_problem)
 
 
 def add_parser(sub) -> None:
@@ -48,7 +49,7 @@ def add_parser(sub) -> None:
     p.add_argument("--every", type=positive_int, default=10, help="read the features every N decisions (default 10)")
     p.add_argument("--variant", type=variant_arg, metavar="V", help="play and fit the rule set with its variant V applied")
     p.add_argument("--workers", type=positive_int, default=None, help="processes to play in (default: every CPU)")
-    p.add_argument("--check", type=any_int, default=60, metavar="K",
+    p.add_argument("--check", type=count_arg, default=60, metavar="K",
                    help="then play K more games with the greedy bot in every seat, by the written weights and by "
                         "the fitted ones, and compare who wins (default 60; 0 skips it)")
     p.add_argument("--write", action="store_true",
@@ -65,22 +66,20 @@ def run(args) -> int:
     problem = variant_problem(args.ruleset, args.variant)
     if problem:
         return usage_error("tune", f"argument --variant: {problem}")
+    if args.write and args.variant:
+        return usage_error("tune", "--write changes the rule set's own files: tune without --variant to write")
+    if args.games < HELD_OUT_EVERY:
+        return usage_error("tune", f"--games must be at least {HELD_OUT_EVERY}: every {_ordinal(HELD_OUT_EVERY)} "
+                                   "game is held out to check the fit")
     ruleset = load_or_report(args.ruleset, args.variant)
     if ruleset is None:
         return 1
     if not declares_heuristics(ruleset):
         return usage_error("tune", f"{args.ruleset} declares no heuristic to tune (see docs/language.md, Heuristics)")
-    if args.write and args.variant:
-        return usage_error("tune", "--write changes the rule set's own files: tune without --variant to write")
     spec = ruleset.data.game
     players = args.players or spec.min_players
     if not spec.min_players <= players <= spec.max_players:
         return usage_error("tune", f"{spec.title} is played by {spec.player_counts} players, not {players}")
-    if args.check < 0:
-        return usage_error("tune", f"--check must be 0 or more games, not {args.check}")
-    if args.games < HELD_OUT_EVERY:
-        return usage_error("tune", f"--games must be at least {HELD_OUT_EVERY}: every {_ordinal(HELD_OUT_EVERY)} "
-                                   "game is held out to check the fit")
     bot = args.bot or ("heuristic" if HeuristicBot.plays(spec.name) else "greedy")
     problem = cannot_play(bot, ruleset)
     if problem:
@@ -90,7 +89,7 @@ def run(args) -> int:
     try:
         readings = _play(args, ruleset, players, bot, console)
     except RuleRuntimeError as err:
-        console.print(f"[red]a game hit a rule error:[/red] {err}", markup=True, highlight=False)
+        console.print(f"[red]a game hit a rule error:[/red] {escape(str(err))}", highlight=False)
         return 1
     fit = fit_weights(readings, written_weights(ruleset, readings))
     out = Console()
