@@ -14,7 +14,6 @@ import gc
 import multiprocessing
 import re
 import time
-from pathlib import Path
 
 from rich.console import Console
 from rich.markup import escape
@@ -235,8 +234,8 @@ def write_weights(ruleset, features: list[FittedFeature]) -> int:
         edits.setdefault(node.pos.file, []).append((node.pos.line, node.pos.column, str(f.fitted)))
     changed = 0
     for file, spots in edits.items():
-        path = Path(file)
-        lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+        with open(file, encoding="utf-8", newline="") as source:  # line endings as written
+            lines = source.read().splitlines(keepends=True)
         for line, column, weight in spots:
             text = lines[line - 1]
             match = _WEIGHT.match(text, column - 1)
@@ -244,5 +243,6 @@ def write_weights(ruleset, features: list[FittedFeature]) -> int:
                 continue
             lines[line - 1] = text[:match.start("weight")] + weight + text[match.end("weight"):]
             changed += 1
-        path.write_text("".join(lines), encoding="utf-8")
+        with open(file, "w", encoding="utf-8", newline="") as target:
+            target.write("".join(lines))
     return changed

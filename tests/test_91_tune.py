@@ -101,6 +101,20 @@ def test_tune_writes_the_fitted_weights_and_nothing_else(wrong_way_connect_four:
     assert load_checked(wrong_way_connect_four).ok
 
 
+def test_writing_keeps_a_files_line_endings(wrong_way_connect_four: Path):
+    from rulecraft.bots.weight_fit import FittedFeature
+    from rulecraft.cli.tune import write_weights
+
+    rules = wrong_way_connect_four / "strategy.rules"
+    rules.write_bytes(rules.read_bytes().replace(b"\r\n", b"\n").replace(b"\n", b"\r\n"))
+    before = rules.read_bytes()
+    ruleset = load_checked(wrong_way_connect_four)
+    assert write_weights(ruleset, [FittedFeature("open_lines", 0, "own lines three discs long", -8, 12)]) == 1
+    after = rules.read_bytes()
+    assert after == before.replace(b'long" weight -8:', b'long" weight 12:')
+    assert after.count(b"\r\n") == before.count(b"\r\n")
+
+
 def test_the_fit_beats_a_weight_written_the_wrong_way_on_held_out_games(wrong_way_connect_four: Path):
     ruleset = load_checked(wrong_way_connect_four)
     readings = []
