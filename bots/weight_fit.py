@@ -119,7 +119,7 @@ def head_to_head(ruleset, fitted_rules, players: int, seeds: list[int], bot: str
     for n, seed in enumerate(seeds):
         game = Game(ruleset, players, seed)
         trial = seats[n % players]
-        bots = {p: make_bot(bot, seed * 7919 + i) for i, p in enumerate(seats)}
+        bots = _seat_bots(bot, seed, seats)
         bots[trial] = _OwnRules(bots[trial], fitted_rules)
         while not game.over:
             player = game.pending.player
@@ -168,7 +168,7 @@ def play_and_read(ruleset, players: int, seed: int, bot: str, every: int, game_i
     evaluation = evaluation or Evaluation(ruleset)
     evaluation.forget()  # each game's seats remember that game only
     game = Game(ruleset, players, seed)
-    seats = {p: make_bot(bot, seed * 7919 + i) for i, p in enumerate(seat_players(players))}
+    seats = _seat_bots(bot, seed, seat_players(players))
     heard = {p: 0 for p in game.state.players}  # how many of its events each seat has been handed
     readings: list[tuple[Reading, list[str]]] = []
     decision = 0
@@ -187,6 +187,12 @@ def play_and_read(ruleset, players: int, seed: int, bot: str, every: int, game_i
     for reading, sides in readings:
         reading.label = _result_for(ruleset, game.state, reading.seat, sides)
     return [r for r, _ in readings]
+
+
+def _seat_bots(bot: str, seed: int, seats: list[str]) -> dict:
+    """A bot per seat, seeded as ``rulecraft simulate`` seeds them, so a game here is the
+    game simulate plays with the same seed and bots."""
+    return {p: make_bot(bot, seed * 7919 + i) for i, p in enumerate(seats)}
 
 
 def _read(evaluation: Evaluation, view: dict, game_index: int, seat: str) -> Reading | None:
@@ -255,7 +261,7 @@ def fit_weights(readings: list[Reading], written: dict[tuple[str, int], tuple[st
     for k in keys:
         column = [r.values.get(k, 0.0) for r in train if k[0] in r.heuristics]
         mean[k] = sum(column) / len(column) if column else 0.0
-        spread[k] = (sum((v - mean[k]) ** 2 for v in column) / len(column)) ** 0.5 if column else 0.0
+        spread[k] = _sd(column)
     varying = [k for k in keys if spread[k] > 1e-12]
     heuristics = sorted({k[0] for k in keys})
     rows = [_row(r, varying, mean, spread, heuristics) for r in train]

@@ -199,8 +199,9 @@ def _init_worker(path: str, variant: str | None = None) -> None:
         _WORKER["path"] = (path, variant)
 
 
-def _play_task(task: tuple) -> dict:
-    return play_row(_WORKER["ruleset"], *task)
+def _play_task(job: tuple):
+    play, task = job
+    return play(_WORKER["ruleset"], *task)
 
 
 def default_workers() -> int:
@@ -210,11 +211,16 @@ def default_workers() -> int:
         return os.cpu_count() or 1
 
 
-def run_games(path: str, ruleset, tasks: list[tuple], workers: int, on_row, variant: str | None = None) -> None:
-    """Play the tasks, in this process or in a pool of ``workers`` processes."""
+def run_games(path: str, ruleset, tasks: list[tuple], workers: int, on_row, variant: str | None = None,
+              play=None) -> None:
+    """Play the tasks, in this process or in a pool of ``workers`` processes: each is
+    ``play(ruleset, *task)`` (default :func:`play_row`; another must be a module-level
+    function, which workers find by name), its result handed to ``on_row`` in the order
+    the games finish."""
+    play = play or play_row
     if workers <= 1 or len(tasks) <= 1:
         for task in tasks:
-            on_row(play_row(ruleset, *task))
+            on_row(play(ruleset, *task))
         return
     _WORKER.update(path=(path, variant), ruleset=ruleset)
     chunk = max(1, min(8, len(tasks) // (workers * 16)))
@@ -223,7 +229,7 @@ def run_games(path: str, ruleset, tasks: list[tuple], workers: int, on_row, vari
     gc.freeze()
     try:
         with multiprocessing.Pool(workers, initializer=_init_worker, initargs=(path, variant)) as pool:
-            for row in pool.imap_unordered(_play_task, tasks, chunksize=chunk):
+            for row in pool.imap_unordered(_play_task, [(play, task) for task in tasks], chunksize=chunk):
                 on_row(row)
     finally:
         gc.unfreeze()

@@ -10,8 +10,6 @@ error, 2 for a bad command line.
 
 from __future__ import annotations
 
-import gc
-import multiprocessing
 import re
 import time
 
@@ -103,10 +101,6 @@ def run(args) -> int:
 
 # ---- playing
 
-def _task(task: tuple) -> list:
-    return play_and_read(simulate._WORKER["ruleset"], *task)
-
-
 def _play(args, ruleset, players: int, bot: str, console: Console) -> list:
     tasks = [(players, args.seed + i, bot, args.every, i) for i in range(args.games)]
     workers = min(args.workers or simulate.default_workers(), len(tasks))
@@ -114,21 +108,15 @@ def _play(args, ruleset, players: int, bot: str, console: Console) -> list:
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console, disable=args.quiet or not console.is_terminal, transient=True) as progress:
         bar = progress.add_task(f"{players} players, bot {bot}", total=len(tasks))
-        if workers <= 1:
-            for task in tasks:
-                readings += play_and_read(ruleset, *task)
-                progress.advance(bar)
-            return readings
-        simulate._WORKER.update(path=(args.ruleset, args.variant), ruleset=ruleset)
-        gc.freeze()  # forked workers share the loaded rule set (see simulate.run_games)
-        try:
-            with multiprocessing.Pool(workers, initializer=simulate._init_worker,
-                                      initargs=(args.ruleset, args.variant)) as pool:
-                for part in pool.imap(_task, tasks, chunksize=max(1, len(tasks) // (workers * 16))):
-                    readings += part
-                    progress.advance(bar)
-        finally:
-            gc.unfreeze()
+
+        def done(part: list) -> None:
+            readings.extend(part)
+            progress.advance(bar)
+
+        simulate.run_games(args.ruleset, ruleset, tasks, workers, done, args.variant, play=play_and_read)
+    # games finish in any order across workers: the fit reads them in game order, so
+    # the same seeds give the same weights to the last digit
+    readings.sort(key=lambda r: r.game)
     return readings
 
 
