@@ -28,7 +28,9 @@ the bot's own generator.
 Limits (what a determinization may get wrong, never what it may read):
 
 - the belief is uniform over the unseen components: nothing is inferred from what other
-  players did (a player who passed up a card may still be dealt one like it);
+  players did (a player who passed up a card may still be dealt one like it). Hidden
+  properties are dealt uniformly too, unless the rule set's heuristics declare what the
+  seat believes of them (``believe``, see :func:`deal_values`);
 - local variables of rules running at the moment (a card drawn earlier in the same
   procedure, held in a variable) come from the tracked copy, which chance may have made
   different from the real game;
@@ -484,10 +486,13 @@ def _put_on_top(state: GameState, zone: str, first: list[str]) -> None:
     items[:] = list(first) + rest
 
 
-def determinize(tracker: Tracker, view: dict, rng: random.Random, keep_fixed_rolls: bool = False) -> GameState:
+def determinize(tracker: Tracker, view: dict, rng: random.Random, keep_fixed_rolls: bool = False,
+                beliefs: dict | None = None) -> GameState:
     """One full state consistent with ``view``, from the tracked copy (see module doc).
     The rolls the seat saw stay fixed in advance only for the tracker's own redeals: a
-    sample the bot plays from now on rolls afresh."""
+    sample the bot plays from now on rolls afresh. ``beliefs`` (from
+    :meth:`rulecraft.bots.evaluation.Evaluation.beliefs`) weighs how hidden properties
+    are dealt."""
     ruleset = tracker.ruleset
     data = ruleset.data
     s = tracker.state.clone()
@@ -529,7 +534,7 @@ def determinize(tracker: Tracker, view: dict, rng: random.Random, keep_fixed_rol
             entities[eid]["at"] = zone
     for eid in unseen:  # what no zone's count asks for stays off the table
         entities[eid]["at"] = None
-    _copy_seen_properties(s, view, rng, data)
+    _copy_seen_properties(s, view, rng, beliefs)
     s.vars["game"].update(view["vars"]["game"])
     if view["current"] == tracker.viewer:
         s.vars["turn"].update(view["vars"]["turn"])
@@ -543,9 +548,9 @@ def determinize(tracker: Tracker, view: dict, rng: random.Random, keep_fixed_rol
     return s
 
 
-def _copy_seen_properties(s: GameState, view: dict, rng: random.Random, data) -> None:
-    """Visible properties from the view; each hidden one shuffled among the entities of a
-    kind whose value of it the viewer cannot see."""
+def _copy_seen_properties(s: GameState, view: dict, rng: random.Random, beliefs: dict | None = None) -> None:
+    """Visible properties from the view; each hidden one dealt among the entities of a
+    kind whose value of it the viewer cannot see (:func:`deal_values`)."""
     shuffled: dict[tuple[str, str], list[str]] = {}
     for eid, e in s.entities.items():
         seen = view["entities"].get(eid)
@@ -558,5 +563,62 @@ def _copy_seen_properties(s: GameState, view: dict, rng: random.Random, data) ->
     for (_, name), unseen_by in shuffled.items():
         values = [s.entities[eid]["props"][name] for eid in unseen_by]
         rng.shuffle(values)
+        if beliefs:
+            values = deal_values(unseen_by, name, values, beliefs, rng)
         for eid, value in zip(unseen_by, values):
             s.entities[eid]["props"][name] = value
+
+
+def deal_values(entities: list[str], name: str, pool: list, beliefs: dict, rng: random.Random) -> list:
+    """The values of property ``name`` for ``entities`` in order, dealt from ``pool`` (the
+    tracked copy's values, shuffled) as the seat believes:
+
+    - a sure belief takes its value from the pool; when the pool holds none, the entity
+      gets it anyway, in place of a pooled value drawn at random (the copy's count of
+      that value was a guess, what the seat knows is not);
+    - then each entity with a belief with odds, in a random order, draws from what is
+      left, each pooled value weighted by the odds of the beliefs naming it (1 for the
+      others): one suspect among n with k of them hidden ``true`` and odds 3 is dealt
+      ``true`` with chance 3k / (3k + n - k): the chance given something seen that is
+      three times as likely of a ``true`` one. With several suspects, drawing in turn
+      only approximates the joint posterior;
+    - the rest get what is left, in the pool's (random) order."""
+    pool = list(pool)
+    dealt: dict[str, object] = {}
+    for eid in entities:
+        sure = [value for value, odds in beliefs.get((eid, name), ()) if odds is None]
+        if not sure:
+            continue
+        value = sure[0]
+        if value in pool:
+            pool.remove(value)
+        elif pool:
+            pool.pop()
+        dealt[eid] = value
+    weighed = [eid for eid in entities if eid not in dealt and
+               any(odds is not None for _, odds in beliefs.get((eid, name), ()))]
+    rng.shuffle(weighed)
+    for eid in weighed:
+        if not pool:
+            break
+        held = [(value, odds) for value, odds in beliefs[(eid, name)] if odds is not None]
+        weights = []
+        for value in pool:
+            weight = 1.0
+            for believed, odds in held:
+                if believed == value:
+                    weight *= max(odds, 0.0)
+            weights.append(weight)
+        total = sum(weights)
+        if total <= 0:
+            dealt[eid] = pool.pop(rng.randrange(len(pool)))
+            continue
+        mark, pick = rng.random() * total, len(pool) - 1
+        for i, weight in enumerate(weights):
+            mark -= weight
+            if mark < 0:
+                pick = i
+                break
+        dealt[eid] = pool.pop(pick)
+    rest = iter(pool)
+    return [dealt[eid] if eid in dealt else next(rest) for eid in entities]

@@ -18,6 +18,11 @@ Which heuristics judge for a seat: those without ``for``, and those ``for`` a si
 seat is on as far as its own view tells (the side's member function run on the view's
 table; a function that needs what the view hides counts as "not on that side"). Their
 features add up.
+
+**Beliefs.** A heuristic may also say what its seat takes hidden properties to be
+(``believe p.prop = value for p: kind where cond [odds n]``): :meth:`Evaluation.beliefs`
+reads them from the view and the seat's memory, and the search bot deals its samples by
+them (:func:`rulecraft.bots.determinize.determinize`) instead of uniformly.
 """
 
 from __future__ import annotations
@@ -133,6 +138,33 @@ class Evaluation:
                         if met:
                             total += _number(weight, machine, env)
                 out.append(total)
+        return out
+
+    def has_beliefs(self) -> bool:
+        return any(h.beliefs for h in self.heuristics)
+
+    def beliefs(self, view: dict) -> dict[tuple[str, str], list[tuple[object, float | None]]]:
+        """What the view's seat believes of hidden properties, by the beliefs of the
+        heuristics judging for it: (entity, property) → [(value, odds or None when
+        sure)]. Read from the view's table and the seat's memory, as features are; a
+        belief whose condition cannot be read from the view is not held."""
+        machine = self._machine(view)
+        me = view["viewer"]
+        out: dict[tuple[str, str], list[tuple[object, float | None]]] = {}
+        with machine.reading():
+            for h in self.judging(view, machine):
+                for var, kind, prop, value, cond, odds in h.beliefs:
+                    for eid, entity in machine.state.entities.items():
+                        if entity["kind"] != kind:
+                            continue
+                        env = {h.seat: me, var: eid}
+                        try:
+                            if cond is not None and not cond(machine, env):
+                                continue
+                            held = (value(machine, env), None if odds is None else float(odds(machine, env)))
+                        except _UNREADABLE:
+                            continue
+                        out.setdefault((eid, prop), []).append(held)
         return out
 
     def _option_env(self, kind: str, option, target: str, seat: str, me: str) -> dict | None:

@@ -43,6 +43,10 @@ policy's favourite and the other ``topK`` options are played from the same sampl
 with the same generator seeds, and another option replaces the favourite only when it
 is clearly better sample by sample.
 
+**Beliefs** (the rule set's ``believe`` lines, :meth:`Evaluation.beliefs`): at each
+decision the bot reads what its seat believes of hidden properties, with the seat's
+memory of the game, and deals its samples by it; ``uniform`` deals them uniformly.
+
 **When the bot's copy of the game is lost** (the tracker cannot follow what the seat
 saw), nothing can be sampled: the bot then plays its policy's favourite, as the
 heuristic bot would, or at random without a policy.
@@ -91,7 +95,8 @@ class MCTSBot:
 
     def __init__(self, seed: int, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None,
                  prior: bool = False, top: int | None = None, cutoff: int = ROLLOUT_CUTOFF,
-                 playouts: str = "random", team: bool = False, loyal: bool = False, paired: bool = False):
+                 playouts: str = "random", team: bool = False, loyal: bool = False, paired: bool = False,
+                 uniform: bool = False):
         self._random = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
@@ -110,12 +115,17 @@ class MCTSBot:
         self._tracker: Tracker | None = None
         self.last_iterations = 0  # how many iterations the last decision ran
         self._evaluation: Evaluation | None = None
+        self.uniform = uniform  # deal hidden properties uniformly, whatever the rules' beliefs
+        self._believer: Evaluation | None = None  # reads the seat's beliefs, with its memory
+        self._belief_read = 0  # how many of the game's events the believer has been handed
 
     def learn_rules(self, ruleset) -> None:
         if ruleset is not self._ruleset:
             self._ruleset = ruleset
             self._tracker = None
             self._evaluation = self._playout_cutoff(ruleset)
+            believer = Evaluation(ruleset) if declares_heuristics(ruleset) and not self.uniform else None
+            self._believer = believer if believer is not None and believer.has_beliefs() else None
 
     def choose(self, view: dict) -> int:
         options = view["choice"]["options"]
@@ -147,6 +157,9 @@ class MCTSBot:
         if new_game:
             self._tracker = Tracker(self._ruleset, len(view["players"]), view["viewer"], self._random)
             self._policy = SeatPolicy(self._ruleset, self._random) if self.prior else None
+            self._belief_read = 0
+            if self._believer is not None:
+                self._believer.forget()
         self._events_seen = len(events)
         return self._tracker
 
@@ -162,6 +175,16 @@ class MCTSBot:
         order.sort(key=lambda i: -odds[i])
         return odds, {option_key(view["choice"]["options"][i]) for i in order[:self.top]}
 
+    def _beliefs(self, view: dict) -> dict | None:
+        """What the seat believes of hidden properties now (the rules' ``believe``
+        lines, read with its memory of the game), or None to deal them uniformly."""
+        if self._believer is None:
+            return None
+        events = view.get("events") or []
+        self._believer.remember(view["viewer"], events[self._belief_read:])
+        self._belief_read = len(events)
+        return self._believer.beliefs(view) or None
+
     def _search(self, tracker: Tracker, view: dict) -> int:
         rng = self._random
         cooperative = "cooperative" in (self._ruleset.data.game.sides or {})
@@ -170,8 +193,9 @@ class MCTSBot:
         if allowed is not None and len(allowed) == 1:
             return keys.index(next(iter(allowed)))
         deadline = time.perf_counter() + self.seconds if self.seconds else None
+        beliefs = self._beliefs(view)
         if self.paired:
-            return self._paired(tracker, view, keys, odds, allowed, deadline)
+            return self._paired(tracker, view, keys, odds, allowed, deadline, beliefs)
         if self.playouts == "policy":
             self._playout_policy = PlayoutPolicy(self._ruleset, rng)
             if not self._playout_policy.usable:
@@ -182,7 +206,7 @@ class MCTSBot:
         done = failed = 0
         while done < self.iterations and (deadline is None or time.perf_counter() < deadline):
             done += 1
-            state = determinize(tracker, view, rng)
+            state = determinize(tracker, view, rng, beliefs=beliefs)
             root_sides = sides_or_none(self._ruleset, state) if self.loyal else None
             try:
                 rewards, path = self._iterate(root, state, cooperative, root_sides)
@@ -208,7 +232,7 @@ class MCTSBot:
         return ties[rng.randrange(len(ties))] if len(ties) > 1 else ties[0]
 
     def _paired(self, tracker: Tracker, view: dict, keys: list[str], odds: list[float] | None,
-                allowed: set[str] | None, deadline: float | None) -> int:
+                allowed: set[str] | None, deadline: float | None, beliefs: dict | None = None) -> int:
         """The ``paired`` setting: the policy's favourite, unless a flat check on shared
         samples finds one of the other candidates clearly better (bots/paired.py)."""
         candidates = [i for i, k in enumerate(keys) if allowed is None or k in allowed]
@@ -220,7 +244,7 @@ class MCTSBot:
             self._ruleset, tracker, view, self._random, candidates, favourite, self.iterations, self._evaluation,
             self.cutoff, self.playouts == "policy",
             deadline_check=(lambda: time.perf_counter() >= deadline) if deadline is not None else None,
-            defer=odds is not None)
+            defer=odds is not None, beliefs=beliefs)
         self.last_iterations = found["samples"]
         return choice
 
@@ -363,7 +387,7 @@ def make_mcts(seed: int, spec: str | None = None) -> MCTSBot:
     return MCTSBot(seed, **parse_spec(spec))
 
 
-SPEC_HELP = "mcts:N[:S][:prior][:topK][:cutK][:play][:team][:loyal][:paired], e.g. mcts:200, mcts:200:1.5 or mcts:48:top3:cut20"
+SPEC_HELP = "mcts:N[:S][:prior][:topK][:cutK][:play][:team][:loyal][:paired][:uniform], e.g. mcts:200, mcts:200:1.5 or mcts:48:top3:cut20"
 
 
 def parse_spec(spec: str) -> dict:
@@ -375,14 +399,16 @@ def parse_spec(spec: str) -> dict:
     (every seat of a playout played by its policy instead of at random), ``team``
     (cut-off playouts rewarded by side, :func:`side_rewards`), ``loyal`` (each seat
     rewarded by the side it was on at the root, :func:`loyal_rewards`) and ``paired``
-    (a flat check of the policy's choice on shared samples, :mod:`rulecraft.bots.paired`). ValueError with
+    (a flat check of the policy's choice on shared samples, :mod:`rulecraft.bots.paired`) and
+    ``uniform`` (hidden properties dealt uniformly, whatever the rule set's ``believe``
+    lines say). ValueError with
     a one-line reason when the spec is wrong."""
     iterations, *rest = spec.split(":")
     if not iterations.isdigit() or int(iterations) < 1:
         raise ValueError(f"mcts:{spec}: the iterations per decision must be a positive whole number ({SPEC_HELP})")
     settings: dict = {"iterations": int(iterations)}
     for part in rest:
-        name = next((n for n in ("seconds", "prior", "top", "cutoff", "playouts", "team", "loyal", "paired") if _claims(n, part)), None)
+        name = next((n for n in ("seconds", "prior", "top", "cutoff", "playouts", "team", "loyal", "paired", "uniform") if _claims(n, part)), None)
         if name is None:
             raise ValueError(f"mcts:{spec}: '{part}' is no setting of the search bot ({SPEC_HELP})")
         if name in settings:
@@ -393,7 +419,7 @@ def parse_spec(spec: str) -> dict:
         if name == "playouts":
             settings["playouts"] = "policy"
             continue
-        if name in ("team", "loyal", "paired"):
+        if name in ("team", "loyal", "paired", "uniform"):
             settings[name] = True
             continue
         number = part[3:] if name in ("top", "cutoff") else part
@@ -416,7 +442,7 @@ def _claims(name: str, part: str) -> bool:
         return part == "prior"
     if name == "playouts":
         return part == "play"
-    if name in ("team", "loyal", "paired"):
+    if name in ("team", "loyal", "paired", "uniform"):
         return part == name
     if name == "top":
         return part.startswith("top")

@@ -44,10 +44,11 @@ _FINISHED = 1e9
 
 def paired_choice(ruleset, tracker, view: dict, rng: random.Random, candidates: list[int], favourite: int,
                   samples: int, evaluation, cutoff: int, policy_playouts: bool,
-                  deadline_check=None, defer: bool = True) -> tuple[int, dict]:
+                  deadline_check=None, defer: bool = True, beliefs: dict | None = None) -> tuple[int, dict]:
     """The option to play (an index into the view's options) and what the check found:
     ``{"samples": played, "scores": {index: average score}}``. ``defer`` False: there is
-    no policy to defer to, and the best-scored candidate is played."""
+    no policy to defer to, and the best-scored candidate is played. ``beliefs`` deal the
+    samples' hidden properties (:func:`~rulecraft.bots.determinize.determinize`)."""
     seat = view["viewer"]
     options = view["choice"]["options"]
     keys = {i: option_key(options[i]) for i in candidates}
@@ -55,7 +56,7 @@ def paired_choice(ruleset, tracker, view: dict, rng: random.Random, candidates: 
     for _ in range(samples):
         if deadline_check is not None and deadline_check():
             break
-        sample = determinize(tracker, view, rng)
+        sample = determinize(tracker, view, rng, beliefs=beliefs)
         root_sides = sides_or_none(ruleset, sample)
         seed = rng.getrandbits(64)
         worths: dict[int, float] | None = {}

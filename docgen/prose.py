@@ -382,6 +382,20 @@ class Prose:
             if pref.weight is not None:
                 line += " " + fill(D["heuristic_prefer_weight"], weight=self.ex(pref.weight))
             lines.append("- " + line)
+        if d.beliefs:
+            lines += ["", D["heuristic_beliefs"], ""]
+        for b in d.beliefs:
+            self._locals[b.param.name] = self._type_text(b.param.type)
+            what = self._a_type(b.param.type)
+            if b.param.where is not None:
+                what += fill(D["with_where"], where=self.ex(b.param.where))
+            if isinstance(b.value, ast.Literal) and b.value.value is True:  # a property that holds
+                line = fill(D["heuristic_belief_holds"], target=self.ex(b.target), what=what)
+            else:
+                line = fill(D["heuristic_belief"], target=self.ex(b.target), value=self.ex(b.value), what=what)
+            line += " " + (D["heuristic_belief_sure"] if b.odds is None else
+                           fill(D["heuristic_belief_odds"], odds=self.ex(b.odds)))
+            lines.append("- " + line)
         return lines + [""]
 
     def _def_reaction(self, d: ast.ReactionDef) -> list[str]:
@@ -659,6 +673,9 @@ class Prose:
             return fill(E["at"], obj=self.ex(obj))
         if e.name == "id":
             return fill(E["id"], obj=self.ex(obj))
+        if self._owner_kind(otype, e.name) not in self.ruleset.data.kinds and isinstance(obj, ast.Attr):
+            # a field of a record held in an event's field (an action's arguments)
+            return fill(E["record_field"], field=self._field_name(e.name), record=self.ex(obj))
         t = self._lookup("properties", f"{self._owner_kind(otype, e.name)}.{e.name}")
         if t.say:
             return fill(t.say, obj=self.ex(obj))

@@ -357,6 +357,18 @@ class Feature(Node):
 
 
 @dataclass
+class Belief(Node):
+    """One line of a heuristic: what its seat takes a hidden property of some entities to
+    be (``believe p.prop = value for p: kind where cond [odds n]``). ``param`` binds the
+    entity and carries the condition; ``odds`` None means the seat is sure."""
+
+    target: "Attr | None" = None
+    value: Expr | None = None
+    param: "Param | None" = None
+    odds: Expr | None = None
+
+
+@dataclass
 class HeuristicDef(Definition):
     """How good a position looks to the seat it is given (``me: player``), read from
     that seat's view alone: the weighted sum of its features, plus the weights of the
@@ -368,6 +380,7 @@ class HeuristicDef(Definition):
     features: list[Feature] = field(default_factory=list)
     # preferences with a weight (Preference.weight): a liking, not an order
     prefers: list["Preference"] = field(default_factory=list)
+    beliefs: list[Belief] = field(default_factory=list)
     kind: str = "heuristic"
 
 

@@ -574,6 +574,23 @@ class Checker:
                 self.expect(pref.where, T.BOOL, ctx, "a preference")
             if pref.weight is not None:
                 self.expect(pref.weight, T.NUMBER, ctx, "a preference's weight")
+        for b in d.beliefs:
+            self._check_belief(d, b)
+
+    def _check_belief(self, d: ast.HeuristicDef, b: ast.Belief) -> None:
+        """A belief binds things of a kind, names one of their properties and gives it a
+        value of the property's type; its condition is a bool and its odds a number."""
+        ctx = _Context(d)
+        for prm in d.params:
+            ctx.locals[prm.name] = self.resolve_type(prm.type)
+        self.check_params([b.param], ctx)
+        if b.target.obj.id != b.param.name:
+            return  # the parser said which name it binds
+        t = self.expr(b.target, ctx)
+        if t != T.ANY:
+            self.expect(b.value, t, ctx, f"a belief about '{b.target.name}'")
+        if b.odds is not None:
+            self.expect(b.odds, T.NUMBER, ctx, "a belief's odds")
 
     def check_reaction(self, d: ast.ReactionDef, ctx: _Context) -> None:
         if d.event is None:

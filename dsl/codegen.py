@@ -309,6 +309,8 @@ class ExpressionModule:
             return f"m.record({obj}).get({name})"
         if e.name == "id":
             return obj
+        if getattr(e.obj, "type", None) == "any" and e.name != "at":
+            return f"m.field({obj}, {name})"  # a record's field, or an entity's property
         if obj.isidentifier():  # a variable or constant: read it again rather than name it
             t = head = obj
         else:

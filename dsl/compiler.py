@@ -143,6 +143,9 @@ class HeuristicInfo:
     side: str | None
     features: list[tuple[str, Fn, Fn]]
     prefers: list[tuple[str, Fn | None, Fn]]
+    # beliefs as (entity name, entity kind, property, value, condition or None, odds or
+    # None for a sure belief): see bots/evaluation.py
+    beliefs: list[tuple[str, str, str, Fn, Fn | None, Fn | None]] = field(default_factory=list)
 
 
 # ---------------------------------------------------------------- instructions
@@ -418,7 +421,10 @@ class Compiler:
             d.name, d.params[0].name if d.params else "me", d.side,
             [(f.label, self.expr(f.weight), self.expr(f.value)) for f in d.features],
             [(x.target, self.expr(x.where) if x.where is not None else None, self.expr(x.weight))
-             for x in d.prefers if x.weight is not None])
+             for x in d.prefers if x.weight is not None],
+            [(b.param.name, b.param.type.name, b.target.name, self.expr(b.value),
+              self.expr(b.param.where) if b.param.where is not None else None,
+              self.expr(b.odds) if b.odds is not None else None) for b in d.beliefs])
 
     def params(self, params: list[ast.Param]) -> list[ParamInfo]:
         out = []
@@ -655,6 +661,8 @@ class Compiler:
             return lambda m, env: m.record(obj(m, env)).get(name)
         if name == "id":
             return obj
+        if getattr(e.obj, "type", None) == "any" and name != "at":
+            return lambda m, env: m.field(obj(m, env), name)  # a record's field, or a property
         if isinstance(e.obj, ast.Name) and e.obj.ref and e.obj.ref[0] == "local":
             # the commonest shape, `x.prop` of a local: one closure instead of two
             var = e.obj.ref[1]

@@ -157,7 +157,7 @@ class _BuildError(Exception):
 # accept `let for = 1`; names a rule binds or calls must not be one of them.
 RESERVED = frozenset("""
 action procedure function trigger victory reaction obligation within possible window text cite with in where require else cost limit per as on when
-script prefer heuristic feature weight
+script prefer heuristic feature weight believe odds
 winners by do let set if elif for each repeat times choose from prompt move to of top bottom shuffle emit
 stop break and or not true false none list
 """.split())
@@ -252,6 +252,8 @@ class _AstBuilder:
             node.prefers.append(payload)
         elif kind == "feature":
             node.features.append(payload)
+        elif kind == "believe":
+            node.beliefs.append(payload)
 
     def action_def(self, meta, children):
         name, clauses = children
@@ -303,7 +305,7 @@ class _AstBuilder:
     def heuristic_def(self, meta, children):
         name, params, side, clauses = children
         self.bound(name)
-        node = self._definition(ast.HeuristicDef, meta, name, clauses, {"text", "cite", "feature", "prefer"})
+        node = self._definition(ast.HeuristicDef, meta, name, clauses, {"text", "cite", "feature", "prefer", "believe"})
         node.params = params or []
         if side is not None:
             node.side, node.side_pos = str(side), _tok_pos(self.file, side)
@@ -319,6 +321,19 @@ class _AstBuilder:
     def feature_clause(self, meta, children):
         label, weight, value = children
         return ("feature", self.p(meta), ast.Feature(self.p(meta), _unquote(label), weight, value))
+
+    def belief_clause(self, meta, children):
+        entity, prop, value, var, type_, where, odds = children
+        target = ast.Attr(_tok_pos(self.file, entity), ast.Name(_tok_pos(self.file, entity), str(entity)), str(prop),
+                          _tok_pos(self.file, prop))
+        if str(entity) != str(var):
+            self.bag.error(f"a belief about '{entity}.{prop}' binds '{var}', not '{entity}'", _tok_pos(self.file, var),
+                           f"write 'believe {var}.{prop} = ... for {var}: ...'")
+        param = ast.Param(_tok_pos(self.file, var), self.bound(var), type_, where=where)
+        return ("believe", self.p(meta), ast.Belief(self.p(meta), target, value, param, odds))
+
+    def odds_part(self, meta, children):
+        return children[0]
 
     def weighted_prefer_clause(self, meta, children):
         target, where, weight = children

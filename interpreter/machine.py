@@ -172,6 +172,16 @@ class Machine:
             return None
         return self.state.entities[entity]["props"].get(name)
 
+    def field(self, value, name: str) -> Any:
+        """``value.name`` where the checker could not tell what ``value`` is: a field of
+        a record (an action's arguments in an ``action_taken`` event, a dict), else a
+        property of the entity it names."""
+        if value is None:
+            return None
+        if isinstance(value, dict):
+            return value.get(name)
+        return self.state.entities[value]["props"].get(name)
+
     def record(self, value) -> dict:
         """An event's fields: an event dict itself, or the record of a window by id."""
         if isinstance(value, dict):
