@@ -51,6 +51,17 @@ def build(tmp_path: Path, files: dict[str, str], name: str = "ruleset") -> RuleS
         raise AssertionError("the test's rule set does not load:\n" + err.bag.render()) from None
 
 
+def load_errors(tmp_path: Path, files: dict[str, str]) -> str:
+    """Write a rule set that must not load under ``tmp_path / "bad"``; its rendered
+    diagnostics (the test fails if it loads)."""
+    folder = write_ruleset(tmp_path / "bad", files)
+    try:
+        load_checked(folder)
+    except RuleSetError as err:
+        return err.bag.render()
+    raise AssertionError("the rule set loaded, but should not have")
+
+
 # ---------------------------------------------------------------- reading games
 
 

@@ -4,15 +4,13 @@ that seat's view alone, and the greedy bot and the search bot that play by them.
 from __future__ import annotations
 
 import pytest
-from engine_rulesets import build, game_yaml, write_ruleset
+from engine_rulesets import build, game_yaml, load_errors, write_ruleset
 
 from rulecraft.bots import make_bot, view_for
 from rulecraft.bots.evaluation import Evaluation, cutoff_rewards
 from rulecraft.bots.greedy import GreedyBot
 from rulecraft.bots.idle_turns import count_idle_turns
 from rulecraft.bots.mcts import MCTSBot
-from rulecraft.dsl.diagnostics import RuleSetError
-from rulecraft.dsl.loader import load_checked
 from rulecraft.interpreter.game import Game
 
 DATA = game_yaml("scores", players=(2, 3), round_limit=3, actions_per_turn_limit=2) + """\
@@ -82,10 +80,7 @@ def ruleset(tmp_path, heuristics: str = HEURISTICS):
 
 
 def errors(tmp_path, heuristics: str) -> str:
-    folder = write_ruleset(tmp_path / "bad", {"game.yaml": DATA, "play.rules": RULES, "judge.rules": heuristics})
-    with pytest.raises(RuleSetError) as caught:
-        load_checked(folder)
-    return caught.value.bag.render()
+    return load_errors(tmp_path, {"game.yaml": DATA, "play.rules": RULES, "judge.rules": heuristics})
 
 
 # ---------------------------------------------------------------- the language

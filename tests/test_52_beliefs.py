@@ -8,14 +8,12 @@ import random
 
 import pytest
 import panic_station
-from engine_rulesets import build, choose_action, game_yaml, write_ruleset
+from engine_rulesets import build, choose_action, game_yaml, load_errors
 
 from rulecraft.bots import make_bot, view_for
 from rulecraft.bots.determinize import Tracker, deal_values, determinize
 from rulecraft.bots.evaluation import Evaluation
 from rulecraft.bots.mcts import MCTSBot, parse_spec
-from rulecraft.dsl.diagnostics import RuleSetError
-from rulecraft.dsl.loader import load_checked
 from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.state import seat_players
 
@@ -66,10 +64,7 @@ def ruleset(tmp_path, heuristics: str = HEURISTICS):
 
 
 def errors(tmp_path, heuristics: str) -> str:
-    folder = write_ruleset(tmp_path / "bad", {"game.yaml": DATA, "play.rules": RULES, "judge.rules": heuristics})
-    with pytest.raises(RuleSetError) as caught:
-        load_checked(folder)
-    return caught.value.bag.render()
+    return load_errors(tmp_path, {"game.yaml": DATA, "play.rules": RULES, "judge.rules": heuristics})
 
 
 # ---------------------------------------------------------------- the language

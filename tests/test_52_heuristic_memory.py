@@ -4,12 +4,10 @@ another seat's, and rules that run the game cannot read them at all."""
 from __future__ import annotations
 
 import pytest
-from engine_rulesets import build, choose_action, game_yaml, write_ruleset
+from engine_rulesets import build, choose_action, game_yaml, load_errors
 
 from rulecraft.bots import make_bot, view_for
 from rulecraft.bots.evaluation import Evaluation
-from rulecraft.dsl.diagnostics import RuleSetError
-from rulecraft.dsl.loader import load_checked
 from rulecraft.interpreter.game import Game
 
 DATA = game_yaml("gifts", players=(3, 3), round_limit=3, actions_per_turn_limit=1) + """\
@@ -53,10 +51,7 @@ def ruleset(tmp_path, heuristics: str = HEURISTICS):
 
 
 def errors(tmp_path, rules: str) -> str:
-    folder = write_ruleset(tmp_path / "bad", {"game.yaml": DATA, "play.rules": RULES, "judge.rules": rules})
-    with pytest.raises(RuleSetError) as caught:
-        load_checked(folder)
-    return caught.value.bag.render()
+    return load_errors(tmp_path, {"game.yaml": DATA, "play.rules": RULES, "judge.rules": rules})
 
 
 def features(evaluation: Evaluation, view: dict) -> dict[str, float]:
