@@ -309,11 +309,17 @@ def test_ctrl_c_in_simulate_says_interrupted_once_and_no_worker_traceback(tmp_pa
     import sys
     import time
 
+    def as_a_terminal_starts_it():
+        # A child inherits an ignored or blocked SIGINT, and a library an earlier test
+        # loaded into this process may have left it so; a shell in a terminal does not.
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGINT])
+
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     command = [sys.executable, "-m", "rulecraft.cli.main", "simulate", str(RULES), "--players", 5,
                "--games", 100000, "--workers", 2, "--quiet"]
     process = subprocess.Popen([str(a) for a in command], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               start_new_session=True, env=env, cwd=tmp_path)
+                               start_new_session=True, env=env, cwd=tmp_path, preexec_fn=as_a_terminal_starts_it)
     try:
         assert process.stdout.readline().startswith(b"seeds"), "the games have started"
         time.sleep(2)  # the workers are playing
