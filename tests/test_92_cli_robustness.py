@@ -310,8 +310,9 @@ def test_ctrl_c_in_simulate_says_interrupted_once_and_no_worker_traceback(tmp_pa
     import time
 
     def as_a_terminal_starts_it():
-        # A child inherits an ignored or blocked SIGINT, and a library an earlier test
-        # loaded into this process may have left it so; a shell in a terminal does not.
+        # A child inherits an ignored or blocked SIGINT: the test suite run as a
+        # background job of a script (`cmd &`, where the shell ignores SIGINT) would
+        # hand that on, and the command would never see the Ctrl-C. A terminal does not.
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGINT])
 
