@@ -309,8 +309,6 @@ class ExpressionModule:
             return f"m.record({obj}).get({name})"
         if e.name == "id":
             return obj
-        if getattr(e.obj, "type", None) == "any" and e.name != "at":
-            return f"m.field({obj}, {name})"  # a record's field, or an entity's property
         if obj.isidentifier():  # a variable or constant: read it again rather than name it
             t = head = obj
         else:
@@ -318,6 +316,9 @@ class ExpressionModule:
             head = f"({t} := {obj})"
         if e.name == "at":
             return f"(None if {head} is None else {self.ents}[{t}]['at'])"
+        if getattr(e.obj, "type", None) == "any":  # a record's field, or an entity's property (Machine.field)
+            return (f"(None if {head} is None else ({t}.get({name}) if {t}.__class__ is dict "
+                    f"else {self.ents}[{t}]['props'].get({name})))")
         return f"(None if {head} is None else {self.ents}[{t}]['props'].get({name}))"
 
     def index(self, e: ast.Index, env: str) -> str:

@@ -14,6 +14,8 @@ from rulecraft.bots import make_bot, view_for
 from rulecraft.bots.determinize import Tracker, deal_values, determinize
 from rulecraft.bots.evaluation import Evaluation
 from rulecraft.bots.mcts import MCTSBot, parse_spec
+from rulecraft.dsl.compiler import Compiler
+from rulecraft.dsl.loader import load_ruleset
 from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.state import seat_players
 
@@ -119,6 +121,21 @@ def test_a_seat_believes_what_its_memory_proves_and_no_more(tmp_path):
     # poked p2 is, with odds, believed unmarked by p3 only (p2 sees its own mark)
     assert seen["p2"] == {("p1", "marked"): [(True, None)]}
     assert seen["p3"] == {("p2", "marked"): [(False, 2.0)]}
+
+
+def test_closures_read_a_record_s_field_as_the_generated_code_does(tmp_path):
+    """``e.args.target`` (a record inside an event) is read by the closure compiler too,
+    the fallback when code cannot be generated."""
+    rs, game = poked_game(tmp_path)
+    closures = load_ruleset(rs.root)
+    closures.compiled = Compiler(closures, generate=False).compile()
+    view = game.view("p2")
+    seen = []
+    for ruleset in (rs, closures):
+        evaluation = Evaluation(ruleset)
+        evaluation.remember("p2", view["events"])
+        seen.append(evaluation.beliefs(view))
+    assert seen[0] == seen[1] == {("p1", "marked"): [(True, None)]}
 
 
 def test_a_seat_without_memory_believes_only_what_the_table_shows(tmp_path):
