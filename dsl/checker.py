@@ -493,12 +493,17 @@ class Checker:
             if ctx is not None and pref.where is not None:
                 self.expect(pref.where, T.BOOL, ctx, "a preference")
 
-    def _preference_context(self, d: ast.ScriptDef | ast.HeuristicDef, pref: ast.Preference) -> _Context | None:
-        """The names a preference reads: the seat, and the values of the option it
-        names under their own names (None, reported, when it names nothing known)."""
+    def _seat_context(self, d: ast.ScriptDef | ast.HeuristicDef) -> _Context:
+        """The names every line of a script or heuristic reads: its parameters (the seat)."""
         ctx = _Context(d)
         for prm in d.params:
             ctx.locals[prm.name] = self.resolve_type(prm.type)
+        return ctx
+
+    def _preference_context(self, d: ast.ScriptDef | ast.HeuristicDef, pref: ast.Preference) -> _Context | None:
+        """The names a preference reads: the seat, and the values of the option it
+        names under their own names (None, reported, when it names nothing known)."""
+        ctx = self._seat_context(d)
         target = self.rs.definitions.get(pref.target)
         if pref.target == "choice":
             ctx.locals["choice"] = T.ANY
@@ -557,9 +562,7 @@ class Checker:
             if f.label in labels:
                 self.error(f"feature '{f.label}' given twice in heuristic '{d.name}'", f.pos, "give each feature its own label")
             labels.add(f.label)
-            ctx = _Context(d)
-            for prm in d.params:
-                ctx.locals[prm.name] = self.resolve_type(prm.type)
+            ctx = self._seat_context(d)
             self.expect(f.weight, T.NUMBER, ctx, "a feature's weight")
             t = self.expr(f.value, ctx)
             if t not in (T.NUMBER, T.BOOL, T.ANY):
@@ -580,9 +583,7 @@ class Checker:
     def _check_belief(self, d: ast.HeuristicDef, b: ast.Belief) -> None:
         """A belief binds things of a kind, names one of their properties and gives it a
         value of the property's type; its condition is a bool and its odds a number."""
-        ctx = _Context(d)
-        for prm in d.params:
-            ctx.locals[prm.name] = self.resolve_type(prm.type)
+        ctx = self._seat_context(d)
         self.check_params([b.param], ctx)
         if b.target.obj.id != b.param.name:
             return  # the parser said which name it binds

@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 from . import ast
 from .dependencies import CURRENT
+from .types import ANY
 
 Fn = Callable[[Any, dict], Any]
 
@@ -316,7 +317,7 @@ class ExpressionModule:
             head = f"({t} := {obj})"
         if e.name == "at":
             return f"(None if {head} is None else {self.ents}[{t}]['at'])"
-        if getattr(e.obj, "type", None) == "any":  # a record's field, or an entity's property (Machine.field)
+        if getattr(e.obj, "type", None) == ANY:  # a record's field, or an entity's property (Machine.field)
             return (f"(None if {head} is None else ({t}.get({name}) if {t}.__class__ is dict "
                     f"else {self.ents}[{t}]['props'].get({name})))")
         return f"(None if {head} is None else {self.ents}[{t}]['props'].get({name}))"

@@ -17,6 +17,7 @@ from .dependencies import CURRENT, fixed_functions, footprint_reads, steady_valu
 from . import ast, codegen
 from .limits import bounded
 from .model import RuleSet
+from .types import ANY
 
 Fn = Callable[[Any, dict], Any]
 
@@ -661,7 +662,7 @@ class Compiler:
             return lambda m, env: m.record(obj(m, env)).get(name)
         if name == "id":
             return obj
-        if getattr(e.obj, "type", None) == "any" and name != "at":
+        if getattr(e.obj, "type", None) == ANY and name != "at":
             return lambda m, env: m.field(obj(m, env), name)  # a record's field, or a property
         if isinstance(e.obj, ast.Name) and e.obj.ref and e.obj.ref[0] == "local":
             # the commonest shape, `x.prop` of a local: one closure instead of two
