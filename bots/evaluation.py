@@ -65,9 +65,9 @@ class Evaluation:
         """Forget every seat's memory (a new game starts)."""
         self._memory.clear()
 
-    def _machine(self, view: dict) -> Machine:
+    def _machine(self, view: dict, memory: dict | None = None) -> Machine:
         machine = Machine(self.ruleset, table_seen_by(self.ruleset, view))
-        machine.memory = self._memory.get(view["viewer"])  # read by seen()
+        machine.memory = memory if memory is not None else self._memory.get(view["viewer"])  # read by seen()
         return machine
 
     def judging(self, view: dict, machine: Machine | None = None) -> list:
@@ -103,10 +103,12 @@ class Evaluation:
                     out.append((h.name, label, _number(weight, machine, env), _number(value, machine, env)))
         return out
 
-    def value(self, view: dict, heuristics: list | None = None) -> float:
+    def value(self, view: dict, heuristics: list | None = None, memory: dict | None = None) -> float:
         """The weighted sum of the features judging for the view's seat; ``heuristics``
-        (from :meth:`judging`) spares finding them again when the seat's side is known."""
-        machine = self._machine(view)
+        (from :meth:`judging`) spares finding them again when the seat's side is known;
+        ``memory`` (event kind → events) is what the seat remembers, instead of what
+        :meth:`remember` noted for it."""
+        machine = self._machine(view, memory)
         me = view["viewer"]
         total = 0.0
         with machine.reading():
@@ -196,14 +198,17 @@ def _number(fn, machine: Machine, env: dict) -> float:
     return float(value)
 
 
-def cutoff_rewards(evaluation: Evaluation, state) -> dict[str, float]:
+def cutoff_rewards(evaluation: Evaluation, state, memories=None) -> dict[str, float]:
     """Each seat's reward in [0, 1] for an unfinished game, from its own view's worth:
     the best-placed seat 1, the worst 0, the others in proportion (all 0.5 when they are
     level). Scale-free, so the weights' units do not matter; a search that stops a
-    playout early backs these up instead of a result."""
+    playout early backs these up instead of a result. ``memories``
+    (:class:`rulecraft.bots.recall.PlayoutMemories`): what each seat remembers."""
     from rulecraft.interpreter.views import player_view
 
-    worth = {p: evaluation.value(player_view(evaluation.ruleset, state, p)) for p in state.players}
+    worth = {p: evaluation.value(player_view(evaluation.ruleset, state, p),
+                                 memory=memories.of(p) if memories is not None else None)
+             for p in state.players}
     low, high = min(worth.values()), max(worth.values())
     if high - low < 1e-9:
         return {p: 0.5 for p in worth}

@@ -41,11 +41,17 @@ one side (``--bot-for SIDE=…``) is for.
 **A paired check instead of a tree** (``paired``, :mod:`rulecraft.bots.paired`): the
 policy's favourite and the other ``topK`` options are played from the same samples
 with the same generator seeds, and another option replaces the favourite only when it
-is clearly better sample by sample.
+is clearly better sample by sample. With ``uptoK`` a check in which another option
+leads without being clearly better doubles its samples, up to K.
 
 **Beliefs** (the rule set's ``believe`` lines, :meth:`Evaluation.beliefs`): at each
 decision the bot reads what its seat believes of hidden properties, with the seat's
 memory of the game, and deals its samples by it; ``uniform`` deals them uniformly.
+
+**Memories in the playouts** (``recall``, :mod:`rulecraft.bots.recall`): each seat of a
+playout is played by its policy and judged at the cut-off with what it remembers (the
+searching seat its own history, the others what the searching seat can tell they saw,
+and everyone what they see during the playout) instead of as if the game had just begun.
 
 **When the bot's copy of the game is lost** (the tracker cannot follow what the seat
 saw), nothing can be sampled: the bot then plays its policy's favourite, as the
@@ -65,6 +71,7 @@ from .determinize import Tracker, determinize, option_key
 from .evaluation import Evaluation, cutoff_rewards, declares_heuristics
 from .paired import paired_choice, sides_or_none
 from .policy import PlayoutPolicy, SeatPolicy
+from .recall import Recall
 
 DEFAULT_ITERATIONS = 200
 UCB_C = 0.7  # UCB1's constant, for rewards in [0, 1]
@@ -96,7 +103,7 @@ class MCTSBot:
     def __init__(self, seed: int, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None,
                  prior: bool = False, top: int | None = None, cutoff: int = ROLLOUT_CUTOFF,
                  playouts: str = "random", team: bool = False, loyal: bool = False, paired: bool = False,
-                 uniform: bool = False):
+                 uniform: bool = False, recall: bool = False, most: int | None = None):
         self._random = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
@@ -118,6 +125,9 @@ class MCTSBot:
         self.uniform = uniform  # deal hidden properties uniformly, whatever the rules' beliefs
         self._believer: Evaluation | None = None  # reads the seat's beliefs, with its memory
         self._belief_read = 0  # how many of the game's events the believer has been handed
+        self.recall = recall  # the playouts' seats remember the game (bots/recall.py)
+        self.most = most  # with paired: the most samples an undecided check may grow to
+        self._recall: Recall | None = None
 
     def learn_rules(self, ruleset) -> None:
         if ruleset is not self._ruleset:
@@ -158,6 +168,7 @@ class MCTSBot:
             self._tracker = Tracker(self._ruleset, len(view["players"]), view["viewer"], self._random)
             self._policy = SeatPolicy(self._ruleset, self._random) if self.prior else None
             self._belief_read = 0
+            self._recall = Recall(self._ruleset, view["viewer"]) if self.recall else None
             if self._believer is not None:
                 self._believer.forget()
         self._events_seen = len(events)
@@ -194,6 +205,8 @@ class MCTSBot:
             return keys.index(next(iter(allowed)))
         deadline = time.perf_counter() + self.seconds if self.seconds else None
         beliefs = self._beliefs(view)
+        if self._recall is not None:
+            self._recall.update(view, tracker.state)
         if self.paired:
             return self._paired(tracker, view, keys, odds, allowed, deadline, beliefs)
         if self.playouts == "policy":
@@ -244,7 +257,7 @@ class MCTSBot:
             self._ruleset, tracker, view, self._random, candidates, favourite, self.iterations, self._evaluation,
             self.cutoff, self.playouts == "policy",
             deadline_check=(lambda: time.perf_counter() >= deadline) if deadline is not None else None,
-            defer=odds is not None, beliefs=beliefs)
+            defer=odds is not None, beliefs=beliefs, recall=self._recall, most=self.most)
         self.last_iterations = found["samples"]
         return choice
 
@@ -254,7 +267,11 @@ class MCTSBot:
         playout; each seat's reward and the path of nodes to back it up along
         (``root_sides``: each seat's sides in the sample at the root, for ``loyal``)."""
         rng = self._random
-        machine = Machine(self._ruleset, state)
+        memories = self._recall.playout() if self._recall is not None else None
+        machine = memories.machine(state) if memories is not None else Machine(self._ruleset, state)
+        playout_policy = self._playout_policy
+        if playout_policy is not None and memories is not None:  # its seats remember this playout alone
+            playout_policy = PlayoutPolicy(self._ruleset, rng, memories)
         node, path = root, [root]
         added = None
         try:
@@ -292,8 +309,8 @@ class MCTSBot:
             while state.result is None:  # random rollout
                 if self._evaluation is not None and played >= self.cutoff:
                     break
-                if self._playout_policy is not None:
-                    machine.answer(self._playout_policy.choose(state))
+                if playout_policy is not None:
+                    machine.answer(playout_policy.choose(state))
                 else:
                     machine.answer(rng.randrange(len(state.pending["options"])))
                 played += 1
@@ -302,7 +319,7 @@ class MCTSBot:
                 del added[0].children[added[1]]
             raise
         if state.result is None:  # cut off: the seats judged by the rule set's heuristics
-            rewards = cutoff_rewards(self._evaluation, state)
+            rewards = cutoff_rewards(self._evaluation, state, memories)
             if root_sides is not None:
                 return loyal_rewards(self._ruleset, state, rewards, root_sides), path
             return (side_rewards(self._ruleset, state, rewards) if self.team else rewards), path
@@ -387,7 +404,7 @@ def make_mcts(seed: int, spec: str | None = None) -> MCTSBot:
     return MCTSBot(seed, **parse_spec(spec))
 
 
-SPEC_HELP = "mcts:N[:S][:prior][:topK][:cutK][:play][:team][:loyal][:paired][:uniform], e.g. mcts:200, mcts:200:1.5 or mcts:48:top3:cut20"
+SPEC_HELP = "mcts:N[:S][:prior][:topK][:cutK][:play][:team][:loyal][:paired][:uptoK][:uniform][:recall], e.g. mcts:200, mcts:200:1.5 or mcts:48:top3:cut20"
 
 
 def parse_spec(spec: str) -> dict:
@@ -399,16 +416,19 @@ def parse_spec(spec: str) -> dict:
     (every seat of a playout played by its policy instead of at random), ``team``
     (cut-off playouts rewarded by side, :func:`side_rewards`), ``loyal`` (each seat
     rewarded by the side it was on at the root, :func:`loyal_rewards`) and ``paired``
-    (a flat check of the policy's choice on shared samples, :mod:`rulecraft.bots.paired`) and
+    (a flat check of the policy's choice on shared samples, :mod:`rulecraft.bots.paired`),
+    ``uptoK`` (with ``paired``: an undecided check doubles its samples up to K) and
     ``uniform`` (hidden properties dealt uniformly, whatever the rule set's ``believe``
-    lines say). ValueError with
+    lines say) and ``recall`` (the playouts' seats remember the game,
+    :mod:`rulecraft.bots.recall`). ValueError with
     a one-line reason when the spec is wrong."""
     iterations, *rest = spec.split(":")
     if not iterations.isdigit() or int(iterations) < 1:
         raise ValueError(f"mcts:{spec}: the iterations per decision must be a positive whole number ({SPEC_HELP})")
     settings: dict = {"iterations": int(iterations)}
     for part in rest:
-        name = next((n for n in ("seconds", "prior", "top", "cutoff", "playouts", "team", "loyal", "paired", "uniform") if _claims(n, part)), None)
+        name = next((n for n in ("seconds", "prior", "top", "cutoff", "playouts", "team", "loyal", "paired", "uniform",
+                                  "recall", "most") if _claims(n, part)), None)
         if name is None:
             raise ValueError(f"mcts:{spec}: '{part}' is no setting of the search bot ({SPEC_HELP})")
         if name in settings:
@@ -419,10 +439,10 @@ def parse_spec(spec: str) -> dict:
         if name == "playouts":
             settings["playouts"] = "policy"
             continue
-        if name in ("team", "loyal", "paired", "uniform"):
+        if name in ("team", "loyal", "paired", "uniform", "recall"):
             settings[name] = True
             continue
-        number = part[3:] if name in ("top", "cutoff") else part
+        number = part[len("upto"):] if name == "most" else part[3:] if name in ("top", "cutoff") else part
         try:
             value = float(number) if name == "seconds" else int(number)
         except ValueError:
@@ -430,9 +450,16 @@ def parse_spec(spec: str) -> dict:
         if value <= 0:
             what = {"seconds": "the time per decision must be a positive number of seconds",
                     "top": "topK needs a positive whole number of options",
-                    "cutoff": "cutK needs a positive whole number of decisions"}[name]
+                    "cutoff": "cutK needs a positive whole number of decisions",
+                    "most": "uptoK needs a positive whole number of samples"}[name]
             raise ValueError(f"mcts:{spec}: {what} ({SPEC_HELP})")
         settings[name] = value
+    if "most" in settings:
+        if not settings.get("paired"):
+            raise ValueError(f"mcts:{spec}: upto{settings['most']} grows the paired check's samples: it needs paired")
+        if settings["most"] <= settings["iterations"]:
+            raise ValueError(f"mcts:{spec}: upto{settings['most']} must be more than the "
+                             f"{settings['iterations']} samples the check starts with")
     return settings
 
 
@@ -442,12 +469,14 @@ def _claims(name: str, part: str) -> bool:
         return part == "prior"
     if name == "playouts":
         return part == "play"
-    if name in ("team", "loyal", "paired", "uniform"):
+    if name in ("team", "loyal", "paired", "uniform", "recall"):
         return part == name
     if name == "top":
         return part.startswith("top")
     if name == "cutoff":
         return part.startswith("cut")
+    if name == "most":
+        return part.startswith("upto")
     return bool(part) and (part[0].isdigit() or part[0] in ".-+")
 
 

@@ -44,16 +44,29 @@ _FINISHED = 1e9
 
 def paired_choice(ruleset, tracker, view: dict, rng: random.Random, candidates: list[int], favourite: int,
                   samples: int, evaluation, cutoff: int, policy_playouts: bool,
-                  deadline_check=None, defer: bool = True, beliefs: dict | None = None) -> tuple[int, dict]:
+                  deadline_check=None, defer: bool = True, beliefs: dict | None = None,
+                  recall=None, most: int | None = None) -> tuple[int, dict]:
     """The option to play (an index into the view's options) and what the check found:
     ``{"samples": played, "scores": {index: average score}}``. ``defer`` False: there is
     no policy to defer to, and the best-scored candidate is played. ``beliefs`` deal the
-    samples' hidden properties (:func:`~rulecraft.bots.determinize.determinize`)."""
+    samples' hidden properties (:func:`~rulecraft.bots.determinize.determinize`);
+    ``recall`` (:class:`~rulecraft.bots.recall.Recall`) gives the playouts' seats their
+    memories. ``most``: when after ``samples`` samples a candidate leads the favourite
+    without being clearly better, the check plays as many again, and so on, doubling,
+    up to ``most`` samples in all (the test is read only at each doubling, so that many
+    looks do not make chance look clear)."""
     seat = view["viewer"]
     options = view["choice"]["options"]
     keys = {i: option_key(options[i]) for i in candidates}
     scores: dict[int, list[float]] = {i: [] for i in candidates}  # each candidate's score in each sample
-    for _ in range(samples):
+    budget = samples
+    drawn = 0
+    while True:
+        if drawn >= budget:
+            if most is None or budget >= most or not defer or not _undecided(scores, candidates, favourite):
+                break
+            budget = min(most, budget * 2)
+        drawn += 1
         if deadline_check is not None and deadline_check():
             break
         sample = determinize(tracker, view, rng, beliefs=beliefs)
@@ -63,7 +76,7 @@ def paired_choice(ruleset, tracker, view: dict, rng: random.Random, candidates: 
         for i in candidates:
             try:
                 worth = _play_candidate(ruleset, sample.clone(), keys[i], seed, evaluation, cutoff, policy_playouts,
-                                        seat, root_sides)
+                                        seat, root_sides, recall.playout() if recall is not None else None)
             except RuleRuntimeError:
                 worth = None  # the sample put the rules somewhere the real game is not
             if worth is None:  # ... or does not offer this option: the sample is dropped
@@ -87,6 +100,15 @@ def paired_choice(ruleset, tracker, view: dict, rng: random.Random, candidates: 
     return choice, {"samples": played, "scores": average}
 
 
+def _undecided(scores: dict[int, list[float]], candidates: list[int], favourite: int) -> bool:
+    """Whether a candidate leads the favourite on average without being clearly better."""
+    mine = scores[favourite]
+    if not mine:
+        return False
+    leads = [i for i in candidates if i != favourite and sum(scores[i]) > sum(mine) + 1e-9]
+    return bool(leads) and not any(_clearly_better(scores[i], mine) for i in leads)
+
+
 def _clearly_better(scores: list[float], favourite_scores: list[float]) -> bool:
     """Whether a candidate's scores beat the favourite's, sample by sample, by more than
     the samples' own spread allows for chance: the mean difference is positive and at
@@ -104,16 +126,17 @@ def _clearly_better(scores: list[float], favourite_scores: list[float]) -> bool:
 
 
 def _play_candidate(ruleset, state, key: str, seed: int, evaluation, cutoff: int, policy_playouts: bool,
-                    seat: str, root_sides: dict[str, list[str]] | None) -> float | None:
+                    seat: str, root_sides: dict[str, list[str]] | None, memories=None) -> float | None:
     """The worth to ``seat``'s side of playing option ``key`` in ``state`` and then the
-    playout drawn from ``seed``; None when the state does not offer ``key``."""
+    playout drawn from ``seed``; None when the state does not offer ``key``. ``memories``
+    (:class:`~rulecraft.bots.recall.PlayoutMemories`): what the seats remember."""
     keys = [option_key(o) for o in state.pending["options"]]
     if key not in keys:
         return None
-    machine = Machine(ruleset, state)
+    machine = memories.machine(state) if memories is not None else Machine(ruleset, state)
     machine.answer(keys.index(key))
     rng = random.Random(seed)
-    policy = PlayoutPolicy(ruleset, rng) if policy_playouts else None
+    policy = PlayoutPolicy(ruleset, rng, memories) if policy_playouts else None
     if policy is not None and not policy.usable:
         policy = None
     played = 0
@@ -125,16 +148,18 @@ def _play_candidate(ruleset, state, key: str, seed: int, evaluation, cutoff: int
         else:
             machine.answer(rng.randrange(len(state.pending["options"])))
         played += 1
-    return side_worth(ruleset, state, seat, root_sides, evaluation)
+    return side_worth(ruleset, state, seat, root_sides, evaluation, memories)
 
 
-def side_worth(ruleset, state, seat: str, root_sides: dict[str, list[str]] | None, evaluation) -> float:
+def side_worth(ruleset, state, seat: str, root_sides: dict[str, list[str]] | None, evaluation,
+               memories=None) -> float:
     """What ``state`` is worth to the side ``seat`` was on at the root (``root_sides``;
     without declared sides, to the seat itself). A finished game: ``_FINISHED`` when that
     side won, its negative when it lost, half that when nobody won (all of it in a
     cooperative game, where the game then beat the players). An unfinished one: the average
     worth, by the rule set's heuristics, of the seats still on that side, each judged from
-    its own view (``-_FINISHED`` when none is left on it)."""
+    its own view (``-_FINISHED`` when none is left on it) and, with ``memories``, with
+    what it remembers."""
     now = sides_or_none(ruleset, state)
     by_side = root_sides is not None and now is not None
     if state.result is not None:
@@ -152,7 +177,8 @@ def side_worth(ruleset, state, seat: str, root_sides: dict[str, list[str]] | Non
         mates = [q for q in state.players if was & set(now.get(q, ()))]
         if not mates:
             return -_FINISHED
-    return sum(evaluation.value(player_view(ruleset, state, q)) for q in mates) / len(mates)
+    return sum(evaluation.value(player_view(ruleset, state, q), memory=memories.of(q) if memories is not None else None)
+               for q in mates) / len(mates)
 
 
 def sides_or_none(ruleset, state) -> dict[str, list[str]] | None:

@@ -88,12 +88,16 @@ def odds_by_order(scores: list[float]) -> list[float]:
 
 class PlayoutPolicy:
     """Every seat's policy in a search's playouts: each seat is played as its policy
-    would play it from the sample's view of that seat, with no memory of the game so far
-    (a sample carries no seat's history), ties broken at random. Made per search."""
+    would play it from the sample's view of that seat, ties broken at random. Without
+    ``memories`` a seat plays with no memory of the game so far (a sample carries no
+    seat's history); with them (:class:`rulecraft.bots.recall.PlayoutMemories`), with
+    what it remembers from before the playout and saw during it. Made per playout, or
+    per search without memories."""
 
-    def __init__(self, ruleset, rng: random.Random):
+    def __init__(self, ruleset, rng: random.Random, memories=None):
         self.ruleset = ruleset
         self.rng = rng
+        self.memories = memories
         self._factory = None
         self._evaluation: Evaluation | None = None
         factory = strategy_for(ruleset.data.game.name)
@@ -115,7 +119,8 @@ class PlayoutPolicy:
             return 0
         seat = pending["player"]
         view = player_view(self.ruleset, state, seat)
-        view["events"] = []
+        # each event a seat remembers is handed to its policy once, as bots are handed new events
+        view["events"] = self.memories.unread(seat) if self.memories is not None else []
         try:
             if self._factory is not None:
                 strategy = self._strategies.get(seat)
@@ -125,6 +130,7 @@ class PlayoutPolicy:
                 strategy.observe(view)
                 scores = [strategy.score(view, option) for option in options]
             else:
+                self._evaluation.remember(seat, view["events"])
                 scores = self._evaluation.liking(view)
         except _STRATEGY_ERRORS:
             return self.rng.randrange(len(options))

@@ -72,3 +72,44 @@ def test_a_lost_copy_leaves_the_choice_to_the_policy(tic_tac_toe, likes, monkeyp
     assert with_policy == {"b2"}
     without = {_answer(_game(tic_tac_toe, ["c3"], seed), make_bot("mcts:8", seed)) for seed in range(6)}
     assert len(without) > 1
+
+
+# ---------------------------------------------------------------- uptoK: an undecided check grows
+
+
+def test_an_undecided_check_doubles_its_samples_up_to_the_most(tic_tac_toe, likes):
+    # on an empty grid chance puts one square ahead of the favourite now and then, never
+    # clearly: those checks grow 6 → 12 → 24 → 32, the others stop at 6
+    likes({"a2": 2.0, "a1": 1.0, "c3": 1.0})
+    sizes, answers = [], []
+    for seed in range(10):
+        bot = make_bot("mcts:6:top3:paired:upto32", seed)
+        answers.append(_answer(_game(tic_tac_toe, [], seed), bot))
+        sizes.append(bot.last_iterations)
+    assert set(sizes) <= {6, 12, 24, 32}
+    assert 6 in sizes and max(sizes) > 6
+    assert answers.count("a2") >= 8  # more samples still do not make chance look clear
+
+
+def test_a_decided_check_does_not_grow(tic_tac_toe, likes):
+    # x on a1 and b1: c1 wins in every sample, so the check is clear at once
+    likes({"a3": 2.0, "c1": 1.0})
+    bot = make_bot("mcts:4:top2:paired:upto64", 0)
+    assert _answer(_game(tic_tac_toe, ["a1", "a2", "b1", "b2"], 0), bot) == "c1"
+    assert bot.last_iterations == 4
+
+
+def test_undecided_means_a_lead_that_is_not_yet_clear():
+    from rulecraft.bots.paired import _undecided
+
+    assert _undecided({0: [0.0, 0.5, 0.5, 0.5], 1: [1.0, 0.5, 0.0, 0.5]}, [0, 1], 0)  # ahead by one lucky sample
+    assert not _undecided({0: [0.5] * 4, 1: [0.5] * 4}, [0, 1], 0)  # level: the favourite stays
+    assert not _undecided({0: [0.0] * 4, 1: [1.0] * 4}, [0, 1], 0)  # clearly better: decided
+    assert not _undecided({0: [1.0] * 4, 1: [0.0] * 4}, [0, 1], 0)  # behind
+
+
+def test_the_spec_reads_upto():
+    assert parse_spec("8:paired:upto32")["most"] == 32
+    assert "needs paired" in bot_problem("mcts:8:upto32")
+    assert "must be more than the 8 samples" in bot_problem("mcts:8:paired:upto8")
+    assert "uptoK needs a positive whole number" in bot_problem("mcts:8:paired:upto")
