@@ -42,7 +42,7 @@ one side (``--bot-for SIDE=…``) is for.
 policy's favourite and the other ``topK`` options are played from the same samples
 with the same generator seeds, and another option replaces the favourite only when it
 is clearly better sample by sample. With ``uptoK`` a check in which another option
-leads without being clearly better doubles its samples, up to K.
+leads by a standard error or more without being clearly better doubles its samples, up to K.
 
 **Beliefs** (the rule set's ``believe`` lines, :meth:`Evaluation.beliefs`): at each
 decision the bot reads what its seat believes of hidden properties, with the seat's

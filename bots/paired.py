@@ -37,6 +37,9 @@ from .policy import PlayoutPolicy
 # at about 5%, in one direction, for this many samples), and the fewest samples to judge by.
 PAIRED_Z = 2.0
 PAIRED_MIN_SAMPLES = 4
+# With ``uptoK``, how far ahead of the favourite a candidate must be, in standard errors
+# of the mean difference, for its check to grow: a lead of less is taken for chance.
+PAIRED_GROW_Z = 1.0
 # A finished playout's worth lies beyond any heuristic worth, so a win comes above every
 # cut-off position and a loss scores below them all.
 _FINISHED = 1e9
@@ -52,7 +55,7 @@ def paired_choice(ruleset, tracker, view: dict, rng: random.Random, candidates: 
     samples' hidden properties (:func:`~rulecraft.bots.determinize.determinize`);
     ``recall`` (:class:`~rulecraft.bots.recall.Recall`) gives the playouts' seats their
     memories. ``most``: when after ``samples`` samples a candidate leads the favourite
-    without being clearly better, the check plays as many again, and so on, doubling,
+    (by PAIRED_GROW_Z standard errors) without being clearly better, the check plays as many again, and so on, doubling,
     up to ``most`` samples in all (the test is read only at each doubling, so that many
     looks do not make chance look clear)."""
     seat = view["viewer"]
@@ -101,18 +104,19 @@ def paired_choice(ruleset, tracker, view: dict, rng: random.Random, candidates: 
 
 
 def _undecided(scores: dict[int, list[float]], candidates: list[int], favourite: int) -> bool:
-    """Whether a candidate leads the favourite on average without being clearly better."""
+    """Whether a candidate leads the favourite by at least PAIRED_GROW_Z standard errors
+    without being clearly better (more samples may then decide)."""
     mine = scores[favourite]
     if not mine:
         return False
-    leads = [i for i in candidates if i != favourite and sum(scores[i]) > sum(mine) + 1e-9]
+    leads = [i for i in candidates if i != favourite and _clearly_better(scores[i], mine, PAIRED_GROW_Z)]
     return bool(leads) and not any(_clearly_better(scores[i], mine) for i in leads)
 
 
-def _clearly_better(scores: list[float], favourite_scores: list[float]) -> bool:
+def _clearly_better(scores: list[float], favourite_scores: list[float], z: float = PAIRED_Z) -> bool:
     """Whether a candidate's scores beat the favourite's, sample by sample, by more than
     the samples' own spread allows for chance: the mean difference is positive and at
-    least PAIRED_Z standard errors (a paired test in one direction; identical samples that all
+    least ``z`` standard errors (a paired test in one direction; identical samples that all
     favour the candidate count as clear)."""
     n = len(scores)
     if n < PAIRED_MIN_SAMPLES:
@@ -122,7 +126,7 @@ def _clearly_better(scores: list[float], favourite_scores: list[float]) -> bool:
     if mean <= 0:
         return False
     spread = (sum((d - mean) ** 2 for d in differences) / (n - 1)) ** 0.5
-    return spread < 1e-12 or mean >= PAIRED_Z * spread / n ** 0.5
+    return spread < 1e-12 or mean >= z * spread / n ** 0.5
 
 
 def _play_candidate(ruleset, state, key: str, seed: int, evaluation, cutoff: int, policy_playouts: bool,
