@@ -4,7 +4,6 @@ sample by sample."""
 
 from __future__ import annotations
 
-import pytest
 from test_91_mcts_prior import _answer, _game, likes, tic_tac_toe  # noqa: F401 (fixtures)
 
 from rulecraft.bots import bot_problem, make_bot
