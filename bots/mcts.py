@@ -42,7 +42,8 @@ one side (``--bot-for SIDE=…``) is for.
 policy's favourite and the other ``topK`` options are played from the same samples
 with the same generator seeds, and another option replaces the favourite only when it
 is clearly better sample by sample. With ``uptoK`` a check in which another option
-leads by a standard error or more without being clearly better doubles its samples, up to K.
+leads by a standard error or more without being clearly better doubles its samples, up to K;
+``zX`` asks a candidate to win by X standard errors instead of 2.
 
 **Beliefs** (the rule set's ``believe`` lines, :meth:`Evaluation.beliefs`): at each
 decision the bot reads what its seat believes of hidden properties, with the seat's
@@ -103,7 +104,7 @@ class MCTSBot:
     def __init__(self, seed: int, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None,
                  prior: bool = False, top: int | None = None, cutoff: int = ROLLOUT_CUTOFF,
                  playouts: str = "random", team: bool = False, loyal: bool = False, paired: bool = False,
-                 uniform: bool = False, recall: bool = False, most: int | None = None):
+                 uniform: bool = False, recall: bool = False, most: int | None = None, z: float | None = None):
         self._random = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
@@ -127,6 +128,7 @@ class MCTSBot:
         self._belief_read = 0  # how many of the game's events the believer has been handed
         self.recall = recall  # the playouts' seats remember the game (bots/recall.py)
         self.most = most  # with paired: the most samples an undecided check may grow to
+        self.z = z  # with paired: the standard errors a candidate must win by (None: PAIRED_Z)
         self._recall: Recall | None = None
 
     def learn_rules(self, ruleset) -> None:
@@ -257,7 +259,8 @@ class MCTSBot:
             self._ruleset, tracker, view, self._random, candidates, favourite, self.iterations, self._evaluation,
             self.cutoff, self.playouts == "policy",
             deadline_check=(lambda: time.perf_counter() >= deadline) if deadline is not None else None,
-            defer=odds is not None, beliefs=beliefs, recall=self._recall, most=self.most)
+            defer=odds is not None, beliefs=beliefs, recall=self._recall, most=self.most,
+            **({"z": self.z} if self.z is not None else {}))
         self.last_iterations = found["samples"]
         return choice
 
@@ -404,7 +407,7 @@ def make_mcts(seed: int, spec: str | None = None) -> MCTSBot:
     return MCTSBot(seed, **parse_spec(spec))
 
 
-SPEC_HELP = "mcts:N[:S][:prior][:topK][:cutK][:play][:team][:loyal][:paired][:uptoK][:uniform][:recall], e.g. mcts:200, mcts:200:1.5 or mcts:48:top3:cut20"
+SPEC_HELP = "mcts:N[:S][:prior][:topK][:cutK][:play][:team][:loyal][:paired][:uptoK][:zX][:uniform][:recall], e.g. mcts:200, mcts:200:1.5 or mcts:48:top3:cut20"
 
 
 def parse_spec(spec: str) -> dict:
@@ -417,7 +420,8 @@ def parse_spec(spec: str) -> dict:
     (cut-off playouts rewarded by side, :func:`side_rewards`), ``loyal`` (each seat
     rewarded by the side it was on at the root, :func:`loyal_rewards`) and ``paired``
     (a flat check of the policy's choice on shared samples, :mod:`rulecraft.bots.paired`),
-    ``uptoK`` (with ``paired``: an undecided check doubles its samples up to K) and
+    ``uptoK`` (with ``paired``: an undecided check doubles its samples up to K), ``zX``
+    (with ``paired``: a candidate must win by X standard errors, not 2) and
     ``uniform`` (hidden properties dealt uniformly, whatever the rule set's ``believe``
     lines say) and ``recall`` (the playouts' seats remember the game,
     :mod:`rulecraft.bots.recall`). ValueError with
@@ -428,7 +432,7 @@ def parse_spec(spec: str) -> dict:
     settings: dict = {"iterations": int(iterations)}
     for part in rest:
         name = next((n for n in ("seconds", "prior", "top", "cutoff", "playouts", "team", "loyal", "paired", "uniform",
-                                  "recall", "most") if _claims(n, part)), None)
+                                  "recall", "most", "z") if _claims(n, part)), None)
         if name is None:
             raise ValueError(f"mcts:{spec}: '{part}' is no setting of the search bot ({SPEC_HELP})")
         if name in settings:
@@ -442,18 +446,23 @@ def parse_spec(spec: str) -> dict:
         if name in ("team", "loyal", "paired", "uniform", "recall"):
             settings[name] = True
             continue
-        number = part[len("upto"):] if name == "most" else part[3:] if name in ("top", "cutoff") else part
+        number = part[len("upto"):] if name == "most" else part[1:] if name == "z" else \
+            part[3:] if name in ("top", "cutoff") else part
         try:
-            value = float(number) if name == "seconds" else int(number)
+            value = float(number) if name in ("seconds", "z") else int(number)
         except ValueError:
             value = 0
         if value <= 0:
             what = {"seconds": "the time per decision must be a positive number of seconds",
                     "top": "topK needs a positive whole number of options",
                     "cutoff": "cutK needs a positive whole number of decisions",
-                    "most": "uptoK needs a positive whole number of samples"}[name]
+                    "most": "uptoK needs a positive whole number of samples",
+                    "z": "zX needs a positive number of standard errors"}[name]
             raise ValueError(f"mcts:{spec}: {what} ({SPEC_HELP})")
         settings[name] = value
+    if "z" in settings and not settings.get("paired"):
+        raise ValueError(f"mcts:{spec}: {next(p for p in rest if p.startswith('z'))} sets how clearly the paired "
+                         "check must be won: it needs paired")
     if "most" in settings:
         if not settings.get("paired"):
             raise ValueError(f"mcts:{spec}: upto{settings['most']} grows the paired check's samples: it needs paired")
@@ -477,6 +486,8 @@ def _claims(name: str, part: str) -> bool:
         return part.startswith("cut")
     if name == "most":
         return part.startswith("upto")
+    if name == "z":
+        return part.startswith("z")
     return bool(part) and (part[0].isdigit() or part[0] in ".-+")
 
 

@@ -48,7 +48,7 @@ _FINISHED = 1e9
 def paired_choice(ruleset, tracker, view: dict, rng: random.Random, candidates: list[int], favourite: int,
                   samples: int, evaluation, cutoff: int, policy_playouts: bool,
                   deadline_check=None, defer: bool = True, beliefs: dict | None = None,
-                  recall=None, most: int | None = None) -> tuple[int, dict]:
+                  recall=None, most: int | None = None, z: float = PAIRED_Z) -> tuple[int, dict]:
     """The option to play (an index into the view's options) and what the check found:
     ``{"samples": played, "scores": {index: average score}}``. ``defer`` False: there is
     no policy to defer to, and the best-scored candidate is played. ``beliefs`` deal the
@@ -57,7 +57,8 @@ def paired_choice(ruleset, tracker, view: dict, rng: random.Random, candidates: 
     memories. ``most``: when after ``samples`` samples a candidate leads the favourite
     (by PAIRED_GROW_Z standard errors) without being clearly better, the check plays as many again, and so on, doubling,
     up to ``most`` samples in all (the test is read only at each doubling, so that many
-    looks do not make chance look clear)."""
+    looks do not make chance look clear). ``z``: how many standard errors a candidate
+    must beat the favourite by (:func:`_clearly_better`)."""
     seat = view["viewer"]
     options = view["choice"]["options"]
     keys = {i: option_key(options[i]) for i in candidates}
@@ -66,7 +67,7 @@ def paired_choice(ruleset, tracker, view: dict, rng: random.Random, candidates: 
     drawn = 0
     while True:
         if drawn >= budget:
-            if most is None or budget >= most or not defer or not _undecided(scores, candidates, favourite):
+            if most is None or budget >= most or not defer or not _undecided(scores, candidates, favourite, z):
                 break
             budget = min(most, budget * 2)
         drawn += 1
@@ -98,19 +99,19 @@ def paired_choice(ruleset, tracker, view: dict, rng: random.Random, candidates: 
     if not defer:
         best = max(candidates, key=lambda i: average[i])
         return best, {"samples": played, "scores": average}
-    clearly_better = [i for i in candidates if i != favourite and _clearly_better(scores[i], scores[favourite])]
+    clearly_better = [i for i in candidates if i != favourite and _clearly_better(scores[i], scores[favourite], z)]
     choice = max(clearly_better, key=lambda i: average[i]) if clearly_better else favourite
     return choice, {"samples": played, "scores": average}
 
 
-def _undecided(scores: dict[int, list[float]], candidates: list[int], favourite: int) -> bool:
+def _undecided(scores: dict[int, list[float]], candidates: list[int], favourite: int, z: float = PAIRED_Z) -> bool:
     """Whether a candidate leads the favourite by at least PAIRED_GROW_Z standard errors
     without being clearly better (more samples may then decide)."""
     mine = scores[favourite]
     if not mine:
         return False
     leads = [i for i in candidates if i != favourite and _clearly_better(scores[i], mine, PAIRED_GROW_Z)]
-    return bool(leads) and not any(_clearly_better(scores[i], mine) for i in leads)
+    return bool(leads) and not any(_clearly_better(scores[i], mine, z) for i in leads)
 
 
 def _clearly_better(scores: list[float], favourite_scores: list[float], z: float = PAIRED_Z) -> bool:

@@ -114,3 +114,27 @@ def test_the_spec_reads_upto():
     assert "needs paired" in bot_problem("mcts:8:upto32")
     assert "must be more than the 8 samples" in bot_problem("mcts:8:paired:upto8")
     assert "uptoK needs a positive whole number" in bot_problem("mcts:8:paired:upto")
+
+
+def test_z_sets_how_clearly_a_candidate_must_win():
+    favourite = [0.5] * 8
+    candidate = [1.0, 0.5, 1.0, 0.5, 1.0, 0.5, 1.0, 0.5]  # ahead by 2.6 standard errors
+    assert _clearly_better(candidate, favourite)
+    assert not _clearly_better(candidate, favourite, 3.0)
+    assert parse_spec("8:paired:z3")["z"] == 3.0
+    assert make_bot("mcts:8:paired:z2.5", 0).z == 2.5
+    assert "needs paired" in bot_problem("mcts:8:z3")
+    assert "zX needs a positive number" in bot_problem("mcts:8:paired:z0")
+
+
+def test_a_stricter_z_keeps_the_favourite_where_the_default_overturns_it(tic_tac_toe, likes):
+    # x on a1 and b1 (o on a2, b2): c1 wins at once; a3 lets o win or play on. The
+    # default overturns a3 for c1 in every seed; asked for a win by 50 standard errors,
+    # the check keeps a3 unless every sample agrees exactly (no spread at all)
+    likes({"a3": 2.0, "c1": 1.0})
+    default = [_answer(_game(tic_tac_toe, ["a1", "a2", "b1", "b2"], seed), make_bot("mcts:8:top2:paired", seed))
+               for seed in range(4)]
+    strict = [_answer(_game(tic_tac_toe, ["a1", "a2", "b1", "b2"], seed), make_bot("mcts:8:top2:paired:z50", seed))
+              for seed in range(4)]
+    assert default == ["c1"] * 4
+    assert strict.count("a3") >= 3
