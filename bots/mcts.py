@@ -70,7 +70,7 @@ from rulecraft.interpreter.sides import seat_sides, winning_side
 
 from .determinize import Tracker, determinize, option_key
 from .evaluation import Evaluation, cutoff_rewards, declares_heuristics
-from .paired import paired_choice, sides_or_none
+from .paired import PAIRED_Z, paired_choice, sides_or_none
 from .policy import PlayoutPolicy, SeatPolicy
 from .recall import Recall
 
@@ -104,7 +104,7 @@ class MCTSBot:
     def __init__(self, seed: int, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None,
                  prior: bool = False, top: int | None = None, cutoff: int = ROLLOUT_CUTOFF,
                  playouts: str = "random", team: bool = False, loyal: bool = False, paired: bool = False,
-                 uniform: bool = False, recall: bool = False, most: int | None = None, z: float | None = None):
+                 uniform: bool = False, recall: bool = False, most: int | None = None, z: float = PAIRED_Z):
         self._random = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
@@ -128,7 +128,7 @@ class MCTSBot:
         self._belief_read = 0  # how many of the game's events the believer has been handed
         self.recall = recall  # the playouts' seats remember the game (bots/recall.py)
         self.most = most  # with paired: the most samples an undecided check may grow to
-        self.z = z  # with paired: the standard errors a candidate must win by (None: PAIRED_Z)
+        self.z = z  # with paired: the standard errors a candidate must win by
         self._recall: Recall | None = None
 
     def learn_rules(self, ruleset) -> None:
@@ -259,8 +259,7 @@ class MCTSBot:
             self._ruleset, tracker, view, self._random, candidates, favourite, self.iterations, self._evaluation,
             self.cutoff, self.playouts == "policy",
             deadline_check=(lambda: time.perf_counter() >= deadline) if deadline is not None else None,
-            defer=odds is not None, beliefs=beliefs, recall=self._recall, most=self.most,
-            **({"z": self.z} if self.z is not None else {}))
+            defer=odds is not None, beliefs=beliefs, recall=self._recall, most=self.most, z=self.z)
         self.last_iterations = found["samples"]
         return choice
 
@@ -418,14 +417,13 @@ def parse_spec(spec: str) -> dict:
     judged by the rule set's heuristics after K decisions instead of 60) and ``play``
     (every seat of a playout played by its policy instead of at random), ``team``
     (cut-off playouts rewarded by side, :func:`side_rewards`), ``loyal`` (each seat
-    rewarded by the side it was on at the root, :func:`loyal_rewards`) and ``paired``
+    rewarded by the side it was on at the root, :func:`loyal_rewards`), ``paired``
     (a flat check of the policy's choice on shared samples, :mod:`rulecraft.bots.paired`),
     ``uptoK`` (with ``paired``: an undecided check doubles its samples up to K), ``zX``
-    (with ``paired``: a candidate must win by X standard errors, not 2) and
-    ``uniform`` (hidden properties dealt uniformly, whatever the rule set's ``believe``
-    lines say) and ``recall`` (the playouts' seats remember the game,
-    :mod:`rulecraft.bots.recall`). ValueError with
-    a one-line reason when the spec is wrong."""
+    (with ``paired``: a candidate must win by X standard errors, not 2), ``uniform``
+    (hidden properties dealt uniformly, whatever the rule set's ``believe`` lines say)
+    and ``recall`` (the playouts' seats remember the game, :mod:`rulecraft.bots.recall`).
+    ValueError with a one-line reason when the spec is wrong."""
     iterations, *rest = spec.split(":")
     if not iterations.isdigit() or int(iterations) < 1:
         raise ValueError(f"mcts:{spec}: the iterations per decision must be a positive whole number ({SPEC_HELP})")

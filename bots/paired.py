@@ -55,10 +55,11 @@ def paired_choice(ruleset, tracker, view: dict, rng: random.Random, candidates: 
     samples' hidden properties (:func:`~rulecraft.bots.determinize.determinize`);
     ``recall`` (:class:`~rulecraft.bots.recall.Recall`) gives the playouts' seats their
     memories. ``most``: when after ``samples`` samples a candidate leads the favourite
-    (by PAIRED_GROW_Z standard errors) without being clearly better, the check plays as many again, and so on, doubling,
-    up to ``most`` samples in all (the test is read only at each doubling, so that many
-    looks do not make chance look clear). ``z``: how many standard errors a candidate
-    must beat the favourite by (:func:`_clearly_better`)."""
+    by PAIRED_GROW_Z standard errors or more without being clearly better, the check
+    plays as many again, and so on, doubling, up to ``most`` samples in all (the test is
+    read only at each doubling, so that many looks do not make chance look clear).
+    ``z``: how many standard errors a candidate must beat the favourite by
+    (:func:`_clearly_better`)."""
     seat = view["viewer"]
     options = view["choice"]["options"]
     keys = {i: option_key(options[i]) for i in candidates}
