@@ -122,6 +122,8 @@ class MCTSBot:
         self._ruleset = None
         self._tracker: Tracker | None = None
         self.last_iterations = 0  # how many iterations the last decision ran
+        # with paired, the last check: its samples and whether it replaced the favourite
+        self.last_check: dict | None = None
         self._evaluation: Evaluation | None = None
         self.uniform = uniform  # deal hidden properties uniformly, whatever the rules' beliefs
         self._believer: Evaluation | None = None  # reads the seat's beliefs, with its memory
@@ -140,6 +142,7 @@ class MCTSBot:
             self._believer = believer if believer is not None and believer.has_beliefs() else None
 
     def choose(self, view: dict) -> int:
+        self.last_check = None
         options = view["choice"]["options"]
         if len(options) == 1:
             return 0
@@ -261,6 +264,7 @@ class MCTSBot:
             deadline_check=(lambda: time.perf_counter() >= deadline) if deadline is not None else None,
             defer=odds is not None, beliefs=beliefs, recall=self._recall, most=self.most, z=self.z)
         self.last_iterations = found["samples"]
+        self.last_check = {"samples": found["samples"], "replaced": choice != favourite}
         return choice
 
     def _iterate(self, root: _Node, state, cooperative: bool,

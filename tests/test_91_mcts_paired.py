@@ -138,3 +138,16 @@ def test_a_stricter_z_keeps_the_favourite_where_the_default_overturns_it(tic_tac
               for seed in range(4)]
     assert default == ["c1"] * 4
     assert strict.count("a3") >= 3
+
+
+def test_the_bot_tells_what_its_last_check_did(tic_tac_toe, likes):
+    likes({"a3": 2.0, "c1": 1.0})
+    bot = make_bot("mcts:4:top2:paired", 0)
+    assert _answer(_game(tic_tac_toe, ["a1", "a2", "b1", "b2"], 0), bot) == "c1"
+    assert bot.last_check == {"samples": 4, "replaced": True}
+    likes({"c1": 2.0, "a3": 1.0})
+    assert _answer(_game(tic_tac_toe, ["a1", "a2", "b1", "b2"], 0), bot) == "c1"
+    assert bot.last_check == {"samples": 4, "replaced": False}
+    plain = make_bot("mcts:4", 0)
+    _answer(_game(tic_tac_toe, ["a1", "a2", "b1", "b2"], 0), plain)
+    assert plain.last_check is None  # no paired check ran
