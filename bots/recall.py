@@ -78,7 +78,7 @@ class PlayoutMemories:
         return Machine(self.ruleset, state, self._record)
 
     def _record(self, event: dict) -> None:
-        event = dict(event)
+        # the machine hands a recorder a dict of its own to keep and annotate (Machine._emit)
         annotate_visibility(self.ruleset, self._state, event)
         for seat, new in self._new.items():
             seen = visible_event(self.ruleset, self._state, event, seat)
