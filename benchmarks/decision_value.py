@@ -213,6 +213,27 @@ def report(records: list[dict], specs: list[str], games: int, every: int) -> Non
     spread = [max(value(r, i) for i in r["top"]) - min(value(r, i) for i in r["top"]) for r in records]
     print(f"the top options' values differ in {sum(s > 0 for s in spread)} decisions; "
           f"spread mean {statistics.fmean(spread):.3f}, largest {max(spread):.3f}")
+    differ, needed = 0, []
+    for r in records:
+        favourite = tied_favourites(r)[0]
+        for i in r["top"]:
+            if i in tied_favourites(r):
+                continue
+            differences = [a - b for a, b in zip(r["results"][i], r["results"][favourite])]
+            if any(differences):
+                differ += 1
+                gap, spread = abs(statistics.fmean(differences)), statistics.stdev(differences)
+                if gap > 0:
+                    needed.append((2 * spread / gap) ** 2)
+    pairs = sum(len([i for i in r["top"] if i not in tied_favourites(r)]) for r in records)
+    print(f"another top option against the favourite: {pairs} pairs, {differ} of them differ in some continuation")
+    if needed:
+        needed.sort()
+        print(f"continuations to tell such a pair apart at 2 standard errors, from the true state: median "
+              f"{statistics.median(needed):.0f} (quartiles {needed[len(needed) // 4]:.0f} to "
+              f"{needed[3 * len(needed) // 4]:.0f}; measured gaps include chance, so these are if anything too few)")
+    cpu = statistics.fmean(r["cpu"] / (len(r["results"]) * len(next(iter(r["results"].values())))) for r in records)
+    print(f"CPU a continuation: {cpu:.3f} s")
     for spec in specs:
         print(spec)
         overrides, ties = [], []

@@ -67,7 +67,7 @@ def test_a_winning_drop_wins_every_continuation(worth, connect_four):
 
 def record(odds: dict, results: dict, picks: dict | None = None) -> dict:
     top = sorted(odds, key=lambda i: -odds[i])
-    return {"odds": odds, "results": results, "top": top, "picks": picks or {}, "kind": "action",
+    return {"odds": odds, "results": results, "top": top, "picks": picks or {}, "kind": "action", "cpu": 1.0,
             "keys": {i: f'{{"action": "a{i}"}}' for i in results}}
 
 
@@ -97,6 +97,10 @@ def test_the_report_tells_changes_from_tie_breaks(worth, capsys):
     assert "picks among equal favourites: 1, advantage -0.5000" in out
     # (1 - 0.5 + 0) / 3 a measured decision, 3 measured in a game, one in 10 measured
     assert "every measured decision: +0.1667" in out and "+5.000" in out
+    # two records have another option than equal favourites: the first's differs in every continuation, the last's in none
+    assert "2 pairs, 1 of them differ in some continuation" in out
+    # a gap of 1 with no spread is told apart at once; the median of one is that one
+    assert "median 0 " in out
 
 
 def test_the_script_measures_a_search_bot_on_real_games(worth, capsys, tmp_path):
