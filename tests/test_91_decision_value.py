@@ -2,25 +2,22 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
 import pytest
 
+from benchmark_scripts import load_script
+
 from rulecraft.dsl.loader import load_checked
 from rulecraft.interpreter.game import Game, state_digest
 
 ROOT = Path(__file__).resolve().parent.parent
-SCRIPT = ROOT / "benchmarks" / "decision_value.py"
 
 
 @pytest.fixture(scope="module")
 def worth():
-    spec = importlib.util.spec_from_file_location("decision_value", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("decision_value")
 
 
 @pytest.fixture(scope="module")

@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import pytest
 
+from benchmark_scripts import load_script
+
 ROOT = Path(__file__).resolve().parent.parent
-SCRIPT = ROOT / "benchmarks" / "heuristic_signal.py"
 
 
 @pytest.fixture(scope="module")
 def signal():
-    spec = importlib.util.spec_from_file_location("heuristic_signal", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("heuristic_signal")
 
 
 def test_auc_is_the_chance_a_winning_reading_beats_a_losing_one(signal):
