@@ -144,16 +144,17 @@ def measure_decision(ruleset, game: Game, player: str, side: str, job: dict, sea
         raise SystemExit(f"--against: the game of seed {game.seed} went another way than in the file "
                          f"(decision {len(game.decisions)} offers other options)")
     results = dict(known["results"]) if known is not None else {}
-    measured = sorted(set(top) | set(picks.values()))
+    measured = sorted(set(top) | set(picks.values()) | set(results))
+    new = [i for i in measured if i not in results]
     # continuation j of every option is drawn from the same seed, so options measured
     # now and options measured in an earlier run (--against) are compared alike
-    results.update(option_values(ruleset, game, [i for i in measured if i not in results], side, job["bot"],
-                                 job["continuations"], game.seed * 100000 + len(game.decisions)))
+    results.update(option_values(ruleset, game, new, side, job["bot"], job["continuations"],
+                                 game.seed * 100000 + len(game.decisions)))
     return {
         "seed": game.seed, "decision": len(game.decisions), "player": player, "kind": game.pending.kind,
         "options": len(options), "keys": {i: option_key(options[i]) for i in measured},
         "favourite": favourite, "top": top, "odds": {i: odds[i] for i in measured},
-        "picks": picks, "results": results, "cpu": time.process_time() - started,
+        "picks": picks, "results": results, "continued": len(new), "cpu": time.process_time() - started,
     }
 
 
@@ -232,8 +233,12 @@ def report(records: list[dict], specs: list[str], games: int, every: int) -> Non
         print(f"continuations to tell such a pair apart at 2 standard errors, from the true state: median "
               f"{statistics.median(needed):.0f} (quartiles {needed[len(needed) // 4]:.0f} to "
               f"{needed[3 * len(needed) // 4]:.0f}; measured gaps include chance, so these are if anything too few)")
-    cpu = statistics.fmean(r["cpu"] / (len(r["results"]) * len(next(iter(r["results"].values())))) for r in records)
-    print(f"CPU a continuation: {cpu:.3f} s")
+    # (files written before "continued" was recorded continued every option they hold)
+    continued = [(r["cpu"], r.get("continued", len(r["results"])) * len(next(iter(r["results"].values()))))
+                 for r in records]
+    continued = [cpu / count for cpu, count in continued if count]
+    if continued:
+        print(f"CPU a continuation: {statistics.fmean(continued):.3f} s")
     for spec in specs:
         print(spec)
         overrides, ties = [], []
