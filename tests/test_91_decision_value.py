@@ -69,10 +69,11 @@ def record(odds: dict, results: dict, picks: dict | None = None) -> dict:
 
 
 def test_headroom_is_chosen_on_half_the_continuations_and_valued_on_the_other(worth):
-    # option 1 looks best on the odd continuations (1, 1 against 0, 0) but is worse on the
-    # even ones (0, 1 against 1, 1): luck in the choosing is not headroom
-    lucky = record({0: 0.5, 1: 0.25}, {0: [1, 0, 1, 0], 1: [0, 1, 1, 1]})
-    assert worth.headroom(lucky) == pytest.approx(-0.5)
+    # option 1 looks best on the odd continuations (1, 0, 0 against 0, 0, 0), worse on the
+    # even ones (0, 0, 0 against 1, 1, 1) and over all of them: it is chosen, then valued
+    # on continuations that did not choose it, so its luck is not counted as headroom
+    lucky = record({0: 0.5, 1: 0.25}, {0: [1, 0, 1, 0, 1, 0], 1: [0, 1, 0, 0, 0, 0]})
+    assert worth.headroom(lucky) == pytest.approx(-1.0)
     better = record({0: 0.5, 1: 0.25}, {0: [0, 0, 0, 0], 1: [1, 1, 0, 1]})
     assert worth.headroom(better) == pytest.approx(0.5)
 
