@@ -128,9 +128,7 @@ def measure_game(job: dict) -> list[dict]:
 def measure_decision(ruleset, game: Game, player: str, side: str, job: dict, searchers: dict,
                      policy: SeatPolicy) -> dict:
     options = game.pending.options
-    odds = policy.priors(game.view(player))
-    if odds is None:
-        raise SystemExit("the side's seats have no policy to rank their options by (a strategy or `prefer` lines)")
+    odds = policy.priors(game.view(player))  # never None: main checks the rule set has a policy
     order = sorted(range(len(options)), key=lambda i: (-odds[i], i))
     favourite = order[0]
     top = order[:job["top"]]
@@ -204,6 +202,27 @@ def _line(label: str, gains: list[float]) -> str:
             f"(better {better}, worse {worse}, level {len(gains) - better - worse})")
 
 
+def playouts_needed(records: list[dict]) -> tuple[int, int, list[float]]:
+    """How many (other top option, favourite) pairs were measured, how many of them
+    differ in some continuation, and for each of those with a mean difference, the
+    continuations a paired test at 2 standard errors would need to tell them apart."""
+    pairs = differ = 0
+    needed = []
+    for r in records:
+        tied = tied_favourites(r)
+        for i in r["top"]:
+            if i in tied:
+                continue
+            pairs += 1
+            differences = [a - b for a, b in zip(r["results"][i], r["results"][tied[0]])]
+            if any(differences):
+                differ += 1
+                gap, spread = abs(statistics.fmean(differences)), statistics.stdev(differences)
+                if gap > 0:
+                    needed.append((2 * spread / gap) ** 2)
+    return pairs, differ, needed
+
+
 def report(records: list[dict], specs: list[str], games: int, every: int) -> None:
     for r in records:  # JSON keys are strings
         for field in ("results", "keys", "odds"):
@@ -214,29 +233,15 @@ def report(records: list[dict], specs: list[str], games: int, every: int) -> Non
     spread = [max(value(r, i) for i in r["top"]) - min(value(r, i) for i in r["top"]) for r in records]
     print(f"the top options' values differ in {sum(s > 0 for s in spread)} decisions; "
           f"spread mean {statistics.fmean(spread):.3f}, largest {max(spread):.3f}")
-    differ, needed = 0, []
-    for r in records:
-        favourite = tied_favourites(r)[0]
-        for i in r["top"]:
-            if i in tied_favourites(r):
-                continue
-            differences = [a - b for a, b in zip(r["results"][i], r["results"][favourite])]
-            if any(differences):
-                differ += 1
-                gap, spread = abs(statistics.fmean(differences)), statistics.stdev(differences)
-                if gap > 0:
-                    needed.append((2 * spread / gap) ** 2)
-    pairs = sum(len([i for i in r["top"] if i not in tied_favourites(r)]) for r in records)
+    pairs, differ, needed = playouts_needed(records)
     print(f"another top option against the favourite: {pairs} pairs, {differ} of them differ in some continuation")
     if needed:
         needed.sort()
         print(f"continuations to tell such a pair apart at 2 standard errors, from the true state: median "
               f"{statistics.median(needed):.0f} (quartiles {needed[len(needed) // 4]:.0f} to "
               f"{needed[3 * len(needed) // 4]:.0f}; measured gaps include chance, so these are if anything too few)")
-    # (files written before "continued" was recorded continued every option they hold)
-    continued = [(r["cpu"], r.get("continued", len(r["results"])) * len(next(iter(r["results"].values()))))
-                 for r in records]
-    continued = [cpu / count for cpu, count in continued if count]
+    continued = [r["cpu"] / (r["continued"] * len(next(iter(r["results"].values()))))
+                 for r in records if r["continued"]]
     if continued:
         print(f"CPU a continuation: {statistics.fmean(continued):.3f} s")
     for spec in specs:
@@ -244,12 +249,12 @@ def report(records: list[dict], specs: list[str], games: int, every: int) -> Non
         overrides, ties = [], []
         kinds: dict[str, list[float]] = {}
         for r in records:
-            pick = r["picks"][spec]
+            pick, tied = r["picks"][spec], tied_favourites(r)
             gain = value(r, pick) - baseline(r)
-            if pick not in tied_favourites(r):
+            if pick not in tied:
                 overrides.append(gain)
                 kinds.setdefault(what_kind(r, pick), []).append(gain)
-            elif len(tied_favourites(r)) > 1:
+            elif len(tied) > 1:
                 ties.append(gain)
         print("    " + _line("picks another than the policy's favourites", overrides))
         print("    " + _line("picks among equal favourites", ties))
@@ -259,7 +264,7 @@ def report(records: list[dict], specs: list[str], games: int, every: int) -> Non
               f"(× {every} × {len(records) / games:.1f}): {m * every * len(records) / games:+.3f} "
               f"± {e * every * len(records) / games:.3f} wins a game")
         for kind, gains in sorted(kinds.items()):
-            print("        " + _line(kind.strip(), gains))
+            print("        " + _line(kind, gains))
 
 
 def known_decisions(earlier: dict | None, seed: int) -> dict[int, dict]:
@@ -270,6 +275,17 @@ def known_decisions(earlier: dict | None, seed: int) -> dict[int, dict]:
     return {r["decision"]: {"results": {int(k): v for k, v in r["results"].items()},
                             "keys": {int(k): v for k, v in r["keys"].items()}}
             for r in earlier["decisions"] if r["seed"] == seed}
+
+
+def read_measured(parser: argparse.ArgumentParser, path: str) -> dict:
+    """A file written by --out, or a one-line error (exit 2)."""
+    try:
+        data = json.loads(Path(path).read_text())
+    except (OSError, ValueError) as problem:
+        parser.error(f"{path}: {problem}")
+    if not isinstance(data, dict) or "decisions" not in data or "continuations" not in data:
+        parser.error(f"{path}: not a file written by --out")
+    return data
 
 
 def main(argv=None) -> int:
@@ -291,12 +307,12 @@ def main(argv=None) -> int:
                                           "--out, with its games and settings, reusing its continuations")
     args = parser.parse_args(argv)
     if args.report:
-        data = json.loads(Path(args.report).read_text())
+        data = read_measured(parser, args.report)
         report(data["decisions"], data["search"], data["games"], data["every"])
         return 0
     earlier = None
     if args.against:
-        earlier = json.loads(Path(args.against).read_text())
+        earlier = read_measured(parser, args.against)
         for name in ("ruleset", "players", "side", "bot", "seed", "games", "every", "top", "continuations"):
             setattr(args, name, earlier[name])
     if args.ruleset is None or args.players is None or args.side is None:
@@ -310,6 +326,9 @@ def main(argv=None) -> int:
     ruleset = load_checked(args.ruleset)
     if args.side not in side_names(ruleset, seat_players(args.players)):
         parser.error(f"--side: '{args.side}' is no side of {ruleset.data.game.title}")
+    if SeatPolicy(ruleset, random.Random(0)).source is None:
+        parser.error(f"{ruleset.data.game.title} has no policy to rank a seat's options by "
+                     "(a registered strategy or `prefer` lines in its heuristics)")
     settings = {"ruleset": args.ruleset, "players": args.players, "side": args.side, "bot": args.bot,
                 "every": args.every, "top": args.top, "continuations": args.continuations}
     jobs = [dict(settings, seed=s, search=args.search, known=known_decisions(earlier, s))

@@ -64,7 +64,7 @@ def test_a_winning_drop_wins_every_continuation(worth, connect_four):
 
 def record(odds: dict, results: dict, picks: dict | None = None) -> dict:
     top = sorted(odds, key=lambda i: -odds[i])
-    return {"odds": odds, "results": results, "top": top, "picks": picks or {}, "kind": "action", "cpu": 1.0,
+    return {"odds": odds, "results": results, "top": top, "picks": picks or {}, "kind": "action", "cpu": 1.0, "continued": 1,
             "keys": {i: f'{{"action": "a{i}"}}' for i in results}}
 
 
@@ -121,3 +121,11 @@ def test_the_script_measures_a_search_bot_on_real_games(worth, capsys, tmp_path)
     with pytest.raises(SystemExit) as bad:
         worth.main([str(ROOT / "rules" / "connect_four"), "--players", "2", "--side", "p3"])
     assert bad.value.code == 2
+    with pytest.raises(SystemExit) as bad:
+        worth.main(["--report", str(tmp_path / "missing.json")])
+    assert bad.value.code == 2
+    # tic-tac-toe has neither a strategy nor preferences to rank the options by
+    with pytest.raises(SystemExit) as bad:
+        worth.main([str(ROOT / "rules" / "tic_tac_toe"), "--players", "2", "--side", "p1"])
+    assert bad.value.code == 2
+    assert "no policy to rank" in capsys.readouterr().err
