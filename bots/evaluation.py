@@ -27,6 +27,8 @@ them (:func:`rulecraft.bots.determinize.determinize`) instead of uniformly.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right, insort
+
 from rulecraft.dsl.model import RuleSet
 from rulecraft.interpreter.machine import Machine, RuleRuntimeError
 
@@ -213,3 +215,32 @@ def cutoff_rewards(evaluation: Evaluation, state, memories=None) -> dict[str, fl
     if high - low < 1e-9:
         return {p: 0.5 for p in worth}
     return {p: (v - low) / (high - low) for p, v in worth.items()}
+
+
+class CutoffShares:
+    """Rewards for the cut-off playouts of one search in a cooperative game. Every seat
+    is on the one side there, so comparing the seats with each other
+    (:func:`cutoff_rewards`) says nothing: all are level. Instead a cut-off position is
+    compared with those the same search reached before it: its reward is the share of
+    them it is better than (ties count half; the first is 0.5). Scale-free like
+    :func:`cutoff_rewards`, and between a loss (0) and a win (1)."""
+
+    def __init__(self):
+        self._seen: list[float] = []
+
+    def reward(self, evaluation: Evaluation, state, memories=None) -> float:
+        """The share for ``state``'s worth (the seats' average, each from its own view)."""
+        from rulecraft.interpreter.views import player_view
+
+        worth = sum(evaluation.value(player_view(evaluation.ruleset, state, p),
+                                     memory=memories.of(p) if memories is not None else None)
+                    for p in state.players) / len(state.players)
+        return self.place(worth)
+
+    def place(self, worth: float) -> float:
+        """The share of the earlier worths below ``worth`` (half of those level with it)."""
+        seen = self._seen
+        below, level = bisect_left(seen, worth), bisect_right(seen, worth)
+        share = (below + (level - below) / 2) / len(seen) if seen else 0.5
+        insort(seen, worth)
+        return share

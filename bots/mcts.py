@@ -30,6 +30,9 @@ by the heuristics after K decisions instead of ROLLOUT_CUTOFF; ``play`` plays ev
 seat of a playout by its policy (:class:`rulecraft.bots.policy.PlayoutPolicy`, without
 memory of the game) instead of at random, at about twice the cost per iteration;
 ``team`` rewards each seat of a cut-off playout by its side's average (:func:`side_rewards`).
+In a cooperative game every seat shares one worth, so a cut-off playout is instead
+rewarded by the share of this search's earlier cut-offs it ends better than
+(:class:`rulecraft.bots.evaluation.CutoffShares`).
 
 **Loyal seats** (``loyal``). By the rules a seat wins with whatever side it is on when
 the game ends, so a seat that may change sides (be won over, converted) can
@@ -69,7 +72,7 @@ from rulecraft.interpreter.machine import Machine, RuleRuntimeError
 from rulecraft.interpreter.sides import seat_sides, winning_side
 
 from .determinize import Tracker, determinize, option_key
-from .evaluation import Evaluation, cutoff_rewards, declares_heuristics
+from .evaluation import CutoffShares, Evaluation, cutoff_rewards, declares_heuristics
 from .paired import PAIRED_Z, paired_choice, sides_or_none
 from .policy import PlayoutPolicy, SeatPolicy
 from .recall import Recall
@@ -132,6 +135,7 @@ class MCTSBot:
         self.most = most  # with paired: the most samples an undecided check may grow to
         self.z = z  # with paired: the standard errors a candidate must win by
         self._recall: Recall | None = None
+        self._cutoff_shares: CutoffShares | None = None  # a cooperative game's, for one search
 
     def learn_rules(self, ruleset) -> None:
         if ruleset is not self._ruleset:
@@ -218,6 +222,8 @@ class MCTSBot:
             self._playout_policy = PlayoutPolicy(self._ruleset, rng)
             if not self._playout_policy.usable:
                 self._playout_policy = None
+        # a cooperative game's cut-offs are compared with this search's other cut-offs
+        self._cutoff_shares = CutoffShares() if cooperative and self._evaluation is not None else None
         root = _Node(None)
         root.odds = dict(zip(keys, odds)) if odds is not None else None
         root.allowed = allowed
@@ -325,6 +331,9 @@ class MCTSBot:
                 del added[0].children[added[1]]
             raise
         if state.result is None:  # cut off: the seats judged by the rule set's heuristics
+            if self._cutoff_shares is not None:
+                share = self._cutoff_shares.reward(self._evaluation, state, memories)
+                return {p: share for p in state.players}, path
             rewards = cutoff_rewards(self._evaluation, state, memories)
             if root_sides is not None:
                 return loyal_rewards(self._ruleset, state, rewards, root_sides), path
