@@ -156,6 +156,11 @@ def measure_decision(ruleset, game: Game, player: str, side: str, job: dict, sea
     }
 
 
+# what a decision's record holds (see measure_decision); --report and --against read them all
+RECORD_FIELDS = ("seed", "decision", "player", "kind", "options", "keys", "favourite", "top", "odds",
+                 "picks", "results", "continued", "cpu")
+
+
 def tied_favourites(record: dict) -> list[int]:
     """The measured options the policy likes best, equally (its bot picks among them at random)."""
     odds = record["odds"]
@@ -285,6 +290,11 @@ def read_measured(parser: argparse.ArgumentParser, path: str) -> dict:
         parser.error(f"{path}: {problem}")
     if not isinstance(data, dict) or "decisions" not in data or "continuations" not in data:
         parser.error(f"{path}: not a file written by --out")
+    for record in data["decisions"]:
+        missing = [field for field in RECORD_FIELDS if field not in record]
+        if missing:
+            parser.error(f"{path}: a decision lacks {', '.join(missing)}: the file was written by "
+                         "an earlier version of this script; measure again with --out")
     return data
 
 

@@ -124,6 +124,15 @@ def test_the_script_measures_a_search_bot_on_real_games(worth, capsys, tmp_path)
     with pytest.raises(SystemExit) as bad:
         worth.main(["--report", str(tmp_path / "missing.json")])
     assert bad.value.code == 2
+    # a file whose records lack a field the report reads is refused, not half read
+    older = json.loads(out_file.read_text())
+    for record in older["decisions"]:
+        del record["continued"]
+    (tmp_path / "older.json").write_text(json.dumps(older))
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as bad:
+        worth.main(["--report", str(tmp_path / "older.json")])
+    assert bad.value.code == 2 and "lacks continued" in capsys.readouterr().err
     # tic-tac-toe has neither a strategy nor preferences to rank the options by
     with pytest.raises(SystemExit) as bad:
         worth.main([str(ROOT / "rules" / "tic_tac_toe"), "--players", "2", "--side", "p1"])
