@@ -145,8 +145,11 @@ def cannot_play(name: str, ruleset) -> str | None:
         check = getattr(factory, "rules_problem", None)
         return check(ruleset) if check is not None else None
     known = getattr(factory, "known_games", lambda: [])()
+    from .evaluation import declares_heuristics
+
+    greedy = "; its rules declare a heuristic, which --bot greedy plays by" if declares_heuristics(ruleset) else ""
     return (f"the {name} bot has no strategy for {game.title} ('{game.name}'); "
-            f"it plays: {', '.join(known) or 'nothing yet'}")
+            f"it plays: {', '.join(known) or 'nothing yet'}{greedy}")
 
 
 __all__ = ["Bot", "BotFactory", "GreedyBot", "HeuristicBot", "MCTSBot", "RandomBot", "REGISTRY", "bot_names", "bot_problem",

@@ -337,6 +337,10 @@ def test_no_strategy_for_a_game_is_a_clear_error(tmp_path, capsys):
     assert cannot_play("heuristic", ruleset()) is None
     reason = cannot_play("heuristic", tiny)
     assert reason is not None and "tiny" in reason and "panic_station" in reason and "\n" not in reason
+    assert "greedy" not in reason  # the tiny game declares no heuristic either
+    # a game whose rules declare a heuristic is pointed at the bot that plays by it
+    reason = cannot_play("heuristic", load_checked(RULES.parent / "star_trek_panic"))
+    assert "no strategy for Star Trek: Panic" in reason and reason.endswith("which --bot greedy plays by")
     with pytest.raises(UnknownGame, match="no strategy for 'tiny'"):
         HeuristicBot(0).choose({"game": "tiny", "choice": {"kind": "action", "options": [{"action": "end_turn"}]}})
     assert "heuristic" in REGISTRY
