@@ -84,10 +84,10 @@ def test_damage_missions_and_lost_cards_are_read_from_the_table():
 
 
 def test_the_greedy_crew_saves_the_ship_far_more_often_than_random_play():
-    seeds = range(20)
+    seeds = range(10)
     greedy = sum(play_row(ruleset(), 0, s, 4, ["greedy"] * 4)["side"] == "crew" for s in seeds)
     random_play = sum(play_row(ruleset(), 0, s, 4, ["random"] * 4)["side"] == "crew" for s in seeds)
-    assert greedy >= random_play + 4, (greedy, random_play)
+    assert greedy >= random_play + 3, (greedy, random_play)
 
 
 def test_a_cut_off_is_worth_the_share_of_the_searchs_earlier_cut_offs_it_beats():
