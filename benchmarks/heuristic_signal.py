@@ -11,6 +11,10 @@ reading was taken. ``--features`` adds the same figure for each feature alone (i
 weighted value averaged over the side's seats: above 0.5 when the feature's weight
 points the way the results do, below when it points against them).
 
+A game stopped at the round limit counts as lost for every side; ``--decided`` leaves
+such games out, for a rule set whose undecided games are a kind of their own (Star
+Trek: Panic's stuck ones, docs/bots.md).
+
 Readings are taken from the table alone, without the seats' memories of what they saw
 (``seen(...)`` reads nothing), as the search bot's cut-off judges them.
 
@@ -39,9 +43,11 @@ from rulecraft.interpreter.views import player_view  # noqa: E402
 PHASES = ("first third", "middle third", "last third")
 
 
-def play(ruleset, evaluation, players: int, seed: int, bot: str, every: int) -> list[tuple[str, dict, float, bool]]:
+def play(ruleset, evaluation, players: int, seed: int, bot: str, every: int,
+         decided_only: bool = False) -> list[tuple[str, dict, float, bool]]:
     """(side, {"worth" or feature label: value}, how far into the game, won) for each
-    reading of one game."""
+    reading of one game; none for a game stopped undecided (the round limit) when
+    ``decided_only``."""
     game = Game(ruleset, players, seed)
     seats = {p: make_bot(bot, seed * 7919 + i) for i, p in enumerate(seat_players(players))}
     readings: list[tuple[str, float, int]] = []
@@ -61,6 +67,8 @@ def play(ruleset, evaluation, players: int, seed: int, bot: str, every: int) -> 
         player = game.pending.player
         game.choose(seats[player].choose(view_for(game, seats[player], player)))
         decision += 1
+    if decided_only and not game.state.result.get("decided", True):
+        return []
     winners = game.state.result["winners"]
     won = set(winning_side(ruleset, game.state, winners).split(" + ")) if winners else set()
     return [(side, value, at / max(decision, 1), side in won) for side, value, at in readings]
@@ -94,6 +102,8 @@ def main(argv=None) -> int:
     parser.add_argument("--bot", default="heuristic")
     parser.add_argument("--every", type=int, default=10, help="read the worths every N decisions")
     parser.add_argument("--features", action="store_true", help="also each feature's own AUC")
+    parser.add_argument("--decided", action="store_true",
+                        help="leave out games stopped undecided (the round limit): they count as lost for every side")
     args = parser.parse_args(argv)
     ruleset = load_checked(args.ruleset)
     if not declares_heuristics(ruleset):
@@ -101,10 +111,13 @@ def main(argv=None) -> int:
         return 2
     evaluation = Evaluation(ruleset)
     started = time.process_time()
-    readings = []
+    readings, left_out = [], 0
     for seed in range(args.seed, args.seed + args.games):
-        readings += play(ruleset, evaluation, args.players, seed, args.bot, args.every)
-    print(f"{args.games} games, seeds {args.seed}-{args.seed + args.games - 1}, bot {args.bot}, "
+        read = play(ruleset, evaluation, args.players, seed, args.bot, args.every, args.decided)
+        left_out += not read
+        readings += read
+    kept = f" ({left_out} stopped undecided, left out)" if args.decided else ""
+    print(f"{args.games} games{kept}, seeds {args.seed}-{args.seed + args.games - 1}, bot {args.bot}, "
           f"{len(readings)} readings, {time.process_time() - started:.0f} s CPU")
     print(f"{'side':<14} {'readings':>8} {'won':>6}  AUC overall  " + "  ".join(f"{p:>12}" for p in PHASES))
     for side in sorted({r[0] for r in readings}):
