@@ -163,8 +163,9 @@ def auc(won: list[float], lost: list[float]) -> float | None:
 # ---- readings
 
 def play_and_read(ruleset, players: int, seed: int, bot: str, every: int, game_index: int = 0,
-                  evaluation: Evaluation | None = None) -> list[Reading]:
-    """The readings of one game (seed ``seed``, every seat played by ``bot``)."""
+                  evaluation: Evaluation | None = None, decided_only: bool = False) -> list[Reading]:
+    """The readings of one game (seed ``seed``, every seat played by ``bot``); none for a
+    game stopped undecided (the round limit) when ``decided_only``."""
     evaluation = evaluation or Evaluation(ruleset)
     evaluation.forget()  # each game's seats remember that game only
     game = Game(ruleset, players, seed)
@@ -184,6 +185,8 @@ def play_and_read(ruleset, players: int, seed: int, bot: str, every: int, game_i
         player = game.pending.player
         game.choose(seats[player].choose(view_for(game, seats[player], player)))
         decision += 1
+    if decided_only and not game.state.result.get("decided", True):
+        return []
     for reading, sides in readings:
         reading.label = _result_for(ruleset, game.state, reading.seat, sides)
     return [r for r, _ in readings]

@@ -44,6 +44,8 @@ def add_parser(sub) -> None:
     p.add_argument("--bot", type=bot_arg, default=None, metavar="NAME",
                    help="the bot of every seat (default: heuristic where the game has a strategy, else greedy)")
     p.add_argument("--every", type=positive_int, default=10, help="read the features every N decisions (default 10)")
+    p.add_argument("--decided", action="store_true",
+                   help="fit to decided games only: leave out games stopped at the round limit, which count as lost")
     p.add_argument("--variant", type=variant_arg, metavar="V", help="play and fit the rule set with its variant V applied")
     p.add_argument("--workers", type=positive_int, default=None, help="processes to play in (default: every CPU)")
     p.add_argument("--check", type=count_arg, default=60, metavar="K",
@@ -88,6 +90,9 @@ def run(args) -> int:
     except RuleRuntimeError as err:
         console.print(f"[red]a game hit a rule error:[/red] {escape(str(err))}", highlight=False)
         return 1
+    if not readings:
+        console.print(f"every one of the {args.games} games stopped undecided: nothing to fit to", highlight=False)
+        return 1
     fit = fit_weights(readings, written_weights(ruleset, readings))
     out = Console()
     _report(out, args, fit, bot, players, time.perf_counter() - started)
@@ -102,7 +107,7 @@ def run(args) -> int:
 # ---- playing
 
 def _play(args, ruleset, players: int, bot: str, console: Console) -> list:
-    tasks = [(players, args.seed + i, bot, args.every, i) for i in range(args.games)]
+    tasks = [(players, args.seed + i, bot, args.every, i, None, args.decided) for i in range(args.games)]
     workers = min(args.workers or simulate.default_workers(), len(tasks))
     readings: list = []
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -177,7 +182,8 @@ def _check(out: Console, console: Console, args, ruleset, fit: Fit, players: int
 
 def _report(out: Console, args, fit: Fit, bot: str, players: int, seconds: float) -> None:
     label = f"{args.ruleset} --variant {args.variant}" if args.variant else args.ruleset
-    out.print(f"{label}: {fit.games} games of {players} players by bot {bot} (seeds {args.seed}-"
+    left_out = f" ({args.games - fit.games} more stopped undecided, left out)" if args.decided else ""
+    out.print(f"{label}: {fit.games} games of {players} players by bot {bot}{left_out} (seeds {args.seed}-"
               f"{args.seed + args.games - 1}), {fit.readings} readings every {args.every} decisions, "
               f"{seconds:.0f} s", highlight=False, soft_wrap=True)
     table = Table(title="Weights", title_justify="left")
