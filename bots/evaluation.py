@@ -200,17 +200,22 @@ def _number(fn, machine: Machine, env: dict) -> float:
     return float(value)
 
 
+def seat_worth(evaluation: Evaluation, state, seat: str, memories=None) -> float:
+    """What ``state`` is worth to ``seat``, judged from its own view and, with
+    ``memories`` (:class:`rulecraft.bots.recall.PlayoutMemories`), with what it remembers."""
+    from rulecraft.interpreter.views import player_view
+
+    return evaluation.value(player_view(evaluation.ruleset, state, seat),
+                            memory=memories.of(seat) if memories is not None else None)
+
+
 def cutoff_rewards(evaluation: Evaluation, state, memories=None) -> dict[str, float]:
     """Each seat's reward in [0, 1] for an unfinished game, from its own view's worth:
     the best-placed seat 1, the worst 0, the others in proportion (all 0.5 when they are
     level). Scale-free, so the weights' units do not matter; a search that stops a
     playout early backs these up instead of a result. ``memories``
     (:class:`rulecraft.bots.recall.PlayoutMemories`): what each seat remembers."""
-    from rulecraft.interpreter.views import player_view
-
-    worth = {p: evaluation.value(player_view(evaluation.ruleset, state, p),
-                                 memory=memories.of(p) if memories is not None else None)
-             for p in state.players}
+    worth = {p: seat_worth(evaluation, state, p, memories) for p in state.players}
     low, high = min(worth.values()), max(worth.values())
     if high - low < 1e-9:
         return {p: 0.5 for p in worth}
@@ -230,12 +235,7 @@ class CutoffShares:
 
     def reward(self, evaluation: Evaluation, state, memories=None) -> float:
         """The share for ``state``'s worth (the seats' average, each from its own view)."""
-        from rulecraft.interpreter.views import player_view
-
-        worth = sum(evaluation.value(player_view(evaluation.ruleset, state, p),
-                                     memory=memories.of(p) if memories is not None else None)
-                    for p in state.players) / len(state.players)
-        return self.place(worth)
+        return self.place(sum(seat_worth(evaluation, state, p, memories) for p in state.players) / len(state.players))
 
     def place(self, worth: float) -> float:
         """The share of the earlier worths below ``worth`` (half of those level with it)."""

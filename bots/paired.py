@@ -27,9 +27,9 @@ import random
 
 from rulecraft.interpreter.machine import Machine, RuleRuntimeError
 from rulecraft.interpreter.sides import seat_sides, winning_side
-from rulecraft.interpreter.views import player_view
 
 from .determinize import determinize, option_key
+from .evaluation import seat_worth
 from .policy import PlayoutPolicy
 
 # How clearly a candidate must beat the policy's favourite for the bot to play it: its
@@ -183,8 +183,7 @@ def side_worth(ruleset, state, seat: str, root_sides: dict[str, list[str]] | Non
         mates = [q for q in state.players if was & set(now.get(q, ()))]
         if not mates:
             return -_FINISHED
-    return sum(evaluation.value(player_view(ruleset, state, q), memory=memories.of(q) if memories is not None else None)
-               for q in mates) / len(mates)
+    return sum(seat_worth(evaluation, state, q, memories) for q in mates) / len(mates)
 
 
 def sides_or_none(ruleset, state) -> dict[str, list[str]] | None:
