@@ -12,7 +12,14 @@ things a view does not carry are rebuilt here:
   is looked for depth first among the options whose visible events agree with what
   the seat saw next, backing up when a later decision finds no agreeing option. The
   dice the seat saw rolled are fixed in advance in the copy, so it rolls them too, and
-  the components it saw drawn are put on top of where they came from.
+  the components it saw drawn are put on top of where they came from. An option agrees
+  when the decisions it shows are the ones the seat saw and, where such options exist
+  after dealing the hidden parts again, when every event it shows the seat is the one
+  the seat saw there (a card revealed, a property changed). The seat's own answers that
+  show nothing (a reaction passed) are told to the tracker (:meth:`Tracker.answered`)
+  and replayed where they were given. Once at the seat's choice, what the seat sees is
+  made true in the copy: components in the visible zones they are seen in, properties,
+  variables.
 - **what the seat cannot see** (:func:`determinize`): everything the view shows is
   copied over the tracked copy: visible zones, visible properties, public variables,
   whose turn it is. The components the seat has not seen are dealt at random into the
@@ -108,24 +115,31 @@ class Tracker:
         self.players = players
         # the dice the seat saw rolled, in order: the copy rolls them too (see _feed_rolls)
         self._rolls: list[tuple[str, object]] = []
+        # the seat's own answers that show no decision to anyone (see answered)
+        self._answers: list[tuple[int, tuple]] = []
         self._start()
 
     def _machine(self, state: GameState, count: bool = False) -> Machine:
         """A machine on ``state`` recording in ``_made`` the decisions the seat sees it
-        make, and with ``count`` how many events the seat sees in all (``_shown``)."""
+        make, in ``_shown_events`` every event the seat sees, and with ``count`` where
+        setup drew each component from (``_drawn_from``)."""
         def record(event: dict) -> None:
-            if event["type"] not in DECISION_EVENTS and not count:
-                return
+            if count and event["type"] == "moved":  # where the copy's setup drew each component from
+                self._drawn_from.setdefault(event.get("entity"), event.get("source"))
             event = dict(event)
             annotate_visibility(self.ruleset, state, event)
             shown = visible_event(self.ruleset, state, event, self.viewer)
             if shown is None:
                 return
             self._shown += 1
+            self._shown_events.append(shown)
             if event["type"] in DECISION_EVENTS:
                 self._made.append(_decision_key(shown))
         self._made: list[tuple] = []
         self._shown = 0
+        self._shown_events: list[dict] = []
+        if count:
+            self._drawn_from: dict[str, str | None] = {}
         return Machine(self.ruleset, state, record)
 
     def follow(self, view: dict) -> bool:
@@ -138,9 +152,19 @@ class Tracker:
         if self.lost:
             return False
         events = view.get("events") or []
-        observed = [_decision_key(e) for e in events if e["type"] in DECISION_EVENTS]
+        observed: list[tuple] = []
         # where each decision the seat saw stands in its event list: what it drew lies between
-        self._at = [i for i, e in enumerate(events) if e["type"] in DECISION_EVENTS]
+        self._at = []
+        answers = iter(self._answers)
+        answer = next(answers, None)
+        for i, event in enumerate(events + [None]):
+            while answer is not None and answer[0] <= i:  # the seat's own answers, where it gave them
+                observed.append(answer[1])
+                self._at.append(max(i - 1, 0))
+                answer = next(answers, None)
+            if event is not None and event["type"] in DECISION_EVENTS:
+                observed.append(_decision_key(event))
+                self._at.append(i)
         self._events = events
         self._rolls = [(e["die"], e["value"]) for e in events if e["type"] == "rolled" and e.get("value") != HIDDEN]
         self._feed_rolls()
@@ -153,22 +177,63 @@ class Tracker:
             if attempt:
                 self._start(observed)
             if self._try_follow(view, observed):
-                return True
+                return self._take_what_is_seen(view)
             if self._steps_left <= 0:
                 break
             # A choice made earlier may have fixed what only later events show (a card
             # drawn before the seat saw where it went): back up a few decisions and follow
             # again, now conditioned on those events, before starting over.
-            for done, state, seen, fed in list(reversed(self._checkpoints))[:BACKUPS]:
-                self.state, self._seen, self._fed = state.clone(), list(seen), fed
+            for done, state, seen, fed, pos in list(reversed(self._checkpoints))[:BACKUPS]:
+                self.state, self._seen, self._fed, self._pos = state.clone(), list(seen), fed, pos
                 self._checkpoints = [c for c in self._checkpoints if c[0] < done]
                 self._feed_rolls()
                 if self._try_follow(view, observed):
-                    return True
+                    return self._take_what_is_seen(view)
         if self._resync(view, observed):
             return True
         self.lost = True
         return False
+
+    def _take_what_is_seen(self, view: dict) -> bool:
+        """Make what the seat sees true in the copy that reached its choice: each component
+        in the visible zone it is seen in (:func:`_put_in_place`), every property and
+        variable it sees. What shows no decision can still leave the copy unlike the real
+        game: a card drawn from a hidden deck by chance shows only in where it went, a
+        choice inside a rule that changed a property (which component a reward mended) is
+        followed only by the decisions after it, and setup may set a variable from what it
+        drew (a count read from the first card dealt) before the copy's draws were made
+        to agree with the real ones (:meth:`_align_setup`). A copy left unlike the
+        table cannot follow the decisions played from it. True, for :meth:`follow`."""
+        state = self.state
+        entities = state.entities
+        moved = False
+        for zone, shown in view["zones"].items():
+            if isinstance(shown, list) and zone in state.zones:
+                moved = _put_in_place(state, zone, shown) or moved
+        for eid, seen in view["entities"].items():
+            if eid in entities:
+                entities[eid]["props"].update(seen["props"])
+        state.vars["game"].update(view["vars"]["game"])
+        if view["current"] == self.viewer:
+            state.vars["turn"].update(view["vars"]["turn"])
+        if moved:
+            _list_options_again(self.ruleset, state)
+        return True
+
+    def answered(self, view: dict, index: int) -> None:
+        """Tell the copy what the seat answered to the choice of ``view``. An answer that
+        shows itself (an action, a reaction played) is followed from the events as any
+        other; one that shows no decision to anyone (a reaction passed, a pick inside a
+        rule) is kept here and replayed at its place among the decisions the seat saw, so
+        the copy does not stop at a choice the seat has already answered, taking it for the
+        next one, and leave the real game behind."""
+        choice = view["choice"]
+        option = choice["options"][index]
+        if self.lost or len(choice["options"]) < 2 or \
+                _first_shown({"kind": choice["kind"], "player": self.viewer}, option) is not None:
+            return
+        position = len(view.get("events") or [])
+        self._answers.append((position, ("answered", self.viewer, choice["kind"], (("option", option_key(option)),))))
 
     def _resync(self, view: dict, observed: list[tuple]) -> bool:
         """When no way through the decisions the seat saw is found: from the last point
@@ -179,8 +244,8 @@ class Tracker:
         what the seat sees does not."""
         if not self._checkpoints:  # it never followed: from a new copy's first decision
             self._start(observed)
-            self._checkpoints = [(len(self._seen), self.state.clone(), list(self._seen), self._fed)]
-        for _, checkpoint, _, _ in self._checkpoints[-1:]:
+            self._checkpoints = [(len(self._seen), self.state.clone(), list(self._seen), self._fed, self._pos)]
+        for _, checkpoint, _, _, _ in self._checkpoints[-1:]:
             for _ in range(RESYNC_TRIES):
                 state = checkpoint.clone()
                 machine = Machine(self.ruleset, state)
@@ -193,7 +258,9 @@ class Tracker:
                             self.state = state
                             self.state = determinize(self, view, self.rng, keep_fixed_rolls=False)
                             self._seen = list(observed)
-                            self._checkpoints = [(len(observed), self.state.clone(), list(observed), len(self._rolls))]
+                            self._pos = len(self._events)
+                            self._checkpoints = [(len(observed), self.state.clone(), list(observed), len(self._rolls),
+                                                  self._pos)]
                             self._fed = len(self._rolls)
                             self.resyncs += 1
                             return True
@@ -220,13 +287,15 @@ class Tracker:
             self._machine(self.state, count=True).start()
             self._seen = list(self._made)  # the copy's decisions the viewer saw: what setup showed
             self._setup_shown = self._shown  # how many events setup showed the seat
+            self._pos = self._shown  # where the copy stands in the seat's events
             self._aligned = False
             if observed is not None:
                 self._align_setup()
             if not observed or self._could_go_on(observed):
                 break
-        # (decisions followed, copy, its decisions seen, rolls fed) before recent decisions
-        self._checkpoints: list[tuple[int, GameState, list, int]] = []
+        # (decisions followed, copy, its decisions seen, rolls fed, place in the seat's
+        # events) before recent decisions
+        self._checkpoints: list[tuple[int, GameState, list, int, int | None]] = []
 
     def _align_setup(self) -> None:
         """Make what the seat saw of setup true in a new copy: each component it saw
@@ -252,11 +321,23 @@ class Tracker:
             elif event["type"] == "changed" and event.get("value") != HIDDEN:
                 values[(entity, event["property"])] = event["value"]
         moved = False
-        for entity, zone in went.items():
-            source = came_from[entity]
+        hidden_draws = {entity: zone for entity, zone in went.items() if came_from[entity] in state.zones
+                        and not zone_visible(self.ruleset, came_from[entity], self.viewer)}
+        # A component the copy drew from the same hidden zone but dealt elsewhere goes back
+        # first, in exchange for one of that zone the seat did not see drawn, so that
+        # every draw below starts from the zone it was drawn from.
+        for entity, zone in hidden_draws.items():
+            source, where = came_from[entity], state.entities[entity]["at"]
+            if where not in (source, zone) and self._drawn_from.get(entity) == source:
+                kind = state.entities[entity]["kind"]
+                undrawn = [e for e in state.zones[source] if e not in went]
+                other = next((e for e in undrawn if state.entities[e]["kind"] == kind), undrawn[0] if undrawn else None)
+                if other is not None:
+                    _exchange(state, entity, other)
+                    moved = True
+        for entity, zone in hidden_draws.items():
             # only a draw from a hidden zone, which the copy drew otherwise
-            if source in state.zones and state.entities[entity]["at"] == source and \
-                    not zone_visible(self.ruleset, source, self.viewer):
+            if state.entities[entity]["at"] == came_from[entity]:
                 moved = _swap_into(state, entity, zone, went) or moved
         for (entity, name), value in values.items():
             if name in state.entities[entity]["props"]:
@@ -271,7 +352,7 @@ class Tracker:
         if state.pending["player"] == self.viewer and done == len(observed):
             return True
         try:
-            return bool(self._consistent(state, observed[done:]))
+            return bool(self._consistent(state, observed[done:], done, self._pos)[0])
         except (RuleRuntimeError, KeyError, IndexError, ValueError, TypeError):
             return False
 
@@ -291,47 +372,60 @@ class Tracker:
         step finds none, so a hidden choice (which card was played face down) is judged by
         what it led to. A step with no agreeing option is dealt again (its hidden parts
         may be what is wrong) up to REDEALS times; the search gives up after FOLLOW_STEPS in all."""
-        path: list[list] = []  # [state, decisions seen, options left, redeals left] above the current step
-        node = self._step(self.state, self._seen, view, observed, REDEALS)
+        # [state, decisions seen, options left, redeals left, place in the seat's events]
+        # above the current step
+        path: list[list] = []
+        node = self._step(self.state, self._seen, self._pos, view, observed, REDEALS)
         while self._steps_left > 0:
             self._steps_left -= 1
-            state, seen, left, redeals = node
+            state, seen, left, redeals, pos = node
             if left is True:  # the seat's choice is reached
                 self._commit(path, node)
                 return True
             if left:
-                trial, made = left.pop()
+                trial, made, after = left.pop()
                 path.append(node)
-                node = self._step(trial, seen + made, view, observed, REDEALS)
+                node = self._step(trial, seen + made, after, view, observed, REDEALS)
                 continue
             if left is not None and redeals > 0:  # every option led nowhere: deal this step again
-                node = self._step(self._redeal(state, len(seen)), seen, view, observed, redeals - 1)
+                node = self._step(self._redeal(state, len(seen)), seen, pos, view, observed, redeals - 1)
                 continue
             if not path:
                 return False
             node = path.pop()
         return False
 
-    def _step(self, state: GameState, seen: list, view: dict, observed: list[tuple], redeals: int) -> list:
+    def _step(self, state: GameState, seen: list, pos: int | None, view: dict, observed: list[tuple],
+              redeals: int) -> list:
         """A search step: True for its options when the seat's pending choice is reached,
-        None at a dead end, else the agreeing options as (state after, decisions seen),
-        the one to try first last."""
+        None at a dead end, else the agreeing options as (state after, decisions seen,
+        place in the seat's events after), the one to try first last.
+
+        An option agrees when the decisions it shows are the next ones the seat saw. Of
+        those, the ones whose every event the seat would see is the one it saw there (a
+        card drawn and revealed, a property changed) are kept, and the step is dealt
+        again while none is; when dealing again finds none, the options that agree by
+        their decisions are taken, and the place in the seat's events is found again at
+        the next decision shown."""
         if state.result is not None or len(seen) > len(observed):
-            return [state, seen, None, 0]
+            return [state, seen, None, 0, pos]
         pending = state.pending
         done = len(seen)
         if done == len(observed) and self._at_choice(pending, view["choice"]):
-            return [state, seen, True, 0]
+            return [state, seen, True, 0, pos]
         if self._condition(state, done):
             _list_options_again(self.ruleset, state)
-        consistent = self._consistent(state, observed[done:])
-        while not consistent and redeals > 0:
+        consistent, alike = self._consistent(state, observed[done:], done, pos)
+        while not alike and redeals > 0:
             redeals -= 1
-            state = self._redeal(state, done)
-            consistent = self._consistent(state, observed[done:])
-        self.rng.shuffle(consistent)
-        consistent.sort(key=lambda c: c[0])  # those that showed themselves last: tried first
-        return [state, seen, [(trial, made) for _, trial, made in consistent], redeals]
+            dealt = self._redeal(state, done)
+            again, alike = self._consistent(dealt, observed[done:], done, pos)
+            if again or not consistent:
+                state, consistent = dealt, again
+        options = alike or consistent
+        self.rng.shuffle(options)
+        options.sort(key=lambda c: c[0])  # those that showed themselves last: tried first
+        return [state, seen, [(trial, made, after) for _, trial, made, after in options], redeals, pos]
 
     def _at_choice(self, pending: dict, choice: dict) -> bool:
         """Whether the copy waits for the seat's choice: same player, kind and prompt."""
@@ -348,10 +442,10 @@ class Tracker:
 
     def _commit(self, path: list[list], node: list) -> None:
         """Keep the reached state, and the steps that led to it as points to back up to."""
-        self.state, self._seen = node[0], node[1]
-        for state, seen, _, _ in path + [node]:
+        self.state, self._seen, self._pos = node[0], node[1], node[4]
+        for state, seen, _, _, pos in path + [node]:
             if not self._checkpoints or self._checkpoints[-1][0] < len(seen):
-                self._checkpoints.append((len(seen), state.clone(), list(seen), self._fed))
+                self._checkpoints.append((len(seen), state.clone(), list(seen), self._fed, pos))
         self._checkpoints = self._checkpoints[-CHECKPOINTS:]
 
     def _condition(self, state: GameState, done: int) -> bool:
@@ -399,11 +493,16 @@ class Tracker:
             changed = changed or state.zones[zone] != before
         return changed
 
-    def _consistent(self, state: GameState, ahead: list[tuple]) -> list[tuple]:
-        """(showed itself, state after, decisions seen) for each option whose decisions the
-        seat would see are the next ones it saw."""
-        out = []
+    def _consistent(self, state: GameState, ahead: list[tuple], done: int,
+                    pos: int | None) -> tuple[list[tuple], list[tuple]]:
+        """(showed itself, state after, decisions seen, place in the seat's events after)
+        for each option whose decisions the seat would see are the next ones it saw; and
+        those of them whose every event the seat would see is the one it saw there."""
+        out, alike = [], []
         pending = state.pending
+        if ahead and ahead[0][0] == "answered":  # the seat's own answer is next
+            if pending["player"] == self.viewer and pending["kind"] == ahead[0][2]:
+                return self._replay_answer(state, ahead, done)
         for index, option in enumerate(pending["options"]):
             first = _first_shown(pending, option)
             if first is not None and not (ahead and _agrees(ahead[0], first)):
@@ -413,8 +512,58 @@ class Tracker:
             machine.answer(index)
             made = self._made
             if len(made) <= len(ahead) and all(_agrees(s, m) for s, m in zip(ahead, made)):
-                out.append((bool(made), trial, made))
-        return out
+                after = self._match_events(self._shown_events, done, pos)
+                out.append((bool(made), trial, made, after))
+                if after is not None:
+                    alike.append(out[-1])
+        return out, alike
+
+    def _replay_answer(self, state: GameState, ahead: list[tuple], done: int) -> tuple[list[tuple], list[tuple]]:
+        """The seat's own answer played in the copy, as :meth:`_consistent` gives options."""
+        keys = [option_key(o) for o in state.pending["options"]]
+        key = ahead[0][3][0][1]
+        if key not in keys:
+            return [], []
+        trial = state.clone()
+        machine = self._machine(trial)
+        machine.answer(keys.index(key))
+        made = [ahead[0]] + self._made
+        if len(made) <= len(ahead) and all(_agrees(s, m) for s, m in zip(ahead, made)):
+            after = self._match_events(self._shown_events, done + 1, self._at[done] + 1)
+            option = (True, trial, made, after)
+            return [option], [option] if after is not None else []
+        return [], []
+
+    def _match_events(self, shown: list[dict], done: int, pos: int | None) -> int | None:
+        """Where the copy stands in the seat's events after showing it ``shown``, starting
+        at ``pos`` after ``done`` of its decisions; None when an event differs from the
+        one the seat saw there. The decisions shown are the next ones the seat saw (the
+        caller checked), each matched where the seat saw it, so an unknown start (None)
+        is found again at the first one."""
+        events, at, k = self._events, self._at, done
+        for event in shown:
+            if event["type"] in DECISION_EVENTS:
+                if k >= len(at):
+                    return None
+                pos, k = at[k], k + 1
+            if pos is None or pos >= len(events) or not _same_event(events[pos], event):
+                return None
+            pos += 1
+        return pos
+
+
+def _same_event(seen: dict, shown: dict) -> bool:
+    """Whether an event the copy would show the seat is the one it saw (numbering aside;
+    a masked value matches any)."""
+    if seen.get("type") != shown.get("type"):
+        return False
+    for key in seen.keys() | shown.keys():
+        if key == "seq":
+            continue
+        a, b = seen.get(key), shown.get(key)
+        if a != b and a != HIDDEN and b != HIDDEN:
+            return False
+    return True
 
 
 def _first_shown(pending: dict, option: dict) -> tuple | None:
@@ -452,20 +601,55 @@ def _swap_into(state: GameState, entity: str, zone: str, went: dict[str, str]) -
     """Put ``entity`` into ``zone`` in the place of one of its kind that is there but was
     not seen to go there, which takes the entity's old place. False when none is found."""
     entities = state.entities
-    where = entities[entity]["at"]
-    if where == zone:
+    if entities[entity]["at"] == zone:
         return False
     kind = entities[entity]["kind"]
-    items = state.zones[zone]
-    other = next((e for e in items if entities[e]["kind"] == kind and went.get(e) != zone), None)
+    other = next((e for e in state.zones[zone] if entities[e]["kind"] == kind and went.get(e) != zone), None)
     if other is None:
         return False
-    items[items.index(other)] = entity
-    if where is not None:
-        place = state.zones[where]
-        place[place.index(entity)] = other
-    entities[entity]["at"], entities[other]["at"] = zone, where
+    _exchange(state, entity, other)
     return True
+
+
+def _put_in_place(state: GameState, zone: str, shown: list[str]) -> bool:
+    """Make a visible ``zone`` of the copy hold what the seat sees in it, in its order:
+    each component seen there that the copy has elsewhere changes places with one the
+    copy has there that is not seen there (of its kind if there is one), or is moved in
+    when there is none. True when anything moved."""
+    entities = state.entities
+    items = state.zones[zone]
+    if items == shown:
+        return False
+    seen_here = set(shown)
+    for eid in shown:
+        if eid not in entities or entities[eid]["at"] == zone:
+            continue
+        extras = [e for e in items if e not in seen_here]
+        if extras:
+            kind = entities[eid]["kind"]
+            _exchange(state, eid, next((e for e in extras if entities[e]["kind"] == kind), extras[0]))
+        else:
+            where = entities[eid]["at"]
+            if where is not None:
+                state.zones[where].remove(eid)
+            items.append(eid)
+            entities[eid]["at"] = zone
+    if set(items) == seen_here:
+        items[:] = list(shown)
+    return True
+
+
+def _exchange(state: GameState, a: str, b: str) -> None:
+    """Swap two components' places, each taking the other's position in its zone."""
+    entities = state.entities
+    where_a, where_b = entities[a]["at"], entities[b]["at"]
+    if where_a is not None:
+        place = state.zones[where_a]
+        place[place.index(a)] = b
+    if where_b is not None:
+        place = state.zones[where_b]
+        place[place.index(b)] = a
+    entities[a]["at"], entities[b]["at"] = where_b, where_a
 
 
 def _put_on_top(state: GameState, zone: str, first: list[str]) -> None:

@@ -153,7 +153,9 @@ class MCTSBot:
         tracker = self._tracker_for(view)
         if tracker is None or not tracker.follow(view):
             return self._unsearched(view)
-        return self._search(tracker, view)
+        index = self._search(tracker, view)
+        tracker.answered(view, index)
+        return index
 
     def _unsearched(self, view: dict) -> int:
         """The answer when the bot's copy of the game is lost (nothing to sample from):

@@ -11,6 +11,7 @@ import pytest
 from panic_station import new_game
 
 from rulecraft.bots import make_bot, view_for
+from rulecraft.bots.determinize import _decision_key
 from rulecraft.cli.main import main
 from rulecraft.dsl.loader import load_checked
 from rulecraft.interpreter.game import Game
@@ -139,8 +140,9 @@ def test_simulate_takes_a_budget_and_refuses_a_bad_one(capsys):
 def test_its_copy_of_a_hidden_information_game_follows_the_real_one():
     """The copy the search bot keeps of Panic Station follows every decision its seat saw
     (other players' hidden choices and dice included) through its first searches (in a game where it used to be lost at once): it
-    is neither lost nor put back in step by force, and the copy's visible decisions are
-    exactly those the seat saw."""
+    is neither lost nor put back in step by force, the copy's visible decisions are
+    exactly those the seat saw (and its own answers that showed none), and the copy has
+    shown the seat every event it saw, no more."""
     game = new_game(5, 2)
     searcher = make_bot("mcts:1", 20)
     bots = {p: (searcher if p == "p1" else make_bot("heuristic", 20 + i)) for i, p in enumerate(game.state.players)}
@@ -154,7 +156,8 @@ def test_its_copy_of_a_hidden_information_game_follows_the_real_one():
             tracker = searcher._tracker
             assert not tracker.lost and getattr(tracker, "resyncs", 0) == 0
             seen = [e for e in view["events"] if e["type"] in ("action_taken", "reacted", "turn_ended", "placed")]
-            assert len(tracker._seen) == len(seen)
+            assert [d for d in tracker._seen if d[0] != "answered"] == [_decision_key(e) for e in seen]
+            assert tracker._pos == len(view["events"])
             searched += 1
         game.choose(index)
     assert searched == 4
