@@ -12,10 +12,11 @@ things a view does not carry are rebuilt here:
   is looked for depth first among the options whose visible events agree with what
   the seat saw next, backing up when a later decision finds no agreeing option. The
   dice the seat saw rolled are fixed in advance in the copy, so it rolls them too, and
-  the components it saw drawn are put on top of where they came from. An option agrees
-  when the decisions it shows are the ones the seat saw and, where such options exist
-  after dealing the hidden parts again, when every event it shows the seat is the one
-  the seat saw there (a card revealed, a property changed). The seat's own answers that
+  the components it saw drawn are put on top of where they came from. Following makes
+  two passes: the first takes only options whose every event shown to the seat is the
+  one it saw there (a card revealed, a property changed, a card handed over face down
+  seen arriving), the second, if the first finds no way, options whose decisions alone
+  are the ones the seat saw. The seat's own answers that
   show nothing (a reaction passed) are told to the tracker (:meth:`Tracker.answered`)
   and replayed where they were given. Once at the seat's choice, what the seat sees is
   made true in the copy: components in the visible zones they are seen in, properties,
@@ -74,6 +75,8 @@ BACKUPS = 4
 # How many steps following the game to the seat's choice may take (trying an option,
 # backing up), over all redeals, backups and restarts.
 FOLLOW_STEPS = 150
+# The steps of the first pass, which takes only options showing every event as seen.
+STRICT_STEPS = 150
 # How often setup may run again for a copy whose first decisions can be the seat's.
 SETUP_TRIES = 40
 # Resynchronising: tries, and decisions played on per try, to reach the seat's choice.
@@ -117,6 +120,8 @@ class Tracker:
         self._rolls: list[tuple[str, object]] = []
         # the seat's own answers that show no decision to anyone (see answered)
         self._answers: list[tuple[int, tuple]] = []
+        # whether following takes only options that show every event as the seat saw it
+        self._strict = False
         self._start()
 
     def _machine(self, state: GameState, count: bool = False) -> Machine:
@@ -170,14 +175,33 @@ class Tracker:
         self._feed_rolls()
         if not self._aligned:
             self._align_setup()
-        self._steps_left = FOLLOW_STEPS  # for this whole call: restarts and backups included
+        # First every event as the seat saw it, from here and from the last few decisions
+        # back (a hidden choice made before the seat's last decision, such as the card a
+        # trader handed over face down, shows only after it); then, as before, the
+        # decisions alone, starting over from setup if need be.
+        kept = (self.state.clone(), list(self._seen), self._fed, self._pos, list(self._checkpoints))
+        for strict in (True, False):
+            self._strict = strict
+            self._steps_left = STRICT_STEPS if strict else FOLLOW_STEPS  # for the pass, backups included
+            if self._follow_from_here_or_back(view, observed, restarts=0 if strict else RESTARTS):
+                return self._take_what_is_seen(view)
+            if strict:
+                state, seen, self._fed, self._pos, self._checkpoints = kept
+                self.state, self._seen = state.clone(), list(seen)
+                self._feed_rolls()
+        if self._resync(view, observed):
+            return True
+        self.lost = True
+        return False
+
+    def _follow_from_here_or_back(self, view: dict, observed: list[tuple], restarts: int) -> bool:
         # Once put back in step, the copy is known not to replay the real game from its
         # start: starting over would fail where it failed before, at the cost of the whole game.
-        for attempt in range(RESTARTS + 1 if not self.resyncs else 1):
+        for attempt in range(restarts + 1 if not self.resyncs else 1):
             if attempt:
                 self._start(observed)
             if self._try_follow(view, observed):
-                return self._take_what_is_seen(view)
+                return True
             if self._steps_left <= 0:
                 break
             # A choice made earlier may have fixed what only later events show (a card
@@ -188,10 +212,7 @@ class Tracker:
                 self._checkpoints = [c for c in self._checkpoints if c[0] < done]
                 self._feed_rolls()
                 if self._try_follow(view, observed):
-                    return self._take_what_is_seen(view)
-        if self._resync(view, observed):
-            return True
-        self.lost = True
+                    return True
         return False
 
     def _take_what_is_seen(self, view: dict) -> bool:
@@ -404,9 +425,10 @@ class Tracker:
         An option agrees when the decisions it shows are the next ones the seat saw. Of
         those, the ones whose every event the seat would see is the one it saw there (a
         card drawn and revealed, a property changed) are kept, and the step is dealt
-        again while none is; when dealing again finds none, the options that agree by
-        their decisions are taken, and the place in the seat's events is found again at
-        the next decision shown."""
+        again while none is. When dealing again finds none, the first pass (``_strict``)
+        has reached a dead end; the second takes the options that agree by their
+        decisions, and finds its place in the seat's events again at the next decision
+        shown."""
         if state.result is not None or len(seen) > len(observed):
             return [state, seen, None, 0, pos]
         pending = state.pending
@@ -422,7 +444,7 @@ class Tracker:
             again, alike = self._consistent(dealt, observed[done:], done, pos)
             if again or not consistent:
                 state, consistent = dealt, again
-        options = alike or consistent
+        options = alike if alike or self._strict else consistent
         self.rng.shuffle(options)
         options.sort(key=lambda c: c[0])  # those that showed themselves last: tried first
         return [state, seen, [(trial, made, after) for _, trial, made, after in options], redeals, pos]

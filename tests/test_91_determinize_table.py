@@ -8,7 +8,9 @@ holds many kinds of card and threats come out of a bag:
 - the seat passes a reaction (which shows nothing to anyone) and the copy, still waiting
   at that reaction, took it for the seat's next choice;
 - a choice inside a rule shows only in a property's change, or chance drew otherwise in
-  the copy, and the copy went on from a table the seat does not see.
+  the copy, and the copy went on from a table the seat does not see;
+- in Panic Station, the card a trader hands over face down shows only when the trade
+  ends, after the other trader's choice, and the copy had guessed it otherwise.
 """
 
 from __future__ import annotations
@@ -18,6 +20,9 @@ from pathlib import Path
 
 import pytest
 
+from benchmark_scripts import load_script
+
+import rulecraft.bots.determinize as determinize
 from rulecraft.bots import make_bot
 from rulecraft.bots.determinize import Tracker, _put_in_place, _same_event
 from rulecraft.dsl.loader import load_checked
@@ -127,3 +132,19 @@ def test_an_event_is_the_one_seen_numbering_and_masks_aside():
     assert not _same_event(seen, {"type": "changed", "entity": "security_card.3"})
     assert not _same_event({"type": "rolled", "die": "d6", "value": 5, "seq": 3},
                            {"type": "rolled", "die": "d6", "value": 4})
+
+
+@pytest.mark.parametrize("seed", [108, 109])
+def test_hidden_choices_are_judged_by_every_event_they_lead_to(seed, monkeypatch):
+    """Panic Station, 5 players, the copy following p1 over ten of its decisions: taking
+    only options whose every event is the one the seat saw, and backing up when a later
+    event disagrees, the copy is never put back in step and has shown the seat every
+    event it saw. Following by the decisions alone (the first pass given no steps), the
+    same games needed it (the check can fail)."""
+    follow_game = load_script("tracker_follow").follow_game
+    ruleset = load_checked(RULES / "panic_station")
+    figures = follow_game(ruleset, 5, seed, "p1", 10)
+    assert figures["decisions"] == 10 and figures["put back in step"] == 0
+    assert figures["shown every event"] == 10
+    monkeypatch.setattr(determinize, "STRICT_STEPS", 0)
+    assert follow_game(ruleset, 5, seed, "p1", 10)["put back in step"] > 0
