@@ -19,7 +19,6 @@ import random
 from pathlib import Path
 
 import pytest
-
 from benchmark_scripts import load_script
 
 import rulecraft.bots.determinize as determinize
