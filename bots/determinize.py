@@ -234,9 +234,7 @@ class Tracker:
         for eid, seen in view["entities"].items():
             if eid in entities:
                 entities[eid]["props"].update(seen["props"])
-        state.vars["game"].update(view["vars"]["game"])
-        if view["current"] == self.viewer:
-            state.vars["turn"].update(view["vars"]["turn"])
+        _copy_public_variables(state, view, self.viewer)
         if moved:
             _list_options_again(self.ruleset, state)
         return True
@@ -520,41 +518,39 @@ class Tracker:
         """(showed itself, state after, decisions seen, place in the seat's events after)
         for each option whose decisions the seat would see are the next ones it saw; and
         those of them whose every event the seat would see is the one it saw there."""
-        out, alike = [], []
         pending = state.pending
         if ahead and ahead[0][0] == "answered":  # the seat's own answer is next
             if pending["player"] == self.viewer and pending["kind"] == ahead[0][2]:
-                return self._replay_answer(state, ahead, done)
+                keys = [option_key(o) for o in pending["options"]]
+                key = ahead[0][3][0][1]
+                tried = [self._try_option(state, keys.index(key), ahead, done, pos, ahead[0])] if key in keys else []
+                out = [t for t in tried if t is not None]
+                return out, [t for t in out if t[3] is not None]
+        out = []
         for index, option in enumerate(pending["options"]):
             first = _first_shown(pending, option)
             if first is not None and not (ahead and _agrees(ahead[0], first)):
                 continue  # it would show another decision than the one seen next
-            trial = state.clone()
-            machine = self._machine(trial)
-            machine.answer(index)
-            made = self._made
-            if len(made) <= len(ahead) and all(_agrees(s, m) for s, m in zip(ahead, made)):
-                after = self._match_events(self._shown_events, done, pos)
-                out.append((bool(made), trial, made, after))
-                if after is not None:
-                    alike.append(out[-1])
-        return out, alike
+            tried = self._try_option(state, index, ahead, done, pos)
+            if tried is not None:
+                out.append(tried)
+        return out, [t for t in out if t[3] is not None]
 
-    def _replay_answer(self, state: GameState, ahead: list[tuple], done: int) -> tuple[list[tuple], list[tuple]]:
-        """The seat's own answer played in the copy, as :meth:`_consistent` gives options."""
-        keys = [option_key(o) for o in state.pending["options"]]
-        key = ahead[0][3][0][1]
-        if key not in keys:
-            return [], []
+    def _try_option(self, state: GameState, index: int, ahead: list[tuple], done: int, pos: int | None,
+                    answer: tuple | None = None) -> tuple | None:
+        """Option ``index`` played on a copy of ``state``, as :meth:`_consistent` gives it,
+        or None when the decisions it shows are not the next ones the seat saw. ``answer``:
+        the seat's own answer that the option replays, a decision only the seat knows of,
+        after which the seat's events go on where it gave it."""
         trial = state.clone()
         machine = self._machine(trial)
-        machine.answer(keys.index(key))
-        made = [ahead[0]] + self._made
-        if len(made) <= len(ahead) and all(_agrees(s, m) for s, m in zip(ahead, made)):
-            after = self._match_events(self._shown_events, done + 1, self._at[done] + 1)
-            option = (True, trial, made, after)
-            return [option], [option] if after is not None else []
-        return [], []
+        machine.answer(index)
+        made = ([answer] if answer else []) + self._made
+        if len(made) > len(ahead) or not all(_agrees(s, m) for s, m in zip(ahead, made)):
+            return None
+        if answer:
+            done, pos = done + 1, self._at[done] + 1
+        return (bool(made), trial, made, self._match_events(self._shown_events, done, pos))
 
     def _match_events(self, shown: list[dict], done: int, pos: int | None) -> int | None:
         """Where the copy stands in the seat's events after showing it ``shown``, starting
@@ -741,9 +737,7 @@ def determinize(tracker: Tracker, view: dict, rng: random.Random, keep_fixed_rol
     for eid in unseen:  # what no zone's count asks for stays off the table
         entities[eid]["at"] = None
     _copy_seen_properties(s, view, rng, beliefs)
-    s.vars["game"].update(view["vars"]["game"])
-    if view["current"] == tracker.viewer:
-        s.vars["turn"].update(view["vars"]["turn"])
+    _copy_public_variables(s, view, tracker.viewer)
     s.current = view["current"]
     s.round = view["round"]
     if view["choice"] is not None:
@@ -752,6 +746,13 @@ def determinize(tracker: Tracker, view: dict, rng: random.Random, keep_fixed_rol
     if not keep_fixed_rolls:
         s.forced_rolls = {}
     return s
+
+
+def _copy_public_variables(s: GameState, view: dict, viewer: str) -> None:
+    """The game's variables the view shows, and the turn's when it is the viewer's turn."""
+    s.vars["game"].update(view["vars"]["game"])
+    if view["current"] == viewer:
+        s.vars["turn"].update(view["vars"]["turn"])
 
 
 def _copy_seen_properties(s: GameState, view: dict, rng: random.Random, beliefs: dict | None = None) -> None:
