@@ -10,9 +10,10 @@ out of turn is played as it is. Each agent observes ``{"observation", "action_ma
 
 An action is the index of an option in the pending choice's list of legal options, in
 the order the rules give them. The action space is ``Discrete(max_options)``: give
-``max_options`` or let it be measured, once, as the most options any choice offered in
-seeded random games of the rule set (a choice with more options later is an error
-naming the argument to raise).
+``max_options`` or let it be measured from seeded random games of the rule set, the
+same for every seed (:mod:`rulecraft.survey`: the widest choice seen, with headroom when
+games differ; a choice with more options later is an error naming the argument to
+raise).
 
 Rewards come at the end, from the game's result and ``game.sides``: +1 to every seat on
 the winning side, -1 to the others, 0 to all when nobody won (-1 in a cooperative game,
@@ -25,7 +26,6 @@ Requires the ``research`` extra: ``pip install -e ".[research]"``.
 from __future__ import annotations
 
 import functools
-import random
 
 import numpy as np
 from gymnasium import spaces
@@ -36,10 +36,9 @@ from rulecraft.bots.mcts import seat_rewards
 from rulecraft.dsl.loader import load_checked
 from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.views import player_view
+from rulecraft.survey import survey
 
 from .observation import ObservationLayout
-
-PROBE_GAMES = 20
 
 
 def env(ruleset, players: int | None = None, seed: int = 0, max_options: int | None = None, **kwargs):
@@ -64,7 +63,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         self.seed = seed
         self.render_mode = render_mode
         self.layout = ObservationLayout(ruleset, self.players_count)
-        self.max_options = max_options or most_options(ruleset, self.players_count, seed)
+        self.max_options = max_options or survey(ruleset, self.players_count).action_width
         self.possible_agents = list(self.layout.players)
         self.metadata = dict(self.metadata, name=f"rulecraft_{ruleset.data.game.name}_v0")
         self._cooperative = "cooperative" in (ruleset.data.game.sides or {})
@@ -139,17 +138,4 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         pass
 
 
-def most_options(ruleset, players: int, seed: int = 0, games: int = PROBE_GAMES) -> int:
-    """The most options a choice offered in ``games`` seeded random games (at least 2)."""
-    pick = random.Random(seed)
-    most = 2
-    for i in range(games):
-        game = Game(ruleset, players, seed + i, record_events=False)
-        while not game.over:
-            options = game.pending.options
-            most = max(most, len(options))
-            game.choose(pick.randrange(len(options)))
-    return most
-
-
-__all__ = ["env", "raw_env", "most_options", "ObservationLayout"]
+__all__ = ["env", "raw_env", "ObservationLayout"]

@@ -8,9 +8,9 @@ rulecraft game state and runs it with the rulecraft interpreter.
 - **Players** are the seats in order (OpenSpiel player 0 is ``p1``); the player to move
   is whoever must answer the pending choice.
 - **Actions** are option indexes: action ``i`` is the i-th legal option of the pending
-  choice, in the order the rules give them; ``num_distinct_actions`` is the most options
-  a choice offered in seeded random games (as ``rulecraft.env`` measures it), or the
-  ``max_options`` given.
+  choice, in the order the rules give them; ``num_distinct_actions`` is measured from
+  seeded random games as ``rulecraft.env`` measures its action space
+  (:mod:`rulecraft.survey`), or the ``max_options`` given.
 - **Chance** stays inside the game: rulecraft draws every die roll and shuffle from the
   seeded generator in its state, so a game whose rules draw anything is declared
   ``SAMPLED_STOCHASTIC`` (OpenSpiel's mode for games that sample chance themselves,
@@ -30,7 +30,6 @@ Requires the ``research`` extra: ``pip install -e ".[research]"``.
 from __future__ import annotations
 
 import json
-import random
 
 import pyspiel
 
@@ -39,8 +38,7 @@ from rulecraft.dsl.loader import load_checked
 from rulecraft.interpreter.machine import Machine
 from rulecraft.interpreter.state import new_state
 from rulecraft.interpreter.views import player_view
-
-PROBE_GAMES = 20
+from rulecraft.survey import survey
 
 
 def load(ruleset, players: int | None = None, seed: int = 0, max_options: int | None = None):
@@ -54,7 +52,7 @@ def register(ruleset, players: int | None = None, max_options: int | None = None
         ruleset = load_checked(ruleset)
     players = players or ruleset.data.game.min_players
     name = f"rulecraft_{ruleset.data.game.name}_{players}p"
-    widest, longest, seeded = _probe(ruleset, players)
+    found = survey(ruleset, players, chance=True)
     perfect = _all_visible(ruleset)
     two_alone = players == 2 and "teams" not in (ruleset.data.game.sides or {}) \
         and "cooperative" not in (ruleset.data.game.sides or {})
@@ -62,7 +60,7 @@ def register(ruleset, players: int | None = None, max_options: int | None = None
         short_name=name,
         long_name=f"rulecraft {ruleset.data.game.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=(pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC if seeded
+        chance_mode=(pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC if found.seeded
                      else pyspiel.GameType.ChanceMode.DETERMINISTIC),
         information=(pyspiel.GameType.Information.PERFECT_INFORMATION if perfect
                      else pyspiel.GameType.Information.IMPERFECT_INFORMATION),
@@ -77,14 +75,14 @@ def register(ruleset, players: int | None = None, max_options: int | None = None
         parameter_specification={"seed": 0},
     )
     info = pyspiel.GameInfo(
-        num_distinct_actions=max_options or widest,
+        num_distinct_actions=max_options or found.action_width,
         max_chance_outcomes=0,
         num_players=players,
         min_utility=-1.0,
         max_utility=1.0,
         utility_sum=0.0 if two_alone else None,
-        # the longest probe game, with room: a game longer than this is not an error of the rules
-        max_game_length=4 * longest,
+        # the longest surveyed game, with room: a game longer than this is not an error of the rules
+        max_game_length=4 * found.longest,
     )
 
     class RulecraftGame(pyspiel.Game):
@@ -180,30 +178,6 @@ class _ViewObserver:
     def string_from(self, state, player):
         s = state._held.state
         return json.dumps(player_view(self.ruleset, s, s.players[player]), sort_keys=True, default=str)
-
-
-def _probe(ruleset, players: int) -> tuple[int, int, bool]:
-    """(most options of a choice, most decisions in a game, whether the seed mattered) over
-    seeded random games; each game is played twice with the same decisions and two seeds."""
-    from rulecraft.interpreter.game import Game
-
-    widest, longest, seeded = 2, 1, False
-    pick = random.Random(0)
-    for i in range(PROBE_GAMES):
-        game = Game(ruleset, players, i, record_events=False)
-        while not game.over:
-            options = game.pending.options
-            widest = max(widest, len(options))
-            game.choose(pick.randrange(len(options)))
-        longest = max(longest, len(game.decisions))
-        if not seeded:
-            try:
-                twin = Game.replay(ruleset, players, i + 7919, game.decisions)
-                seeded = (twin.state.entities, twin.state.zones, twin.state.result) != \
-                    (game.state.entities, game.state.zones, game.state.result)
-            except Exception:  # noqa: BLE001 - the other seed sent the game elsewhere: chance matters
-                seeded = True
-    return widest, longest, seeded
 
 
 def _all_visible(ruleset) -> bool:
