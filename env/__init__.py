@@ -2,7 +2,7 @@
 
 Agents are the seats (``p1``, ``p2``, ...); the agent to act is whoever must answer the
 pending choice (an action, a ``choose`` or a reaction), so a game where a player answers
-out of turn is played as it is. Each agent observes ``{"observation", "action_mask"}``:
+out of turn is played as it is. A seat the rules play by a script is not an agent. Each agent observes ``{"observation", "action_mask"}``:
 
 - ``observation``: the agent's view (never the full state) as a fixed-length float32
   vector laid out from the rule set's tables (see :mod:`rulecraft.env.observation`);
@@ -35,6 +35,7 @@ from pettingzoo.utils import wrappers
 from rulecraft.bots.mcts import seat_rewards
 from rulecraft.dsl.loader import load_checked
 from rulecraft.interpreter.game import Game
+from rulecraft.interpreter.state import seat_players
 from rulecraft.interpreter.views import player_view
 from rulecraft.survey import survey
 
@@ -64,7 +65,8 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         self.render_mode = render_mode
         self.layout = ObservationLayout(ruleset, self.players_count)
         self.max_options = max_options or survey(ruleset, self.players_count).action_width
-        self.possible_agents = list(self.layout.players)
+        # the seats of people and bots: a scripted seat answers its own choices and is no agent
+        self.possible_agents = seat_players(self.players_count)
         self.metadata = dict(self.metadata, name=f"rulecraft_{ruleset.data.game.name}_v0")
         self._cooperative = "cooperative" in (ruleset.data.game.sides or {})
         self.game: Game | None = None

@@ -6,7 +6,8 @@ then makes it, or ``load(ruleset, players=N)`` does both. Each OpenSpiel state h
 rulecraft game state and runs it with the rulecraft interpreter.
 
 - **Players** are the seats in order (OpenSpiel player 0 is ``p1``); the player to move
-  is whoever must answer the pending choice.
+  is whoever must answer the pending choice. A seat the rules play by a script
+  (``game.scripted_seats``) is not an OpenSpiel player: it answers its own choices.
 - **Actions** are option indexes: action ``i`` is the i-th legal option of the pending
   choice, in the order the rules give them; ``num_distinct_actions`` is measured from
   seeded random games as ``rulecraft.env`` measures its action space
@@ -36,7 +37,7 @@ import pyspiel
 from rulecraft.bots.mcts import seat_rewards
 from rulecraft.dsl.loader import load_checked
 from rulecraft.interpreter.machine import Machine
-from rulecraft.interpreter.state import new_state
+from rulecraft.interpreter.state import new_state, seat_players
 from rulecraft.interpreter.views import player_view
 from rulecraft.survey import survey
 
@@ -55,7 +56,7 @@ def register(ruleset, players: int | None = None, max_options: int | None = None
     found = survey(ruleset, players, chance=True)
     perfect = _all_visible(ruleset)
     two_alone = players == 2 and "teams" not in (ruleset.data.game.sides or {}) \
-        and "cooperative" not in (ruleset.data.game.sides or {})
+        and "cooperative" not in (ruleset.data.game.sides or {}) and not ruleset.data.game.scripted_seats
     game_type = pyspiel.GameType(
         short_name=name,
         long_name=f"rulecraft {ruleset.data.game.title}",
@@ -122,6 +123,8 @@ class RulecraftState(pyspiel.State):
         self._held = _Held(game.ruleset, state)
         self._held.machine.start()
         self._width = game.num_distinct_actions()
+        # OpenSpiel's players are the seats of people and bots; a scripted seat plays itself
+        self._seats = seat_players(game.players_count)
 
     @property
     def _state(self):
@@ -130,7 +133,7 @@ class RulecraftState(pyspiel.State):
     def current_player(self):
         if self._state.result is not None:
             return pyspiel.PlayerId.TERMINAL
-        return self._state.players.index(self._state.pending["player"])
+        return self._seats.index(self._state.pending["player"])
 
     def _legal_actions(self, player):
         count = len(self._state.pending["options"])
@@ -151,13 +154,13 @@ class RulecraftState(pyspiel.State):
     def returns(self):
         s = self._state
         if s.result is None:
-            return [0.0] * len(s.players)
+            return [0.0] * len(self._seats)
         ruleset = self._held.ruleset
         cooperative = "cooperative" in (ruleset.data.game.sides or {})
         if not s.result["winners"] and not cooperative:
-            return [0.0] * len(s.players)
+            return [0.0] * len(self._seats)
         outcome = seat_rewards(ruleset, s, cooperative)
-        return [2.0 * outcome[p] - 1.0 for p in s.players]
+        return [2.0 * outcome[p] - 1.0 for p in self._seats]
 
     def __str__(self):
         # the whole state (OpenSpiel tells states apart by their strings), as rulecraft saves it
@@ -177,7 +180,7 @@ class _ViewObserver:
 
     def string_from(self, state, player):
         s = state._held.state
-        return json.dumps(player_view(self.ruleset, s, s.players[player]), sort_keys=True, default=str)
+        return json.dumps(player_view(self.ruleset, s, state._seats[player]), sort_keys=True, default=str)
 
 
 def _all_visible(ruleset) -> bool:

@@ -138,3 +138,15 @@ def test_a_hidden_information_game_is_declared_so_and_passes_openspiels_simulati
     seen = state.observation_string(0)
     state._held.state.zones["search_deck"].reverse()  # a face-down deck's order is nobody's to see
     assert state.observation_string(0) == seen
+
+
+def test_a_scripted_seat_is_neither_an_agent_nor_an_openspiel_player():
+    # Stationfall's fourth seat plays by its script: three people, four seats
+    ruleset = load_checked(RULES / "stationfall")
+    e = env(ruleset, players=3, seed=1)
+    assert e.possible_agents == ["p1", "p2", "p3"]
+    api_test(e, num_cycles=30)
+    game = load(ruleset, players=3)
+    assert game.num_players() == 3
+    # OpenSpiel's own checks: among them, one return per player
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
