@@ -20,7 +20,8 @@ rulecraft game state and runs it with the rulecraft interpreter.
   need.
 - **Information**: perfect when every zone and property of the rule set is visible to
   everyone, otherwise imperfect; observation strings are the player's view (never the
-  full state) as JSON.
+  full state) as JSON, observation tensors the same view as ``rulecraft.env`` encodes
+  it.
 - **Returns**: +1 to every seat on the winning side (``game.sides``), -1 to the others,
   0 to all when nobody won (-1 in a cooperative game); zero-sum for two seats who play
   for themselves.
@@ -32,10 +33,12 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pyspiel
 
 from rulecraft.bots.mcts import seat_rewards
 from rulecraft.dsl.loader import load_checked
+from rulecraft.env.observation import ObservationLayout
 from rulecraft.interpreter.machine import Machine
 from rulecraft.interpreter.state import new_state, seat_players
 from rulecraft.interpreter.views import player_view
@@ -54,6 +57,7 @@ def register(ruleset, players: int | None = None, max_options: int | None = None
     players = players or ruleset.data.game.min_players
     name = f"rulecraft_{ruleset.data.game.name}_{players}p"
     found = survey(ruleset, players, chance=True)
+    layout = ObservationLayout(ruleset, players)
     perfect = _all_visible(ruleset)
     two_alone = players == 2 and "teams" not in (ruleset.data.game.sides or {}) \
         and "cooperative" not in (ruleset.data.game.sides or {}) and not ruleset.data.game.scripted_seats
@@ -72,7 +76,7 @@ def register(ruleset, players: int | None = None, max_options: int | None = None
         provides_information_state_string=False,
         provides_information_state_tensor=False,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=True,
         parameter_specification={"seed": 0},
     )
     info = pyspiel.GameInfo(
@@ -92,6 +96,7 @@ def register(ruleset, players: int | None = None, max_options: int | None = None
             self.ruleset = ruleset
             self.players_count = players
             self.seed = int((params or {}).get("seed", 0))
+            self.layout = layout
 
         def new_initial_state(self):
             return RulecraftState(self)
@@ -168,15 +173,19 @@ class RulecraftState(pyspiel.State):
 
 
 class _ViewObserver:
-    """Observation strings: the player's view as JSON (OpenSpiel's Python observer API)."""
+    """A player's view as OpenSpiel's Python observer API gives it: the string is the
+    view as JSON, the tensor the environment's vector of the same view
+    (:mod:`rulecraft.env.observation`)."""
 
     def __init__(self, game):
         self.ruleset = game.ruleset
-        self.tensor = None
-        self.dict = {}
+        self.layout = game.layout
+        self.tensor = np.zeros(self.layout.size, np.float32)
+        self.dict = {"observation": self.tensor}
 
     def set_from(self, state, player):
-        pass
+        s = state._held.state
+        self.tensor[:] = self.layout.encode(player_view(self.ruleset, s, state._seats[player]))
 
     def string_from(self, state, player):
         s = state._held.state

@@ -135,9 +135,28 @@ def test_a_hidden_information_game_is_declared_so_and_passes_openspiels_simulati
     assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
     state = game.new_initial_state()
-    seen = state.observation_string(0)
+    seen, tensor = state.observation_string(0), state.observation_tensor(0)
     state._held.state.zones["search_deck"].reverse()  # a face-down deck's order is nobody's to see
     assert state.observation_string(0) == seen
+    assert state.observation_tensor(0) == tensor
+
+
+def test_openspiels_observation_tensor_is_the_environments_observation():
+    ruleset = load_checked(RULES / "panic_station")
+    game = load(ruleset, players=4, seed=2)
+    state = game.new_initial_state()
+    e = env(ruleset, players=4, seed=2)
+    e.reset()
+    for _ in range(6):  # the same answers in both
+        agent = e.agent_selection
+        for player, seat in enumerate(e.possible_agents):
+            assert np.array_equal(np.asarray(state.observation_tensor(player), dtype=np.float32),
+                                  e.observe(seat)["observation"])
+        assert state.current_player() == e.possible_agents.index(agent)
+        action = len(state.legal_actions()) - 1
+        state.apply_action(action)
+        e.step(action)
+    assert game.observation_tensor_size() == e.observation_space("p1")["observation"].shape[0]
 
 
 def test_a_scripted_seat_is_neither_an_agent_nor_an_openspiel_player():
@@ -150,3 +169,16 @@ def test_a_scripted_seat_is_neither_an_agent_nor_an_openspiel_player():
     assert game.num_players() == 3
     # OpenSpiel's own checks: among them, one return per player
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+def test_openspiels_rl_environment_steps_a_game_by_observation_tensors():
+    from open_spiel.python import rl_environment
+
+    game = load(RULES / "connect_four")
+    e = rl_environment.Environment(game, observation_type=rl_environment.ObservationType.OBSERVATION)
+    step, pick = e.reset(), np.random.default_rng(0)
+    assert len(step.observations["info_state"][0]) == game.observation_tensor_size()
+    while not step.last():
+        seat = step.observations["current_player"]
+        step = e.step([int(pick.choice(step.observations["legal_actions"][seat]))])
+    assert sorted(step.rewards) in ([-1.0, 1.0], [0.0, 0.0])
