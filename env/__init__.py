@@ -2,7 +2,8 @@
 
 Agents are the seats (``p1``, ``p2``, ...); the agent to act is whoever must answer the
 pending choice (an action, a ``choose`` or a reaction), so a game where a player answers
-out of turn is played as it is. A seat the rules play by a script is not an agent. Each agent observes ``{"observation", "action_mask"}``:
+out of turn is played as it is. A seat the rules play by a script is not an agent. Each
+agent observes ``{"observation", "action_mask"}``:
 
 - ``observation``: the agent's view (never the full state) as a fixed-length float32
   vector laid out from the rule set's tables (see :mod:`rulecraft.env.observation`);
