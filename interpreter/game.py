@@ -20,7 +20,7 @@ from . import rng
 from .gamelog import final_line
 from .machine import IllegalAnswer, Machine
 from .state import GameState, new_state
-from .views import ANNOTATED_EVENTS, annotate_visibility, number_for_viewer, player_view, visible_event
+from .views import number_for_viewer, player_view, record_event, visible_event
 
 
 @dataclass(frozen=True)
@@ -74,11 +74,7 @@ class Game:
     def _record(self, event: dict) -> None:
         """Record an event: the machine hands over a dict of its own, kept as it is."""
         if self.record_events:
-            event["seq"] = len(self.events)
-            # who may see what is decided now, while the entities are where they are
-            if event["type"] in ANNOTATED_EVENTS:
-                annotate_visibility(self.ruleset, self.state, event)
-            self.events.append(event)
+            record_event(self.ruleset, self.state, self.events, event)
 
     # ---- driving
     @property

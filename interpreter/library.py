@@ -5,7 +5,7 @@ Each function takes the running machine first. None of them knows any game.
 
 from __future__ import annotations
 
-from . import paths, rng
+from . import paths
 from .board import Geometry, room_tile
 from .state import RANDOM_PICKS
 
@@ -199,8 +199,7 @@ def _roll(m, die):
     if forced:
         value = forced.pop(0)
     else:
-        m.state.rng, i = rng.below(m.state.rng, len(faces))
-        value = faces[i]
+        value = faces[m.draw(len(faces))]
     m.emit("rolled", {"die": die, "value": value}, None)
     return value
 
@@ -216,8 +215,7 @@ def _random(m, items):
             m._fail(f"the pick fixed in advance, {value!r}, is not among the items random() chooses from: "
                     + ", ".join(map(str, items)))
         return value
-    m.state.rng, i = rng.below(m.state.rng, len(items))
-    return items[i]
+    return items[m.draw(len(items))]
 
 
 FUNCTIONS = {

@@ -26,6 +26,7 @@ from rulecraft.dsl.reads import Reads, reads_of
 
 from . import rng
 from .board import Board, Geometry, board_for
+from .chance import ChanceScript
 from .declared_board import DeclaredBoard
 from .library import FUNCTIONS
 from .listing import FEW, KeptCandidates
@@ -68,6 +69,9 @@ class Machine:
         # the engine opens its window on each chosen action only for a rule set that
         # answers it: for the others, choosing an action runs as it always did
         self._action_window = ACTION_WINDOW in self.program.reactions
+        # Where the game's chance comes from: None, the state's seeded generator; or the
+        # outcomes an outside driver plays one by one (see ChanceScript and draw())
+        self.chance: ChanceScript | None = None
         # Function results remembered while conditions are evaluated (see reading()).
         self.memo: dict | None = None
         # Results of the functions that read nothing a game changes (see
@@ -350,9 +354,22 @@ class Machine:
         self.changes += 1
         self._emit("moved", {"type": "moved", "entity": entity, "source": source, "destination": destination})
 
+    def draw(self, n: int) -> int:
+        """A whole number in [0, n), each as likely: every die roll, random pick and
+        shuffle step draws one, from the state's generator or from ``chance``."""
+        if self.chance is None:
+            self.state.rng, i = rng.below(self.state.rng, n)
+            return i
+        return self.chance.outcome(n)
+
     def shuffle(self, zone: str) -> None:
         items = self.own_zone(zone)
-        self.state.rng = rng.shuffle(self.state.rng, items)
+        if self.chance is None:
+            self.state.rng = rng.shuffle(self.state.rng, items)
+        else:  # the same Fisher-Yates steps as rng.shuffle, each an outcome played from outside
+            for i in range(len(items) - 1, 0, -1):
+                j = self.chance.outcome(i + 1)
+                items[i], items[j] = items[j], items[i]
         forced = self.state.forced_rolls
         if forced:
             tops = forced.get(forced_shuffle_key(zone))
@@ -554,8 +571,7 @@ class Machine:
             if forced and isinstance(forced[0], dict) and "option" in forced[0]:
                 index = self._fixed_tie(options, chosen, forced.pop(0)["option"])
             else:
-                self.state.rng, pick = rng.below(self.state.rng, len(chosen))
-                index = chosen[pick]
+                index = chosen[self.draw(len(chosen))]
         self.emit("scripted", {"player": player, "script": self.scripted[player]}, None)
         return index
 
@@ -794,9 +810,11 @@ class Machine:
     def _reachable_after(self, player: str, option: dict, test: tuple, budget: int) -> bool:
         """After ``option``, is the obligation met or still within reach?"""
         saved = (self.state, self._board, self.memo, self.on_event, self._current_instr)
+        chance = self.chance
         floor = len(self.state.stack)  # the turn frame is on top while actions are offered
         try:
-            self.on_event, self.memo = None, None
+            # playing ahead draws from the copy's generator: the game's own chance is not spent
+            self.on_event, self.memo, self.chance = None, None, None
             if self.pass_over_triggers:
                 self._triggers = self._lookahead_triggers(test, option.get("action") if budget == 0 else None)
             # the frames below the turn's are not run while playing ahead: shared
@@ -805,6 +823,7 @@ class Machine:
             return self._reachable(player, test, budget, floor, saved[0].turn_number)
         finally:
             self.state, self._board, self.memo, self.on_event, self._current_instr = saved
+            self.chance = chance
             self._triggers = self.program.triggers
             self.changes += 1
 

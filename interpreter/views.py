@@ -287,6 +287,16 @@ def _view(ruleset: RuleSet, state: GameState, viewer: str, table: dict | None) -
 ANNOTATED_EVENTS = frozenset({"changed", "action_taken", "reacted", "moved", ACTION_WINDOW})
 
 
+def record_event(ruleset: RuleSet, state: GameState, events: list[dict], event: dict) -> None:
+    """Append an event the machine hands over (a dict of its own, kept as it is) to a
+    game's event list: numbered, and marked for who may see what of it while the
+    entities are where they are."""
+    event["seq"] = len(events)
+    if event["type"] in ANNOTATED_EVENTS:
+        annotate_visibility(ruleset, state, event)
+    events.append(event)
+
+
 def annotate_visibility(ruleset: RuleSet, state: GameState, event: dict) -> None:
     """Record, at the moment an event happens, which players may not see (parts of) it.
 

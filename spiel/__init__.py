@@ -12,16 +12,21 @@ rulecraft game state and runs it with the rulecraft interpreter.
   choice, in the order the rules give them; ``num_distinct_actions`` is measured from
   seeded random games as ``rulecraft.env`` measures its action space
   (:mod:`rulecraft.survey`), or the ``max_options`` given.
-- **Chance** stays inside the game: rulecraft draws every die roll and shuffle from the
-  seeded generator in its state, so a game whose rules draw anything is declared
-  ``SAMPLED_STOCHASTIC`` (OpenSpiel's mode for games that sample chance themselves,
-  seeded by the game parameter ``seed``); a rule set whose random games never depend on
-  the seed is ``DETERMINISTIC``, which OpenSpiel's exhaustive tools (``get_all_states``)
-  need.
+- **Chance**, with ``chance="sampled"`` (the default), stays inside the game: rulecraft
+  draws every die roll, random pick and shuffle from the seeded generator in its state,
+  so a game whose rules draw anything is declared ``SAMPLED_STOCHASTIC`` (OpenSpiel's
+  mode for games that sample chance themselves, seeded by the game parameter ``seed``).
+  With ``chance="explicit"`` it is ``EXPLICIT_STOCHASTIC``: every draw is an OpenSpiel
+  chance node whose outcomes are equally likely (a die's faces, a pick's items, a
+  shuffle's Fisher-Yates step; :mod:`rulecraft.interpreter.chance`), as the exact
+  algorithms (CFR, expectimax, ``get_all_states``) need; the game registers as
+  ``rulecraft_<game name>_<N>p_chance``. Each outcome plays the step under way again
+  from the state before it, so explicit chance suits small games. A rule set whose
+  random games never depend on the seed is ``DETERMINISTIC`` either way.
 - **Information**: perfect when every zone and property of the rule set is visible to
-  everyone, otherwise imperfect; observation strings are the player's view (never the
+  everyone, otherwise imperfect. Observation strings are the player's view (never the
   full state) as JSON, observation tensors the same view as ``rulecraft.env`` encodes
-  it.
+  it; information-state strings are the view with every event the player saw so far.
 - **Returns**: +1 to every seat on the winning side (``game.sides``), -1 to the others,
   0 to all when nobody won (-1 in a cooperative game); zero-sum for two seats who play
   for themselves.
@@ -31,6 +36,8 @@ Requires the ``research`` extra: ``pip install -e ".[research]"``.
 
 from __future__ import annotations
 
+import copy
+import functools
 import json
 
 import numpy as np
@@ -39,25 +46,41 @@ import pyspiel
 from rulecraft.bots.mcts import seat_rewards
 from rulecraft.dsl.loader import load_checked
 from rulecraft.env.observation import ObservationLayout
+from rulecraft.interpreter.chance import ChanceNeeded, ChanceScript
 from rulecraft.interpreter.machine import Machine
 from rulecraft.interpreter.state import new_state, seat_players
-from rulecraft.interpreter.views import player_view
+from rulecraft.interpreter.views import player_view, record_event
 from rulecraft.survey import survey
 
-
-def load(ruleset, players: int | None = None, seed: int = 0, max_options: int | None = None):
-    """The OpenSpiel game of ``ruleset`` (a loaded rule set or a folder)."""
-    return pyspiel.load_game(register(ruleset, players, max_options), {"seed": seed})
+CHANCE_MODES = ("sampled", "explicit")
+_START = "start"  # the step of a new game: setup, up to the first choice
 
 
-def register(ruleset, players: int | None = None, max_options: int | None = None) -> str:
+def load(ruleset, players: int | None = None, seed: int = 0, max_options: int | None = None,
+         chance: str = "sampled"):
+    """The OpenSpiel game of ``ruleset`` (a loaded rule set or a folder); ``chance`` is
+    ``"sampled"`` or ``"explicit"`` (see the module doc)."""
+    return pyspiel.load_game(register(ruleset, players, max_options, chance), {"seed": seed})
+
+
+def register(ruleset, players: int | None = None, max_options: int | None = None, chance: str = "sampled") -> str:
     """Register ``ruleset`` with OpenSpiel; returns the name to load it by."""
+    if chance not in CHANCE_MODES:
+        raise ValueError(f"chance={chance!r}: one of {', '.join(CHANCE_MODES)}")
     if not hasattr(ruleset, "data"):
         ruleset = load_checked(ruleset)
     players = players or ruleset.data.game.min_players
-    name = f"rulecraft_{ruleset.data.game.name}_{players}p"
+    name = f"rulecraft_{ruleset.data.game.name}_{players}p" + ("_chance" if chance == "explicit" else "")
     found = survey(ruleset, players, chance=True)
     layout = ObservationLayout(ruleset, players)
+    explicit = chance == "explicit" and found.seeded
+    if not found.seeded:
+        chance_mode = pyspiel.GameType.ChanceMode.DETERMINISTIC
+    elif explicit:
+        chance_mode = pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    else:
+        chance_mode = pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    outcomes_bound = _outcomes_bound(ruleset, players)
     perfect = _all_visible(ruleset)
     two_alone = players == 2 and "teams" not in (ruleset.data.game.sides or {}) \
         and "cooperative" not in (ruleset.data.game.sides or {}) and not ruleset.data.game.scripted_seats
@@ -65,15 +88,14 @@ def register(ruleset, players: int | None = None, max_options: int | None = None
         short_name=name,
         long_name=f"rulecraft {ruleset.data.game.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=(pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC if found.seeded
-                     else pyspiel.GameType.ChanceMode.DETERMINISTIC),
+        chance_mode=chance_mode,
         information=(pyspiel.GameType.Information.PERFECT_INFORMATION if perfect
                      else pyspiel.GameType.Information.IMPERFECT_INFORMATION),
         utility=pyspiel.GameType.Utility.ZERO_SUM if two_alone else pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=players,
         min_num_players=players,
-        provides_information_state_string=False,
+        provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
@@ -81,7 +103,7 @@ def register(ruleset, players: int | None = None, max_options: int | None = None
     )
     info = pyspiel.GameInfo(
         num_distinct_actions=max_options or found.action_width,
-        max_chance_outcomes=0,
+        max_chance_outcomes=outcomes_bound if explicit else 0,
         num_players=players,
         min_utility=-1.0,
         max_utility=1.0,
@@ -97,48 +119,82 @@ def register(ruleset, players: int | None = None, max_options: int | None = None
             self.players_count = players
             self.seed = int((params or {}).get("seed", 0))
             self.layout = layout
+            self.explicit = explicit
 
         def new_initial_state(self):
             return RulecraftState(self)
 
         def make_py_observer(self, iig_obs_type=None, params=None):
-            return _ViewObserver(self)
+            return _ViewObserver(self, history=iig_obs_type is not None and iig_obs_type.perfect_recall)
 
     pyspiel.register_game(game_type, RulecraftGame)
     return name
 
 
 class _Held:
-    """The rulecraft state inside an OpenSpiel state; OpenSpiel copies states with
-    deepcopy, which here clones the game state and shares the (read-only) rule set."""
+    """The rulecraft state inside an OpenSpiel state, with the game's events so far;
+    OpenSpiel copies states with deepcopy, which here clones the game state and shares
+    the (read-only) rule set and the events already recorded."""
 
-    def __init__(self, ruleset, state):
+    def __init__(self, ruleset, state, events: list[dict]):
         self.ruleset = ruleset
         self.state = state
-        self.machine = Machine(ruleset, state)
+        self.events = events
+        self.machine = Machine(ruleset, state, on_event=functools.partial(record_event, ruleset, state, events))
 
     def __deepcopy__(self, memo):
-        return _Held(self.ruleset, self.state.clone())
+        return _Held(self.ruleset, self.state.clone(), list(self.events))
 
 
 class RulecraftState(pyspiel.State):
     def __init__(self, game):
         super().__init__(game)
-        state = new_state(game.ruleset, game.players_count, game.seed)
-        self._held = _Held(game.ruleset, state)
-        self._held.machine.start()
+        self._held = _Held(game.ruleset, new_state(game.ruleset, game.players_count, game.seed), [])
         self._width = game.num_distinct_actions()
+        self._explicit = game.explicit
+        self._outcomes_bound = game.max_chance_outcomes()
         # OpenSpiel's players are the seats of people and bots; a scripted seat plays itself
         self._seats = seat_players(game.players_count)
+        # with explicit chance: the step under way (an option's number, or _START), the
+        # outcomes drawn in it so far, and how many the next draw has (0: no chance node)
+        self._step = _START
+        self._outcomes: list[int] = []
+        self._draw = 0
+        self._run_step()
 
     @property
     def _state(self):
         return self._held.state
 
+    def _run_step(self) -> None:
+        """Play the step under way: at once, or (explicit chance) again from the state
+        before it with the outcomes drawn so far, up to its next draw."""
+        if not self._explicit:
+            machine = self._held.machine
+            machine.start() if self._step == _START else machine.answer(self._step)
+            return
+        trial = copy.deepcopy(self._held)
+        trial.machine.chance = ChanceScript(self._outcomes)
+        try:
+            trial.machine.start() if self._step == _START else trial.machine.answer(self._step)
+        except ChanceNeeded as need:
+            if need.count > self._outcomes_bound:
+                raise ValueError(f"a draw among {need.count} outcomes, more than max_chance_outcomes="
+                                 f"{self._outcomes_bound}") from None
+            self._draw = need.count
+            return
+        trial.machine.chance = None
+        self._held, self._step, self._outcomes, self._draw = trial, None, [], 0
+
     def current_player(self):
+        if self._draw:
+            return pyspiel.PlayerId.CHANCE
         if self._state.result is not None:
             return pyspiel.PlayerId.TERMINAL
         return self._seats.index(self._state.pending["player"])
+
+    def chance_outcomes(self):
+        return [(i, 1.0 / self._draw) for i in range(self._draw)]
 
     def _legal_actions(self, player):
         count = len(self._state.pending["options"])
@@ -148,17 +204,24 @@ class RulecraftState(pyspiel.State):
         return list(range(count))
 
     def _apply_action(self, action):
-        self._held.machine.answer(int(action))
+        if self._draw:
+            self._outcomes.append(int(action))
+        else:
+            self._step = int(action)
+        self._draw = 0
+        self._run_step()
 
     def _action_to_string(self, player, action):
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"chance outcome {action} of {self._draw}"
         return json.dumps(self._state.pending["options"][action], sort_keys=True)
 
     def is_terminal(self):
-        return self._state.result is not None
+        return not self._draw and self._state.result is not None
 
     def returns(self):
         s = self._state
-        if s.result is None:
+        if s.result is None or self._draw:
             return [0.0] * len(self._seats)
         ruleset = self._held.ruleset
         cooperative = "cooperative" in (ruleset.data.game.sides or {})
@@ -168,18 +231,23 @@ class RulecraftState(pyspiel.State):
         return [2.0 * outcome[p] - 1.0 for p in self._seats]
 
     def __str__(self):
-        # the whole state (OpenSpiel tells states apart by their strings), as rulecraft saves it
+        # the whole state (OpenSpiel tells states apart by their strings), as rulecraft
+        # saves it, and at a chance node the step under way and the outcomes drawn in it
+        if self._draw:
+            return f"{self._state.dumps()}\nstep {self._step!r}, outcomes {self._outcomes}"
         return self._state.dumps()
 
 
 class _ViewObserver:
     """A player's view as OpenSpiel's Python observer API gives it: the string is the
-    view as JSON, the tensor the environment's vector of the same view
-    (:mod:`rulecraft.env.observation`)."""
+    view as JSON, with ``history`` (an information state: OpenSpiel's perfect recall)
+    every event the player saw so far, in order; the tensor is the environment's vector
+    of the view (:mod:`rulecraft.env.observation`)."""
 
-    def __init__(self, game):
+    def __init__(self, game, history: bool = False):
         self.ruleset = game.ruleset
         self.layout = game.layout
+        self.history = history
         self.tensor = np.zeros(self.layout.size, np.float32)
         self.dict = {"observation": self.tensor}
 
@@ -188,8 +256,18 @@ class _ViewObserver:
         self.tensor[:] = self.layout.encode(player_view(self.ruleset, s, state._seats[player]))
 
     def string_from(self, state, player):
-        s = state._held.state
-        return json.dumps(player_view(self.ruleset, s, state._seats[player]), sort_keys=True, default=str)
+        held = state._held
+        events = held.events if self.history else None
+        view = player_view(self.ruleset, held.state, state._seats[player], events)
+        return json.dumps(view, sort_keys=True, default=str)
+
+
+def _outcomes_bound(ruleset, players: int) -> int:
+    """The most outcomes a draw can have, declared to OpenSpiel: a die's faces, or a pick
+    or a shuffle step among the game's entities (a random pick from a longer list stops
+    the game with an error naming the bound)."""
+    faces = [len(f) for f in (ruleset.data.dice or {}).values()]
+    return max([2, len(new_state(ruleset, players, 0).entities)] + faces)
 
 
 def _all_visible(ruleset) -> bool:

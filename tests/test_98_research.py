@@ -182,3 +182,51 @@ def test_openspiels_rl_environment_steps_a_game_by_observation_tensors():
         seat = step.observations["current_player"]
         step = e.step([int(pick.choice(step.observations["legal_actions"][seat]))])
     assert sorted(step.rewards) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_explicit_chance_gives_kuhn_poker_openspiels_own_tree():
+    from open_spiel.python.algorithms import get_all_states
+
+    game = load(RULES / "kuhn_poker", chance="explicit")
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    pyspiel.random_sim_test(game, num_sims=10, serialize=False, verbose=False)
+    theirs = pyspiel.load_game("kuhn_poker")
+    for chance_nodes in (True, False):
+        ours = get_all_states.get_all_states(game, to_string=str, include_chance_states=chance_nodes)
+        reference = get_all_states.get_all_states(theirs, to_string=str, include_chance_states=chance_nodes)
+        assert len(ours) == len(reference)  # 58 with the chance nodes, 54 without
+    infosets = {s.information_state_string() for s in ours.values() if not s.is_terminal()}
+    assert len(infosets) == 12 == len({s.information_state_string() for s in reference.values()
+                                       if not s.is_terminal()})
+
+
+def test_an_information_state_holds_the_players_own_card_and_not_the_others():
+    game = load(RULES / "kuhn_poker", chance="explicit")
+    by_card: dict[str, set[str]] = {}
+    for first in range(3):
+        for second in range(2):
+            state = game.new_initial_state()
+            assert state.is_chance_node() and len(state.chance_outcomes()) == 3
+            state.apply_action(first)
+            state.apply_action(second)
+            state.apply_action(0)  # the first player passes: the second decides
+            assert state.current_player() == 1
+            own = state._held.state.zones["hand:p2"][0]
+            by_card.setdefault(own, set()).add(state.information_state_string(1))
+    # each card the second player may hold comes in two deals, the same to that player
+    assert len(by_card) == 3 and all(len(seen) == 1 for seen in by_card.values())
+
+
+def test_openspiels_cfr_solves_a_rulecraft_game_with_explicit_chance():
+    from open_spiel.python.algorithms import cfr, exploitability
+
+    game = load(RULES / "kuhn_poker", chance="explicit")
+    solver = cfr.CFRSolver(game)
+    for _ in range(100):
+        solver.evaluate_and_update_policy()
+    assert exploitability.exploitability(game, solver.average_policy()) < 0.01
+
+
+def test_a_chance_mode_that_does_not_exist_is_refused():
+    with pytest.raises(ValueError, match="chance='drawn': one of sampled, explicit"):
+        load(RULES / "kuhn_poker", chance="drawn")
