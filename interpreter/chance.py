@@ -23,6 +23,8 @@ class ChanceNeeded(Exception):
 
 
 class ChanceScript:
+    """The outcomes a driver chose for a step's draws, in order (see the module doc)."""
+
     def __init__(self, outcomes: list[int]):
         self.outcomes = list(outcomes)
         self.used = 0

@@ -364,12 +364,9 @@ class Machine:
 
     def shuffle(self, zone: str) -> None:
         items = self.own_zone(zone)
-        if self.chance is None:
-            self.state.rng = rng.shuffle(self.state.rng, items)
-        else:  # the same Fisher-Yates steps as rng.shuffle, each an outcome played from outside
-            for i in range(len(items) - 1, 0, -1):
-                j = self.chance.outcome(i + 1)
-                items[i], items[j] = items[j], items[i]
+        for i in range(len(items) - 1, 0, -1):  # Fisher-Yates, as rng.shuffle, one draw a step
+            j = self.draw(i + 1)
+            items[i], items[j] = items[j], items[i]
         forced = self.state.forced_rolls
         if forced:
             tops = forced.get(forced_shuffle_key(zone))
