@@ -4,6 +4,7 @@ it that seat's view only, after every change of the game."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 from importlib import resources
@@ -61,9 +62,13 @@ def create_app(rulesets: dict[str, Path], db: str | Path) -> Starlette:
         except (json.JSONDecodeError, UnicodeDecodeError):
             return JSONResponse({"error": "the request is not JSON"}, status_code=400)
         try:
-            return JSONResponse(server.create(body), status_code=201)
+            created = server.create(body, bots=False)
         except RefusedMove as err:
             return JSONResponse({"error": str(err)}, status_code=400)
+        table = server.tables[created["game"]]
+        async with server.lock(table.id):
+            await each_step(table.bot_steps(server.store))
+        return JSONResponse(created, status_code=201)
 
     async def api_view(request: Request):
         try:
@@ -126,10 +131,17 @@ def create_app(rulesets: dict[str, Path], db: str | Path) -> Starlette:
             if message["type"] == "choose":
                 if "option" not in message:
                     raise RefusedMove("a choice names its option")
-                table.decide(server.store, seat, message["option"])
+                await each_step(table.decide_steps(server.store, seat, message["option"]))
             else:
                 table.undo(server.store, seat)
         await server.broadcast(table)
+
+    async def each_step(steps) -> None:
+        # Between two steps of a game (a player's answer, each bot's) the other pages are
+        # served: a search bot thinks for seconds a decision, and a round of them would
+        # otherwise hold every table up. The table's own lock is held throughout.
+        for _ in steps:
+            await asyncio.sleep(0)
 
     routes = [
         Route("/", lobby),

@@ -64,7 +64,10 @@ class Server:
                         "bots": [b for b in sorted(REGISTRY) if cannot_play(b, rs) is None]})
         return out
 
-    def create(self, request: dict) -> dict:
+    def create(self, request: dict, bots: bool = True) -> dict:
+        """A new game from the lobby's request; with ``bots``, the bots also answer every
+        choice that falls to them before anyone else (else the caller plays them:
+        ``Table.bot_steps``)."""
         if not isinstance(request, dict):
             raise RefusedMove("send a JSON object: {ruleset, seats, variant?, seed?}")
         name = request.get("ruleset")
@@ -97,7 +100,8 @@ class Server:
                             tokens, [])
         self.store.create(stored)
         table = self.tables[stored.id] = self._table(stored)
-        table.play_bots(self.store)
+        if bots:
+            table.play_bots(self.store)
         return {"game": stored.id,
                 "links": {p: f"/game/{stored.id}/{t}" for p, t in tokens.items()}}
 

@@ -8,6 +8,7 @@ revealed something, or settled a die).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 from rulecraft.bots import make_bot, view_for
@@ -87,7 +88,16 @@ class Table:
 
     def decide(self, store: GameStore, player: str, option) -> None:
         """``player`` answers its pending choice with ``option`` (the option itself, as
-        offered): anything else is refused and changes nothing."""
+        offered), then the bots answer every choice that falls to them: anything else is
+        refused and changes nothing."""
+        for _ in self.decide_steps(store, player, option):
+            pass
+
+    def decide_steps(self, store: GameStore, player: str, option) -> Iterator[None]:
+        """``decide``, one decision at a time: a step after ``player``'s answer and after
+        each bot's, so that a server serves other pages between a search bot's
+        decisions. A rule error, or a bot's, takes the game back to before ``player``'s
+        answer."""
         pending = self.game.pending
         if player == SPECTATOR or player not in self.stored.seats:
             raise RefusedMove("a spectator cannot choose")
@@ -102,7 +112,8 @@ class Table:
         before = len(self.history)
         try:
             self._commit(store, index)
-            self.play_bots(store)
+            yield
+            yield from self.bot_steps(store)
         except Exception as err:  # noqa: BLE001 - a rule error, or a bot's: back to the last good decision
             self.replay([d.option for d in self.history[:before]])
             store.drop_decisions_from(self.id, before)
@@ -118,6 +129,11 @@ class Table:
 
     def play_bots(self, store: GameStore, limit: int = 100_000) -> None:
         """Bot seats answer every choice that falls to them, at once."""
+        for _ in self.bot_steps(store, limit):
+            pass
+
+    def bot_steps(self, store: GameStore, limit: int = 100_000) -> Iterator[None]:
+        """``play_bots``, a step after each bot's answer."""
         for _ in range(limit):
             pending = self.game.pending
             if pending is None or pending.player not in self.bots:
@@ -125,6 +141,7 @@ class Table:
             bot = self.bots[pending.player]
             index = bot.choose(view_for(self.game, bot, pending.player))
             self._commit(store, index)
+            yield
 
     # ---- undo
     def undo_problem(self, player: str) -> str | None:
