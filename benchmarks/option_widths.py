@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rulecraft.cli.common import load_or_report  # noqa: E402
+from rulecraft.cli.common import load_or_report, players_problem  # noqa: E402
 from rulecraft.interpreter.game import Game  # noqa: E402
 from rulecraft.survey import survey  # noqa: E402
 
@@ -63,9 +63,10 @@ def main(argv=None) -> int:
     ruleset = load_or_report(args.ruleset)
     if ruleset is None:
         return 2
+    problem = players_problem(ruleset, args.players)
+    if problem:
+        parser.error(problem)
     game = ruleset.data.game
-    if not game.min_players <= args.players <= game.max_players:
-        parser.error(f"{game.title} is played by {game.player_counts} players, not {args.players}")
     started = time.process_time()
     found = survey(ruleset, args.players)
     widths, widest_options = widest_choices(ruleset, args.players, range(args.seed, args.seed + args.games))

@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rulecraft.bots import make_bot  # noqa: E402
 from rulecraft.bots.determinize import Tracker  # noqa: E402
-from rulecraft.cli.common import load_or_report  # noqa: E402
+from rulecraft.cli.common import load_or_report, players_problem  # noqa: E402
 from rulecraft.interpreter.game import Game  # noqa: E402
 from rulecraft.interpreter.views import player_view  # noqa: E402
 
@@ -87,9 +87,9 @@ def main(argv=None) -> int:
     ruleset = load_or_report(args.ruleset)
     if ruleset is None:
         return 2
-    game = ruleset.data.game
-    if not game.min_players <= args.players <= game.max_players:
-        parser.error(f"{game.title} is played by {game.player_counts} players, not {args.players}")
+    problem = players_problem(ruleset, args.players)
+    if problem:
+        parser.error(problem)
     if args.seat not in [f"p{i + 1}" for i in range(args.players)]:
         parser.error(f"--seat {args.seat}: no such seat with {args.players} players (p1 to p{args.players})")
     started = time.process_time()

@@ -76,6 +76,14 @@ def usage_error(command: str, message: str) -> int:
     return 2
 
 
+def players_problem(ruleset: RuleSet, players: int) -> str | None:
+    """Why a game of the rule set cannot have ``players`` players (one line), or None."""
+    spec = ruleset.data.game
+    if not spec.min_players <= players <= spec.max_players:
+        return f"{spec.title} is played by {spec.player_counts} players, not {players}"
+    return None
+
+
 def variant_problem(ruleset: str, name: str | None) -> str | None:
     """Why ``name`` is no variant of the rule set (one line), or None. A variant that is
     not there is a slip on the command line, told before anything is loaded, not a rule error."""

@@ -36,8 +36,8 @@ from rulecraft.interpreter.machine import RuleRuntimeError
 from rulecraft.interpreter.state import scripted_seats
 from rulecraft.narration import LANGUAGES, Words
 
-from .common import (any_int, bot_arg, load_or_report, output_problem, positive_int, ruleset_arg, side_bot_arg,
-                     variant_arg, variant_problem)
+from .common import (any_int, bot_arg, load_or_report, output_problem, players_problem, positive_int, ruleset_arg,
+                     side_bot_arg, variant_arg, variant_problem)
 from .locked_save import LockError, ask_passphrase, lock, read_log_or_save
 from .play_screen import UI, Screens
 
@@ -423,9 +423,9 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
                                                    f"not of {ruleset.name}"), highlight=False)
             return 1
         players, seed = header["players"], header["seed"]
-        if not spec.min_players <= players <= spec.max_players:
-            console.print("[red]error:[/] " + escape(f"{args.resume}: {spec.title} is played by {spec.player_counts} "
-                                                   f"players, not {players}"), highlight=False)
+        problem = players_problem(ruleset, players)
+        if problem:
+            console.print("[red]error:[/] " + escape(f"{args.resume}: {problem}"), highlight=False)
             return 1
         if args.players is not None and args.players != players:
             return usage_error(f"the saved game has {players} players, not {args.players}")
@@ -439,8 +439,9 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
         # range) would tell them every hidden card, so it is drawn from 2**63 by the OS.
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 63)
         decisions, final = [], None
-    if not spec.min_players <= players <= spec.max_players:
-        return usage_error(f"{spec.title} is played by {spec.player_counts} players, not {players}")
+    problem = players_problem(ruleset, players)
+    if problem:
+        return usage_error(problem)
     ids = [f"p{i}" for i in range(1, players + 1)]
     scripted = scripted_seats(ruleset, players)
     for h in args.human or []:

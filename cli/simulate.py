@@ -36,8 +36,8 @@ from rulecraft.interpreter.sides import side_names, winning_side
 from rulecraft.interpreter.state import all_seats, seat_players
 from rulecraft.interpreter.views import LazyView, lazy_player_view
 
-from .common import (any_int, bot_arg, load_or_report, output_problem, positive_int, ruleset_arg, side_bot_arg,
-                     counted, variant_arg, variant_problem)
+from .common import (any_int, bot_arg, counted, load_or_report, output_problem, players_problem, positive_int,
+                     ruleset_arg, side_bot_arg, variant_arg, variant_problem)
 
 LOCAL_RAY = "local"  # --ray without an address: a Ray started on this machine
 ROW_FIELDS = ["variant", "index", "seed", "players", "winners", "side", "reason", "decided", "rounds", "decisions", "error"]
@@ -423,8 +423,9 @@ def run(args) -> int:
         rulesets[variant] = ruleset
     spec = rulesets[None].data.game
     players = args.players or spec.min_players
-    if not spec.min_players <= players <= spec.max_players:
-        return usage_error(f"{spec.title} is played by {spec.player_counts} players, not {players}")
+    problem = players_problem(rulesets[None], players)
+    if problem:
+        return usage_error(problem)
     bots = args.bot or ["random"]
     if len(bots) not in (1, players):
         return usage_error(f"give one --bot for every seat ({players}) or one for all, not {len(bots)}")

@@ -26,8 +26,8 @@ from rulecraft.bots.weight_fit import (HELD_OUT_EVERY, NEVER_CHANGED, Fit, Fitte
 from rulecraft.interpreter.machine import RuleRuntimeError
 
 from . import simulate
-from .common import (any_int, bot_arg, count_arg, load_or_report, positive_int, ruleset_arg, usage_error, variant_arg,
-                     variant_problem)
+from .common import (any_int, bot_arg, count_arg, load_or_report, players_problem, positive_int, ruleset_arg,
+                     usage_error, variant_arg, variant_problem)
 
 
 def add_parser(sub) -> None:
@@ -77,8 +77,9 @@ def run(args) -> int:
         return usage_error("tune", f"{args.ruleset} declares no heuristic to tune (see docs/language.md, Heuristics)")
     spec = ruleset.data.game
     players = args.players or spec.min_players
-    if not spec.min_players <= players <= spec.max_players:
-        return usage_error("tune", f"{spec.title} is played by {spec.player_counts} players, not {players}")
+    problem = players_problem(ruleset, players)
+    if problem:
+        return usage_error("tune", problem)
     bot = args.bot or ("heuristic" if HeuristicBot.plays(spec.name) else "greedy")
     problem = cannot_play(bot, ruleset)
     if problem:
