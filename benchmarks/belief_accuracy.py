@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rulecraft.bots import make_bot, view_for  # noqa: E402
 from rulecraft.bots.determinize import deal_values  # noqa: E402
 from rulecraft.bots.evaluation import Evaluation, declares_heuristics  # noqa: E402
-from rulecraft.cli.common import load_or_report, players_problem  # noqa: E402
+from rulecraft.cli.common import ruleset_for_players  # noqa: E402
 from rulecraft.interpreter.game import Game  # noqa: E402
 from rulecraft.interpreter.state import seat_players  # noqa: E402
 
@@ -96,12 +96,9 @@ def main(argv=None) -> int:
     parser.add_argument("--every", type=int, default=20, help="read every N decisions")
     parser.add_argument("--deals", type=int, default=50, help="deals each way per reading")
     args = parser.parse_args(argv)
-    ruleset = load_or_report(args.ruleset)
+    ruleset = ruleset_for_players(parser, args.ruleset, args.players)
     if ruleset is None:
         return 2
-    problem = players_problem(ruleset, args.players)
-    if problem:
-        parser.error(problem)
     evaluation = Evaluation(ruleset) if declares_heuristics(ruleset) else None
     if evaluation is None or not evaluation.has_beliefs():
         print(f"{args.ruleset} declares no beliefs ('believe' lines in a heuristic)", file=sys.stderr)

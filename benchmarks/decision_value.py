@@ -46,7 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rulecraft.bots import bot_problem, make_bot, view_for  # noqa: E402
 from rulecraft.bots.determinize import option_key  # noqa: E402
 from rulecraft.bots.policy import SeatPolicy  # noqa: E402
-from rulecraft.cli.common import load_or_report, players_problem  # noqa: E402
+from rulecraft.cli.common import ruleset_for_players  # noqa: E402
 from rulecraft.dsl.loader import load_checked  # noqa: E402
 from rulecraft.interpreter import rng  # noqa: E402
 from rulecraft.interpreter.game import Game, _recorder  # noqa: E402
@@ -334,12 +334,9 @@ def main(argv=None) -> int:
             parser.error(problem)
     if min(args.every, args.top, args.continuations, args.workers, args.games) < 1 or args.continuations < 2:
         parser.error("--every, --top, --games and --workers must be at least 1, --continuations at least 2")
-    ruleset = load_or_report(args.ruleset)
+    ruleset = ruleset_for_players(parser, args.ruleset, args.players)
     if ruleset is None:
         return 2
-    problem = players_problem(ruleset, args.players)
-    if problem:
-        parser.error(problem)
     if args.side not in side_names(ruleset, seat_players(args.players)):
         parser.error(f"--side: '{args.side}' is no side of {ruleset.data.game.title}")
     if SeatPolicy(ruleset, random.Random(0)).source is None:

@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rulecraft.bots import make_bot, view_for  # noqa: E402
 from rulecraft.bots.evaluation import Evaluation, declares_heuristics  # noqa: E402
 from rulecraft.bots.weight_fit import auc  # noqa: E402
-from rulecraft.cli.common import load_or_report, players_problem  # noqa: E402
+from rulecraft.cli.common import ruleset_for_players  # noqa: E402
 from rulecraft.interpreter.game import Game  # noqa: E402
 from rulecraft.interpreter.sides import seat_sides, winning_side  # noqa: E402
 from rulecraft.interpreter.state import seat_players  # noqa: E402
@@ -105,12 +105,9 @@ def main(argv=None) -> int:
     parser.add_argument("--decided", action="store_true",
                         help="leave out games stopped undecided (the round limit): they count as lost for every side")
     args = parser.parse_args(argv)
-    ruleset = load_or_report(args.ruleset)
+    ruleset = ruleset_for_players(parser, args.ruleset, args.players)
     if ruleset is None:
         return 2
-    problem = players_problem(ruleset, args.players)
-    if problem:
-        parser.error(problem)
     if not declares_heuristics(ruleset):
         print(f"{args.ruleset} declares no heuristics", file=sys.stderr)
         return 2

@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rulecraft.cli.common import load_or_report, players_problem  # noqa: E402
+from rulecraft.cli.common import ruleset_for_players  # noqa: E402
 from rulecraft.interpreter.game import Game  # noqa: E402
 from rulecraft.survey import survey  # noqa: E402
 
@@ -60,12 +60,9 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if args.games < 1 or args.seed < 0:
         parser.error("--games needs a positive whole number and --seed one of 0 or more")
-    ruleset = load_or_report(args.ruleset)
+    ruleset = ruleset_for_players(parser, args.ruleset, args.players)
     if ruleset is None:
         return 2
-    problem = players_problem(ruleset, args.players)
-    if problem:
-        parser.error(problem)
     game = ruleset.data.game
     started = time.process_time()
     found = survey(ruleset, args.players)

@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rulecraft.bots import bot_problem, view_for  # noqa: E402
 from rulecraft.bots.seating import Seating, side_bot_problem  # noqa: E402
-from rulecraft.cli.common import load_or_report, players_problem  # noqa: E402
+from rulecraft.cli.common import ruleset_for_players  # noqa: E402
 from rulecraft.interpreter.game import Game  # noqa: E402
 from rulecraft.interpreter.state import seat_players  # noqa: E402
 
@@ -43,12 +43,9 @@ def main(argv=None) -> int:
         problem = bot_problem(name)
         if problem:
             parser.error(problem)
-    ruleset = load_or_report(args.ruleset)
+    ruleset = ruleset_for_players(parser, args.ruleset, args.players)
     if ruleset is None:
         return 2
-    problem = players_problem(ruleset, args.players)
-    if problem:
-        parser.error(problem)
     problem = side_bot_problem(ruleset, args.players, {side: spec})
     if problem:
         parser.error(problem)

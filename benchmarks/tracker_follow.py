@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rulecraft.bots import make_bot  # noqa: E402
 from rulecraft.bots.determinize import Tracker  # noqa: E402
-from rulecraft.cli.common import load_or_report, players_problem  # noqa: E402
+from rulecraft.cli.common import ruleset_for_players  # noqa: E402
 from rulecraft.interpreter.game import Game  # noqa: E402
 from rulecraft.interpreter.views import player_view  # noqa: E402
 
@@ -84,12 +84,9 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if args.games < 1 or args.searches < 1:
         parser.error("--games and --searches need a positive whole number")
-    ruleset = load_or_report(args.ruleset)
+    ruleset = ruleset_for_players(parser, args.ruleset, args.players)
     if ruleset is None:
         return 2
-    problem = players_problem(ruleset, args.players)
-    if problem:
-        parser.error(problem)
     if args.seat not in [f"p{i + 1}" for i in range(args.players)]:
         parser.error(f"--seat {args.seat}: no such seat with {args.players} players (p1 to p{args.players})")
     started = time.process_time()

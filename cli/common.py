@@ -76,6 +76,18 @@ def usage_error(command: str, message: str) -> int:
     return 2
 
 
+def ruleset_for_players(parser: argparse.ArgumentParser, path: str, players: int) -> RuleSet | None:
+    """The rule set at ``path``, for games of ``players`` players, as a script's arguments
+    ask: one with errors prints them all and gives None; a player count it is not played
+    by is ``parser``'s error (one line, exit code 2)."""
+    ruleset = load_or_report(path)
+    if ruleset is not None:
+        problem = players_problem(ruleset, players)
+        if problem:
+            parser.error(problem)
+    return ruleset
+
+
 def players_problem(ruleset: RuleSet, players: int) -> str | None:
     """Why a game of the rule set cannot have ``players`` players (one line), or None."""
     spec = ruleset.data.game
