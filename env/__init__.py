@@ -38,6 +38,7 @@ from rulecraft.dsl.loader import load_checked
 from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.state import seat_players
 from rulecraft.interpreter.views import player_view
+from rulecraft.narration import Words
 from rulecraft.survey import survey
 
 from .observation import ObservationLayout
@@ -71,6 +72,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         self.metadata = dict(self.metadata, name=f"rulecraft_{ruleset.data.game.name}_v0")
         self._cooperative = "cooperative" in (ruleset.data.game.sides or {})
         self.game: Game | None = None
+        self._words = Words(ruleset) if render_mode is not None else None
 
     @functools.lru_cache(maxsize=None)  # noqa: B019 - one space per agent, as PettingZoo expects
     def observation_space(self, agent):
@@ -93,7 +95,9 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
     def reset(self, seed=None, options=None):
         if seed is not None:
             self.seed = seed
-        self.game = Game(self.ruleset, self.players_count, self.seed, record_events=False)
+        # events are kept only to be told by render()
+        self.game = Game(self.ruleset, self.players_count, self.seed, record_events=self.render_mode is not None)
+        self._told: dict[str, int] = {}  # per seat, how many of its events render() has told
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0 for a in self.agents}
         self._cumulative_rewards = {a: 0 for a in self.agents}
@@ -128,11 +132,26 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
                              f"make the environment with a larger max_options")
 
     def render(self):
+        """The game in plain sentences, as the agent to act sees it (after the game, the
+        first seat): what it saw happen since the last render, then its options by
+        action number. With ``render_mode="human"`` also printed."""
         if self.render_mode is None:
             return None
-        pending = self.game.pending
-        text = (f"round {self.game.state.round}, result {self.game.result}" if pending is None else
-                f"round {self.game.state.round}: {pending.player} to choose among {len(pending.options)} options")
+        game = self.game
+        pending = game.pending
+        seat = pending.player if pending is not None else self.possible_agents[0]
+        view = game.view(seat)
+        words = self._words
+        words.know_view(view)
+        told = [words.event(e) for e in view["events"][self._told.get(seat, 0):]]
+        self._told[seat] = len(view["events"])
+        lines = [f"round {game.state.round}, as {seat} sees it:"] + [f"  {t}" for t in told if t]
+        if pending is None:
+            lines.append(words.result(game.result, seat))
+        else:
+            lines.append(f"{seat} to choose:")
+            lines += [f"  {i}: {words.option(o)['label']}" for i, o in enumerate(view["choice"]["options"])]
+        text = "\n".join(lines)
         if self.render_mode == "human":
             print(text)
         return text

@@ -230,3 +230,31 @@ def test_openspiels_cfr_solves_a_rulecraft_game_with_explicit_chance():
 def test_a_chance_mode_that_does_not_exist_is_refused():
     with pytest.raises(ValueError, match="chance='drawn': one of sampled, explicit"):
         load(RULES / "kuhn_poker", chance="drawn")
+
+
+def test_render_tells_the_agents_view_in_words_and_numbers_its_options():
+    e = env(RULES / "tic_tac_toe", players=2, seed=1, render_mode="ansi")
+    e.reset()
+    first = e.render()
+    assert "p1 to choose:" in first and "  4: mark: b2" in first
+    e.step(4)
+    second = e.render()  # p2's turn: what p2 saw since the game began, then its options
+    assert "p1: mark: b2." in second and "p2 to choose:" in second
+    assert "  0: mark: a1" in second and "b2" not in second.split("p2 to choose:")[1]
+
+
+def test_render_names_no_card_the_agent_may_not_see():
+    from rulecraft.narration import Words
+
+    e = env(RULES / "panic_station", players=4, seed=1, render_mode="ansi")
+    e.reset()
+    text = e.render().lower()  # a sentence may begin with a card's name
+    state = e.unwrapped.game.state
+    seat = e.unwrapped.game.pending.player
+    words = Words(e.unwrapped.ruleset)
+    words.know_view(e.unwrapped.game.view(seat))
+    others = [c for p in state.players if p != seat for c in state.zones[f"hand:{p}"]]
+    mine = state.zones[f"hand:{seat}"]
+    named = {c: words.name(c).lower() for c in others + mine}
+    assert others and any(named[c] in text for c in mine)  # its own draws are told by name
+    assert not any(named[c] in text for c in others)
