@@ -134,7 +134,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
     def render(self):
         """The game in plain sentences, as the agent to act sees it (after the game, the
         first seat): what it saw happen since the last render, then its options by
-        action number. With ``render_mode="human"`` also printed."""
+        action number; returned with ``render_mode="ansi"``, printed with ``"human"``."""
         if self.render_mode is None:
             return None
         game = self.game
@@ -152,8 +152,9 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
             lines.append(f"{seat} to choose:")
             lines += [f"  {i}: {words.option(o)['label']}" for i, o in enumerate(view["choice"]["options"])]
         text = "\n".join(lines)
-        if self.render_mode == "human":
+        if self.render_mode == "human":  # printed, and nothing returned, as PettingZoo's render_test asks
             print(text)
+            return None
         return text
 
     def close(self):

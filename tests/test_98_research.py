@@ -8,6 +8,7 @@ fails them.
 
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 
@@ -34,6 +35,15 @@ RULES = Path(__file__).resolve().parent.parent / "rules"
 @pytest.mark.parametrize("game", ["tic_tac_toe", "connect_four"])
 def test_the_environment_passes_pettingzoos_api_test(game):
     api_test(env(RULES / game, players=2, seed=3), num_cycles=100)
+
+
+@pytest.mark.parametrize("game, players", [("tic_tac_toe", 2), ("panic_station", 4)])
+def test_the_environment_passes_pettingzoos_seed_and_render_tests(game, players):
+    from pettingzoo.test import render_test, seed_test
+
+    make = functools.partial(env, RULES / game, players=players)
+    seed_test(make, num_cycles=50)
+    render_test(make)
 
 
 def test_observations_are_the_seats_view_and_the_mask_its_options():
