@@ -9,7 +9,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from rulecraft.bots import REGISTRY, cannot_play
+from rulecraft.bots import REGISTRY, bot_problem, cannot_play
 from rulecraft.dsl.diagnostics import RuleSetError
 from rulecraft.dsl.loader import load_checked
 from rulecraft.dsl.variants import available_variants
@@ -85,8 +85,13 @@ class Server:
         if not isinstance(seats, list) or not game.min_players <= len(seats) <= game.max_players:
             raise RefusedMove(f"{game.title} needs a list of {game.player_counts} seats")
         for seat in seats:
-            if seat != HUMAN and (seat not in REGISTRY or cannot_play(seat, rs)):
-                raise RefusedMove(f"a seat is {HUMAN!r} or a bot that plays {game.title}, not {seat!r}")
+            if seat == HUMAN:
+                continue
+            problem = bot_problem(seat) if isinstance(seat, str) else "not a name"
+            problem = problem or cannot_play(seat, rs)
+            if problem:
+                raise RefusedMove(f"a seat is {HUMAN!r} or a bot that plays {game.title} (a name the lobby lists, "
+                                  f"with settings as on the command line, such as 'mcts:50'), not {seat!r}: {problem}")
         # Whoever knows the seed can work out every hidden card: it is drawn here and
         # never sent. A seed given in the request is for tests and demonstrations only.
         seed = request.get("seed")

@@ -38,6 +38,12 @@ class Decision:
     undoable: bool  # drew no random number and caused no event hidden from anyone
 
 
+# A bot named without settings in a served game, as it plays there: the search bot at
+# its usual iterations, but answering within 2 seconds a decision, so that a person
+# waits seconds, not minutes, for a round of bots (settings given in full are kept).
+SERVED_AS = {"mcts": "mcts:200:2"}
+
+
 @dataclass
 class Table:
     stored: StoredGame
@@ -52,7 +58,7 @@ class Table:
         self.replay(self.stored.decisions)
         for i, (player, seat) in enumerate(self.stored.seats.items()):
             if seat != HUMAN:
-                self.bots[player] = make_bot(seat, self.stored.seed * 1000 + i)
+                self.bots[player] = make_bot(SERVED_AS.get(seat, seat), self.stored.seed * 1000 + i)
 
     @property
     def id(self) -> str:

@@ -409,3 +409,20 @@ def test_games_are_resumed_when_asked_for_and_finished_ones_leave_memory(db):
         view = c.get(waiting["links"]["p2"].replace("/game/", "/api/games/")).json()
         assert view["seat"] == "p2" and set(server.tables) == {waiting["game"]}
         assert waiting["game"] not in server.resumable
+
+
+def test_a_seat_may_be_a_bot_with_settings_and_a_served_search_bot_answers_within_seconds(db):
+    from rulecraft.server.games import Server
+
+    with client(db) as c:
+        game = new_game(c, "tic_tac_toe", [HUMAN, "mcts:8"])
+        served = new_game(c, "tic_tac_toe", ["mcts", HUMAN])
+        refused = c.post("/api/games", json={"ruleset": "tic_tac_toe", "seats": [HUMAN, "mcts:0"]}).json()["error"]
+        assert "not 'mcts:0'" in refused and "iterations per decision must be a positive whole number" in refused
+        assert "not 7" in c.post("/api/games", json={"ruleset": "tic_tac_toe", "seats": [HUMAN, 7]}).json()["error"]
+    resumed = Server(shipped_rulesets(), db)  # the games as stored
+    table = resumed.seat_of(game["game"], game["links"]["p1"].rsplit("/", 1)[1])[0]
+    assert table.stored.seats["p2"] == "mcts:8" and table.bots["p2"].iterations == 8
+    table = resumed.seat_of(served["game"], served["links"]["p2"].rsplit("/", 1)[1])[0]
+    assert (table.bots["p1"].iterations, table.bots["p1"].seconds) == (200, 2.0)
+    assert table.game.pending.player == "p2"  # the search bot has answered the first choice
