@@ -40,7 +40,7 @@ class Decision:
 
 # A bot named without settings in a served game, as it plays there: the search bot at
 # its usual iterations, but answering within 2 seconds a decision, so that a person
-# waits seconds, not minutes, for a round of bots (settings given in full are kept).
+# waits a few seconds for a round of bots (settings given in full are kept).
 SERVED_AS = {"mcts": "mcts:200:2"}
 
 
