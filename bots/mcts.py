@@ -69,7 +69,7 @@ import random
 import time
 
 from rulecraft.interpreter.machine import Machine, RuleRuntimeError
-from rulecraft.interpreter.sides import seat_sides, winning_side
+from rulecraft.interpreter.sides import seat_sides, seats_on_winning_side
 
 from .determinize import Tracker, determinize, option_key
 from .evaluation import CutoffShares, Evaluation, cutoff_rewards, declares_heuristics
@@ -372,11 +372,7 @@ def seat_rewards(ruleset, state, cooperative: bool) -> dict[str, float]:
     winners = state.result["winners"]
     if not winners:
         return {p: (0.0 if cooperative else 0.5) for p in state.players}
-    if not ruleset.data.game.sides:  # no sides declared: each winner for itself
-        return {p: 1.0 if p in winners else 0.0 for p in state.players}
-    won = set(winning_side(ruleset, state, winners).split(" + "))
-    sides = seat_sides(ruleset, state)
-    return {p: 1.0 if won & set(sides.get(p, ())) else 0.0 for p in state.players}
+    return {p: 1.0 if won else 0.0 for p, won in seats_on_winning_side(ruleset, state, winners).items()}
 
 
 def side_rewards(ruleset, state, rewards: dict[str, float]) -> dict[str, float]:

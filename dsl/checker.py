@@ -109,17 +109,19 @@ class Checker:
     def _named_unparsed(self, name: str) -> bool:
         return self._in_unparsed(rf"\b{re.escape(name)}\b")
 
-    def _check_player_test(self, name: str, pos, role: str) -> None:
-        """A function named in game.yaml that must take one player and give a bool."""
+    def _check_player_test(self, name: str, pos, role: str, gives: str = T.BOOL) -> None:
+        """A function named in game.yaml that must take one player and give a bool (or
+        what ``gives`` names)."""
         d = self.rs.definitions.get(name)
         if d is None and self._defined_unparsed(name):
             return
+        word = "a bool" if gives == T.BOOL else f"a {gives}"
         if d is None or d.kind != "function":
             self.error(f"{role} names unknown function '{name}'", pos,
                        did_you_mean_among(name, self._defined("function"), "functions"))
-        elif len(d.params) != 1 or self.resolve_type(d.params[0].type) != "player" or self.resolve_type(d.returns) != T.BOOL:
-            self.error(f"{role}: '{name}' must take one player and give a bool", pos,
-                       f"declare it 'function {name}(p: player) -> bool:'")
+        elif len(d.params) != 1 or self.resolve_type(d.params[0].type) != "player" or self.resolve_type(d.returns) != gives:
+            self.error(f"{role}: '{name}' must take one player and give {word}", pos,
+                       f"declare it 'function {name}(p: player) -> {gives}:'")
         else:
             self.references[name] += 1
 
@@ -136,6 +138,12 @@ class Checker:
         self._check_rulings()
         self._check_component_effects()
         game = self.data.game
+        payoff = game.payoff if game is not None else None
+        if payoff:
+            pos = self.data.where.get(("game", "payoff"))
+            self._check_player_test(payoff["function"], pos, "game.payoff", T.NUMBER)
+            if payoff["min"] > payoff["max"]:
+                self.error("game.payoff: min is larger than max", pos, "swap them")
         if game is not None and game.end_turn_allowed:
             name = game.end_turn_allowed
             d = self.rs.definitions.get(name)

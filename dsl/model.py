@@ -138,6 +138,8 @@ class GameSpec:
     actions_per_turn_limit: int = 100
     text: str | None = None
     end_turn_allowed: str | None = None  # a function (player) -> bool
+    # each seat's payoff at the end, for the research interfaces: {function, min, max, sum?}
+    payoff: dict | None = None
     # who plays with whom: {"teams": [{name, member}]}, {"cooperative": name} or
     # {"free_for_all": True}; None when the rule set does not say
     sides: dict | None = None
@@ -244,10 +246,12 @@ def merge_section(data: RuleSetData, section: str, value: Any, located: Located,
             setup=value["setup"], round=value["round"], seats=value.get("seats", {}),
             round_limit=value.get("round_limit", 100),
             actions_per_turn_limit=value.get("actions_per_turn_limit", 100), text=value.get("text"),
-            end_turn_allowed=value.get("end_turn_allowed"), sides=value.get("sides"),
+            end_turn_allowed=value.get("end_turn_allowed"), sides=value.get("sides"), payoff=value.get("payoff"),
             scripted_seats=list(value.get("scripted_seats") or []))
         for k in ("setup", "round", "end_turn_allowed"):
             data.where[("game", k)] = located.position(["game", k])
+        if data.game.payoff is not None:
+            data.where[("game", "payoff")] = located.position(["game", "payoff", "function"])
         for i, team in enumerate((data.game.sides or {}).get("teams") or []):
             data.where[("game", "sides", i)] = located.position(["game", "sides", "teams", i, "member"])
         for i, _ in enumerate(data.game.scripted_seats):

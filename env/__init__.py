@@ -16,9 +16,10 @@ same for every seed (:mod:`rulecraft.survey`: the widest choice seen, with headr
 games differ; a choice with more options later is an error naming the argument to
 raise).
 
-Rewards come at the end, from the game's result and ``game.sides``: +1 to every seat on
-the winning side, -1 to the others, 0 to all when nobody won (-1 in a cooperative game,
-which the game itself won). ``seed`` seeds the game (``reset(seed=...)`` reseeds it);
+Rewards come at the end: the payoffs the rule set declares (``game.payoff``), else, from
+the game's result and ``game.sides``, +1 to every seat on the winning side, -1 to the
+others, 0 to all when nobody won (-1 in a cooperative game, which the game itself won);
+see :mod:`rulecraft.interpreter.payoffs`. ``seed`` seeds the game (``reset(seed=...)`` reseeds it);
 all chance is the game's own seeded generator.
 
 Requires the ``research`` extra: ``pip install -e ".[research]"``.
@@ -33,9 +34,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from rulecraft.bots.mcts import seat_rewards
 from rulecraft.dsl.loader import load_checked
 from rulecraft.interpreter.game import Game
+from rulecraft.interpreter.payoffs import returns
 from rulecraft.interpreter.state import seat_players
 from rulecraft.interpreter.views import player_view
 from rulecraft.narration import Words
@@ -70,7 +71,6 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         # the seats of people and bots: a scripted seat answers its own choices and is no agent
         self.possible_agents = seat_players(self.players_count)
         self.metadata = dict(self.metadata, name=f"rulecraft_{ruleset.data.game.name}_v0")
-        self._cooperative = "cooperative" in (ruleset.data.game.sides or {})
         self.game: Game | None = None
         self._words = Words(ruleset) if render_mode is not None else None
 
@@ -115,10 +115,9 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         self._cumulative_rewards[agent] = 0
         self.game.choose(int(action))
         if self.game.over:
-            outcome = seat_rewards(self.ruleset, self.game.state, self._cooperative)
+            paid = returns(self.ruleset, self.game.state)
             for a in self.agents:
-                # +1 win, -1 loss, 0 nobody won (in a cooperative game, nobody won is a loss)
-                self.rewards[a] = 2 * outcome[a] - 1 if self.game.result["winners"] or self._cooperative else 0
+                self.rewards[a] = paid[a]
                 self.terminations[a] = True
         else:
             self.agent_selection = self.game.pending.player

@@ -69,3 +69,13 @@ def winning_side(ruleset: RuleSet, state: GameState, winners: list[str]) -> str:
     of = seat_sides(ruleset, state)
     found = [s for s in side_names(ruleset, state.players) if any(s in of.get(w, []) for w in winners)]
     return " + ".join(found) if found else NOBODY
+
+
+def seats_on_winning_side(ruleset: RuleSet, state: GameState, winners: list[str]) -> dict[str, bool]:
+    """Player → whether they are on the side that won a finished game with ``winners``
+    (without declared sides, whether they are among the winners)."""
+    if not ruleset.data.game.sides:  # no sides declared: each winner for itself
+        return {p: p in winners for p in state.players}
+    won = set(winning_side(ruleset, state, winners).split(" + "))
+    sides = seat_sides(ruleset, state)
+    return {p: bool(won & set(sides.get(p, ()))) for p in state.players}

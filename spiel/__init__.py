@@ -27,9 +27,11 @@ rulecraft game state and runs it with the rulecraft interpreter.
   everyone, otherwise imperfect. Observation strings are the player's view (never the
   full state) as JSON, observation tensors the same view as ``rulecraft.env`` encodes
   it; information-state strings are the view with every event the player saw so far.
-- **Returns**: +1 to every seat on the winning side (``game.sides``), -1 to the others,
-  0 to all when nobody won (-1 in a cooperative game); zero-sum for two seats who play
-  for themselves.
+- **Returns**: the payoffs the rule set declares (``game.payoff``: its range and, when
+  they always add up to one number, that sum); else +1 to every seat on the winning
+  side (``game.sides``), -1 to the others, 0 to all when nobody won (-1 in a cooperative
+  game), zero-sum for two seats who play for themselves
+  (:mod:`rulecraft.interpreter.payoffs`).
 
 Requires the ``research`` extra: ``pip install -e ".[research]"``.
 """
@@ -43,11 +45,11 @@ import json
 import numpy as np
 import pyspiel
 
-from rulecraft.bots.mcts import seat_rewards
 from rulecraft.dsl.loader import load_checked
 from rulecraft.env.observation import ObservationLayout
 from rulecraft.interpreter.chance import ChanceNeeded, ChanceScript
 from rulecraft.interpreter.machine import Machine
+from rulecraft.interpreter.payoffs import returns
 from rulecraft.interpreter.state import new_state, seat_players
 from rulecraft.interpreter.views import player_view, record_event
 from rulecraft.survey import survey
@@ -82,8 +84,7 @@ def register(ruleset, players: int | None = None, max_options: int | None = None
         chance_mode = pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
     outcomes_bound = _outcomes_bound(ruleset, players)
     perfect = _all_visible(ruleset)
-    two_alone = players == 2 and "teams" not in (ruleset.data.game.sides or {}) \
-        and "cooperative" not in (ruleset.data.game.sides or {}) and not ruleset.data.game.scripted_seats
+    utility, low, high, total = _utility(ruleset, players)
     game_type = pyspiel.GameType(
         short_name=name,
         long_name=f"rulecraft {ruleset.data.game.title}",
@@ -91,7 +92,7 @@ def register(ruleset, players: int | None = None, max_options: int | None = None
         chance_mode=chance_mode,
         information=(pyspiel.GameType.Information.PERFECT_INFORMATION if perfect
                      else pyspiel.GameType.Information.IMPERFECT_INFORMATION),
-        utility=pyspiel.GameType.Utility.ZERO_SUM if two_alone else pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=utility,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=players,
         min_num_players=players,
@@ -105,9 +106,9 @@ def register(ruleset, players: int | None = None, max_options: int | None = None
         num_distinct_actions=max_options or found.action_width,
         max_chance_outcomes=outcomes_bound if explicit else 0,
         num_players=players,
-        min_utility=-1.0,
-        max_utility=1.0,
-        utility_sum=0.0 if two_alone else None,
+        min_utility=low,
+        max_utility=high,
+        utility_sum=total,
         # the longest surveyed game, with room: a game longer than this is not an error of the rules
         max_game_length=4 * found.longest,
     )
@@ -223,12 +224,8 @@ class RulecraftState(pyspiel.State):
         s = self._state
         if s.result is None or self._draw:
             return [0.0] * len(self._seats)
-        ruleset = self._held.ruleset
-        cooperative = "cooperative" in (ruleset.data.game.sides or {})
-        if not s.result["winners"] and not cooperative:
-            return [0.0] * len(self._seats)
-        outcome = seat_rewards(ruleset, s, cooperative)
-        return [2.0 * outcome[p] - 1.0 for p in self._seats]
+        paid = returns(self._held.ruleset, s)
+        return [paid[p] for p in self._seats]
 
     def __str__(self):
         # the whole state (OpenSpiel tells states apart by their strings), as rulecraft
@@ -260,6 +257,28 @@ class _ViewObserver:
         events = held.events if self.history else None
         view = player_view(self.ruleset, held.state, state._seats[player], events)
         return json.dumps(view, sort_keys=True, default=str)
+
+
+def _utility(ruleset, players: int) -> tuple:
+    """OpenSpiel's utility type, least and most return, and the returns' constant sum
+    (None when they have none): from ``game.payoff`` when the rule set declares one;
+    else -1 to 1, zero-sum for two seats that each play for themselves."""
+    payoff = ruleset.data.game.payoff
+    if payoff:
+        total = payoff.get("sum")
+        if total is None:
+            kind = pyspiel.GameType.Utility.GENERAL_SUM
+        elif total == 0:
+            kind = pyspiel.GameType.Utility.ZERO_SUM
+        else:
+            kind = pyspiel.GameType.Utility.CONSTANT_SUM
+        return kind, float(payoff["min"]), float(payoff["max"]), None if total is None else float(total)
+    sides = ruleset.data.game.sides or {}
+    two_alone = players == 2 and "teams" not in sides and "cooperative" not in sides \
+        and not ruleset.data.game.scripted_seats
+    if two_alone:
+        return pyspiel.GameType.Utility.ZERO_SUM, -1.0, 1.0, 0.0
+    return pyspiel.GameType.Utility.GENERAL_SUM, -1.0, 1.0, None
 
 
 def _outcomes_bound(ruleset, players: int) -> int:

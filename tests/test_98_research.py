@@ -227,21 +227,15 @@ def test_an_information_state_holds_the_players_own_card_and_not_the_others():
     assert len(by_card) == 3 and all(len(seen) == 1 for seen in by_card.values())
 
 
-def test_openspiels_cfr_runs_on_rulecraft_kuhn_poker_as_on_openspiels_own_tree():
-    import re
-
+def test_openspiels_cfr_runs_on_rulecraft_kuhn_poker_as_on_openspiels_own():
     from open_spiel.python.algorithms import cfr, expected_game_score, exploitability
 
-    # OpenSpiel's own Kuhn poker tree (its EFG data), its chip payoffs turned into the
-    # rulecraft game's rewards: +1 to the winner, -1 to the loser
-    def win_or_loss(payoffs):
-        return "{ %s }" % " ".join("%.1f" % ((float(x) > 0) - (float(x) < 0)) for x in payoffs.groups())
-
-    reference = pyspiel.load_efg_game(re.sub(r"\{ (-?[0-9.]+) (-?[0-9.]+) \}", win_or_loss,
-                                             pyspiel.get_kuhn_poker_efg_data()))
     ours = load(RULES / "kuhn_poker", chance="explicit")
+    # the rule set declares each hand's chips as its payoff, which OpenSpiel's game returns
+    assert (ours.min_utility(), ours.max_utility()) == (-2.0, 2.0)
+    assert ours.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
     figures = {}
-    for name, game in (("reference", reference), ("ours", ours)):
+    for name, game in (("openspiel", pyspiel.load_game("kuhn_poker")), ("ours", ours)):
         solver, figures[name] = cfr.CFRSolver(game), []
         for iteration in range(1, 101):
             solver.evaluate_and_update_policy()
@@ -250,7 +244,8 @@ def test_openspiels_cfr_runs_on_rulecraft_kuhn_poker_as_on_openspiels_own_tree()
                 value = expected_game_score.policy_value(game.new_initial_state(), [policy, policy])[0]
                 figures[name] += [value, exploitability.exploitability(game, policy)]
     # the same regrets, iteration by iteration: the same first player's value and exploitability
-    assert figures["ours"] == pytest.approx(figures["reference"], abs=1e-12)
+    assert figures["ours"] == pytest.approx(figures["openspiel"], abs=1e-12)
+    assert figures["ours"][-2] == pytest.approx(-1 / 18, abs=0.002)  # the game's value to the first player
     assert figures["ours"][-1] < 0.01
 
 
