@@ -32,6 +32,7 @@ from rulecraft.bots import bot_names, cannot_play, hand_rules, make_bot, view_fo
 from rulecraft.bots.seating import Seating, side_bot_problem
 from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.machine import RuleRuntimeError
+from rulecraft.interpreter.payoffs import PayoffError, payoffs
 from rulecraft.interpreter.sides import side_names, winning_side
 from rulecraft.interpreter.state import all_seats, seat_players
 from rulecraft.interpreter.views import LazyView, lazy_player_view
@@ -40,7 +41,8 @@ from .common import (any_int, bot_arg, counted, load_or_report, output_problem, 
                      ruleset_arg, side_bot_arg, variant_arg, variant_problem)
 
 LOCAL_RAY = "local"  # --ray without an address: a Ray started on this machine
-ROW_FIELDS = ["variant", "index", "seed", "players", "winners", "side", "reason", "decided", "rounds", "decisions", "error"]
+ROW_FIELDS = ["variant", "index", "seed", "players", "winners", "side", "reason", "decided", "rounds", "decisions", "error",
+              "payoffs"]
 Z95 = 1.959963984540054
 
 
@@ -165,7 +167,7 @@ def play_row(ruleset, index: int, seed: int, players: int, bots: list[str], want
              side_bots: dict[str, str] | None = None) -> dict:
     """Play game ``index`` and describe it as one result row."""
     row = {"index": index, "seed": seed, "players": players, "winners": [], "side": None, "reason": None,
-           "decided": False, "rounds": 0, "decisions": 0, "error": None}
+           "decided": False, "rounds": 0, "decisions": 0, "error": None, "payoffs": None}
     game = None
     try:
         game = play_game(ruleset, players, seed, bots, side_bots)
@@ -179,6 +181,10 @@ def play_row(ruleset, index: int, seed: int, players: int, bots: list[str], want
             result = game.result
             row.update(winners=list(result["winners"]), reason=result["reason"], decided=bool(result["decided"]),
                        side=winning_side(ruleset, game.state, result["winners"]))
+            try:  # what each seat got, when the rule set declares it (game.payoff)
+                row["payoffs"] = payoffs(ruleset, game.state)
+            except PayoffError as err:
+                row.update(reason="rule error", error=str(err))
         if want_log:
             row["_log"] = list(game.log_lines())
     return row
@@ -266,6 +272,7 @@ def summarize(rows: list[dict], sides: tuple[str, ...]) -> dict:
         "rounds": [r["rounds"] for r in played],
         "decided_rounds": [r["rounds"] for r in decided],
         "decisions": [r["decisions"] for r in played],
+        "payoffs": [r["payoffs"] for r in played if r.get("payoffs") is not None],
     }
 
 
@@ -317,6 +324,8 @@ def print_report(console: Console, title: str, summary: dict, total: int, elapse
         endings.add_row("[red]rule error[/]", "—", str(k), _pct(k / total))
     console.print(endings)
 
+    if summary.get("payoffs"):
+        console.print(payoff_table(summary["payoffs"]))
     if n:
         rounds, decisions = summary["rounds"], summary["decisions"]
         console.print(f"game length: rounds mean {statistics.mean(rounds):.1f} (range {min(rounds)}–{max(rounds)}); "
@@ -324,6 +333,21 @@ def print_report(console: Console, title: str, summary: dict, total: int, elapse
     console.print(f"{total} games in {elapsed:.1f} s ({total / elapsed:.1f} games/s, {workers} worker(s))")
     for r in summary["errors"][:5]:
         console.print(f"[red]game {r['index']} (seed {r['seed']}):[/] {r['error']}", markup=True, highlight=False)
+
+
+def payoff_table(paid: list[dict[str, float]]) -> Table:
+    """Each seat's mean payoff (``game.payoff``) over the games, with a 95% interval of
+    the mean (normal approximation) and the least and most it got."""
+    table = Table(title="Payoffs (game.payoff)")
+    for heading in ("seat", "mean", "95% CI", "least", "most"):
+        table.add_column(heading, justify="left" if heading == "seat" else "right")
+    for seat in paid[0]:
+        values = [p[seat] for p in paid]
+        mean = statistics.mean(values)
+        half = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+        table.add_row(seat, f"{mean:.3f}", f"{mean - half:.3f} – {mean + half:.3f}", f"{min(values):g}",
+                      f"{max(values):g}")
+    return table
 
 
 def write_rows(path: str, rows: list[dict]) -> None:
@@ -335,8 +359,9 @@ def write_rows(path: str, rows: list[dict]) -> None:
         writer = csv.DictWriter(f, fieldnames=ROW_FIELDS)
         writer.writeheader()
         for r in public:
+            paid = " ".join(f"{seat}={value:g}" for seat, value in (r["payoffs"] or {}).items())
             writer.writerow({**r, "winners": " ".join(r["winners"]), "side": r["side"] or "",
-                             "error": r["error"] or ""})
+                             "error": r["error"] or "", "payoffs": paid})
 
 
 def write_plot(path: str, title: str, summary: dict) -> None:

@@ -125,3 +125,24 @@ def test_kuhn_pokers_payoff_is_the_chips_won():
         (winner,) = game.result["winners"]
         loser = "p2" if winner == "p1" else "p1"
         assert payoffs(ruleset, game.state) == {winner: float(stakes[loser]), loser: -float(stakes[loser])}
+
+
+def test_simulate_reports_each_seats_payoffs(tmp_path, capsys):
+    import json
+
+    from rulecraft.cli.main import main
+
+    out = tmp_path / "rows.json"
+    assert main(["simulate", str(RULES / "kuhn_poker"), "--games", "40", "--seed", "3", "--quiet",
+                 "--workers", "1", "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    rows = json.loads(out.read_text())
+    assert all(sorted(r["payoffs"].values()) in ([-1.0, 1.0], [-2.0, 2.0]) for r in rows)
+    assert all(r["payoffs"][r["winners"][0]] > 0 for r in rows)
+    mean = sum(r["payoffs"]["p1"] for r in rows) / len(rows)
+    assert "Payoffs (game.payoff)" in printed and f"{mean:.3f}" in printed
+    # a rule set that declares none: no payoffs, no table
+    assert main(["simulate", str(RULES / "tic_tac_toe"), "--games", "4", "--quiet", "--workers", "1",
+                 "--out", str(out)]) == 0
+    assert "Payoffs" not in capsys.readouterr().out
+    assert all(r["payoffs"] is None for r in json.loads(out.read_text()))
