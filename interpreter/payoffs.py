@@ -13,7 +13,7 @@ from __future__ import annotations
 from rulecraft.dsl.model import RuleSet
 
 from .sides import seats_on_winning_side
-from .state import GameState, seat_players
+from .state import GameState, people_seats
 
 
 class PayoffError(ValueError):
@@ -31,9 +31,8 @@ def payoffs(ruleset: RuleSet, state: GameState) -> dict[str, float] | None:
 
     machine = Machine(ruleset, state)
     params, fn = ruleset.compiled.functions[spec["function"]]
-    people = len(state.players) - len(ruleset.data.game.scripted_seats)
     with machine.reading():
-        out = {p: float(fn(machine, {params[0]: p})) for p in seat_players(people)}
+        out = {p: float(fn(machine, {params[0]: p})) for p in people_seats(ruleset, state)}
     for seat, value in out.items():
         if not spec["min"] <= value <= spec["max"]:
             raise PayoffError(f"{spec['function']}({seat}) gives {value:g}, outside the payoff range "
@@ -48,7 +47,7 @@ def returns(ruleset: RuleSet, state: GameState) -> dict[str, float]:
     paid = payoffs(ruleset, state)
     if paid is not None:
         return paid
-    people = seat_players(len(state.players) - len(ruleset.data.game.scripted_seats))
+    people = people_seats(ruleset, state)
     winners = state.result["winners"]
     if not winners:
         cooperative = "cooperative" in (ruleset.data.game.sides or {})

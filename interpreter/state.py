@@ -186,6 +186,11 @@ def scripted_seats(ruleset: RuleSet, players: int) -> dict[str, str]:
     return {f"p{players + 1 + i}": name for i, name in enumerate(scripts)}
 
 
+def people_seats(ruleset: RuleSet, state: "GameState") -> list[str]:
+    """The seats of a game's people and bots, its scripted seats aside."""
+    return seat_players(len(state.players) - len(ruleset.data.game.scripted_seats))
+
+
 def all_seats(ruleset: RuleSet, players: int) -> list[str]:
     """Every seat of a game of ``players`` players: theirs, then the scripted ones."""
     return seat_players(players) + list(scripted_seats(ruleset, players))
