@@ -27,6 +27,12 @@ rulecraft game state and runs it with the rulecraft interpreter.
   everyone, otherwise imperfect. Observation strings are the player's view (never the
   full state) as JSON, observation tensors the same view as ``rulecraft.env`` encodes
   it; information-state strings are the view with every event the player saw so far.
+- **Saving**: ``pickle`` saves games and states in every chance mode (a state as its
+  game's name, parameters and actions, replayed when loaded), and
+  ``pyspiel.serialize_game_and_state`` saves them with ``chance="explicit"`` or in a
+  game without chance (OpenSpiel asks a sampled game for a random generator of its own,
+  which rulecraft games keep in each state instead). Either is loaded in a process
+  where the rule set was registered with the same name.
 - **Returns**: the payoffs the rule set declares (``game.payoff``: its range and, when
   they always add up to one number, that sum); else +1 to every seat on the winning
   side (``game.sides``), -1 to the others, 0 to all when nobody won (-1 in a cooperative
@@ -50,11 +56,13 @@ from rulecraft.env.observation import ObservationLayout
 from rulecraft.interpreter.chance import ChanceNeeded, ChanceScript
 from rulecraft.interpreter.machine import Machine
 from rulecraft.interpreter.payoffs import returns
-from rulecraft.interpreter.state import new_state, seat_players
+from rulecraft.interpreter.state import GameState, new_state, seat_players
 from rulecraft.interpreter.views import player_view, record_event
 from rulecraft.survey import survey
 
 CHANCE_MODES = ("sampled", "explicit")
+# The rule set registered under each name, for states loaded from a save.
+_REGISTERED: dict[str, object] = {}
 _START = "start"  # the step of a new game: setup, up to the first choice
 
 
@@ -128,29 +136,66 @@ def register(ruleset, players: int | None = None, max_options: int | None = None
         def make_py_observer(self, iig_obs_type=None, params=None):
             return _ViewObserver(self, history=iig_obs_type is not None and iig_obs_type.perfect_recall)
 
+        def __reduce__(self):
+            # OpenSpiel's own pickling would ask a sampled game for its generator's state
+            return _loaded_game, (name, self.get_parameters())
+
     pyspiel.register_game(game_type, RulecraftGame)
+    _REGISTERED[name] = ruleset
     return name
 
 
 class _Held:
     """The rulecraft state inside an OpenSpiel state, with the game's events so far;
     OpenSpiel copies states with deepcopy, which here clones the game state and shares
-    the (read-only) rule set and the events already recorded."""
+    the (read-only) rule set and the events already recorded. ``name`` is the name the
+    rule set is registered by: a saved state is the rulecraft state as rulecraft saves
+    it, and the name to find the rule set by when loaded."""
 
-    def __init__(self, ruleset, state, events: list[dict]):
+    def __init__(self, name: str, ruleset, state, events: list[dict]):
+        self.name = name
         self.ruleset = ruleset
         self.state = state
         self.events = events
         self.machine = Machine(ruleset, state, on_event=functools.partial(record_event, ruleset, state, events))
 
     def __deepcopy__(self, memo):
-        return _Held(self.ruleset, self.state.clone(), list(self.events))
+        return _Held(self.name, self.ruleset, self.state.clone(), list(self.events))
+
+    def __reduce__(self):
+        return _saved_held, (self.name, self.state.dumps(), self.events)
+
+
+def _registered(name: str):
+    try:
+        return _REGISTERED[name]
+    except KeyError:
+        raise ValueError(f"{name} is not registered in this process: call rulecraft.spiel.register "
+                         f"with its rule set and player count before loading a saved game") from None
+
+
+def _saved_held(name: str, saved: str, events: list[dict]) -> _Held:
+    return _Held(name, _registered(name), GameState.from_json(json.loads(saved)), events)
+
+
+def _loaded_game(name: str, params: dict):
+    _registered(name)
+    return pyspiel.load_game(name, params)
+
+
+def _replayed(name: str, params: dict, history: list[int]):
+    """A state saved by pickle: its game's actions, replayed (same seed, same game)."""
+    state = _loaded_game(name, params).new_initial_state()
+    for action in history:
+        state.apply_action(action)
+    return state
 
 
 class RulecraftState(pyspiel.State):
     def __init__(self, game):
         super().__init__(game)
-        self._held = _Held(game.ruleset, new_state(game.ruleset, game.players_count, game.seed), [])
+        self._held = _Held(game.get_type().short_name, game.ruleset,
+                           new_state(game.ruleset, game.players_count, game.seed), [])
         self._width = game.num_distinct_actions()
         self._explicit = game.explicit
         self._outcomes_bound = game.max_chance_outcomes()
@@ -226,6 +271,12 @@ class RulecraftState(pyspiel.State):
             return [0.0] * len(self._seats)
         paid = returns(self._held.ruleset, s)
         return [paid[p] for p in self._seats]
+
+    def __reduce__(self):
+        # pickled as its actions: OpenSpiel's own pickling goes through the game's
+        # serialization, which a sampled game cannot give (see the module doc)
+        game = self.get_game()
+        return _replayed, (game.get_type().short_name, game.get_parameters(), self.history())
 
     def __str__(self):
         # the whole state (OpenSpiel tells states apart by their strings), as rulecraft
