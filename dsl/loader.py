@@ -115,7 +115,7 @@ def load_ruleset(folder: str | Path, bag: DiagnosticBag | None = None, variant: 
         broken = {d.position.line for d in bag.items[before:] if d.position}
         for section, value in content.items():
             start = located.key_position([section]).line
-            end = max([located.key_position([s]).line for s in content if located.key_position([s]).line > start],
+            end = min([located.key_position([s]).line for s in content if located.key_position([s]).line > start],
                       default=10**9)
             if any(start <= line < end for line in broken):
                 data.broken.add(section)

@@ -151,3 +151,14 @@ def test_check_prints_the_error_before_the_findings_it_withholds(tmp_path, capsy
     out = capsys.readouterr().out
     assert "withheld" in out
     assert out.index("error:") < out.index("warning: checks of names and counts were skipped"), out
+
+
+def test_a_schema_error_in_one_section_leaves_the_sections_above_it_loaded(tmp_path):
+    # parameters is the second of game.yaml's four sections: game, above it, still counts
+    folder = _broken_copy(tmp_path, "game.yaml", "  starting_health:\n    value: 4", "  starting_health:\n    valu: 4")
+    ruleset = load_ruleset(folder)
+    assert len(ruleset.bag.errors) == 1, [d.message for d in ruleset.bag.errors]
+    assert ruleset.data.broken == {"parameters"}
+    assert ruleset.data.game is not None and ruleset.data.game.name == "panic_station"
+    withheld = [d for d in ruleset.bag.warnings if d.code == "follow-on"]
+    assert len(withheld) == 1 and withheld[0].message.endswith("the YAML section(s) parameters did not load")
