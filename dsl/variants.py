@@ -103,8 +103,11 @@ def load_variant_chain(root: Path, name: str, game_name: str | None, bag: Diagno
         return []
     while current != game_name:
         if current in seen:
-            bag.error(f"variant '{name}' builds on itself through '{current}'", None,
-                      "a variant's base must lead back to the rule set")
+            # the base: line that closes the loop is the one to change
+            loop = " → ".join([n for n, *_ in chain] + [current])
+            bag.error(f"variant '{chain[-1][0]}' builds on '{current}', closing a loop: {loop}",
+                      chain[-1][2].position(["variant", "base"]),
+                      "a variant's bases must lead back to the game: name the game or a variant that does")
             return []
         seen.add(current)
         path = variants_folder(root) / f"{current}.yaml"

@@ -112,7 +112,18 @@ def test_a_variant_that_builds_on_itself_is_refused(rules):
     _write(rules, "a", "variant:\n  name: a\n  base: b\n")
     _write(rules, "b", "variant:\n  name: b\n  base: a\n")
     rs = load_ruleset(rules, variant="a")
-    assert any("builds on itself" in e.message for e in rs.bag.errors)
+    [error] = rs.bag.errors
+    # at the base: line that closes the loop, with the loop spelt out
+    assert error.message == "variant 'b' builds on 'a', closing a loop: a → b → a"
+    assert error.position.file.endswith("variants/b.yaml") and error.position.line == 3
+    assert error.position.column == 9
+
+
+def test_a_variant_whose_base_is_itself_is_refused_at_that_line(rules):
+    _write(rules, "a", "variant:\n  name: a\n  base: a\n")
+    [error] = load_ruleset(rules, variant="a").bag.errors
+    assert error.message == "variant 'a' builds on 'a', closing a loop: a → a"
+    assert error.position.file.endswith("variants/a.yaml") and error.position.line == 3
 
 
 def test_unknown_variant_lists_the_known_ones():
