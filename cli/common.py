@@ -3,21 +3,37 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import tempfile
 from pathlib import Path
+from typing import Callable, Iterable
 
 from rulecraft.dsl.diagnostics import RuleSetError
 from rulecraft.dsl.loader import load_checked, resolve_ruleset_path
 from rulecraft.dsl.model import RuleSet
 
 
-def _whole_number_from(text: str, least: int) -> int:
+# A game log holds its seed as a signed 64-bit integer (schemas/gamelog.schema.json): a
+# game played with any other seed would write a log that no replay accepts.
+SEED_LEAST, SEED_MOST = -2 ** 63, 2 ** 63 - 1
+# Every game's result row is kept in memory until the tables are printed: a million
+# games is hours of play and about a gigabyte of rows; more in one run is a slip.
+MOST_GAMES = 1_000_000
+
+
+def _whole_number_from(text: str, least: int | None = None, most: int | None = None, *, why_least: str = "",
+                       why_most: str = "") -> int:
+    """``text`` as a whole number from ``least`` to ``most``; ``why_least`` and
+    ``why_most`` follow the bound in a refusal (' games a run')."""
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
-    if value < least:
-        raise argparse.ArgumentTypeError(f"must be at least {least}, not {value}")
+    if least is not None and value < least:
+        raise argparse.ArgumentTypeError(f"must be at least {least}{why_least}, not {value}")
+    if most is not None and value > most:
+        raise argparse.ArgumentTypeError(f"must be at most {most}{why_most}, not {value}")
     return value
 
 
@@ -31,10 +47,33 @@ def count_arg(text: str) -> int:
 
 
 def any_int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    return _whole_number_from(text)
+
+
+def seed_arg(text: str) -> int:
+    """A game's seed: a whole number a game log can hold (64 bits, signed)."""
+    return _whole_number_from(text, SEED_LEAST, SEED_MOST, why_least=" (a seed is a 64-bit number)",
+                              why_most=" (a seed is a 64-bit number)")
+
+
+def games_arg(text: str) -> int:
+    """How many games to play: 1 to MOST_GAMES."""
+    return _whole_number_from(text, 1, MOST_GAMES, why_most=" games a run")
+
+
+def extra_games_arg(text: str) -> int:
+    """How many more games to play, 0 for none: at most MOST_GAMES."""
+    return _whole_number_from(text, 0, MOST_GAMES, why_most=" games a run")
+
+
+def seeds_problem(first: int, count: int) -> str | None:
+    """Why games seeded ``first``, ``first + 1``… (``count`` of them) cannot all be
+    played (one line), or None: the last seed must still fit in a game log."""
+    last = first + count - 1
+    if last > SEED_MOST:
+        return (f"argument --seed: {count} games from seed {first} need seeds up to {last}, above {SEED_MOST} "
+                f"(a seed is a 64-bit number); give a seed of at most {SEED_MOST - count + 1}")
+    return None
 
 
 def bot_arg(text: str) -> str:
@@ -118,6 +157,8 @@ def check_command(ruleset: str, variant: str | None = None) -> str:
 
 
 def ruleset_arg(text: str) -> str:
+    if not text:  # Path("") is the current folder: an empty word (an unset variable) must not check it
+        raise argparse.ArgumentTypeError("an empty path names no rule set")
     path = resolve_ruleset_path(text)
     if path is None:
         raise argparse.ArgumentTypeError(f"no rule set at '{text}' ({_ruleset_hint(text)})")
@@ -160,12 +201,18 @@ def shipped_rulesets() -> dict[str, Path]:
 def output_problem(path: str) -> str | None:
     """Why ``path`` cannot be written (one line), or None. Checked before a command does
     its work, so a typo in an output path costs no time and loses no result."""
+    if not path:
+        return "an empty path names no file"
     target = Path(path)
     if target.is_dir():
         return f"'{path}' is a folder, not a file"
     if not target.parent.is_dir():
         return f"cannot write '{path}': there is no folder '{target.parent}'"
     existed = target.exists()
+    if existed and not target.is_file():
+        # a device or a pipe (/dev/null, a fifo another program reads) is written
+        # through; opening a pipe that no one reads yet would wait here for a reader
+        return None if os.access(target, os.W_OK) else f"cannot write '{path}': permission denied"
     try:
         with open(target, "a", encoding="utf-8"):
             pass
@@ -174,6 +221,83 @@ def output_problem(path: str) -> str | None:
     if not existed:
         target.unlink(missing_ok=True)
     return None
+
+
+class NotReplaceable(OSError):
+    """A path ``replace_file`` refuses to write (a folder, a device, a pipe), made as
+    ``NotReplaceable(None, reason, path)``: ``strerror`` is the reason."""
+
+
+def replace_problem(path: str) -> str | None:
+    """Why ``replace_file`` cannot write ``path`` (the reason, in a few words), or None.
+    The new file is renamed over what is there, so that must be an ordinary file or
+    nothing yet: a device, a pipe or a folder would be replaced by the file, not written
+    to. A symbolic link is followed: its file is replaced, the link kept."""
+    if not path:
+        return "an empty path names no file"
+    real = Path(os.path.realpath(path))
+    it = f"it is a link to '{real}'," if os.path.islink(path) else "it is"
+    if os.path.islink(real):  # realpath stops where links go round in a loop
+        return "it is a loop of symbolic links"
+    if real.is_dir():
+        return f"{it} a folder"
+    if real.exists() and not real.is_file():
+        return f"{it} a device, a pipe or a socket, not an ordinary file"
+    if not real.parent.is_dir():
+        return f"there is no folder '{real.parent}'"
+    # the new file is made in the folder, then renamed over the old one
+    if not os.access(real.parent, os.W_OK | os.X_OK) or (real.exists() and not os.access(real, os.W_OK)):
+        return "permission denied"
+    return None
+
+
+def replace_file(path: str, text: str, *, keep_mode: bool = True) -> None:
+    """Write ``text`` as the whole of the file at ``path``: into a new file beside it,
+    then renamed over it, so a failed write (a full disk) leaves the old file as it
+    was, never half a file. A symbolic link is followed, its file replaced and the link
+    kept. The new file is readable by its owner only; with ``keep_mode`` an existing
+    file keeps its permissions. OSError says why it was not written (NotReplaceable
+    for a path that must not be replaced, see ``replace_problem``), its ``filename``
+    the path."""
+    problem = replace_problem(path)
+    if problem:
+        raise NotReplaceable(None, problem, path)
+    real = Path(os.path.realpath(path))
+    old_mode = real.stat().st_mode & 0o7777 if keep_mode and real.exists() else None
+    # a new random name, created only if absent: never a file or link someone put there
+    fd, temporary = tempfile.mkstemp(dir=real.parent, prefix=f".{real.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
+            if old_mode is not None:
+                os.fchmod(out.fileno(), old_mode)
+            out.write(text)
+        os.replace(temporary, real)
+    except BaseException as err:
+        Path(temporary).unlink(missing_ok=True)
+        if isinstance(err, OSError) and err.filename is None:
+            err.filename = path  # a full disk is told at a write that names no file
+        raise
+
+
+def write_failure(command: str, path: str | Path, err: OSError) -> int:
+    """An output that could not be written (a full disk, no permission, its folder
+    gone): a problem of the machine, not a bug of rulecraft, told in one line naming the
+    file and the reason; exit code 1."""
+    sys.stderr.write(f"rulecraft {command}: error: cannot write '{path}': {err.strerror or err}\n")
+    return 1
+
+
+def write_outputs(command: str, outputs: Iterable[tuple[str | Path, Callable[[], None]]]) -> int:
+    """Write each output, given as (its path, what writes it); one that fails is told
+    (``write_failure``) and the others are still written, so one bad path loses no
+    other result. How many failed."""
+    failed = 0
+    for path, write in outputs:
+        try:
+            write()
+        except OSError as err:
+            failed += write_failure(command, path, err)
+    return failed
 
 
 def load_or_report(path: str, variant: str | None = None) -> RuleSet | None:

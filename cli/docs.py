@@ -11,7 +11,7 @@ from pathlib import Path
 from rulecraft.dsl.diagnostics import RuleSetError
 from rulecraft.dsl.variants import available_variants
 
-from .common import ruleset_arg, variant_arg
+from .common import ruleset_arg, variant_arg, write_failure
 
 
 def _address(text: str) -> str:
@@ -45,6 +45,8 @@ def add_parser(sub) -> None:
 
 
 def _out_dir(text: str) -> str:
+    if not text:  # Path("") is the current folder
+        raise argparse.ArgumentTypeError("an empty path names no folder")
     path = Path(text)
     if path.exists() and not path.is_dir():
         raise argparse.ArgumentTypeError(f"'{text}' exists and is not a folder")
@@ -52,7 +54,7 @@ def _out_dir(text: str) -> str:
 
 
 def _folder(text: str) -> str:
-    if not Path(text).is_dir():
+    if not text or not Path(text).is_dir():  # Path("") would be the current folder
         raise argparse.ArgumentTypeError(f"no folder '{text}'")
     return text
 
@@ -88,6 +90,8 @@ def run(args) -> int:
     except UnsafeOutput as err:
         sys.stderr.write(f"rulecraft docs: error: {err}\n")
         return 1
+    except OSError as err:  # a full disk, no permission: what was written of the site is left
+        return write_failure("docs", err.filename or args.out, err)
     print(f"wrote {len(site.pages)} pages and {len(site.files)} pictures to {args.out} "
           f"in {time.perf_counter() - started:.1f} s ({config})")
     if args.build:

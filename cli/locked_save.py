@@ -24,6 +24,7 @@ import binascii
 import getpass
 import json
 import os
+import warnings
 from pathlib import Path
 
 from rulecraft.interpreter.gamelog import GameLog, GameLogError, decode_log, parse_game_log, read_log_bytes
@@ -37,6 +38,11 @@ _MAX_N = 2 ** 20  # a file cannot ask for more work (memory) than this
 
 class LockError(Exception):
     """A locked save that cannot be opened (wrong passphrase, damaged); one line."""
+
+
+class PassphraseMissing(LockError):
+    """No passphrase could be had (none set, no terminal to type it on, an empty one):
+    the command was not given what it needs, a usage error; one line."""
 
 
 def is_locked(raw: bytes) -> bool:
@@ -87,29 +93,40 @@ def unlock(raw: bytes, passphrase: str, path: str) -> str:
 
 def ask_passphrase(purpose: str, *, twice: bool = False) -> str:
     """The passphrase from RULECRAFT_SAVE_PASSPHRASE, else typed without echo.
-    LockError when none can be had (no terminal, input closed, an empty one)."""
+    PassphraseMissing when none can be had (no terminal, input closed, an empty one),
+    LockError when the two typed differ."""
     given = os.environ.get(PASSPHRASE_ENV)
     if given:
         return given
     try:
-        first = getpass.getpass(f"passphrase {purpose} (not shown): ")
-        if twice and getpass.getpass("the same passphrase again: ") != first:
-            raise LockError("the two passphrases differ")
+        # Without a terminal, getpass would read the passphrase from stdin, echoed, after
+        # a warning of its own: asked as an error, that is told in one line instead.
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", getpass.GetPassWarning)
+            first = getpass.getpass(f"passphrase {purpose} (not shown): ")
+            if twice and getpass.getpass("the same passphrase again: ") != first:
+                raise LockError("the two passphrases differ")
+    except getpass.GetPassWarning:
+        raise PassphraseMissing(f"the passphrase {purpose} is needed, and stdin is not a terminal to type it on "
+                                f"(set {PASSPHRASE_ENV})") from None
     except (EOFError, OSError):
-        raise LockError(f"no passphrase given (type one, or set {PASSPHRASE_ENV})") from None
+        raise PassphraseMissing(f"no passphrase given (type one, or set {PASSPHRASE_ENV})") from None
     if not first:
-        raise LockError("an empty passphrase locks nothing")
+        raise PassphraseMissing("an empty passphrase locks nothing")
     return first
 
 
 def read_log_or_save(path: str | Path) -> tuple[GameLog, str | None]:
     """A checked game log, plain or locked, and the passphrase that unlocked it (None
-    for a plain one); GameLogError (one line) says why a file is refused."""
+    for a plain one); GameLogError (one line) says why a file is refused,
+    PassphraseMissing that a locked one was given no passphrase."""
     raw = read_log_bytes(path)
     if not is_locked(raw):
         return parse_game_log(decode_log(raw, path), path), None
     try:
         passphrase = ask_passphrase(f"of {path}")
         return parse_game_log(unlock(raw, passphrase, str(path)), path), passphrase
+    except PassphraseMissing:
+        raise
     except LockError as err:
         raise GameLogError(str(err)) from None

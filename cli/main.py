@@ -64,6 +64,14 @@ def main(argv: list[str] | None = None) -> int:
         # flushing at exit does not fail a second time
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1  # as rich does when its own output hits a closed pipe
+    except OSError as err:
+        # a full disk, no permission, a folder gone: a problem of the machine, not a bug
+        # of rulecraft (the commands name the file they write; this is the last resort)
+        if args.debug:
+            raise
+        where = f"{err.filename}: " if err.filename else ""
+        sys.stderr.write(f"rulecraft {args.command}: error: {where}{err.strerror or err}\n")
+        return 1
     except Exception as err:  # noqa: BLE001 - the last line of defence for users
         if args.debug:
             raise

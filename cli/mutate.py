@@ -3,8 +3,9 @@
 Mutants are generated from the rule files' syntax trees and the YAML tables (see
 ``validator/mutants.py``); each is checked the way `rulecraft verify` checks a rule set.
 Exit 0 when the score (mutants killed, static kills and time-outs included, out of
-those run) reaches the bar and at most 5% of the mutants are marked equivalent; 1
-otherwise (or when the unchanged rule set does not pass); 2 for a bad command line.
+those run) reaches the bar and at most 5% of the mutants are marked equivalent, or when
+``--survivors-of`` leaves nothing to re-run; 1 otherwise (or when the unchanged rule set
+does not pass, or the report cannot be written); 2 for a bad command line.
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ from rulecraft.validator.mutants import OPERATORS, Mutant, generate, mutant_file
 from rulecraft.validator.mutation import (EQUIVALENT, KILLED, STATIC, SURVIVED, TIMEOUT, Checker, Outcome, Target,
                                           check_in_worker, init_worker)
 
-from .common import check_command, output_problem, positive_int, ruleset_arg, usage_error, variant_problem
+from .common import (check_command, output_problem, positive_int, ruleset_arg, seed_arg, usage_error, variant_problem,
+                     write_outputs)
 from .verify import default_folder, folder_arg
 
 BAR = 90.0  # percent of the mutants run that must be killed
@@ -66,12 +68,13 @@ def add_parser(sub) -> None:
     p.add_argument("--timeout", type=_seconds, metavar="SECONDS",
                    help="per-mutant time limit (default: 10 times the unchanged rule set's run, at least 5s)")
     p.add_argument("--sample", type=positive_int, metavar="N", help="run a random sample of N mutants")
-    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of --sample (default 0)")
+    p.add_argument("--seed", type=seed_arg, default=0, metavar="S", help="seed of --sample (default 0, a 64-bit number)")
     p.add_argument("--only", metavar="FILE[:LINE]", help="only the mutants of one file (or one line of it)")
     p.add_argument("--operator", type=_operator, action="append", metavar="OP",
                    help=f"only mutants of this operator (repeatable): {', '.join(OPERATORS)}")
     p.add_argument("--survivors-of", metavar="REPORT.json",
-                   help="only the mutants that survived or timed out in an earlier --out report (after new scenarios)")
+                   help="only the mutants that survived or timed out in an earlier --out report (after new "
+                        "scenarios); when there are none, nothing is run (exit 0)")
     p.add_argument("--list", action="store_true", help="list the mutants (id, place, change) and run nothing")
     p.add_argument("--all", action="store_true", help="print every mutant's result, the killed ones too")
     p.add_argument("--out", metavar="FILE.json", help="write the full report as JSON")
@@ -109,7 +112,7 @@ def run(args) -> int:
     problem = variant_problem(args.ruleset, args.variant)
     if problem:
         return _bad(f"argument --variant: {problem}")
-    problem = output_problem(args.out) if args.out else None
+    problem = output_problem(args.out) if args.out is not None else None
     if problem:
         return _bad(f"argument --out: {problem}")
 
@@ -149,6 +152,14 @@ def run(args) -> int:
         if earlier is None:
             return _bad(f"--survivors-of: '{args.survivors_of}' is not a report written by mutate --out")
         chosen = [m for m in chosen if m.id in earlier]
+        if not chosen:
+            # every mutant of the report was killed, or those left are not among the ones
+            # chosen: a score of 0 out of 0 would call that a failure
+            why = (f"no mutant survived or timed out in '{args.survivors_of}'" if not earlier else
+                   f"none of the {len(earlier)} mutant(s) that survived or timed out in '{args.survivors_of}' is "
+                   f"among the mutants chosen")
+            console.print(f"nothing to re-run: {escape(why)}")
+            return 0
     runnable = [m for m in chosen if m.id not in marked]
     if args.sample and args.sample < len(runnable):
         picked = set(m.id for m in random.Random(args.seed).sample(runnable, args.sample))
@@ -274,9 +285,10 @@ def _report(console, args, title, mutants, chosen, marked, runnable, outcomes, e
     not_run = counts["not run"]
     console.print(f"{elapsed:.1f}s in all, {per_mutant:.3f}s per mutant on average, {args.jobs} job(s)"
                   + (f"; [yellow]{not_run} not run[/] (--budget {args.budget:g}s)" if not_run else ""))
-    if args.out:
-        _write_json(Path(args.out), args, title, mutants, chosen, marked, outcomes, status, score, elapsed)
-    return 0 if ok else 1
+    failed = write_outputs("mutate", [(args.out, lambda: _write_json(Path(args.out), args, title, mutants, chosen,
+                                                                    marked, outcomes, status, score, elapsed))]
+                           if args.out else [])
+    return 0 if ok and not failed else 1
 
 
 def _write_json(path, args, title, mutants, chosen, marked, outcomes, status, score, elapsed) -> None:

@@ -6,8 +6,8 @@ never on screen for the next), then that player's view only, in a screen of 80×
 (`play_screen`): the board, their hand and pieces, what happened since their last
 choice (in plain sentences, shared with the browser table through
 ``rulecraft.narration``) and the numbered options. Commands show the history, the whole
-board, the other players and the help; ``s`` saves the game (its log: seed and
-decisions, replayed on ``--resume``), ``q`` quits.
+board, the other players and the help; ``s`` saves the game (``s FILE`` elsewhere; its
+log: seed and decisions, replayed on ``--resume``), ``q`` quits.
 
 ``option_label`` and ``event_text`` are the engine's own short forms, which
 ``rulecraft replay`` prints next to the log it checks.
@@ -16,11 +16,8 @@ decisions, replayed on ``--resume``), ``q`` quits.
 from __future__ import annotations
 
 import json
-import os
 import random
-import sys
 import time
-from pathlib import Path
 from typing import Callable
 
 from rich.console import Console
@@ -36,9 +33,9 @@ from rulecraft.interpreter.machine import RuleRuntimeError
 from rulecraft.interpreter.state import scripted_seats
 from rulecraft.narration import LANGUAGES, Words
 
-from .common import (any_int, bot_arg, load_or_report, output_problem, players_problem, positive_int, ruleset_arg,
-                     side_bot_arg, variant_arg, variant_problem)
-from .locked_save import LockError, ask_passphrase, lock, read_log_or_save
+from .common import (bot_arg, load_or_report, players_problem, positive_int, replace_file, replace_problem,
+                     ruleset_arg, seed_arg, side_bot_arg, usage_error, variant_arg, variant_problem)
+from .locked_save import LockError, PassphraseMissing, ask_passphrase, lock, read_log_or_save
 from .play_screen import UI, Screens
 
 HUMAN = "human"
@@ -98,24 +95,16 @@ def save_lines(game: Game, seats: dict[str, str], side_bots: dict[str, str] | No
 def write_save(path: str, lines: list[str], passphrase: str | None = None) -> None:
     """Write a save readable by its owner only (it holds every hidden card: see
     SECURITY.md), locked when a passphrase is given, and replace the file whole so
-    that a failed write never leaves half a save."""
+    that a failed write never leaves half a save (``replace_file``: a device, a pipe
+    or a folder is refused, never replaced). OSError says why it was not written."""
     text = "\n".join(lines) + "\n"
     if passphrase is not None:
         text = lock(text, passphrase)
-    target = Path(path)
-    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(temporary, target)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
+    replace_file(path, text, keep_mode=False)
 
 
 class SaveError(Exception):
-    pass
+    """A saved game that cannot be resumed (unreadable, malformed, altered); one line."""
 
 
 def read_save(path: str) -> tuple[GameLog, str | None]:
@@ -252,12 +241,14 @@ class PlaySession:
             text = self._readline(f"{player}> ")
             if text is None:
                 return None
-            text = text.strip().lower()
+            typed = text.strip()
+            text = typed.lower()
             command, _, rest = text.partition(" ")
             if command in ("q", "quit"):
                 return None
             if command in ("s", "save"):
-                saved = self.save()
+                # a file name keeps its case
+                saved = self.save(typed.partition(" ")[2].strip() or None)
                 if saved:
                     self.console.print(escape(UI[self.lang]["saved"].format(path=saved)), highlight=False)
             elif command in ("r", "redraw"):
@@ -305,17 +296,20 @@ class PlaySession:
             return
         self.show(lines)
 
-    def save(self) -> str | None:
-        """Save the game; where it went, or None when it could not be written (the
-        reason is shown and the game goes on, so nothing is lost)."""
+    def save(self, path: str | None = None) -> str | None:
+        """Save the game, to ``path`` when given (and there from then on); where it
+        went, or None when it could not be written: the reason is shown, nothing is
+        chosen and the game goes on, to be saved elsewhere (``s FILE``) or played on."""
+        path = path or self.save_path
         try:
-            write_save(self.save_path, save_lines(self.game, self.seats, self.side_bots), self.passphrase)
+            write_save(path, save_lines(self.game, self.seats, self.side_bots), self.passphrase)
         except OSError as err:
-            self.console.print(f"[red]cannot save to {escape(self.save_path)}:[/] {escape(err.strerror or str(err))}; "
-                               "the game goes on (restart with --save FILE to save elsewhere)", highlight=False)
+            self.console.print(f"[red]cannot save to {escape(path)}:[/] {escape(err.strerror or str(err))}; "
+                               "not saved, the game goes on (s FILE saves it elsewhere)", highlight=False)
             return None
+        self.save_path = path
         self.saved_at = len(self.game.decisions)
-        return self.save_path
+        return path
 
     def final_screen(self) -> None:
         self.clear()
@@ -336,9 +330,12 @@ def _bot_seed(game_seed: int, seat: int) -> int:
     return bot_seed(game_seed, seat)
 
 
-def replay_for_play(ruleset, players: int, seed: int, decisions: list[int]) -> tuple[Game, dict[str, int]]:
-    """Replay saved decisions; also where each player's last choice left their events."""
-    game = Game(ruleset, players, seed, settings=PLAY_SETTINGS)
+def replay_for_play(ruleset, players: int, seed: int, decisions: list[int],
+                    settings: dict | None = None) -> tuple[Game, dict[str, int]]:
+    """Replay saved decisions with the ``settings`` they were made under (the log's
+    header: a log of ``simulate`` has none of play's); also where each player's last
+    choice left their events."""
+    game = Game(ruleset, players, seed, settings=settings)
     seen: dict[str, int] = {}
     for d in decisions:
         if game.pending is not None:
@@ -363,10 +360,12 @@ def add_parser(sub) -> None:
     p.add_argument("--bot-for", type=side_bot_arg, action="append", metavar="SIDE=BOT", default=[],
                    help="the bot for the bot seats on SIDE, a side of the rule set (repeatable), read at each "
                         "decision: a bot seat that changes sides changes bots")
-    p.add_argument("--seed", type=any_int, default=None,
+    p.add_argument("--seed", type=seed_arg, default=None,
                    help="the game's seed (default: a random one, never shown: it would reveal every hidden card)")
-    p.add_argument("--save", metavar="FILE", help="where s saves (default <ruleset>-<date>-<time>.save.jsonl)")
-    p.add_argument("--resume", metavar="FILE", help="continue a saved game (its seed, players, seats and variant)")
+    p.add_argument("--save", metavar="FILE", help="where s saves (default <ruleset>-<date>-<time>.save.jsonl; "
+                                                  "s FILE saves elsewhere during the game)")
+    p.add_argument("--resume", metavar="FILE", help="continue a saved game or any game log (its seed, players, seats, "
+                                                    "settings and variant)")
     p.add_argument("--variant", type=variant_arg, metavar="V", help="play the rule set's variant V")
     p.add_argument("--lang", choices=LANGUAGES, default="en",
                    help="the language of the screens, events and options (game words from the rule set's glossary)")
@@ -376,9 +375,8 @@ def add_parser(sub) -> None:
     p.set_defaults(run=run)
 
 
-def usage_error(message: str) -> int:
-    sys.stderr.write(f"rulecraft play: error: {message} (see 'rulecraft play --help')\n")
-    return 2
+def _bad(message: str) -> int:
+    return usage_error("play", message)
 
 
 def run(args, *, console: Console | None = None, read: Callable[[str], str] | None = None) -> int:
@@ -386,26 +384,30 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
     variant = args.variant
     problem = variant_problem(args.ruleset, variant)
     if problem:
-        return usage_error(f"argument --variant: {problem}")
-    if args.save:
-        problem = output_problem(args.save)
+        return _bad(f"argument --variant: {problem}")
+    if args.save is not None:
+        problem = replace_problem(args.save)
         if problem:
-            return usage_error(f"argument --save: {problem}")
+            return _bad(f"argument --save: cannot write '{args.save}': {problem}")
     saved: GameLog | None = None
     passphrase = None
     if args.resume:
         try:
             saved, passphrase = read_save(args.resume)
+        except PassphraseMissing as err:
+            return _bad(f"argument --resume: {err}")
         except SaveError as err:
             console.print(f"[red]error:[/] {escape(str(err))}", highlight=False)
             return 1
         saved_variant = saved.header.get("variant")
         if variant is not None and variant != saved_variant:
-            return usage_error(f"the saved game is played with variant {saved_variant!r}, not {variant!r}")
+            return _bad(f"the saved game is played with variant {saved_variant!r}, not {variant!r}")
         variant = saved_variant
     if getattr(args, "passphrase", False) and passphrase is None:
         try:
             passphrase = ask_passphrase("to lock the saves with", twice=True)
+        except PassphraseMissing as err:
+            return _bad(f"argument --passphrase: {err}")
         except LockError as err:
             console.print(f"[red]error:[/] {escape(str(err))}", highlight=False)
             return 1
@@ -428,11 +430,20 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
             console.print("[red]error:[/] " + escape(f"{args.resume}: {problem}"), highlight=False)
             return 1
         if args.players is not None and args.players != players:
-            return usage_error(f"the saved game has {players} players, not {args.players}")
+            return _bad(f"the saved game has {players} players, not {args.players}")
         if args.seed is not None and args.seed != seed:
-            return usage_error(f"the saved game has seed {seed}, not {args.seed}")
+            return _bad(f"the saved game has seed {seed}, not {args.seed}")
         saved_seats = header.get("seats") or {}
         saved_side_bots = header.get("bot_for") or {}
+        settings = header.get("settings") or {}
+        if settings != PLAY_SETTINGS:
+            # the decisions were made under the log's settings and mean something else under
+            # others, so the game goes on under them; the table is told what that changes
+            shows = ("" if settings.get("ask_every_eligible") else ": a question out of turn goes only to those "
+                     "who can answer it, so the pass screen shows who can")
+            console.print(f"[yellow]note:[/] {escape(args.resume)} was played with the settings "
+                          f"{escape(json.dumps(settings))}, not play's {escape(json.dumps(PLAY_SETTINGS))}, and goes "
+                          f"on with them{shows}", highlight=False)
     else:
         players = args.players or spec.min_players
         # A seed deals the whole game: one a player could guess or try out (a small
@@ -441,14 +452,14 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
         decisions, final = [], None
     problem = players_problem(ruleset, players)
     if problem:
-        return usage_error(problem)
+        return _bad(problem)
     ids = [f"p{i}" for i in range(1, players + 1)]
     scripted = scripted_seats(ruleset, players)
     for h in args.human or []:
         if h in scripted:
-            return usage_error(f"player '{h}' is played by the script '{scripted[h]}' of the rules, not by a person")
+            return _bad(f"player '{h}' is played by the script '{scripted[h]}' of the rules, not by a person")
         if h not in ids:
-            return usage_error(f"there is no player '{h}' (players: {', '.join(ids)})")
+            return _bad(f"there is no player '{h}' (players: {', '.join(ids)})")
     if args.human or args.bot or not saved_seats:
         humans = set(args.human or ids)
         seats = {p: HUMAN if p in humans else (args.bot or "random") for p in ids}
@@ -456,21 +467,21 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
         seats = {p: saved_seats.get(p, HUMAN) for p in ids}
         unknown = sorted({s for s in seats.values() if s != HUMAN and s not in REGISTRY})
         if unknown:
-            return usage_error(f"the saved game uses unknown bots {', '.join(unknown)} (known: {', '.join(bot_names())})")
+            return _bad(f"the saved game uses unknown bots {', '.join(unknown)} (known: {', '.join(bot_names())})")
     side_bots = dict(getattr(args, "bot_for", None) or []) or saved_side_bots
     problem = side_bot_problem(ruleset, players, side_bots)
     if problem:
-        return usage_error(problem)
+        return _bad(problem)
     unknown = sorted({s for s in side_bots.values() if bot_problem(s)})
     if unknown:
-        return usage_error(f"the saved game uses unknown bots {', '.join(unknown)} (known: {', '.join(bot_names())})")
+        return _bad(f"the saved game uses unknown bots {', '.join(unknown)} (known: {', '.join(bot_names())})")
     for name in sorted({s for s in seats.values() if s != HUMAN} | set(side_bots.values())):
         problem = cannot_play(name, ruleset)
         if problem:
-            return usage_error(problem)
+            return _bad(problem)
     if args.resume:
         try:
-            game, seen = replay_for_play(ruleset, players, seed, decisions)
+            game, seen = replay_for_play(ruleset, players, seed, decisions, settings)
         except Exception as err:  # noqa: BLE001 - an illegal saved decision or a rule error
             console.print(f"[red]error:[/] {escape(args.resume)} does not replay with these rules: {escape(str(err))}",
                           highlight=False)

@@ -6,14 +6,14 @@ The decisions are answered again on the rule set (the shipped one named in the h
 or ``--rules``); the events are printed step by step (with ``--as PLAYER`` only those
 that player may see) and compared one by one with the logged ones. Exit 0 when the
 replay reaches the logged final state, 1 when it diverges (edited rules, a changed or
-corrupt file; the first diverging decision or event is named), 2 for a bad command line.
+corrupt file; the first diverging decision or event is named), 2 for a bad command line
+(and for a log whose rule set or variant is not shipped: it needs ``--rules``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,13 +22,14 @@ from rich.markup import escape
 
 from rulecraft.dsl.loader import shipped_ruleset
 from rulecraft.dsl.ruleset_files import is_name
+from rulecraft.dsl.variants import available_variants
 from rulecraft.interpreter.game import Game, state_digest
 from rulecraft.interpreter.gamelog import GameLog, GameLogError
 from rulecraft.interpreter.machine import RuleRuntimeError
 from rulecraft.interpreter.views import number_for_viewer, visible_event
 
-from .common import load_or_report, ruleset_arg
-from .locked_save import read_log_or_save
+from .common import counted, load_or_report, ruleset_arg, usage_error
+from .locked_save import PassphraseMissing, read_log_or_save
 from .play import event_text, option_label
 
 
@@ -46,7 +47,8 @@ def add_parser(sub) -> None:
     p.add_argument("log", type=log_arg, help="a game log (JSON lines)")
     p.add_argument("--as", dest="viewer", metavar="PLAYER", help="show only what PLAYER may see (e.g. p2)")
     p.add_argument("--rules", type=ruleset_arg, metavar="RULESET",
-                   help="the rule set to replay on (default: the shipped rule set named in the log's header)")
+                   help="the rule set to replay on (default: the shipped rule set named in the log's header; "
+                        "needed for a game of any other rule set or variant)")
     p.add_argument("--quiet", action="store_true", help="print only the verdict, not the events")
     p.set_defaults(run=run)
 
@@ -193,34 +195,36 @@ def run(args) -> int:
     console = Console(soft_wrap=True)
     try:
         log = read_log(args.log)
+    except PassphraseMissing as err:
+        return usage_error("replay", str(err))
     except GameLogError as err:
         console.print(f"[red]error:[/] {escape(str(err))}", highlight=False)
         return 1
     header = log.header
     players = [f"p{i}" for i in range(1, header["players"] + 1)]
     if args.viewer is not None and args.viewer not in players:
-        sys.stderr.write(f"rulecraft replay: error: argument --as: there is no player '{args.viewer}' in this game "
-                         f"(players: {', '.join(players)}) (see 'rulecraft replay --help')\n")
-        return 2
+        return usage_error("replay", f"argument --as: there is no player '{args.viewer}' in this game "
+                                     f"(players: {', '.join(players)})")
     rules = args.rules
     if rules is None:
-        named = header.get("ruleset")
-        if named is not None and not is_name(named):
-            # a log is a file from anywhere: what it names is looked up among the shipped
-            # rule sets only, never read as a path
-            sys.stderr.write(f"rulecraft replay: error: the log's header names the rule set {json.dumps(named)}, "
-                             f"which is not the name of a shipped rule set; give the rules with --rules RULESET\n")
-            return 2
-        found = shipped_ruleset(named) if named else None
+        # a log is a file from anywhere: what it names is looked up among the shipped
+        # rule sets only, never read as a path
+        named = header["ruleset"]
+        found = shipped_ruleset(named)
         if found is None:
-            console.print(f"[red]error:[/] no shipped rule set named '{escape(str(named))}'; give it with --rules")
-            return 1
+            what = "which is not shipped with rulecraft" if is_name(named) else "which is not a rule set's name"
+            return usage_error("replay", f"the log's header names the rule set {json.dumps(named)}, {what}: give the "
+                                         f"rule set it was played on with --rules PATH")
         rules = str(found)
     variant = header.get("variant")
     if variant is not None and not is_name(variant):
-        sys.stderr.write(f"rulecraft replay: error: the log's header names the variant {json.dumps(variant)}, "
-                         f"which is not a variant name (letters, digits and _, never a path)\n")
-        return 2
+        return usage_error("replay", f"the log's header names the variant {json.dumps(variant)}, which is not a "
+                                     f"variant name (letters, digits and _, never a path)")
+    if variant is not None and variant not in available_variants(Path(rules)):
+        # a variant made in a copy of a shipped rule set is not in the shipped one
+        known = ", ".join(available_variants(Path(rules))) or "none"
+        return usage_error("replay", f"the log is a game of the variant '{variant}', which {rules} does not have "
+                                     f"(its variants: {known}): give the rule set it was played on with --rules PATH")
     ruleset = load_or_report(rules, variant)
     if ruleset is None:
         return 1
@@ -245,7 +249,8 @@ def run(args) -> int:
         console.print(f"[green]IDENTICAL[/] {escape(args.log)}: replayed to the logged final state; "
                       f"{args.viewer} saw {game.visible_count(args.viewer)} events ({escape(ending)})", highlight=False)
         return 0
-    console.print(f"[green]IDENTICAL[/] {escape(args.log)}: {decisions} decisions and {len(game.events)} events "
+    console.print(f"[green]IDENTICAL[/] {escape(args.log)}: {counted(decisions, 'decision')} and "
+                  f"{counted(len(game.events), 'event')} "
                   f"replayed to the logged final state (digest {state_digest(game.state)}; {escape(ending)})",
                   highlight=False)
     return 0

@@ -3,8 +3,8 @@
 Game *i* always uses seed ``SEED + i`` and bots seeded from that game seed, and results
 are sorted by game index, so a simulation gives the same figures whatever the number of
 worker processes. Each worker process loads the rule set once and plays many games.
-Exit 0 when every game ran, 1 when a game hit a rule error (or the rule set has errors),
-2 for a bad command line.
+Exit 0 when every game ran, 1 when a game hit a rule error (or the rule set has errors,
+or an output could not be written), 2 for a bad command line.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ import multiprocessing
 import os
 import signal
 import statistics
-import sys
 import time
 from collections import Counter
 from pathlib import Path
@@ -37,8 +36,9 @@ from rulecraft.interpreter.sides import side_names, winning_side
 from rulecraft.interpreter.state import all_seats, seat_players
 from rulecraft.interpreter.views import LazyView, lazy_player_view
 
-from .common import (any_int, bot_arg, counted, load_or_report, output_problem, players_problem, positive_int,
-                     ruleset_arg, side_bot_arg, variant_arg, variant_problem)
+from .common import (MOST_GAMES, bot_arg, counted, games_arg, load_or_report, output_problem, players_problem,
+                     positive_int, ruleset_arg, seed_arg, seeds_problem, side_bot_arg, usage_error, variant_arg,
+                     variant_problem, write_outputs)
 
 LOCAL_RAY = "local"  # --ray without an address: a Ray started on this machine
 ROW_FIELDS = ["variant", "index", "seed", "players", "winners", "side", "reason", "decided", "rounds", "decisions", "error",
@@ -63,11 +63,13 @@ def add_parser(sub) -> None:
     p = sub.add_parser("simulate", help="play many games with bots and summarize them",
                        description="Bots play K games (game i uses seed SEED+i), spread over all CPU cores; prints "
                                    "win rates per side with 95% confidence intervals, game lengths and how the "
-                                   "games ended. Exit 0 when every game ran, 1 when a game hit a rule error.")
+                                   "games ended. Exit 0 when every game ran, 1 when a game hit a rule error or an "
+                                   "output could not be written, 2 for bad usage.")
     p.add_argument("ruleset", type=ruleset_arg, help="a rule-set folder (rules/<game>) or a shipped rule set's name")
     p.add_argument("--players", type=positive_int, default=None, help="players per game (default: the rule set's minimum)")
-    p.add_argument("--games", type=positive_int, default=100, help="how many games (default 100)")
-    p.add_argument("--seed", type=any_int, default=0, help="game i uses seed SEED+i (default 0)")
+    p.add_argument("--games", type=games_arg, default=100, help=f"how many games (default 100, at most {MOST_GAMES:,})")
+    p.add_argument("--seed", type=seed_arg, default=0,
+                   help="game i uses seed SEED+i (default 0; every seed a 64-bit number)")
     p.add_argument("--bot", type=bot_arg, action="append", metavar="NAME",
                    help="the bot of the next seat (repeat once per seat), or one bot for every seat; "
                         f"default random (known: {', '.join(bot_names())})")
@@ -92,10 +94,8 @@ def add_parser(sub) -> None:
     p.set_defaults(run=run)
 
 
-def usage_error(message: str) -> int:
-    """A bad command line found after parsing: one line and exit code 2, as argparse does."""
-    sys.stderr.write(f"rulecraft simulate: error: {message} (see 'rulecraft simulate --help')\n")
-    return 2
+def _bad(message: str) -> int:
+    return usage_error("simulate", message)
 
 
 # ------------------------------------------------------------------ playing
@@ -330,7 +330,7 @@ def print_report(console: Console, title: str, summary: dict, total: int, elapse
         rounds, decisions = summary["rounds"], summary["decisions"]
         console.print(f"game length: rounds mean {statistics.mean(rounds):.1f} (range {min(rounds)}–{max(rounds)}); "
                       f"decisions mean {statistics.mean(decisions):.1f} (range {min(decisions)}–{max(decisions)})")
-    console.print(f"{total} games in {elapsed:.1f} s ({total / elapsed:.1f} games/s, {workers} worker(s))")
+    console.print(f"{counted(total, 'game')} in {elapsed:.1f} s ({total / elapsed:.1f} games/s, {workers} worker(s))")
     for r in summary["errors"][:5]:
         console.print(f"[red]game {r['index']} (seed {r['seed']}):[/] {r['error']}", markup=True, highlight=False)
 
@@ -439,49 +439,52 @@ def run(args) -> int:
     for variant in configs:
         problem = variant_problem(args.ruleset, variant)
         if problem:
-            return usage_error(f"argument --variant: {problem}")
+            return _bad(f"argument --variant: {problem}")
     rulesets = {}
     for variant in configs:
         ruleset = load_or_report(args.ruleset, variant)
         if ruleset is None:
             return 1
         rulesets[variant] = ruleset
+    problem = seeds_problem(args.seed, args.games)
+    if problem:
+        return _bad(problem)
     spec = rulesets[None].data.game
     players = args.players or spec.min_players
     problem = players_problem(rulesets[None], players)
     if problem:
-        return usage_error(problem)
+        return _bad(problem)
     bots = args.bot or ["random"]
     if len(bots) not in (1, players):
-        return usage_error(f"give one --bot for every seat ({players}) or one for all, not {len(bots)}")
+        return _bad(f"give one --bot for every seat ({players}) or one for all, not {len(bots)}")
     side_bots = dict(args.bot_for)
     problem = side_bot_problem(rulesets[None], players, side_bots)
     if problem:
-        return usage_error(problem)
+        return _bad(problem)
     for name in sorted(set(bots) | set(side_bots.values())):
         problem = cannot_play(name, rulesets[None])
         if problem:
-            return usage_error(problem)
+            return _bad(problem)
     # every output is checked before any game is played: a bad path must not cost the run
     for option, path in (("--out", args.out), ("--plot", args.plot), ("--log", args.log)):
-        problem = output_problem(path) if path else None
+        problem = output_problem(path) if path is not None else None
         if problem:
-            return usage_error(f"argument {option}: {problem}")
+            return _bad(f"argument {option}: {problem}")
     ray_started = False
     if args.ray is not None:
         from . import cluster
 
         if args.workers is not None:
-            return usage_error("--workers and --ray exclude each other: on Ray every CPU of the cluster plays")
+            return _bad("--workers and --ray exclude each other: on Ray every CPU of the cluster plays")
         problem = cluster.ray_problem()
         if problem:
-            return usage_error(problem)
+            return _bad(problem)
         address = None if args.ray == LOCAL_RAY else args.ray
         try:
             ray_started, workers = cluster.connect(address)
         except Exception as err:  # Ray raises many kinds (ConnectionError, RuntimeError, ValueError...)
             reason = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
-            return usage_error(f"--ray: cannot reach a Ray cluster at '{args.ray}': {reason}")
+            return _bad(f"--ray: cannot reach a Ray cluster at '{args.ray}': {reason}")
     else:
         workers = min(args.workers or default_workers(), args.games)
     try:
@@ -499,6 +502,7 @@ def _simulate(args, console: Console, configs, rulesets, spec, players: int, bot
     console.print(f"seeds {args.seed}–{args.seed + args.games - 1}; bots: {bot_text}", highlight=False)
     all_rows: list[dict] = []
     summaries: dict[str | None, dict] = {}
+    logs: dict[Path, list[str]] = {}
     errors = 0
     for variant in configs:
         ruleset = rulesets[variant]
@@ -531,7 +535,7 @@ def _simulate(args, console: Console, configs, rulesets, spec, players: int, bot
             if log is None:
                 console.print("[yellow]the first game failed during setup; no log written[/]")
             else:
-                variant_log_path(args.log, variant).write_text("\n".join(log) + "\n", encoding="utf-8")
+                logs[variant_log_path(args.log, variant)] = log
         title = f"{label}: {counted(args.games, 'game')}, {counted(players, 'player')}"
         summary = summarize(rows, main_sides(ruleset, players))
         summaries[variant] = summary
@@ -540,14 +544,20 @@ def _simulate(args, console: Console, configs, rulesets, spec, players: int, bot
         for row in rows:
             row["variant"] = variant or "base"
         all_rows.extend(rows)
-    if args.plot:
-        chart = {("base game" if v is None else v) if len(configs) > 1 else "": summaries[v] for v in configs}
-        write_comparison_plot(args.plot, f"{spec.title}: {counted(args.games, 'game')}, {counted(players, 'player')}", chart)
     if len(configs) > 1:
         print_comparison(console, configs, rulesets, summaries, players)
+    # written once every table is printed: a file that cannot be written (a full disk)
+    # then loses neither the figures nor the other files
+    outputs = [(path, lambda path=path, log=log: path.write_text("\n".join(log) + "\n", encoding="utf-8"))
+               for path, log in logs.items()]
+    if args.plot:
+        chart = {("base game" if v is None else v) if len(configs) > 1 else "": summaries[v] for v in configs}
+        title = f"{spec.title}: {counted(args.games, 'game')}, {counted(players, 'player')}"
+        outputs.append((args.plot, lambda: write_comparison_plot(args.plot, title, chart)))
     if args.out:
-        write_rows(args.out, all_rows)
-    return 1 if errors else 0
+        outputs.append((args.out, lambda: write_rows(args.out, all_rows)))
+    failed = write_outputs("simulate", outputs)
+    return 1 if errors or failed else 0
 
 
 def print_comparison(console: Console, configs, rulesets, summaries, players: int) -> None:

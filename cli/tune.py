@@ -26,8 +26,9 @@ from rulecraft.bots.weight_fit import (HELD_OUT_EVERY, NEVER_CHANGED, Fit, Fitte
 from rulecraft.interpreter.machine import RuleRuntimeError
 
 from . import simulate
-from .common import (any_int, bot_arg, count_arg, load_or_report, players_problem, positive_int, ruleset_arg,
-                     usage_error, variant_arg, variant_problem)
+from .common import (MOST_GAMES, bot_arg, extra_games_arg, games_arg, load_or_report, players_problem,
+                     positive_int, replace_file, ruleset_arg, seed_arg, seeds_problem, usage_error, variant_arg,
+                     variant_problem, write_failure)
 
 
 def add_parser(sub) -> None:
@@ -39,8 +40,9 @@ def add_parser(sub) -> None:
                                    "fit. --write puts the fitted weights into the rule files.")
     p.add_argument("ruleset", type=ruleset_arg, help="a rule-set folder (rules/<game>) or a shipped rule set's name")
     p.add_argument("--players", type=positive_int, default=None, help="players per game (default: the rule set's minimum)")
-    p.add_argument("--games", type=positive_int, default=300, help="how many games (default 300)")
-    p.add_argument("--seed", type=any_int, default=0, help="game i uses seed SEED+i (default 0)")
+    p.add_argument("--games", type=games_arg, default=300, help=f"how many games (default 300, at most {MOST_GAMES:,})")
+    p.add_argument("--seed", type=seed_arg, default=0,
+                   help="game i uses seed SEED+i (default 0; every seed, those of --check too, a 64-bit number)")
     p.add_argument("--bot", type=bot_arg, default=None, metavar="NAME",
                    help="the bot of every seat (default: heuristic where the game has a strategy, else greedy)")
     p.add_argument("--every", type=positive_int, default=10, help="read the features every N decisions (default 10)")
@@ -48,7 +50,7 @@ def add_parser(sub) -> None:
                    help="fit to decided games only: leave out games stopped at the round limit, which count as lost")
     p.add_argument("--variant", type=variant_arg, metavar="V", help="play and fit the rule set with its variant V applied")
     p.add_argument("--workers", type=positive_int, default=None, help="processes to play in (default: every CPU)")
-    p.add_argument("--check", type=count_arg, default=60, metavar="K",
+    p.add_argument("--check", type=extra_games_arg, default=60, metavar="K",
                    help="then play K more games with the greedy bot in every seat, by the written weights and by "
                         "the fitted ones, and compare who wins (default 60; 0 skips it)")
     p.add_argument("--write", action="store_true",
@@ -70,6 +72,9 @@ def run(args) -> int:
     if args.games < HELD_OUT_EVERY:
         return usage_error("tune", f"--games must be at least {HELD_OUT_EVERY}: every {_ordinal(HELD_OUT_EVERY)} "
                                    "game is held out to check the fit")
+    problem = seeds_problem(args.seed, args.games + args.check)  # the check's games come after the fit's
+    if problem:
+        return usage_error("tune", problem)
     ruleset = load_or_report(args.ruleset, args.variant)
     if ruleset is None:
         return 1
@@ -100,7 +105,10 @@ def run(args) -> int:
     if args.check > 0:
         _check(out, console, args, ruleset, fit, players)
     if args.write:
-        changed = write_weights(ruleset, fit.features)
+        try:
+            changed = write_weights(ruleset, fit.features)
+        except OSError as err:
+            return write_failure("tune", err.filename, err)
         out.print(f"wrote {changed} weight(s) into the rule files" if changed else "no weight changed: nothing written")
     return 0
 
@@ -219,7 +227,8 @@ _WEIGHT = re.compile(r'feature\s+"(?P<label>(?:[^"\\]|\\.)*)"\s+weight\s+(?P<wei
 
 def write_weights(ruleset, features: list[FittedFeature]) -> int:
     """Put the fitted weights of ``features`` (those not kept) into their rule files, in
-    place; every other character stays. The number of weights changed."""
+    place; every other character stays. The number of weights changed; a file that
+    cannot be written is left as it was (OSError, its ``filename`` set)."""
     definitions = {d.name: d for d in ruleset.of_kind("heuristic")}
     edits: dict[str, list[tuple[int, int, str]]] = {}  # file → (line, column, new weight)
     for f in features:
@@ -238,6 +247,5 @@ def write_weights(ruleset, features: list[FittedFeature]) -> int:
                 continue
             lines[line - 1] = text[:match.start("weight")] + weight + text[match.end("weight"):]
             changed += 1
-        with open(file, "w", encoding="utf-8", newline="") as target:
-            target.write("".join(lines))
+        replace_file(file, "".join(lines))
     return changed

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import difflib
 import re
-import sys
 from pathlib import Path
 
 from rich.console import Console
@@ -14,7 +13,7 @@ from rich.text import Text
 from rulecraft.dsl.loader import load_ruleset
 from rulecraft.dsl.variants import available_variants, scaffold, variants_folder
 
-from .common import ruleset_arg, shipped_rulesets, variant_arg
+from .common import ruleset_arg, shipped_rulesets, usage_error, variant_arg, variant_problem
 
 
 def add_parser(sub) -> None:
@@ -40,7 +39,7 @@ def add_parser(sub) -> None:
 
 def _default_base(command: str, variant: str | None = None) -> str | None:
     """The shipped rule set meant when --base is left out: the one holding ``variant``
-    (or the only one); None after saying why on stderr."""
+    (or the only one); None after saying why on stderr (a usage error)."""
     shipped = shipped_rulesets()
     found = [name for name, path in shipped.items() if variant is None or variant in available_variants(path)]
     if len(found) == 1:
@@ -49,7 +48,7 @@ def _default_base(command: str, variant: str | None = None) -> str | None:
         why = f"no shipped rule set has a variant '{variant}'" if variant else "no rule set is shipped"
     else:
         why = f"give --base, one of: {', '.join(found)}"
-    sys.stderr.write(f"rulecraft variant {command}: error: {why}\n")
+    usage_error(f"variant {command}", why)
     return None
 
 
@@ -65,8 +64,8 @@ def run_new(args) -> int:
     root = Path(args.base)
     path = variants_folder(root) / f"{args.name}.yaml"
     if path.exists():
-        sys.stderr.write(f"rulecraft variant new: error: {path} already exists\n")
-        return 2
+        return usage_error("variant new", f"{path} already exists: give the new variant another name, or see "
+                                          f"what it changes with: rulecraft variant diff {args.name} --base {args.base}")
     base = load_ruleset(root)
     game = base.data.game.name if base.data.game else root.name
     written = scaffold(root, args.name, game)
@@ -81,11 +80,12 @@ def run_list(args) -> int:
         # Without --base, every shipped rule set that has variants, each under its name.
         bases = [path for path in shipped_rulesets().values() if available_variants(path)]
         if not bases:
-            sys.stderr.write("rulecraft variant list: error: no shipped rule set has variants\n")
-            return 2
+            return usage_error("variant list", "no shipped rule set has variants: give --base")
     for root in bases:
         if len(bases) > 1:
             print(f"{root.name}:")
+        if not available_variants(root):
+            print(f"{root} has no variants (create one with: rulecraft variant new NAME --base {root})")
         for name in available_variants(root):
             rs = load_ruleset(root, variant=name)
             status = "ok" if rs.ok else f"{len(rs.bag.errors)} error(s)"
@@ -136,10 +136,14 @@ def _print_diff(console: Console, lines: list[str]) -> None:
 
 
 def run_diff(args) -> int:
-    console = Console(highlight=False)
+    # lines are never wrapped, piped or not: a rule line and a message stay one line each
+    console = Console(highlight=False, soft_wrap=True)
     base = args.base or _default_base("diff", args.name)
     if base is None:
         return 2
+    problem = variant_problem(base, args.name)
+    if problem:
+        return usage_error("variant diff", f"argument name: {problem}")
     rs = load_ruleset(base, variant=args.name)
     if not rs.ok:
         console.print(escape(rs.bag.render()))

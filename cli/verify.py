@@ -36,7 +36,7 @@ STYLE = {PASS: "[green]PASS[/]", FAIL: "[red]FAIL[/]", BROKEN: "[red]BROKEN[/]",
 
 
 def folder_arg(text: str) -> str:
-    if not Path(text).is_dir():
+    if not text or not Path(text).is_dir():  # Path("") would be the current folder
         raise argparse.ArgumentTypeError(f"no folder at '{text}'")
     return text
 

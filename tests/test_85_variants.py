@@ -222,4 +222,5 @@ def test_variant_diff_and_list_find_the_shipped_rule_set_without_base(capsys):
     assert main(["variant", "list"]) == 0
     assert "four_gas_cans" in capsys.readouterr().out
     assert main(["variant", "diff", "no_such_variant"]) == 2
-    assert capsys.readouterr().err.strip() == "rulecraft variant diff: error: no shipped rule set has a variant 'no_such_variant'"
+    assert capsys.readouterr().err.strip() == ("rulecraft variant diff: error: no shipped rule set has a variant 'no_such_variant' "
+                                                "(see 'rulecraft variant diff --help')")

@@ -174,6 +174,6 @@ def test_an_unknown_rule_set_in_the_header_needs_rules(tmp_path, log, capsys):
     recs[0]["ruleset"] = "no_such_game"
     bad = tmp_path / "other.jsonl"
     write(bad, recs)
-    assert replay(bad) == 1
-    assert "give it with --rules" in capsys.readouterr().out
+    assert replay(bad) == 2  # the usage needs --rules, as for any rule set that is not shipped
+    assert "give the rule set it was played on with --rules PATH" in capsys.readouterr().err
     assert replay(bad, "--rules", RULES, "--quiet") == 0
