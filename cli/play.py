@@ -25,7 +25,7 @@ from rich.markup import escape
 from rich.panel import Panel
 from rich.text import Text
 
-from rulecraft.bots import REGISTRY, bot_names, bot_problem, cannot_play, view_for
+from rulecraft.bots import bot_names, bot_problem, cannot_play, view_for
 from rulecraft.bots.seating import Seating, side_bot_problem
 from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.gamelog import GameLog, GameLogError
@@ -465,7 +465,7 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
         seats = {p: HUMAN if p in humans else (args.bot or "random") for p in ids}
     else:
         seats = {p: saved_seats.get(p, HUMAN) for p in ids}
-        unknown = sorted({s for s in seats.values() if s != HUMAN and s not in REGISTRY})
+        unknown = sorted({s for s in seats.values() if s != HUMAN and bot_problem(s)})
         if unknown:
             return _bad(f"the saved game uses unknown bots {', '.join(unknown)} (known: {', '.join(bot_names())})")
     side_bots = dict(getattr(args, "bot_for", None) or []) or saved_side_bots

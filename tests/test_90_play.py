@@ -105,6 +105,17 @@ def test_save_and_resume_give_the_same_state(tmp_path, typed, capsys):
     assert len(second.read_text()) > len(first.read_text())
 
 
+def test_a_save_with_a_bot_given_settings_resumes_with_that_bot(tmp_path, typed, capsys):
+    save = tmp_path / "game.jsonl"
+    typed("", "1", "s", "q")
+    assert play("--players", 4, "--human", "p1", "--bot", "mcts:3", "--seed", 5, "--save", save) == 0
+    assert json.loads(save.read_text().splitlines()[0])["seats"]["p2"] == "mcts:3"
+    capsys.readouterr()
+    typed("", "q")
+    assert play("--resume", save) == 0
+    assert "unknown bots" not in capsys.readouterr().err
+
+
 def test_a_save_that_does_not_replay_is_refused(tmp_path, typed, capsys):
     save = tmp_path / "game.jsonl"
     typed("", "1", "s", "q")
