@@ -128,6 +128,8 @@ class Set(Stmt):
     target: list[str]  # ["c", "health"] or ["turn", "explored"]
     op: str  # "=", "+=", "-="
     value: Expr
+    # where each name of the target is, for a caret under the wrong one
+    target_pos: list[Position] | None = field(default=None, compare=False)
 
 
 @dataclass
@@ -199,6 +201,7 @@ class ResourceChange(Stmt):
     resource: str
     holder: Expr
     amount: Expr | None  # None: `reset` to the resource's declared value
+    resource_pos: Position | None = field(default=None, compare=False)  # where the resource is named
 
 
 @dataclass
@@ -253,6 +256,7 @@ class Cost(Node):
     amount: Expr
     resource: str
     payer: Expr | None = None  # `cost N R of x`: paid by x, not by the acting player
+    resource_pos: Position | None = field(default=None, compare=False)  # where the resource is named
 
 
 @dataclass

@@ -14,7 +14,7 @@ from . import ast
 from . import types as T
 from .builtins import ACTION_WINDOW, ACTION_WINDOW_FIELDS, EFFECTS, ENGINE_EVENTS, FUNCTIONS, VALUES
 from .dependencies import child_nodes
-from .diagnostics import DiagnosticBag, Position, did_you_mean, did_you_mean_among
+from .diagnostics import DiagnosticBag, Position, did_you_mean, did_you_mean_among, span, with_article
 from .hidden_choices import check_offer
 from .limits import MAX_REPEAT
 from .model import RuleSet, RuleSetData
@@ -71,6 +71,10 @@ class _Context:
         self.event: str | None = None
 
 
+# The functions giving the things in a zone, typed by the kind the zone holds.
+ZONE_ITEMS = frozenset({"contents", "top", "bottom"})
+
+
 class Checker:
     def __init__(self, ruleset: RuleSet):
         self.rs = ruleset
@@ -115,7 +119,7 @@ class Checker:
         d = self.rs.definitions.get(name)
         if d is None and self._defined_unparsed(name):
             return
-        word = "a bool" if gives == T.BOOL else f"a {gives}"
+        word = T.phrase(gives)
         if d is None or d.kind != "function":
             self.error(f"{role} names unknown function '{name}'", pos,
                        did_you_mean_among(name, self._defined("function"), "functions"))
@@ -132,6 +136,8 @@ class Checker:
         for kind in order:
             for d in self.rs.of_kind(kind):
                 self.check_definition(d)
+        for d in self.rs.duplicates:  # reported as defined twice, and its own errors with it
+            self.check_definition(d)
         self._check_recursion()
         self._check_memory_readers()
         self._check_declared_values()
@@ -178,7 +184,7 @@ class Checker:
                 self.error(f"game.{role} names unknown procedure '{name}'", pos,
                            did_you_mean_among(name, self._defined("procedure"), "procedures"))
             elif d.kind != "procedure" or d.params:
-                self.error(f"game.{role} must name a procedure without parameters; '{name}' is a {d.kind}", pos,
+                self.error(f"game.{role} must name a procedure without parameters; '{name}' is {with_article(d.kind)}", pos,
                            f"name a 'procedure NAME():' that runs the {role}")
             else:
                 self.references[name] += 1
@@ -210,7 +216,7 @@ class Checker:
             for p in d.params:
                 kind = p.type.name
                 if p.source is None and kind in self.data.kinds and not counts.get(kind) and not (board and kind == board.space_kind):
-                    self.bag.warning(f"action '{d.name}' can never be legal: no component is a {kind}", p.pos,
+                    self.bag.warning(f"action '{d.name}' can never be legal: no component is {T.phrase(kind)}", p.pos,
                                      f"add {kind} components, or draw '{p.name}' from a list", code="unreachable")
             for r in d.requires:
                 if isinstance(r.cond, ast.Literal) and r.cond.value is False:
@@ -252,7 +258,7 @@ class Checker:
             return
         if T.is_list(declared):
             if not isinstance(value, list):
-                self.error(f"{what} is {value!r}, not a {declared}", pos, "write a list: [a, b] (or [] for none)")
+                self.error(f"{what} is {value!r}, not {T.phrase(declared)}", pos, "write a list: [a, b] (or [] for none)")
                 return
             for item in value:
                 self._check_value(item, T.item_type(declared), f"an item of {what}", pos)
@@ -407,17 +413,21 @@ class Checker:
                 self.check_message(r)
             for c in d.costs:
                 self.expect(c.amount, T.NUMBER, ctx, "a cost")
+                resource_pos = c.resource_pos or c.pos
                 if c.payer is not None:
-                    self.resource_of(self.expr(c.payer, ctx), c.resource, c.pos)
+                    self.resource_of(self.expr(c.payer, ctx), c.payer.pos, c.resource, resource_pos)
                     continue
                 if self._undeclared_player("player"):
                     continue
                 props = self.data.kinds["player"].properties
                 if c.resource not in props:
-                    self.error(f"cost in unknown resource '{c.resource}'", c.pos,
+                    self.error(f"cost in unknown resource '{c.resource}'", resource_pos,
                                did_you_mean(c.resource, props) or "a cost is paid from a number property of the player")
-                elif props[c.resource].type != T.NUMBER:
-                    self.error(f"cost resource '{c.resource}' is a {props[c.resource].type}, not a number", c.pos,
+                elif not T.assignable(props[c.resource].type, T.NUMBER):
+                    # a property of type any (its declared type unreadable, reported at the
+                    # YAML line) fits, like any value of unknown type: no second report
+                    self.error(f"cost resource '{c.resource}' is {T.phrase(props[c.resource].type)}, not a number",
+                               resource_pos,
                                "a cost is paid from a number property of the player")
             for lim in d.limits:
                 self.expect(lim.count, T.NUMBER, ctx, "a limit")
@@ -433,8 +443,9 @@ class Checker:
             t = self.expr(d.value, ctx)
             want = self.resolve_type(d.returns)
             if not T.assignable(t, want, self.names.zone_kinds):
-                self.error(f"function '{d.name}' should give a {want} but gives a {t}", d.value.pos,
-                           conversion_hint(want, t) or f"give a {want} after '=', or declare '-> {t}' if a {t} is meant")
+                self.error(f"function '{d.name}' should give {T.phrase(want)} but gives {T.phrase(t)}", d.value.pos,
+                           conversion_hint(want, t)
+                           or f"give {T.phrase(want)} after '=', or declare '-> {t}' if {T.phrase(t)} is meant")
         elif isinstance(d, ast.TriggerDef):
             if d.event is None:
                 self.error(f"trigger '{d.name}' does not say which event it waits for", d.name_pos, "add 'on <event>'")
@@ -450,21 +461,24 @@ class Checker:
                 self.expect(d.where, T.BOOL, ctx, "a trigger condition")
             self.block(d.body, ctx, required=True)
         elif isinstance(d, ast.VictoryDef):
+            # the clause that is there is still checked: its own errors show now, and the
+            # functions it calls are used
             if d.when is None or d.winners is None:
                 self.error(f"victory '{d.name}' needs both 'when' and 'winners'", d.name_pos,
                            "add the missing line: 'when <condition>' or 'winners <list of players>' ([] for a draw)")
-                return
-            self.expect(d.when, T.BOOL, ctx, "a victory condition")
-            self.expect(d.winners, "list of player", ctx, "the winners")
+            if d.when is not None:
+                self.expect(d.when, T.BOOL, ctx, "a victory condition")
+            if d.winners is not None:
+                self.expect(d.winners, "list of player", ctx, "the winners")
         elif isinstance(d, ast.ObligationDef):
-            if d.when is None or d.within is None:
+            if d.when is None or d.within is None:  # what is there is still checked, as for a victory
                 self.error(f"obligation '{d.name}' needs both 'when' and 'within N actions'", d.name_pos,
                            "'when' says while the player still owes it; 'within' how far ahead to look")
-                return
-            if d.within < 1:
+            elif d.within < 1:
                 self.error(f"obligation '{d.name}' must look at least 1 action ahead", d.within_pos,
                            "write 'within 1 actions' or more")
-            self.expect(d.when, T.BOOL, ctx, "an obligation condition")
+            if d.when is not None:
+                self.expect(d.when, T.BOOL, ctx, "an obligation condition")
             if d.possible is not None:
                 self.expect(d.possible, T.BOOL, ctx, "an obligation's 'possible' condition")
 
@@ -475,15 +489,15 @@ class Checker:
             if p.source is not None:
                 st = self.expr(p.source, ctx)
                 if not T.is_list(st) and st != T.ANY:
-                    self.error(f"'with {p.name}' takes its values from a list, not a {st}", p.source.pos, LIST_SOURCES)
+                    self.error(f"'with {p.name}' takes its values from a list, not {T.phrase(st)}", p.source.pos, LIST_SOURCES)
                 elif not T.assignable(T.item_type(st), t, self.names.zone_kinds):
-                    self.error(f"'with {p.name}: {t}' draws from a {st}", p.source.pos,
+                    self.error(f"'with {p.name}: {t}' draws from {T.phrase(st)}", p.source.pos,
                                f"draw from a list of {t}, or declare '{p.name}: {T.item_type(st)}'")
             elif t == T.ANY and p.type.name != T.ANY:
                 pass  # an unknown type, reported by resolve_type
             elif t not in self.data.kinds:
                 self.error(f"'with {p.name}: {t}' needs 'in <list>' unless {t} is a kind", p.type.pos,
-                           f"a {t} is not a kind whose things can be listed: write 'with {p.name}: {t} in <list>'")
+                           f"{T.phrase(t)} is not a kind whose things can be listed: write 'with {p.name}: {t} in <list>'")
             ctx.locals[p.name] = t
             if p.where is not None:
                 self.expect(p.where, T.BOOL, ctx, "a 'where' condition")
@@ -574,7 +588,7 @@ class Checker:
             self.expect(f.weight, T.NUMBER, ctx, "a feature's weight")
             t = self.expr(f.value, ctx)
             if t not in (T.NUMBER, T.BOOL, T.ANY):
-                self.error(f"feature '{f.label}' must be a number or a bool, not a {t}", f.value.pos,
+                self.error(f"feature '{f.label}' must be a number or a bool, not {T.phrase(t)}", f.value.pos,
                            "count a list with count(...), or compare to make a bool")
             self._warn_unseen_variables(d, f)
         for pref in d.prefers:
@@ -612,14 +626,15 @@ class Checker:
         if d.responder is not None:
             self.check_params([d.responder], ctx)
             if ctx.locals[d.responder.name] not in ("player", T.ANY):
-                self.error(f"the reacting player '{d.responder.name}' must be a player, not a {ctx.locals[d.responder.name]}",
+                self.error(f"the reacting player '{d.responder.name}' must be a player, "
+                           f"not {T.phrase(ctx.locals[d.responder.name])}",
                            d.responder.type.pos, f"write 'by {d.responder.name}: player ...'")
         elif d.by is None:
             self.error(f"reaction '{d.name}' does not say who may react", d.name_pos, "add 'by <player or list of players>'")
         else:
             t = self.expr(d.by, ctx)
             if not (T.assignable(t, "player") or T.assignable(t, "list of player")):
-                self.error(f"'by' of a reaction must give a player or a list of players, not a {t}", d.by.pos,
+                self.error(f"'by' of a reaction must give a player or a list of players, not {T.phrase(t)}", d.by.pos,
                            "e.g. 'by players', 'by event.player', or 'by p: player in players' to name the one reacting")
         self.check_params(d.params, ctx)
         if d.responder is not None:
@@ -682,7 +697,7 @@ class Checker:
         elif isinstance(s, ast.ForEach):
             t = self.expr(s.iterable, ctx)
             if not T.is_list(t) and t != T.ANY:
-                self.error(f"'for each' needs a list, not a {t}", s.iterable.pos, LIST_SOURCES)
+                self.error(f"'for each' needs a list, not {T.phrase(t)}", s.iterable.pos, LIST_SOURCES)
             saved = ctx.locals.get(s.var)
             ctx.locals[s.var] = T.item_type(t)
             ctx.loop_depth += 1
@@ -702,7 +717,7 @@ class Checker:
         elif isinstance(s, ast.Choose):
             t = self.expr(s.options, ctx)
             if not T.is_list(t) and t != T.ANY:
-                self.error(f"'choose' picks from a list, not a {t}", s.options.pos, LIST_SOURCES)
+                self.error(f"'choose' picks from a list, not {T.phrase(t)}", s.options.pos, LIST_SOURCES)
             if s.chooser is not None:
                 self.expect(s.chooser, "player", ctx, "the chooser")
             check_offer(self.bag, self.data, f"'choose {s.var}'", s.options, s.chooser or _CURRENT_PLAYER, "the chooser")
@@ -710,7 +725,7 @@ class Checker:
         elif isinstance(s, ast.Move):
             it = self.expr(s.item, ctx)
             if it in T.SCALARS or T.is_list(it):
-                self.error(f"only things can be moved, not a {it}", s.item.pos,
+                self.error(f"only things can be moved, not {T.phrase(it)}", s.item.pos,
                            "move one thing at a time; for every thing of a list, use 'for each'" if T.is_list(it)
                            else "move a component, e.g. 'move top(deck) to hand(p)'")
             self.expect(s.destination, T.ZONE, ctx, "a destination")
@@ -722,7 +737,7 @@ class Checker:
             if s.audience is not None:
                 t = self.expr(s.audience, ctx)
                 if not (T.assignable(t, "player") or T.assignable(t, "list of player")):
-                    self.error(f"an event goes to a player or a list of players, not a {t}", s.audience.pos,
+                    self.error(f"an event goes to a player or a list of players, not {T.phrase(t)}", s.audience.pos,
                                "write 'to <player>' or 'to [p for p in players where ...]', or leave 'to' out for everyone")
         elif isinstance(s, ast.Window):
             for _, e in s.fields:
@@ -738,7 +753,7 @@ class Checker:
         elif isinstance(s, ast.ResourceChange):
             if s.amount is not None:
                 self.expect(s.amount, T.NUMBER, ctx, f"what '{s.op}' changes by" if s.op != "reset" else "a reset value")
-            self.resource_of(self.expr(s.holder, ctx), s.resource, s.pos)
+            self.resource_of(self.expr(s.holder, ctx), s.holder.pos, s.resource, s.resource_pos or s.pos)
         elif isinstance(s, ast.Reveal):
             self.reveal_stmt(s, ctx)
         elif isinstance(s, ast.RunEffect):
@@ -771,21 +786,22 @@ class Checker:
         if t == T.ANY:
             return
         if t not in self.data.kinds or t == "player":
-            self.error(f"only a component has an effect, not a {t}", s.thing.pos,
+            self.error(f"only a component has an effect, not {T.phrase(t)}", s.thing.pos,
                        "'run effect of' takes one component, e.g. the card a 'with' or 'choose' picked")
         elif not any(c.effect for c in self.data.components if c.kind == t):
             self.error(f"no component of kind '{t}' has an effect", s.thing.pos,
                        "name its procedure in the components table: effect: NAME")
 
-    def resource_of(self, holder: str, name: str, pos: Position) -> None:
-        """``name`` must be a resource of the kind ``holder`` (unknown at check time: any)."""
+    def resource_of(self, holder: str, holder_pos: Position, name: str, pos: Position) -> None:
+        """``name`` (written at ``pos``) must be a resource of the kind ``holder`` (the type
+        of what is written at ``holder_pos``; unknown at check time: any)."""
         if holder == T.ANY:
             return
         kind = self.data.kinds.get(holder)
         if kind is None and self._undeclared_player(holder):
             return
         if kind is None:
-            self.error(f"a {holder} holds no resources", pos,
+            self.error(f"{T.phrase(holder)} holds no resources", holder_pos,
                        "resources are number properties of a kind declared with resource: true; name a thing of such a kind")
         elif name not in kind.properties:
             self.error(f"kind '{holder}' has no resource '{name}'", pos,
@@ -809,13 +825,13 @@ class Checker:
         if getattr(s, "property", None) is None:
             t = self.expr(target, ctx)
             if t in T.SCALARS or T.is_list(t) or t in (T.ZONE, T.PLACEMENT):
-                self.error(f"only things can be {'hidden' if s.hide else 'revealed'}, not a {t}", target.pos,
+                self.error(f"only things can be {'hidden' if s.hide else 'revealed'}, not {T.phrase(t)}", target.pos,
                            "for every thing of a list, use 'for each'")
         if s.players is not None:
             t = self.expr(s.players, ctx)
             if not (T.assignable(t, "player") or T.assignable(t, "list of player")):
                 self.error(f"a thing is {'hidden from' if s.hide else 'revealed to'} a player or a list of players, "
-                           f"not a {t}", s.players.pos, "name a player, or players for everyone")
+                           f"not {T.phrase(t)}", s.players.pos, "name a player, or players for everyone")
 
     def _known_number(self, e: ast.Expr) -> int | None:
         """The value of a number known before the game: a literal or a parameter."""
@@ -828,48 +844,50 @@ class Checker:
 
     def set_stmt(self, s: ast.Set, ctx: _Context) -> None:
         head, *middle, prop = s.target
-        pos = s.pos
+        # where each name of the target is (the whole statement, for a node made without them)
+        head_pos, *middle_pos, prop_pos = s.target_pos or [s.pos] * len(s.target)
         vt = self.expr(s.value, ctx)
         if head in ("game", "turn") and not middle and head not in ctx.locals:
             scope = self.data.variables.get(head, {})
             if prop not in scope:
-                self.error(f"unknown {head} variable '{prop}'", pos,
+                self.error(f"unknown {head} variable '{prop}'", prop_pos,
                            did_you_mean(prop, scope) or f"declare it under variables: {head}: in the rule set's YAML")
                 return
             want = scope[prop].type
         else:
-            obj: ast.Expr = ast.Name(pos, head)
-            for m in middle:
-                obj = ast.Attr(pos, obj, m)
+            obj: ast.Expr = ast.Name(head_pos, head)
+            for m, m_pos in zip(middle, middle_pos):
+                obj = ast.Attr(head_pos, obj, m, name_pos=m_pos)
             s.object = obj
+            obj_pos = span(head_pos, middle_pos[-1] if middle_pos else head_pos)
             ot = self.expr(obj, ctx)
             if ot == T.ANY:
                 return
             if is_event_type(ot):
                 name = ot[len("event "):]
                 if isinstance(ctx.definition, ast.TriggerDef):
-                    self.error("a trigger cannot change the event it reacts to", pos,
+                    self.error("a trigger cannot change the event it reacts to", obj_pos,
                                "only a reaction changes a window's record; a trigger reads it")
                 elif name not in self.windows:
-                    self.error(f"only the record of a window can be changed, and '{name}' is not a window", pos,
+                    self.error(f"only the record of a window can be changed, and '{name}' is not a window", obj_pos,
                                f"open it with 'window {name}(...) as x' instead of 'emit' if reactions may change it")
                 elif prop not in self.events.get(name, {}):
-                    self.error(f"window '{name}' has no field '{prop}'", pos,
+                    self.error(f"window '{name}' has no field '{prop}'", prop_pos,
                                did_you_mean_among(prop, self.events.get(name, {}), "fields"))
                 elif name == ACTION_WINDOW and prop != "declined":
-                    self.error(f"only 'declined' of the window '{ACTION_WINDOW}' can be changed: '{prop}' is read only", pos,
-                               "the action runs with the arguments it was chosen with")
+                    self.error(f"only 'declined' of the window '{ACTION_WINDOW}' can be changed: '{prop}' is read only",
+                               prop_pos, "the action runs with the arguments it was chosen with")
                 s.event_field = True
                 return
             kind = self.data.kinds.get(ot)
             if kind is None and self._undeclared_player(ot):
                 return
             if kind is None:
-                self.error(f"cannot set a property of a {ot}", pos,
+                self.error(f"cannot set a property of {T.phrase(ot)}", obj_pos,
                            "only things of a kind have properties to set, and the game. and turn. variables")
                 return
             if prop not in kind.properties:
-                self.error(f"kind '{ot}' has no property '{prop}'", pos,
+                self.error(f"kind '{ot}' has no property '{prop}'", prop_pos,
                            did_you_mean_among(prop, kind.properties, "properties"))
                 return
             want = kind.properties[prop].type
@@ -880,11 +898,12 @@ class Checker:
             if not T.is_list(vt) and vt != T.ANY:
                 self.error(f"'{s.op}' {'adds' if s.op == '+=' else 'takes'} a list {'to' if s.op == '+=' else 'from'} "
                            f"{prop}; wrap the item: [x]", s.value.pos)
-        elif s.op in ("+=", "-=") and want != T.NUMBER:
-            self.error(f"'{s.op}' needs a number, but {prop} is a {want}", pos, f"set it with '=' to a {want}")
+        elif s.op in ("+=", "-=") and not T.assignable(want, T.NUMBER):  # any (or unreadable) fits
+            self.error(f"'{s.op}' needs a number, but {prop} is {T.phrase(want)}", prop_pos,
+                       f"set it with '=' to {T.phrase(want)}")
         elif not T.assignable(vt, want, self.names.zone_kinds):
-            self.error(f"{prop} is a {want}; cannot set it to a {vt}", s.value.pos,
-                       conversion_hint(want, vt) or f"set it to a {want.rstrip('?')}"
+            self.error(f"{prop} is {T.phrase(want)}; cannot set it to {T.phrase(vt)}", s.value.pos,
+                       conversion_hint(want, vt) or f"set it to {T.phrase(want)}"
                        + (" or none" if want.endswith("?") else "") + f", or declare {prop} with another type")
 
     def call_stmt(self, s: ast.CallStmt, ctx: _Context) -> None:
@@ -901,8 +920,12 @@ class Checker:
             self.check_args(s.func, list(EFFECTS[s.func].params), s.args, s.pos, ctx)
             return
         if d is not None or s.func in FUNCTIONS:
+            if d is not None:
+                self.references[s.func] += 1  # called, if wrongly: 'never used' would be a second report
             self.error(f"'{s.func}' is a function: its value would be thrown away", s.pos,
                        "use it in an expression, e.g. 'let x = ...'")
+            for a in s.args:  # their own mistakes show in the same run
+                self.expr(a, ctx)
             return
         s.ref = None
         if not self._defined_unparsed(s.func):
@@ -920,7 +943,7 @@ class Checker:
         for a, want in zip(args, params):
             t = self.expr(a, ctx)
             if not T.assignable(t, want, self.names.zone_kinds):
-                self.error(f"argument of '{name}' should be a {want}, not a {t}", a.pos,
+                self.error(f"argument of '{name}' should be {T.phrase(want)}, not {T.phrase(t)}", a.pos,
                            conversion_hint(want, t) or usage)
         for a in args[len(params):]:
             self.expr(a, ctx)
@@ -929,19 +952,21 @@ class Checker:
     def expect(self, e: ast.Expr, want: str, ctx: _Context, what: str) -> str:
         t = self.expr(e, ctx)
         if not T.assignable(t, want, self.names.zone_kinds):
-            self.error(f"{what} must be a {want}, not a {t}", e.pos, conversion_hint(want, t))
+            self.error(f"{what} must be {T.phrase(want)}, not {T.phrase(t)}", e.pos, conversion_hint(want, t))
         return t
 
-    def expr(self, e: ast.Expr, ctx: _Context, allow_random: bool = False) -> str:
-        t = self._expr(e, ctx, allow_random)
+    def expr(self, e: ast.Expr, ctx: _Context, allow_random: bool = False, wanted: str | None = None) -> str:
+        """The type of ``e``; ``wanted``: the type its place takes, when that narrows
+        which known name an unknown one was meant to be."""
+        t = self._expr(e, ctx, allow_random, wanted)
         e.type = t
         return t
 
-    def _expr(self, e: ast.Expr, ctx: _Context, allow_random: bool) -> str:
+    def _expr(self, e: ast.Expr, ctx: _Context, allow_random: bool, wanted: str | None = None) -> str:
         if isinstance(e, ast.Literal):
             return T.python_value_type(e.value)
         if isinstance(e, ast.Name):
-            return self.name(e, ctx)
+            return self.name(e, ctx, wanted)
         if isinstance(e, ast.Attr):
             return self.attr(e, ctx)
         if isinstance(e, ast.Index):
@@ -967,7 +992,7 @@ class Checker:
         if isinstance(e, ast.Comprehension):
             it = self.expr(e.iterable, ctx)
             if not T.is_list(it) and it != T.ANY:
-                self.error(f"'for' in a list needs a list, not a {it}", e.iterable.pos, LIST_SOURCES)
+                self.error(f"'for' in a list needs a list, not {T.phrase(it)}", e.iterable.pos, LIST_SOURCES)
             saved = ctx.locals.get(e.var)
             ctx.locals[e.var] = T.item_type(it)
             if e.where is not None:
@@ -980,7 +1005,7 @@ class Checker:
             return T.list_of(item)
         return T.ANY
 
-    def name(self, e: ast.Name, ctx: _Context) -> str:
+    def name(self, e: ast.Name, ctx: _Context, wanted: str | None = None) -> str:
         n = e.id
         self.mentioned_names.add(n)
         d = self.data
@@ -1015,11 +1040,15 @@ class Checker:
         hint = did_you_mean(n, set(ctx.locals) | self.names.all_names() | LITERAL_WORDS) or (
             "a name is a local (a parameter, 'let', 'for each', 'choose'), a kind, zone, component, "
             "parameter, table or die of the rule set, or one of: " + ", ".join(sorted(VALUES)))
-        if n in d.zones:
+        if wanted == T.DIE and d.dice:
+            # only a die fits here: the near miss is one of the dice, however short their names
+            hint = did_you_mean_among(n, d.dice, "dice")
+        elif n in d.zones:
             owner = d.zones[n].per if d.zones[n].per_entity else "player"
             hint = f"'{n}' is a zone of each {owner}: write {n}({owner})"
         elif n in self.rs.definitions:
-            hint = f"'{n}' is a {self.rs.definitions[n].kind}: call it with ( )"
+            self.references[n] += 1  # meant as a call: 'never used' would be a second report
+            hint = f"'{n}' is {with_article(self.rs.definitions[n].kind)}: call it with ( )"
         self.error(f"unknown name '{n}'", e.pos, hint)
         return T.ANY
 
@@ -1049,7 +1078,7 @@ class Checker:
         if kind is None and self._undeclared_player(ot):
             return T.ANY
         if kind is None:
-            self.error(f"a {ot} has no properties", pos,
+            self.error(f"{T.phrase(ot)} has no properties", pos,
                        "only things of a kind have properties" + (f"; each thing of the list: [x.{e.name} for x in ...]"
                                                                    if T.is_list(ot) else ""))
             return T.ANY
@@ -1075,11 +1104,11 @@ class Checker:
             return kinds.pop() if len(kinds) == 1 else T.ANY
         if T.is_list(ot):
             if kt not in (T.NUMBER, T.ANY):
-                self.error(f"a list is indexed by a number, not a {kt}", e.key.pos,
+                self.error(f"a list is indexed by a number, not {T.phrase(kt)}", e.key.pos,
                            "to find an item, filter the list: [x for x in ... where ...]")
             return T.item_type(ot)
         if ot != T.ANY:
-            self.error(f"a {ot} cannot be indexed", e.pos, "roll a die with 'let x = roll(die)'" if ot == T.DIE
+            self.error(f"{T.phrase(ot)} cannot be indexed", e.pos, "roll a die with 'let x = roll(die)'" if ot == T.DIE
                        else "only a list (by a number) and a table (by an entry) are indexed")
         return T.ANY
 
@@ -1109,19 +1138,26 @@ class Checker:
                 self.error(f"'{n}' takes {len(sig.params)} argument(s), not {len(e.args)}", e.pos, usage)
             types = []
             for a, want in zip(e.args, sig.params):
-                t = self.expr(a, ctx)
+                t = self.expr(a, ctx, wanted=want)
                 types.append(t)
                 if not T.assignable(t, want, self.names.zone_kinds):
-                    self.error(f"argument of '{n}' should be a {want}, not a {t}", a.pos, conversion_hint(want, t) or usage)
+                    self.error(f"argument of '{n}' should be {T.phrase(want)}, not {T.phrase(t)}", a.pos,
+                               conversion_hint(want, t) or usage)
             if n == "roll":
                 die = e.args[0] if e.args else None
                 if isinstance(die, ast.Name) and getattr(die, "ref", None) and die.ref[0] == "die":
                     faces = {T.python_value_type(v) for v in self.data.dice[die.id]}
                     return faces.pop() if len(faces) == 1 else T.ANY
+            held = self._held_kind(e.args[0]) if n in ZONE_ITEMS and e.args else None
+            if held:
+                # top of an empty zone is none: read as the rules' own values are, where
+                # none is checked at run time, not as a type every use must test first
+                return T.list_of(held) if n == "contents" else held
             return self._board_result(n, sig.result(types))
         e.ref = None
         if d is not None:
-            self.error(f"'{n}' is a {d.kind} and gives no value", e.pos, "call it as a statement on its own line")
+            self.references[n] += 1  # called, if wrongly: 'never used' would be a second report
+            self.error(f"'{n}' is {with_article(d.kind)} and gives no value", e.pos, "call it as a statement on its own line")
         elif n in EFFECTS:
             self.error(f"'{n}' is an effect and gives no value", e.pos, "call it as a statement on its own line")
         elif not self._defined_unparsed(n):
@@ -1150,6 +1186,15 @@ class Checker:
             return T.list_of(T.ANY)
         return T.list_of(event_type(arg.value))
 
+    def _held_kind(self, zone: ast.Expr) -> str | None:
+        """The kind a zone declares it holds (``holds:``), for a zone named in the rules
+        (``discard``, ``hand(p)``): what ``contents`` and ``top`` of it give, so that a
+        misspelt property of what they give is caught here rather than read as none."""
+        ref = getattr(zone, "ref", None)
+        if ref and ref[0] in ("zone", "player_zone"):
+            return self.data.zones[ref[1]].holds
+        return None
+
     def _board_result(self, name: str, result: str) -> str:
         """Board functions give spaces (and connections) of the rule set's own kinds."""
         board = self.data.board
@@ -1172,12 +1217,12 @@ class Checker:
             if T.is_list(a):  # joining two lists
                 b = self.expr(e.right, ctx)
                 if not T.is_list(b) and b != T.ANY:
-                    self.error(f"a list can only be joined with a list, not a {b}", e.right.pos, "wrap the item: [x]")
+                    self.error(f"a list can only be joined with a list, not {T.phrase(b)}", e.right.pos, "wrap the item: [x]")
                 return a if a == b or b == T.ANY else T.list_of(T.ANY)
             # the left side's type is known already: checking it again would make a chain
             # a + b + c + ... cost 2^n
             if not T.assignable(a, T.NUMBER, self.names.zone_kinds):
-                self.error(f"the left side of '+' must be a number, not a {a}", e.left.pos,
+                self.error(f"the left side of '+' must be a number, not {T.phrase(a)}", e.left.pos,
                            conversion_hint(T.NUMBER, a) or "'+' adds two numbers or joins two lists")
             self.expect(e.right, T.NUMBER, ctx, "the right side of '+'")
             return T.NUMBER
@@ -1193,14 +1238,14 @@ class Checker:
             self.expr(e.left, ctx)
             rt = self.expr(e.right, ctx)
             if not T.is_list(rt) and rt != T.ANY:
-                self.error(f"'{op}' needs a list on its right, not a {rt}", e.right.pos,
+                self.error(f"'{op}' needs a list on its right, not {T.phrase(rt)}", e.right.pos,
                            "to compare two values, write '==' or '!='" if rt in T.SCALARS or rt in self.data.kinds
                            else LIST_SOURCES)
             return T.BOOL
         a = self.expr(e.left, ctx)
         b = self.expr(e.right, ctx)
         if not (T.assignable(a, b, self.names.zone_kinds) or T.assignable(b, a, self.names.zone_kinds)):
-            self.error(f"comparing a {a} with a {b} is always {'false' if op == '==' else 'true'}", e.pos,
+            self.error(f"comparing {T.phrase(a)} with {T.phrase(b)} is always {'false' if op == '==' else 'true'}", e.pos,
                        "compare values of one type; one side may name the wrong thing or property")
         return T.BOOL
 

@@ -8,6 +8,7 @@ errors of a rule set at once instead of fixing them one run at a time.
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
@@ -24,6 +25,14 @@ class Position:
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.column}"
+
+
+def span(first: Position, last: Position) -> Position:
+    """From the start of ``first`` to the end of ``last`` (a caret under several names of a
+    line, such as the 'a.b' of 'set a.b.c'); just ``first`` when they are not on one line."""
+    if (first.file, first.line) != (last.file, last.line) or last.end_column is None:
+        return first
+    return Position(first.file, first.line, first.column, last.end_column)
 
 
 @dataclass(frozen=True)
@@ -169,6 +178,20 @@ def render(diagnostic: Diagnostic, sources: SourceCache | None = None) -> str:
     return "\n".join(out)
 
 
+# Words starting with a vowel letter but sounded with a consonant ('a unit', 'a one-way
+# door'), and the reverse ('an hour'): the article follows the sound.
+_CONSONANT_SOUNDS = re.compile(r"(uni|use|usu|uti|eu|one|once)", re.IGNORECASE)
+_VOWEL_SOUNDS = re.compile(r"(hour|honest|honou?r|heir)", re.IGNORECASE)
+
+
+def with_article(word: str) -> str:
+    """'a number', 'an action', 'an item': a word of a message (a type, a kind of
+    definition, a rule set's kind name) after the article its sound takes."""
+    vowel = (word[:1] != "" and word[:1] in "aeiouAEIOU" and not _CONSONANT_SOUNDS.match(word)) \
+        or _VOWEL_SOUNDS.match(word) is not None
+    return f"{'an' if vowel else 'a'} {word}"
+
+
 def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
     """A hint naming the closest known name, if one is close enough."""
     matches = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.6)
@@ -182,9 +205,33 @@ def did_you_mean_among(name: str, candidates: Iterable[str], what: str, shown: i
     close = did_you_mean(name, names)
     if close:
         return close
+    numbered = _nearest_numbered(name, names)
+    if numbered:
+        return f"did you mean '{numbered}'?"
     if not names:
         return f"no {what} are declared"
     return f"known {what}: " + ", ".join(names[:shown]) + (", …" if len(names) > shown else "")
+
+
+_NUMBERED = re.compile(r"(\D*)(\d{1,9})")
+
+
+def _nearest_numbered(name: str, names: list[str]) -> str | None:
+    """Of the names that are the same word with another number ('d7' among 'd4', 'd6',
+    'd8'), the one whose number is nearest (the lower on a tie), when it is near enough
+    to be a slip (within half again: 'd7' for 'd6', not 'd20' for 'd6', which is another
+    thing the rules lack). difflib misses them: two short names one character apart read
+    to it as unlike."""
+    m = _NUMBERED.fullmatch(name)
+    if m is None:
+        return None
+    stem, number = m.group(1), int(m.group(2))
+    near = [(abs(int(c.group(2)) - number), int(c.group(2)), c.group(0))
+            for c in map(_NUMBERED.fullmatch, names) if c is not None and c.group(1) == stem]
+    if not near:
+        return None
+    _, other, found = min(near)
+    return found if 0 < min(number, other) and max(number, other) <= 1.5 * min(number, other) else None
 
 
 def did_you_mean_or(name: str, candidates: Iterable[str], otherwise: str) -> str:

@@ -148,17 +148,28 @@ def _first_bad_dedent(text: str) -> int:
     return 1
 
 
+# What to write instead of a character no word of the language starts with.
+_CHARACTER_HINTS = {
+    "'": 'texts are written in double quotes: "like this"',
+    "\t": "indent with spaces",
+    "/": "division is written '//' (it gives a whole number): a // b",
+    '"': "this text's closing quote is missing: a text ends with '\"' on the line it starts",
+}
+
+
 def _syntax_message(err: UnexpectedInput, file: str, text: str) -> tuple[str, Position, str | None]:
     line = getattr(err, "line", 1) or 1
     column = getattr(err, "column", 1) or 1
+    lines = text.splitlines()
+    source_line = lines[line - 1] if 0 < line <= len(lines) else ""
     if isinstance(err, UnexpectedCharacters):
         char = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "?"
-        hint = None
-        if char == "'":
-            hint = 'texts are written in double quotes: "like this"'
-        elif char == "\t":
-            hint = "indent with spaces"
-        return (f"unexpected character {char!r}", Position(file, line, column), hint)
+        hint, end = _CHARACTER_HINTS.get(char), None
+        if char == '"':
+            # a text ends on its own line: a '"' no text starts is one whose closing quote
+            # is missing, and the caret runs under all of that text
+            end = len(source_line.rstrip()) + 1
+        return (f"unexpected character {char!r}", Position(file, line, column, end), hint)
     if isinstance(err, UnexpectedEOF):
         lines = text.rstrip("\n").splitlines()
         return ("the definition ends too early", Position(file, len(lines), max(1, len(lines[-1]) if lines else 1)),
@@ -169,7 +180,6 @@ def _syntax_message(err: UnexpectedInput, file: str, text: str) -> tuple[str, Po
     if token.type == "_INDENT":
         # The indent token stands at the end of the line before; point at the line itself.
         width = len(str(token.value).rsplit("\n", 1)[-1]) if "\n" in str(token.value) else 0
-        lines = text.splitlines()
         line += 1
         while line <= len(lines) and not lines[line - 1].strip():
             line += 1
@@ -189,7 +199,9 @@ def _syntax_message(err: UnexpectedInput, file: str, text: str) -> tuple[str, Po
             hint = "a ':' is missing at the end of the line"
         return ("the line ends too early", Position(file, line, column), hint or None)
     hint = _describe_expected(expected)
-    if "COLON" in expected and len(expected) <= 3:
+    if token.value == "if" and source_line[:column - 1].strip() == "else":  # the line reads 'else if'
+        hint = "write 'elif' for 'else if': 'elif <condition>:'"
+    elif "COLON" in expected and len(expected) <= 3:
         hint = "a ':' is missing before this"
     if token.type != "NAME" and "NAME" in expected and re.fullmatch(r"[a-z_]+", token.value or ""):
         hint = f"'{token.value}' is a reserved word of the language and cannot be used as a name"

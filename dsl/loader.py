@@ -139,11 +139,13 @@ def load_ruleset(folder: str | Path, bag: DiagnosticBag | None = None, variant: 
         rule_files.append(rule_file)
         unparsed.extend(unparsed_parts(text, rule_file.definitions))
     definitions: dict[str, ast.Definition] = {}
+    duplicates: list[ast.Definition] = []
     for rf in rule_files:
         for d in rf.definitions:
             if d.name in definitions:
                 first = definitions[d.name]
                 bag.error(f"'{d.name}' is defined twice", d.name_pos, f"the first definition is at {first.name_pos}")
+                duplicates.append(d)
                 continue
             definitions[d.name] = d
     info = None
@@ -156,7 +158,8 @@ def load_ruleset(folder: str | Path, bag: DiagnosticBag | None = None, variant: 
         info = apply_variant(root, variant, data, definitions, files, bag, chain, unparsed)
     check_data(data, bag)
     name = data.game.name if data.game else root.name
-    ruleset = RuleSet(name, str(root), data, files, definitions, bag, variant=info, unparsed=unparsed)
+    ruleset = RuleSet(name, str(root), data, files, definitions, bag, variant=info, unparsed=unparsed,
+                      duplicates=duplicates)
     check_definitions(ruleset)
     if data.broken:
         _excuse_follow_on(bag, checks_start, data.broken)

@@ -190,6 +190,9 @@ class RuleSet:
     # The text of definitions that did not parse (None: a rule file that could not be
     # read at all): a name missing because it is defined there is not a second mistake.
     unparsed: list[str | None] = field(default_factory=list)
+    # Definitions of a name defined before (an error): checked, so that their own errors
+    # show in the same run, but never run.
+    duplicates: list[ast.Definition] = field(default_factory=list)
 
     def of_kind(self, kind: str) -> list[ast.Definition]:
         return [d for d in self.definitions.values() if d.kind == kind]
@@ -333,7 +336,7 @@ def merge_section(data: RuleSetData, section: str, value: Any, located: Located,
 
 def _check_resource(kind: KindSpec, p: PropertySpec, pos: Position | None, bag: DiagnosticBag) -> None:
     if p.type != T.NUMBER:
-        bag.error(f"resource '{kind.name}.{p.name}' must be a number, not a {p.type}", pos,
+        bag.error(f"resource '{kind.name}.{p.name}' must be a number, not {T.phrase(p.type)}", pos,
                   f"write {p.name}: {{type: number, resource: true}}, or drop 'resource' if it is no amount")
     top = p.resource.get("max")
     if isinstance(top, str):
@@ -371,7 +374,7 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
         for p in k.properties.values():
             if not check_type(p.type, where.get(("property", k.name, p.name))):
                 p.type = T.ANY  # reported once here, not again at every rule that reads it
-            if p.resource is not None:
+            elif p.resource is not None:  # (nor as a resource that is not a number)
                 _check_resource(k, p, where.get(("property", k.name, p.name)), bag)
         if k.located_in and k.located_in not in kinds and k.located_in != T.ZONE:
             bag.error(f"kind '{k.name}': located_in names unknown kind '{k.located_in}'", where.get(("kind", k.name)),

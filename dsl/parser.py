@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import ast, direct_parser, disk_cache
-from .diagnostics import DiagnosticBag, Position
+from .diagnostics import DiagnosticBag, Position, with_article
 from .limits import MAX_NUMBER_DIGITS, MAX_SYNTAX_ERRORS_PER_FILE
 from .source_text import read_source_text
 
@@ -203,12 +203,12 @@ class _AstBuilder:
         for clause_kind, pos, payload in clauses:
             if clause_kind not in allowed:
                 self.bag.error(f"'{clause_kind}' is not allowed in {node.kind} '{node.name}'", pos,
-                               f"a {node.kind} takes: " + ", ".join(sorted(allowed)))
+                               f"{with_article(node.kind)} takes: " + ", ".join(sorted(allowed)))
                 continue
             single = clause_kind in {"text", "cite", "do", "=", "on", "when", "winners", "where", "by", "within", "possible"}
             if single and clause_kind in seen:
                 self.bag.error(f"'{clause_kind}' given twice in {node.kind} '{node.name}'", pos,
-                               f"a {node.kind} has one '{clause_kind}': merge the two, or remove one")
+                               f"{with_article(node.kind)} has one '{clause_kind}': merge the two, or remove one")
                 continue
             seen.add(clause_kind)
             self._apply_clause(node, clause_kind, payload)
@@ -387,25 +387,33 @@ class _AstBuilder:
         cond, message = children
         return ("require", self.p(meta), ast.Require(self.p(meta), cond, message))
 
+    # A clause or statement that names a resource, or sets a property, keeps where each of
+    # those names is: the checker puts its caret under a wrong name, not under the 'cost'
+    # or 'set' before it.
     def cost_clause(self, meta, children):
         amount, resource = children
-        return ("cost", self.p(meta), ast.Cost(self.p(meta), amount, str(resource)))
+        return ("cost", self.p(meta), ast.Cost(self.p(meta), amount, str(resource),
+                                               resource_pos=_tok_pos(self.file, resource)))
 
     def cost_of_clause(self, meta, children):
         amount, resource, payer = children
-        return ("cost", self.p(meta), ast.Cost(self.p(meta), amount, str(resource), payer))
+        return ("cost", self.p(meta), ast.Cost(self.p(meta), amount, str(resource), payer,
+                                               resource_pos=_tok_pos(self.file, resource)))
+
+    def _resource_change(self, meta, op: str, resource, holder, amount) -> ast.ResourceChange:
+        return ast.ResourceChange(self.p(meta), op, str(resource), holder, amount, _tok_pos(self.file, resource))
 
     def gain_stmt(self, meta, children):
         amount, resource, holder = children
-        return ast.ResourceChange(self.p(meta), "gain", str(resource), holder, amount)
+        return self._resource_change(meta, "gain", resource, holder, amount)
 
     def spend_stmt(self, meta, children):
         amount, resource, holder = children
-        return ast.ResourceChange(self.p(meta), "spend", str(resource), holder, amount)
+        return self._resource_change(meta, "spend", resource, holder, amount)
 
     def reset_stmt(self, meta, children):
         resource, holder, amount = children
-        return ast.ResourceChange(self.p(meta), "reset", str(resource), holder, amount)
+        return self._resource_change(meta, "reset", resource, holder, amount)
 
     def reset_to(self, meta, children):
         return children[0]
@@ -463,10 +471,11 @@ class _AstBuilder:
 
     def set_stmt(self, meta, children):
         target, op, value = children
-        return ast.Set(self.p(meta), target, str(op), value)
+        return ast.Set(self.p(meta), [str(c) for c in target], str(op), value,
+                       [_tok_pos(self.file, c) for c in target])
 
     def target(self, meta, children):
-        return [str(c) for c in children]
+        return list(children)  # the tokens: set_stmt keeps their names and places
 
     def if_stmt(self, meta, children):
         cond, block, *rest = children

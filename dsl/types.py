@@ -7,6 +7,8 @@ Types are plain strings so they print as a rule author writes them: ``number``,
 
 from __future__ import annotations
 
+from .diagnostics import with_article
+
 NUMBER = "number"
 BOOL = "bool"
 TEXT = "text"
@@ -62,6 +64,24 @@ def assignable(actual: str, expected: str, zone_kinds: frozenset[str] = frozense
     if expected == ZONE and actual in zone_kinds:
         return True
     return False
+
+
+def phrase(t: str) -> str:
+    """A type as a message says it, with its article: 'a number', 'an item', 'a list of
+    room'. Every message that names a type says it through here, so that the checker's
+    own markers ('any', 'die', 'event x', 'scope') read as the rules language says them."""
+    t = t.removesuffix("?")
+    if t == ANY:
+        return "a value of any type"
+    if t == NONE:
+        return "none"
+    if t == SCOPE:
+        return "'game' or 'turn' itself"
+    if t.startswith("event "):
+        return f"the event '{t[len('event '):]}'" if t != "event " else "an event"
+    if t == "list":
+        return "a list"
+    return with_article(t)
 
 
 def python_value_type(value) -> str:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import ast
+from . import types as T
 from .board_shapes import add_graph_connection, name_connections
 from .diagnostics import DiagnosticBag, Position, did_you_mean, did_you_mean_among, did_you_mean_or
 from .model import RuleSetData, _prop, layout_spec, merge_section
@@ -387,9 +388,10 @@ def _apply_parameters(content, located, data, info, bag):
             continue
         old = data.parameters[pname]["value"]
         if type(old) is not type(value):
-            bag.error(f"parameter '{pname}' is a {type(old).__name__} in the base, not a {type(value).__name__}",
+            was = T.phrase(T.python_value_type(old))  # the schema lets only texts, numbers and truths through
+            bag.error(f"parameter '{pname}' is {was} in the base, not {T.phrase(T.python_value_type(value))}",
                       located.position(["parameters", pname]),
-                      f"a variant changes a parameter's value, never its type: write a {type(old).__name__}")
+                      f"a variant changes a parameter's value, never its type: write {was}")
             continue
         data.parameters[pname] = {**data.parameters[pname], "value": value}
         first = info.parameters.get(pname, (old, None))[0]

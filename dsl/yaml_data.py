@@ -265,22 +265,32 @@ def load_yaml_text(text: str, file: str, bag: DiagnosticBag, schema_name: str | 
                 else "the text cannot be read"
             bag.error(f"YAML syntax: {problem}", pos, "remove it (YAML forbids control characters); write it as an escape in a quoted text")
             return None, Located(file, None)
-        unclosed = _unclosed_bracket(err, text, file)
+        unclosed = _unclosed_bracket(err, text, file) or _unclosed_quote(err, text, file)
         if unclosed is not None:
             bag.error(*unclosed)
             return None, Located(file, None)
-        problem = getattr(err, "problem", None) or getattr(err, "context", None) or str(err)
-        problem, hint = _plain_words(str(problem), getattr(err, "context", None) or "")
+        raw_problem = str(getattr(err, "problem", None) or getattr(err, "context", None) or err)
+        problem, hint = _plain_words(raw_problem, getattr(err, "context", None) or "")
         # inside '{...}' or '[...]' indentation means nothing: no slip of it is the cause
         in_brackets = (getattr(err, "context", None) or "").startswith("while parsing a flow")
+        key = _key_read_as_value(text, pos) if "mapping values are not allowed" in raw_problem else None
         slip = None if in_brackets else _misindented_line(text, pos, duplicate="appears twice" in problem,
-                                                           schema_name=schema_name)
-        if slip is not None:
+                                                           schema_name=schema_name, here_too=key is not None)
+        if slip is not None and key is not None and slip[0].line == pos.line:
+            # the key's own ':' was refused: indented past its siblings, the line was read
+            # as more of the plain value above it
+            column = slip[1]
+            start = slip[0].column
+            pos = Position(file, pos.line, start, start + len(key))
+            problem = f"the key '{key}' is indented differently from the keys beside it"
+            hint = (f"indent it to column {column}, in line with them (indented further, it is read as more "
+                    "of the value above it)")
+        elif slip is not None:
             # the parser stopped after the slip: tell the slip, and how far to indent it
             pos, column = slip
             problem = "this line is indented differently from the lines around it"
             hint = f"indent it to column {column}, in line with the lines around it"
-        bag.error(f"YAML syntax: {problem}", pos, hint)
+        bag.error(f"YAML syntax: {problem}", _within_text(pos, text), hint)
         return None, Located(file, None)
     for key in sorted(boolean_keys, key=lambda k: (k.start_mark.line, k.start_mark.column)):
         mark = key.start_mark
@@ -291,26 +301,92 @@ def load_yaml_text(text: str, file: str, bag: DiagnosticBag, schema_name: str | 
 
 
 def _unclosed_bracket(err: yaml.YAMLError, text: str, file: str) -> tuple[str, Position, str] | None:
-    """(message, position, hint) when the parser stopped because a '{' or '[' opened on an
-    earlier line was never closed: it reads on into the next key of the block, which is
+    """(message, position, hint) when the parser stopped because a '{' or '[' was never
+    closed: it reads on to the end of the text, or into the next key of the block, which is
     indented no further than the line the bracket is on. The bracket is the mistake."""
     context, opened, stopped = (getattr(err, name, None) for name in ("context", "context_mark", "problem_mark"))
     if not (context or "").startswith("while parsing a flow") or opened is None or stopped is None:
         return None
-    if stopped.line <= opened.line:
-        return None
     lines = text.split("\n")
-    if stopped.line >= len(lines) or opened.line >= len(lines):
+    if opened.line >= len(lines):
         return None
-    next_line = lines[stopped.line]
-    if not _STRUCTURE_LINE.match(next_line) or _indent(next_line) > _indent(lines[opened.line]):
-        return None  # a line inside the brackets: more likely a ',' missing between entries
-    last = next(i for i in range(stopped.line - 1, opened.line - 1, -1)
-                if lines[i].strip() and not lines[i].lstrip().startswith("#"))
+    content = [i for i, line in enumerate(lines) if line.strip() and not line.lstrip().startswith("#")]
+    if not content:
+        return None
+    last_line = content[-1]
+    if stopped.line > last_line or (stopped.line == last_line and stopped.column >= len(lines[last_line].rstrip())):
+        end = len(lines)  # the text ended inside the brackets
+    else:
+        if stopped.line <= opened.line or stopped.line >= len(lines):
+            return None
+        next_line = lines[stopped.line]
+        if not _STRUCTURE_LINE.match(next_line) or _indent(next_line) > _indent(lines[opened.line]):
+            return None  # a line inside the brackets: more likely a ',' missing between entries
+        end = stopped.line
+    last = next(i for i in reversed(content) if opened.line <= i < end)
     bracket, closing, what = ("{", "}", "mapping") if "mapping" in context else ("[", "]", "list")
     return (f"YAML syntax: this '{bracket}' {what} is not closed",
             Position(file, opened.line + 1, opened.column + 1),
             f"close it on line {last + 1}: {lines[last].split(' #')[0].strip()}{closing}")
+
+
+def _unclosed_quote(err: yaml.YAMLError, text: str, file: str) -> tuple[str, Position, str] | None:
+    """(message, position, hint) when a quote was never closed: the text ended inside the
+    quoted value, or the quote of a later value closed it, and the parser stopped just
+    after. The opening quote is the mistake, not where the parser noticed it."""
+    context, mark, problem = (getattr(err, name, None) for name in ("context", "context_mark", "problem"))
+    at_end = context == "while scanning a quoted scalar" and mark is not None and "end of stream" in str(problem)
+    stopped = mark if at_end else getattr(err, "problem_mark", None)
+    lines = text.split("\n")
+    opened = _runaway_quote(text, lines, stopped.line) if stopped is not None else None
+    if opened is None and at_end:
+        opened = mark
+    if opened is None or opened.line >= len(lines):
+        return None
+    quote = lines[opened.line][opened.column:opened.column + 1] or '"'
+    return ("YAML syntax: this quote is never closed",
+            Position(file, opened.line + 1, opened.column + 1, opened.column + 2),
+            f"close it on line {opened.line + 1}: {lines[opened.line].split(' #')[0].strip()}{quote}")
+
+
+def _runaway_quote(text: str, lines: list[str], stopped: int):
+    """The start mark of a quoted value that ends on line ``stopped`` (0-based: where the
+    parser gave up) after running over lines that read as keys or list items: a quote
+    left open, closed only by the next quote of the text. None when there is none."""
+    scanner = yaml.SafeLoader(text)  # the pure-Python scanner: tokens with their marks
+    try:
+        while scanner.check_token():
+            token = scanner.get_token()
+            if token.start_mark.line > stopped:
+                return None
+            if isinstance(token, yaml.ScalarToken) and token.style in ('"', "'") and token.end_mark.line == stopped \
+                    and any(_STRUCTURE_LINE.match(lines[i]) for i in range(token.start_mark.line + 1, stopped + 1)):
+                return token.start_mark
+    except yaml.YAMLError:
+        return None
+    finally:
+        scanner.dispose()
+    return None
+
+
+def _within_text(pos: Position, text: str) -> Position:
+    """``pos``, or the end of the last line when it is past the end of the text (where a
+    parser notices what the text left open): a position no line can be quoted at helps nobody."""
+    lines = text.rstrip().split("\n")
+    if pos.line <= len(lines):
+        return pos
+    return Position(pos.file, len(lines), len(lines[-1]) + 1)
+
+
+_KEY_AT_START = re.compile(r"\s*([A-Za-z0-9_.-]+|'[^']*'|\"[^\"]*\")\s*:")
+
+
+def _key_read_as_value(text: str, pos: Position) -> str | None:
+    """The key of the line at ``pos`` when ``pos`` is that key's own ':' (so a parser
+    refusing it there has read the line as more of a value, not as a key)."""
+    lines = text.split("\n")
+    m = _KEY_AT_START.match(lines[pos.line - 1]) if 0 < pos.line <= len(lines) else None
+    return m.group(1) if m is not None and m.end() == pos.column else None
 
 
 def _indent(line: str) -> int:
@@ -340,7 +416,7 @@ _STRUCTURE_LINE = re.compile(r"\s*(-(\s|$)|[A-Za-z0-9_.'\"-]+\s*:(\s|$))")
 
 
 def _misindented_line(text: str, pos: Position, duplicate: bool = False,
-                      schema_name: str | None = None) -> tuple[Position, int] | None:
+                      schema_name: str | None = None, here_too: bool = False) -> tuple[Position, int] | None:
     """The line an indentation slip is really on, and the column it belongs at, when the
     parser stopped at a later line.
 
@@ -350,7 +426,8 @@ def _misindented_line(text: str, pos: Position, duplicate: bool = False,
     a change that makes the whole text read is a candidate, and of those the one leaving
     the most regular indentation wins (the complained-of line itself on a tie, so nothing
     moves without a reason). A duplicate key moves only when the text gets more regular:
-    a key written twice is usually just that."""
+    a key written twice is usually just that. With ``here_too`` the complained-of line
+    itself may be the slip (its key's ':' was refused: it read as more of a value)."""
     lines = text.split("\n")
     at = pos.line - 1
     if not 0 <= at < len(lines) or not lines[at].strip():
@@ -383,7 +460,7 @@ def _misindented_line(text: str, pos: Position, duplicate: bool = False,
             key = (score, _schema_errors(data, schema_name), j != at, abs(j - at))
             if best is None or key < best[0]:
                 best = (key, j, column)
-    if best is None or best[1] == at:
+    if best is None or (best[1] == at and not here_too):
         return None
     _, j, column = best
     return Position(pos.file, j + 1, _indent(lines[j]) + 1), column + 1

@@ -330,7 +330,7 @@ def test_cost_in_a_resource_that_is_not_a_player_property(tmp_path):
     err = only_error(rs)
     assert err.message == "cost in unknown resource 'ap'"
     assert err.hint == "a cost is paid from a number property of the player"
-    assert loc(err) == ("main.rules", line_of(MAIN_RULES, "cost 1 energy"), 5)
+    assert loc(err) == ("main.rules", line_of(MAIN_RULES, "cost 1 energy"), 12)  # under the resource
 
 
 def test_cost_resource_misspelt_gets_did_you_mean(tmp_path):

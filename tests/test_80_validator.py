@@ -622,8 +622,9 @@ def test_broken_yaml_is_located_at_line_and_column():
     assert not loaded.ok and loaded.scenarios == []
     (d,) = bag.errors
     assert d.message.startswith("YAML syntax")
-    assert (d.position.file, d.position.line) == (FILE, 4)
-    assert f"{FILE}:4:" in bag.render()
+    # at the bracket never closed (line 3 of the text, after its opening newline), not past the end
+    assert (d.position.file, d.position.line, d.position.column) == (FILE, 3, 7)
+    assert f"{FILE}:3:7:" in bag.render()
 
 
 def test_schema_errors_are_located_with_hints():
