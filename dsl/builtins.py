@@ -46,6 +46,8 @@ FUNCTIONS: dict[str, Signature] = {
     "take": Signature((T.ANY, T.NUMBER), _same_list, "The first N items of a list (all of it when shorter)."),
     "reversed": Signature((T.ANY,), _same_list, "The list in the opposite order."),
     "without": Signature((T.ANY, T.ANY), _same_list, "The list without the given item."),
+    "numbers": Signature((T.NUMBER, T.NUMBER), "list of number",
+                         "The whole numbers from the first to the second, both included (none when the second is smaller)."),
     "flatten": Signature((T.ANY,), lambda a: T.item_type(a[0]) if a and T.is_list(T.item_type(a[0])) else "list of any",
                          "One list made of the items of a list of lists, in order."),
     # zones

@@ -71,6 +71,10 @@ class _Context:
         self.event: str | None = None
 
 
+# Functions an author may know by another name from programming languages.
+OTHER_LANGUAGES_NAMES = {"range": "numbers", "len": "count", "length": "count", "size": "count",
+                         "reverse": "reversed"}
+
 # The functions giving the things in a zone, typed by the kind the zone holds.
 ZONE_ITEMS = frozenset({"contents", "top", "bottom"})
 
@@ -1161,7 +1165,9 @@ class Checker:
         elif n in EFFECTS:
             self.error(f"'{n}' is an effect and gives no value", e.pos, "call it as a statement on its own line")
         elif not self._defined_unparsed(n):
-            self.error(f"unknown function '{n}'", e.pos, did_you_mean(n, self.names.callables())
+            self.error(f"unknown function '{n}'", e.pos,
+                       (f"the language's own is '{OTHER_LANGUAGES_NAMES[n]}'" if n in OTHER_LANGUAGES_NAMES else None)
+                       or did_you_mean(n, self.names.callables())
                        or f"neither the rule set nor the language has it: declare 'function {n}(...) -> TYPE:'")
         for a in e.args:
             self.expr(a, ctx)

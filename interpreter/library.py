@@ -5,6 +5,8 @@ Each function takes the running machine first. None of them knows any game.
 
 from __future__ import annotations
 
+from rulecraft.dsl.limits import MAX_LIST_LENGTH
+
 from . import paths
 from .board import Geometry, room_tile
 from .state import RANDOM_PICKS
@@ -66,6 +68,12 @@ def _kind_of(m, e):
     # Zones (a hand, a deck) are not entities: their kind is none.
     entity = m.state.entities.get(e) if isinstance(e, str) else None
     return entity["kind"] if entity is not None else None
+
+
+def _numbers(m, low, high):
+    if high - low >= MAX_LIST_LENGTH:  # checked before the list is made, not after
+        raise ValueError(f"numbers({low}, {high}) would hold more than {MAX_LIST_LENGTH:,} numbers")
+    return list(range(low, high + 1))
 
 
 def _next_player(m, p):
@@ -230,6 +238,7 @@ FUNCTIONS = {
     "reversed": lambda m, items: list(reversed(items or [])),
     "take": lambda m, items, n: list(items or [])[: max(0, n or 0)],
     "without": lambda m, items, x: [i for i in (items or []) if i != x],
+    "numbers": _numbers,
     "flatten": lambda m, lists: [x for items in (lists or []) for x in (items or [])],
     "contents": _contents,
     "top": _top,

@@ -342,3 +342,11 @@ def test_a_misspelt_property_of_what_a_zone_holds_is_caught(tmp_path, read):
     bag, text = check(tmp_path, cards, probe)
     assert [d.message for d in bag.errors] == ["kind 'card' has no property 'rnak'"], text
     assert bag.errors[0].hint == "did you mean 'rank'?"
+
+
+@pytest.mark.parametrize("written, hint", [("range(1, 3)", "the language's own is 'numbers'"),
+                                           ("len(players)", "the language's own is 'count'")])
+def test_a_function_known_from_programming_languages_is_given_the_languages_name(tmp_path, written, hint):
+    bag, _ = check(tmp_path, ("race.rules", "let face = roll(d6)", f"let face = roll(d6)\n        let n = count({written})"))
+    d = only_error(bag)
+    assert d.message == f"unknown function '{written.split('(')[0]}'" and d.hint == hint
