@@ -184,7 +184,19 @@ class Machine:
             return None
         if isinstance(value, dict):
             return value.get(name)
-        return self.state.entities[value]["props"].get(name)
+        entity = self.state.entities[value]
+        props = entity["props"]
+        found = props.get(name)
+        if found is None and name not in props and not self._declares(entity["kind"], name):
+            # a name the thing's kind does not declare is a slip of the rules, not a value
+            # to read as none (a table rebuilt from a view leaves hidden properties out:
+            # those read as none)
+            self._fail(f"{value} (a {entity['kind']}) has no property '{name}'")
+        return found
+
+    def _declares(self, kind: str, name: str) -> bool:
+        spec = self.ruleset.data.kinds.get(kind)
+        return spec is not None and name in spec.properties
 
     def record(self, value) -> dict:
         """An event's fields: an event dict itself, or the record of a window by id."""

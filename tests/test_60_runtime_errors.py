@@ -202,3 +202,40 @@ def test_errors_in_conditions_carry_the_rule_position(tmp_path, where):
     assert info.value.pos is not None
     assert Path(info.value.pos.file).name == "main.rules"
     assert info.value.pos.line in (line_of(path, clause)[0], line_of(path, header)[0])
+
+
+def test_reading_a_property_the_kind_does_not_declare_stops_the_game_where_it_is_read(tmp_path):
+    # event fields are of any type, so the checker cannot tell what 'event.entity' is
+    rules = """
+procedure setup():
+    do:
+        move a to discard
+
+trigger scored_by_card:
+    on moved
+    do:
+        set current_player.score += 1 if event.entity.score == none else 2
+"""
+    rs, path = make(tmp_path, rules)
+    with pytest.raises(RuleRuntimeError) as info:
+        Game(rs, 1, 1)
+    assert "a (a card) has no property 'score'" in str(info.value)
+    assert_located(info.value, path, "set current_player.score += 1 if event.entity.score == none else 2")
+
+
+def test_reading_a_declared_property_without_a_value_reads_none(tmp_path):
+    data = DATA.replace("  card:\n    located_in: zone\n", "  card:\n    located_in: zone\n    properties:\n      colour: {type: text}\n")
+    rules = """
+procedure setup():
+    do:
+        move a to discard
+
+trigger counted:
+    on moved
+    do:
+        if event.entity.colour == none:
+            set game.uncoloured = true
+"""
+    data += "variables:\n  game:\n    uncoloured: {type: bool, default: false}\n"
+    rs = build(tmp_path, {"game.yaml": game_yaml() + data, "main.rules": rules + ROUND})
+    assert Game(rs, 1, 1).state.vars["game"]["uncoloured"] is True
