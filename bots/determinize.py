@@ -25,7 +25,9 @@ things a view does not carry are rebuilt here:
   copied over the tracked copy: visible zones, visible properties, public variables,
   whose turn it is. The components the seat has not seen are dealt at random into the
   hidden zones, as many into each as the view's public count says (a zone's visible
-  top card stays on top; a zone that ``holds`` one kind gets only that kind), and each
+  top card stays on top; a zone that ``holds`` one kind gets only that kind; a
+  component the seat saw go into a hidden zone, and has not seen leave it, is put back
+  there first: :class:`SeenPlaces`), and each
   hidden property is shuffled among the entities whose value of it the seat cannot see.
   The generator is reseeded from the bot's own, so chance after now differs between
   determinizations.
@@ -35,8 +37,11 @@ the bot's own generator.
 
 Limits (what a determinization may get wrong, never what it may read):
 
-- the belief is uniform over the unseen components: nothing is inferred from what other
-  players did (a player who passed up a card may still be dealt one like it). Hidden
+- the belief is uniform over the unseen components, beyond where the seat saw them go:
+  nothing is inferred from what other players did (a player who asked another for a
+  kind of card may be dealt none of it; a player who passed up a card may still be
+  dealt one like it). A component seen going into a hidden zone counts as there until the seat
+  sees it leave, or sees something it cannot name leave that zone. Hidden
   properties are dealt uniformly too, unless the rule set's heuristics declare what the
   seat believes of them (``believe``, see :func:`deal_values`);
 - local variables of rules running at the moment (a card drawn earlier in the same
@@ -122,6 +127,8 @@ class Tracker:
         self._answers: list[tuple[int, tuple]] = []
         # whether following takes only options that show every event as the seat saw it
         self._strict = False
+        # where the seat last saw components go into zones it cannot look into
+        self.places = SeenPlaces()
         self._start()
 
     def _machine(self, state: GameState, count: bool = False) -> Machine:
@@ -183,8 +190,9 @@ class Tracker:
         for strict in (True, False):
             self._strict = strict
             self._steps_left = STRICT_STEPS if strict else FOLLOW_STEPS  # for the pass, backups included
-            if self._follow_from_here_or_back(view, observed, restarts=0 if strict else RESTARTS):
-                return self._take_what_is_seen(view)
+            if self._follow_from_here_or_back(view, observed, restarts=0 if strict else RESTARTS) \
+                    and self._take_what_is_seen(view):
+                return True
             if strict:
                 state, seen, self._fed, self._pos, self._checkpoints = kept
                 self.state, self._seen = state.clone(), list(seen)
@@ -224,7 +232,9 @@ class Tracker:
         followed only by the decisions after it, and setup may set a variable from what it
         drew (a count read from the first card dealt) before the copy's draws were made
         to agree with the real ones (:meth:`_align_setup`). A copy left unlike the
-        table cannot follow the decisions played from it. True, for :meth:`follow`."""
+        table cannot follow the decisions played from it. False when the copy, so
+        changed, is over (a victory that reads hidden cards the copy dealt otherwise): it
+        is not where the real game is."""
         state = self.state
         entities = state.entities
         moved = False
@@ -237,7 +247,7 @@ class Tracker:
         _copy_public_variables(state, view, self.viewer)
         if moved:
             _list_options_again(self.ruleset, state)
-        return True
+        return state.result is None and state.pending is not None
 
     def answered(self, view: dict, index: int) -> None:
         """Tell the copy what the seat answered to the choice of ``view``. An answer that
@@ -688,13 +698,47 @@ def _put_on_top(state: GameState, zone: str, first: list[str]) -> None:
     items[:] = list(first) + rest
 
 
+class SeenPlaces:
+    """The hidden zone each component was last seen going into, by one seat, and not
+    seen leaving since: a card the seat handed to another player is in that player's
+    hand until the seat sees it come out, or sees something it cannot name come out of
+    that hand (which may be it). Read from the seat's events, a few at a time."""
+
+    def __init__(self):
+        self._read = 0
+        self._at: dict[str, str] = {}
+
+    def read(self, view: dict) -> dict[str, str]:
+        """Component → the hidden zone it is in, as far as the seat knows, after the
+        view's events (the seat's own, in order)."""
+        events = view.get("events") or []
+        if len(events) < self._read:  # another game's events: start again
+            self._read, self._at = 0, {}
+        hidden = {zone for zone, shown in view["zones"].items() if not isinstance(shown, list)}
+        at = self._at
+        for event in events[self._read:]:
+            if event.get("type") != "moved":
+                continue
+            entity, source, destination = event.get("entity"), event.get("source"), event.get("destination")
+            if entity in (None, HIDDEN):
+                for known in [e for e, zone in at.items() if zone == source]:
+                    del at[known]  # the thing that left may be it
+            elif destination in hidden:
+                at[entity] = destination
+            else:
+                at.pop(entity, None)
+        self._read = len(events)
+        return at
+
+
 def determinize(tracker: Tracker, view: dict, rng: random.Random, keep_fixed_rolls: bool = False,
-                beliefs: dict | None = None) -> GameState:
+                beliefs: dict | None = None, seen_in: dict[str, str] | None = None) -> GameState:
     """One full state consistent with ``view``, from the tracked copy (see module doc).
     The rolls the seat saw stay fixed in advance only for the tracker's own redeals: a
     sample the bot plays from now on rolls afresh. ``beliefs`` (from
     :meth:`rulecraft.bots.evaluation.Evaluation.beliefs`) weighs how hidden properties
-    are dealt."""
+    are dealt. ``seen_in``: the hidden zone each component was last seen going into
+    (:meth:`SeenPlaces.read`), where it is put back."""
     ruleset = tracker.ruleset
     data = ruleset.data
     s = tracker.state.clone()
@@ -722,15 +766,32 @@ def determinize(tracker: Tracker, view: dict, rng: random.Random, keep_fixed_rol
     unseen = [eid for eid, e in entities.items() if eid not in placed and e["at"] is not None
               and e["kind"] != "player"]
     rng.shuffle(unseen)
+    # what the seat saw go into a hidden zone goes back there before anything is dealt
+    # at random (as many as the zone's count has room for)
+    kept: dict[str, list[str]] = {zone: [] for zone, _ in hidden_zones}
+    if seen_in:
+        for eid in unseen:
+            if seen_in.get(eid) in kept:
+                kept[seen_in[eid]].append(eid)
+        for zone, shown in hidden_zones:
+            del kept[zone][max(0, shown["count"] - (1 if "top" in shown else 0)):]
+        taken = {eid for items in kept.values() for eid in items}
+        unseen = [eid for eid in unseen if eid not in taken]
     for zone, shown in hidden_zones:
         spec = data.zones.get(zone.split(":", 1)[0])
         holds = spec.holds if spec is not None else None
         items = [shown["top"]] if "top" in shown else []
+        top = len(items)
+        items += kept[zone]
         while len(items) < shown["count"]:
             pick = next((i for i, eid in enumerate(unseen) if holds is None or entities[eid]["kind"] == holds), None)
             if pick is None:
                 break
             items.append(unseen.pop(pick))
+        if kept[zone]:  # what the seat saw go in lies anywhere under the top, not first
+            below = items[top:]
+            rng.shuffle(below)
+            items[top:] = below
         s.zones[zone] = items
         for eid in items:
             entities[eid]["at"] = zone

@@ -230,9 +230,10 @@ class MCTSBot:
         root.odds = dict(zip(keys, odds)) if odds is not None else None
         root.allowed = allowed
         done = failed = 0
+        seen_in = tracker.places.read(view)  # where the seat saw things go, kept in every sample
         while done < self.iterations and (deadline is None or time.perf_counter() < deadline):
             done += 1
-            state = determinize(tracker, view, rng, beliefs=beliefs)
+            state = determinize(tracker, view, rng, beliefs=beliefs, seen_in=seen_in)
             root_sides = sides_or_none(self._ruleset, state) if self.loyal else None
             try:
                 rewards, path = self._iterate(root, state, cooperative, root_sides)

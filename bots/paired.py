@@ -66,6 +66,7 @@ def paired_choice(ruleset, tracker, view: dict, rng: random.Random, candidates: 
     scores: dict[int, list[float]] = {i: [] for i in candidates}  # each candidate's score in each sample
     budget = samples
     drawn = 0
+    seen_in = tracker.places.read(view)  # where the seat saw things go, kept in every sample
     while True:
         if drawn >= budget:
             if most is None or budget >= most or not defer or not _undecided(scores, candidates, favourite, z):
@@ -74,7 +75,7 @@ def paired_choice(ruleset, tracker, view: dict, rng: random.Random, candidates: 
         drawn += 1
         if deadline_check is not None and deadline_check():
             break
-        sample = determinize(tracker, view, rng, beliefs=beliefs)
+        sample = determinize(tracker, view, rng, beliefs=beliefs, seen_in=seen_in)
         root_sides = sides_or_none(ruleset, sample)
         seed = rng.getrandbits(64)
         worths: dict[int, float] | None = {}
