@@ -233,8 +233,9 @@ class Tracker:
         drew (a count read from the first card dealt) before the copy's draws were made
         to agree with the real ones (:meth:`_align_setup`). A copy left unlike the
         table cannot follow the decisions played from it. False when the copy, so
-        changed, is over (a victory that reads hidden cards the copy dealt otherwise): it
-        is not where the real game is."""
+        changed, is no longer at the seat's choice (a victory that reads hidden cards the
+        copy dealt otherwise ended it; listing the options again opened a window first):
+        it is not where the real game is."""
         state = self.state
         entities = state.entities
         moved = False
@@ -247,7 +248,7 @@ class Tracker:
         _copy_public_variables(state, view, self.viewer)
         if moved:
             _list_options_again(self.ruleset, state)
-        return state.result is None and state.pending is not None
+        return state.result is None and state.pending is not None and self._at_choice(state.pending, view["choice"])
 
     def answered(self, view: dict, index: int) -> None:
         """Tell the copy what the seat answered to the choice of ``view``. An answer that

@@ -104,12 +104,22 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return game_seed * 7919 + seat
 
 
+class BotFailure(Exception):
+    """A bot stopped with an error of its own while choosing: a fault of that bot, told
+    as one game's error (with ``game``, the game so far) so that the run keeps its other
+    games."""
+
+    def __init__(self, message: str, game: Game):
+        super().__init__(message)
+        self.game = game
+
+
 def play_game(ruleset, players: int, seed: int, bots: list[str] | None = None,
               side_bots: dict[str, str] | None = None) -> Game:
     """Play one game with bots to the end: ``bots`` one name per seat or one for all,
     ``side_bots`` side → the bot of every seat on that side (see bots.seating). A rule
     error propagates as RuleRuntimeError with ``err.game`` set to the game so far (its
-    last decision is the failing one)."""
+    last decision is the failing one); a bot's own error as BotFailure."""
     game = Game(ruleset, players, seed)
     names = bots or ["random"]
     if len(names) == 1:
@@ -124,7 +134,11 @@ def play_game(ruleset, players: int, seed: int, bots: list[str] | None = None,
         choice = game.pending
         bot = seating.bot_for(game.state, choice.player) if side_bots else seats[choice.player]
         view = bot_view(game, bot, choice.player)
-        index = bot.choose(view)
+        try:
+            index = bot.choose(view)
+        except Exception as err:  # noqa: BLE001 - any fault of a bot is that game's, not the run's
+            raise BotFailure(f"{choice.player}'s bot ({type(bot).__name__}) failed at decision "
+                             f"{len(game.decisions) + 1}: {type(err).__name__}: {err}", game) from err
         if isinstance(view, LazyView):
             view.settle()  # a bot that kept its view finds it as it was
         del view
@@ -174,6 +188,9 @@ def play_row(ruleset, index: int, seed: int, players: int, bots: list[str], want
     except RuleRuntimeError as err:
         game = getattr(err, "game", None)
         row.update(reason="rule error", error=str(err))
+    except BotFailure as err:
+        game = err.game
+        row.update(reason="bot error", error=str(err))
     if game is not None:
         row["rounds"] = game.state.round
         row["decisions"] = len(game.decisions)
@@ -319,9 +336,8 @@ def print_report(console: Console, title: str, summary: dict, total: int, elapse
         endings.add_row(labels.get(reason, reason), side, str(k), _pct(k / total))
     for reason, k in summary["undecided_endings"].most_common():
         endings.add_row(f"[yellow]undecided ({reason})[/]", "—", str(k), _pct(k / total))
-    if summary["errors"]:
-        k = len(summary["errors"])
-        endings.add_row("[red]rule error[/]", "—", str(k), _pct(k / total))
+    for reason, k in Counter(r["reason"] for r in summary["errors"]).most_common():
+        endings.add_row(f"[red]{reason}[/]", "—", str(k), _pct(k / total))
     console.print(endings)
 
     if summary.get("payoffs"):

@@ -231,3 +231,37 @@ def test_the_lengths_plotted_are_those_of_the_decided_games():
             {"error": None, "decided": False, "side": None, "rounds": 60, "decisions": 300, "reason": None}]
     summary = summarize(rows, ("crew",))
     assert summary["rounds"] == [4, 60] and summary["decided_rounds"] == [4]
+
+
+class _FaultyBot:
+    """Answers the first option; the third bot made (the first seat of the second game,
+    games being played one after another) fails on its second choice."""
+
+    made = 0
+
+    def __init__(self, seed: int):
+        _FaultyBot.made += 1
+        self.faulty, self.chosen = _FaultyBot.made == 3, 0
+
+    def choose(self, view: dict) -> int:
+        self.chosen += 1
+        if self.faulty and self.chosen == 2:
+            raise KeyError("reaction")
+        return 0
+
+
+def test_a_bot_that_fails_loses_that_game_only(tmp_path, capsys, monkeypatch):
+    from rulecraft.bots import REGISTRY
+
+    monkeypatch.setitem(REGISTRY, "faulty", _FaultyBot)
+    monkeypatch.setattr(_FaultyBot, "made", 0)
+    out = tmp_path / "rows.json"
+    assert main(["simulate", "tic_tac_toe", "--games", "6", "--quiet", "--workers", "1", "--bot", "faulty",
+                 "--out", str(out)]) == 1
+    printed = capsys.readouterr().out
+    assert "bot error" in printed
+    rows = json.loads(out.read_text())
+    assert [r["reason"] for r in rows].count("bot error") == 1 and rows[1]["reason"] == "bot error"
+    assert rows[1]["error"] == "p1's bot (_FaultyBot) failed at decision 3: KeyError: 'reaction'"
+    assert rows[1]["decisions"] == 2  # p1, p2, then p1's second choice failed
+    assert all(r["error"] is None and r["decisions"] > 0 for r in rows[:1] + rows[2:])  # the others were played
