@@ -12,11 +12,9 @@ from typing import Callable, Iterable
 from rulecraft.dsl.diagnostics import RuleSetError
 from rulecraft.dsl.loader import load_checked, resolve_ruleset_path
 from rulecraft.dsl.model import RuleSet
+from rulecraft.interpreter.gamelog import SEED_LEAST, SEED_MOST
 
 
-# A game log holds its seed as a signed 64-bit integer (schemas/gamelog.schema.json): a
-# game played with any other seed would write a log that no replay accepts.
-SEED_LEAST, SEED_MOST = -2 ** 63, 2 ** 63 - 1
 # Every game's result row is kept in memory until the tables are printed: a million
 # games is hours of play and about a gigabyte of rows; more in one run is a slip.
 MOST_GAMES = 1_000_000

@@ -62,12 +62,13 @@ def run(args) -> int:
     from rulecraft.dsl.diagnostics import RuleSetError
 
     try:
-        app = create_app(served_rulesets(args.rulesets), args.db)
+        app = create_app(served_rulesets(args.rulesets), args.db, debug=getattr(args, "debug", False))
     except RuleSetError as err:
         sys.stderr.write(err.bag.render() + "\n")
         return 1
-    except sqlite3.Error as err:
-        sys.stderr.write(f"rulecraft serve: error: cannot use {args.db} as the games' database: {err}\n")
+    except (sqlite3.Error, OSError) as err:  # no such folder, no permission, not a database
+        reason = err.strerror if isinstance(err, OSError) and err.strerror else err
+        sys.stderr.write(f"rulecraft serve: error: cannot use {args.db} as the games' database: {reason}\n")
         return 1
     print(f"rulecraft serve: http://{args.host}:{args.port}/ (games in {args.db})", flush=True)
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")

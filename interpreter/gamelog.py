@@ -23,6 +23,9 @@ from jsonschema import Draft202012Validator
 
 # A real log is a few megabytes; past this a file is refused before it is read.
 MAX_LOG_BYTES = 64 * 1024 * 1024
+# A log holds its game's seed as a signed 64-bit integer (schemas/gamelog.schema.json): a
+# game played with any other seed would write a log that no replay accepts.
+SEED_LEAST, SEED_MOST = -2 ** 63, 2 ** 63 - 1
 _MESSAGE_CHARS = 160
 
 

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import html
 import json
+import sys
 from importlib import resources
 from pathlib import Path
 
@@ -39,8 +42,42 @@ class Page:
         await self.ws.send_json(message)
 
 
-def create_app(rulesets: dict[str, Path], db: str | Path) -> Starlette:
+async def _body_within(request: Request, limit: int) -> bytes | None:
+    """The request's body, or None when it is longer than ``limit`` bytes: read no
+    further than that, whatever its declared length says."""
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > limit:
+        return None
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            return None
+    return bytes(body)
+
+
+def _internal_error(where: str, err: Exception) -> str:
+    """One line on the server's console for a fault of the server itself (never a seat's
+    token or the game's seed: the address is not quoted); the reason sent back."""
+    sys.stderr.write(f"rulecraft serve: internal error in {where}: {type(err).__name__}: {err}\n")
+    return f"internal error ({type(err).__name__}); the server's console has the reason"
+
+
+def create_app(rulesets: dict[str, Path], db: str | Path, debug: bool = False) -> Starlette:
+    """The application serving ``rulesets`` (name → folder), its games kept in ``db``;
+    with ``debug`` a fault of the server raises (a traceback) instead of one line."""
     server = Server(rulesets, db)
+
+    def one_line_faults(endpoint):
+        @functools.wraps(endpoint)
+        async def answered(request: Request):
+            try:
+                return await endpoint(request)
+            except Exception as err:  # noqa: BLE001 - a fault of the server, told in one line
+                if debug:
+                    raise
+                return JSONResponse({"error": _internal_error(endpoint.__name__, err)}, status_code=500)
+        return answered
 
     async def lobby(request: Request):
         return FileResponse(STATIC / "lobby.html")
@@ -49,17 +86,21 @@ def create_app(rulesets: dict[str, Path], db: str | Path) -> Starlette:
         try:
             server.seat_of(request.path_params["game"], request.path_params["token"])
         except RefusedMove as err:
-            return HTMLResponse(f"<!doctype html><title>not found</title><p>{err}</p><p><a href='/'>lobby</a>",
-                                status_code=404)
+            # the reason quotes the address, which anyone can write: it is shown as text
+            return HTMLResponse(f"<!doctype html><title>not found</title><p>{html.escape(str(err))}</p>"
+                                "<p><a href='/'>lobby</a>", status_code=404)
         return FileResponse(STATIC / "table.html")
 
     async def api_rulesets(request: Request):
         return JSONResponse(server.catalogue())
 
     async def api_create(request: Request):
+        text = await _body_within(request, MAX_MESSAGE)
+        if text is None:
+            return JSONResponse({"error": f"the request is longer than {MAX_MESSAGE:,} bytes"}, status_code=413)
         try:
-            body = json.loads(await request.body())
-        except (json.JSONDecodeError, UnicodeDecodeError):
+            body = json.loads(text)
+        except (ValueError, RecursionError):  # not JSON, not UTF-8, or nested past Python's depth
             return JSONResponse({"error": "the request is not JSON"}, status_code=400)
         try:
             created = server.create(body, bots=False)
@@ -105,6 +146,10 @@ def create_app(rulesets: dict[str, Path], db: str | Path) -> Starlette:
                     await handle(table, seat, text)
                 except RefusedMove as err:
                     await ws.send_json({"type": "error", "message": str(err)})
+                except Exception as err:  # noqa: BLE001 - the page is told; the game rolled back
+                    if debug:
+                        raise
+                    await ws.send_json({"type": "error", "message": _internal_error("a table's socket", err)})
         except WebSocketDisconnect:
             pass
         finally:
@@ -118,6 +163,8 @@ def create_app(rulesets: dict[str, Path], db: str | Path) -> Starlette:
             message = json.loads(text)
         except json.JSONDecodeError as err:
             raise RefusedMove(f"malformed JSON: {err.msg} at character {err.pos}") from None
+        except RecursionError:
+            raise RefusedMove("malformed JSON: nested too deeply") from None
         if not isinstance(message, dict) or message.get("type") not in ("choose", "undo"):
             raise RefusedMove('send {"type": "choose", "option": ...} or {"type": "undo"}')
         if "game" in message and message["game"] != table.id:
@@ -145,11 +192,11 @@ def create_app(rulesets: dict[str, Path], db: str | Path) -> Starlette:
 
     routes = [
         Route("/", lobby),
-        Route("/api/rulesets", api_rulesets),
-        Route("/api/games", api_create, methods=["POST"]),
-        Route("/api/games/{game}/{token}", api_view),
-        Route("/api/games/{game}/{token}/at/{step:int}", api_view_at),
-        Route("/game/{game}/{token}", table_page),
+        Route("/api/rulesets", one_line_faults(api_rulesets)),
+        Route("/api/games", one_line_faults(api_create), methods=["POST"]),
+        Route("/api/games/{game}/{token}", one_line_faults(api_view)),
+        Route("/api/games/{game}/{token}/at/{step:int}", one_line_faults(api_view_at)),
+        Route("/game/{game}/{token}", one_line_faults(table_page)),
         WebSocketRoute("/ws/{game}/{token}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

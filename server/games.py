@@ -10,6 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from rulecraft.bots import REGISTRY, bot_problem, cannot_play
+from rulecraft.interpreter.gamelog import SEED_LEAST, SEED_MOST
 from rulecraft.dsl.diagnostics import RuleSetError
 from rulecraft.dsl.loader import load_checked
 from rulecraft.dsl.variants import available_variants
@@ -71,10 +72,11 @@ class Server:
         if not isinstance(request, dict):
             raise RefusedMove("send a JSON object: {ruleset, seats, variant?, seed?}")
         name = request.get("ruleset")
-        if name not in self.paths:
+        if not isinstance(name, str) or name not in self.paths:
             raise RefusedMove(f"no rule set {name!r} is served (served: {', '.join(self.paths)})")
         variant = request.get("variant") or None
-        if variant is not None and variant not in available_variants(Path(self.paths[name])):
+        if variant is not None and (not isinstance(variant, str)
+                                    or variant not in available_variants(Path(self.paths[name]))):
             raise RefusedMove(f"{name} has no variant {variant!r}")
         try:
             rs = self.ruleset(name, variant)
@@ -97,8 +99,8 @@ class Server:
         seed = request.get("seed")
         if seed is None:
             seed = secrets.randbits(63)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RefusedMove("the seed is a whole number")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not SEED_LEAST <= seed <= SEED_MOST:
+            raise RefusedMove(f"the seed is a whole number from {SEED_LEAST} to {SEED_MOST}")
         players = [f"p{i}" for i in range(1, len(seats) + 1)]
         tokens = {p: secrets.token_urlsafe(18) for p in players + [SPECTATOR]}
         stored = StoredGame(secrets.token_hex(6), name, variant, len(seats), seed, dict(zip(players, seats)),

@@ -8,6 +8,7 @@ server loses nothing, and an undo is a deleted decision.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,6 +48,12 @@ class StoredGame:
 class GameStore:
     def __init__(self, path: str | Path):
         self.path = str(path)
+        # The file holds every game's seed and every seat's token, from which each hidden
+        # card can be worked out and any seat taken: readable by its owner only, as a
+        # play save is (SQLite gives its write-ahead log the file's own permissions).
+        if self.path != ":memory:":
+            Path(self.path).touch(mode=0o600, exist_ok=True)
+            os.chmod(self.path, 0o600)
         # One connection, used from the server's event loop thread only.
         self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self.db.execute("PRAGMA journal_mode=WAL")

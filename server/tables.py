@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from rulecraft.bots import make_bot, view_for
 from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.machine import IllegalAnswer
+from rulecraft.interpreter.state import scripted_seats
 from rulecraft.interpreter.views import visible_event
 
 from .boards import board_picture
@@ -204,7 +205,7 @@ class Table:
             "game": self.id,
             "title": self.ruleset.data.game.title,
             "seat": seat,
-            "players": [{"id": p, "seat": self.stored.seats[p], "to_play": p == view["current"]}
+            "players": [{"id": p, "seat": self._seat_kind(p), "to_play": p == view["current"]}
                         for p in view["players"]],
             "round": view["round"],
             "current": view["current"],
@@ -220,6 +221,13 @@ class Table:
             "can_undo": seat in self.stored.seats and self.undo_problem(seat) is None,
             "decisions": len(self.history),
         }
+
+    def _seat_kind(self, player: str) -> str:
+        """Who plays a seat: "human", a bot's name, or "script:NAME" for a seat the
+        rules play by their script (no person or bot sits there)."""
+        if player in self.stored.seats:
+            return self.stored.seats[player]
+        return f"script:{scripted_seats(self.ruleset, self.stored.players).get(player, '')}"
 
     @staticmethod
     def _hand(view: dict, seat: str, words: Words) -> list[dict]:

@@ -426,3 +426,71 @@ def test_a_seat_may_be_a_bot_with_settings_and_a_served_search_bot_answers_withi
     table = resumed.seat_of(served["game"], served["links"]["p2"].rsplit("/", 1)[1])[0]
     assert (table.bots["p1"].iterations, table.bots["p1"].seconds) == (200, 2.0)
     assert table.game.pending.player == "p2"  # the search bot has answered the first choice
+
+
+def test_a_game_with_a_scripted_seat_is_served_to_every_seat(db):
+    # Stationfall's fourth seat plays by the rules' script: no person or bot sits there
+    with client(db) as c:
+        game = new_game(c, "stationfall", [HUMAN, "random", HUMAN])
+        for seat, link in game["links"].items():
+            r = c.get(link.replace("/game/", "/api/games/"))
+            assert r.status_code == 200, (seat, r.text)
+        players = {p["id"]: p["seat"] for p in r.json()["players"]}
+        assert players["p1"] == HUMAN and players["p2"] == "random" and players["p4"].startswith("script:")
+        with c.websocket_connect(ws_path(game["links"]["p1"])) as ws:
+            assert ws.receive_json()["type"] == "view"
+
+
+def test_an_address_is_never_served_as_markup(db):
+    with client(db) as c:
+        r = c.get("/game/%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E/token")
+        assert r.status_code == 404
+        assert "<img" not in r.text and "&lt;img" in r.text
+
+
+def test_lobby_requests_of_the_wrong_shape_or_size_are_refused_in_one_line(db, capsys):
+    with client(db) as c:
+        refusals = [
+            ({"ruleset": ["tic_tac_toe"], "seats": []}, 400, "no rule set"),
+            ({"ruleset": "tic_tac_toe", "variant": ["x"], "seats": [HUMAN, HUMAN]}, 400, "no variant"),
+            ({"ruleset": "tic_tac_toe", "seats": [HUMAN, HUMAN], "seed": 10 ** 30}, 400, "the seed is a whole number"),
+        ]
+        for body, status, words in refusals:
+            r = c.post("/api/games", json=body)
+            assert r.status_code == status and words in r.json()["error"], (body, r.text)
+        deep = c.post("/api/games", content=("[" * 20000 + "]" * 20000).encode())
+        assert deep.status_code == 400 and deep.json() == {"error": "the request is not JSON"}
+        huge = c.post("/api/games", content=b" " * (65 * 1024) + b"{}")
+        assert huge.status_code == 413 and "longer than" in huge.json()["error"]
+        game = new_game(c, "tic_tac_toe", [HUMAN, HUMAN])
+        with c.websocket_connect(ws_path(game["links"]["p1"])) as ws:
+            ws.receive_json()
+            ws.send_text("[" * 20000 + "]" * 20000)
+            assert ws.receive_json()["message"] == "malformed JSON: nested too deeply"
+            assert "send" in send(ws, ["still here"])["message"]  # the page's socket is still open
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_a_fault_of_the_server_is_one_line_and_a_500(db, capsys, monkeypatch):
+    from rulecraft.server.tables import Table
+
+    with client(db) as c:
+        game = new_game(c, "tic_tac_toe", [HUMAN, HUMAN])
+
+        def broken(*args, **kwargs):
+            raise TypeError("a fault")
+
+        monkeypatch.setattr(Table, "view_message", broken)
+        r = c.get(game["links"]["p1"].replace("/game/", "/api/games/"))
+        assert r.status_code == 500 and r.json()["error"].startswith("internal error (TypeError)")
+    err = capsys.readouterr().err
+    assert "rulecraft serve: internal error in api_view: TypeError: a fault" in err and "Traceback" not in err
+    assert game["links"]["p1"].rsplit("/", 1)[1] not in err  # a seat's token is never written out
+
+
+def test_the_games_database_is_readable_by_its_owner_only(db):
+    import stat
+
+    with client(db) as c:
+        new_game(c, "tic_tac_toe", [HUMAN, HUMAN])
+    assert stat.S_IMODE(db.stat().st_mode) == 0o600

@@ -13,13 +13,15 @@ const UI = {
        waiting: "Waiting for another player.", choose: "Choose", choice: "Your choice", side: "Your side",
        happened: "What happened", undo: "Undo my last decision", history: "History", now: "Back to now",
        after: (n, m) => `after decision ${n} of ${m}`, so_far: (n) => `${n} decisions so far`, nothing: "nothing",
-       lost: "Connection lost: reconnecting…", person: "person", bot: (b) => `${b} bot`, colon: ":"},
+       lost: "Connection lost: reconnecting…", person: "person", bot: (b) => `${b} bot`,
+       script: (s) => `played by the rules: ${s}`, colon: ":"},
   fr: {title: (t, s) => `${t} : vous êtes ${s}`, round: "Manche", players: "Joueurs", over: "Partie terminée",
        waiting: "En attente d'un autre joueur.", choose: "Choisissez", choice: "Votre choix", side: "Votre jeu",
        happened: "Ce qui s'est passé", undo: "Annuler ma dernière décision", history: "Historique",
        now: "Revenir au présent", after: (n, m) => `après la décision ${n} sur ${m}`,
        so_far: (n) => `${n} décisions jusqu'ici`, nothing: "rien", lost: "Connexion perdue : reconnexion…",
-       person: "personne", bot: (b) => `bot ${b}`, colon: "\u00a0:"},
+       person: "personne", bot: (b) => `bot ${b}`, script: (s) => `joué par les règles\u00a0: ${s}`,
+       colon: "\u00a0:"},
 };
 const words = UI[lang] || UI.en;
 
@@ -61,7 +63,9 @@ function show(v) {
   document.body.dataset.decisions = v.decisions;
   document.title = `${v.title}: ${v.seat}`;
   $("title").textContent = words.title(v.title, v.seat);
-  const players = v.players.map((p) => `${p.id} (${p.seat === "human" ? words.person : words.bot(p.seat)})`
+  const seatKind = (s) => s === "human" ? words.person
+    : s.startsWith("script:") ? words.script(s.slice("script:".length)) : words.bot(s);
+  const players = v.players.map((p) => `${p.id} (${seatKind(p.seat)})`
                                       + (p.to_play ? " ◀" : "")).join(", ");
   $("status").textContent = `${words.round} ${v.round}. ${words.players}${words.colon} ${players}.`;
   $("result").textContent = v.result ? `${words.over}: ${v.result.text}` : "";
