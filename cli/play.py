@@ -31,7 +31,7 @@ from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.gamelog import GameLog, GameLogError
 from rulecraft.interpreter.machine import RuleRuntimeError
 from rulecraft.interpreter.state import scripted_seats
-from rulecraft.narration import LANGUAGES, Words
+from rulecraft.narration import LANGUAGES, Words, says_nothing
 
 from .common import (bot_arg, load_or_report, players_problem, positive_int, replace_file, replace_problem,
                      ruleset_arg, seed_arg, side_bot_arg, usage_error, variant_arg, variant_problem)
@@ -210,7 +210,7 @@ class PlaySession:
     def pass_screen(self, player: str) -> bool:
         self.clear()
         props = self.game.state.entities[player]["props"]
-        seat = ", ".join(str(props[k]) for k in self.ruleset.data.game.seats if props.get(k) is not None)
+        seat = ", ".join(str(props[k]) for k in self.ruleset.data.game.seats if not says_nothing(props.get(k)))
         who = f"{player} ({seat})" if seat else player  # the seat's own marks (game.seats)
         ui = UI[self.lang]
         self.console.print(Panel(Text(ui["pass"].format(who=who) + "\n\n" + ui["pass_enter"]),

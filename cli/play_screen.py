@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import textwrap
 
-from rulecraft.narration import tells
+from rulecraft.narration import says_nothing, tells
 
 from .terminal_map import board_lines, owned_pieces
 
@@ -162,7 +162,7 @@ class Screens:
         lines = []
         entity = view["entities"].get(me) or {}
         props = [w.status(entity.get("kind", "player"), k, v) for k, v in entity.get("props", {}).items()
-                 if v is not None]
+                 if not says_nothing(v)]
         if props:
             lines.append(crop(f"{self.ui['you']} ({me}): " + " · ".join(props), self.width))
         for zone, items in view["zones"].items():

@@ -39,20 +39,86 @@ def walk(node):
         yield from walk(getattr(node, f.name))
 
 
+# Comparisons that ask whether a property holds a value.
+_EQUALITIES = ("==", "!=")
+_MEMBERSHIPS = ("in", "notin")
+
+
 @dataclass
 class References:
-    """The names a definition uses: calls, plain names and text literals."""
+    """The names a definition uses: calls, plain names, text literals, and the property
+    values it compares with (``t.size == "big"``, ``t`` declared of kind ``box`` →
+    ``("box", "size", "big")``)."""
 
     calls: list[str] = field(default_factory=list)
     names: set[str] = field(default_factory=set)
     texts: set[str] = field(default_factory=set)
+    compared: set[tuple[str | None, str, str]] = field(default_factory=set)  # (kind of x, property, value)
+
+    def compares(self, kind: str, prop: str, value: str) -> bool:
+        """Whether the rule asks if a thing of ``kind`` (or of a kind it does not declare)
+        has ``value`` as its ``prop``."""
+        return (kind, prop, value) in self.compared or (None, prop, value) in self.compared
 
     def mentions(self, word: str) -> bool:
-        return word in self.names or word in self.texts or word in self.calls
+        # A word a thing is called by is written as a name or a text, never as a call:
+        # calling the built-in `any` or a procedure `draw_card` names no thing whose
+        # property reads "any" or "draw_card".
+        return word in self.names or word in self.texts
 
 
-def references(d: ast.Definition) -> References:
+def _written_value(node) -> str | None:
+    """A value written in the rule itself: a text literal or a plain name."""
+    if isinstance(node, ast.Literal) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.Name):
+        return node.id
+    return None
+
+
+def _compared(node: ast.Binary, kinds: dict[str, str]) -> list[tuple[str | None, str, str]]:
+    """``x.p == v``, ``v != x.p``, ``x.p in [v, w]``: the kind of ``x`` (None when the rule
+    does not declare it), the property and the values it is compared with."""
+    if node.op in _EQUALITIES:
+        for prop, other in ((node.left, node.right), (node.right, node.left)):
+            value = _written_value(other)
+            if isinstance(prop, ast.Attr) and value is not None:
+                return [(_kind_of(prop.obj, kinds), prop.name, value)]
+    elif node.op in _MEMBERSHIPS and isinstance(node.left, ast.Attr) and isinstance(node.right, ast.ListExpr):
+        kind = _kind_of(node.left.obj, kinds)
+        values = [_written_value(item) for item in node.right.items]
+        return [(kind, node.left.name, v) for v in values if v is not None]
+    return []
+
+
+def _kind_of(obj, kinds: dict[str, str]) -> str | None:
+    return kinds.get(obj.id) if isinstance(obj, ast.Name) else None
+
+
+def _declared_kinds(d: ast.Definition, ruleset: RuleSet | None) -> dict[str, str]:
+    """The kinds (of the rule set's, not `player` or `any`) a definition declares its names
+    of: its parameters and, in a script or a heuristic, the parameters of the actions it
+    prefers. A name bound again inside the rule (a loop, a `let`, a comprehension) could be
+    anything there, so it has none."""
+    if ruleset is None:
+        return {}
+    definitions = ruleset.definitions
+    params = list(getattr(d, "params", []))
+    if getattr(d, "responder", None) is not None:
+        params.append(d.responder)
+    for pref in getattr(d, "prefers", []):
+        params += getattr(definitions.get(pref.target), "params", [])
+    kinds = {p.name: p.type.name for p in params if p.type is not None and p.type.name in ruleset.data.kinds}
+    for node in walk(d):
+        bound = node.name if isinstance(node, ast.Let) else getattr(node, "var", None)
+        if isinstance(bound, str):
+            kinds.pop(bound, None)
+    return kinds
+
+
+def references(d: ast.Definition, ruleset: RuleSet | None = None) -> References:
     refs = References()
+    kinds = _declared_kinds(d, ruleset)
     for node in walk(d):
         if isinstance(node, ast.Call | ast.CallStmt):
             if node.func not in refs.calls:
@@ -61,6 +127,10 @@ def references(d: ast.Definition) -> References:
             refs.names.add(node.id)
         elif isinstance(node, ast.Literal) and isinstance(node.value, str):
             refs.texts.add(node.value)
+        elif isinstance(node, ast.Set) and len(node.target) > 1:
+            refs.names.add(node.target[0])  # `set thing.property = ...` names the thing
+        if isinstance(node, ast.Binary):
+            refs.compared.update(_compared(node, kinds))
     return refs
 
 
@@ -86,6 +156,35 @@ class Catalogue:
         """Definitions that name any of ``words``, in rulebook order."""
         found = [n for n, r in self.refs.items() if n not in exclude and any(r.mentions(w) for w in words if w)]
         return sorted(found, key=self.order)
+
+    def concerning(self, comp: ComponentSpec) -> list[str]:
+        """Definitions about one component, in rulebook order: those naming it, its kind when
+        it is the only one of its kind, or (a tile) its rooms' types; those comparing one of
+        its properties with the value it holds; and those writing a value only it holds.
+        A value it shares with others is no name of it unless compared with its property."""
+        data = self.ruleset.data
+        words = [comp.name]
+        if sum(c.kind == comp.kind for c in data.components) == 1:
+            words.append(comp.kind)  # the only one of its kind: rules about the kind are about it
+        if data.board is not None and comp.layout in data.board.layouts:
+            # a tile does what its rooms do
+            words += [(info or {}).get("type") for info in data.board.layouts[comp.layout].rooms.values()]
+        own = own_values(data.components, comp)
+        held = [(prop, value) for prop, value in comp.properties.items() if isinstance(value, str)]
+        found = [n for n, r in self.refs.items()
+                 if any(r.mentions(w) for w in words if w) or any(r.compares(comp.kind, p, v) for p, v in held)
+                 or any(v in r.texts for v in own)]  # a value is written as a text, never as a name
+        return sorted(found, key=self.order)
+
+
+def own_values(components: list[ComponentSpec], comp: ComponentSpec) -> list[str]:
+    """The text values of ``comp``'s properties that identify it: held by no other component
+    (under any property) and naming no other component."""
+    others = {c.name for c in components if c is not comp}
+    for c in components:
+        if c is not comp:
+            others.update(v for v in c.properties.values() if isinstance(v, str))
+    return [v for v in comp.properties.values() if isinstance(v, str) and v not in others]
 
 
 def section_index(cite: str | None, sections: list[Section]) -> int:
@@ -145,7 +244,7 @@ def room_types(ruleset: RuleSet) -> list[str]:
 def catalogue(ruleset: RuleSet, scenario_folder: Path | None = None) -> Catalogue:
     defs = ruleset.definitions
     sections = load_rulebook_sections(scenario_folder)
-    refs = {name: references(d) for name, d in defs.items()}
+    refs = {name: references(d, ruleset) for name, d in defs.items()}
     game = ruleset.data.game
     setup = _callees(ruleset, refs, game.setup, ("procedure",)) if game.setup in defs else []
     rounds = [game.round] if game.round in defs else []

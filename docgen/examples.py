@@ -8,9 +8,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulecraft.dsl.diagnostics import DiagnosticBag
-from rulecraft.dsl.model import RuleSet
+from rulecraft.dsl.model import KindSpec, RuleSet
+from rulecraft.dsl.types import ANY, item_type, parse_type_text
 from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.state import tile_layouts
+from rulecraft.narration import says_nothing
 from rulecraft.validator import Scenario, ScenarioResult, load_file, run_scenario, scenario_files
 
 from .board_picture import declared_board_svg
@@ -55,12 +57,51 @@ def pieces_on_board(ruleset: RuleSet, game: Game, describe: Callable[[str], str]
         seat = game.state.players.index(owner) if owner in game.state.players else None
         mark = _initials(component) + (str(seat + 1) if seat is not None else "")
         colour = PIECE_COLOURS[seat % len(PIECE_COLOURS)] if seat is not None else "#555555"
-        # the tooltip names properties in the site's language; values as the state holds them
-        facts = ", ".join(f"{describe(f'properties.{kind.name}.{k}') if k in kind.properties else k} {v}"
-                          for k, v in e["props"].items() if k != kind.owner_property) if kind else ""
+        facts = _facts(ruleset, game, kind, e["props"], describe) if kind else ""
         title = f"{describe(component)} ({eid})" + (f": {facts}" if facts else "")
         out.append(Piece(eid, at, mark, title, colour))
     return out + _marks_on_spaces(ruleset, game, describe)
+
+
+def _facts(ruleset: RuleSet, game: Game, kind: KindSpec, props: dict, describe: Callable[[str], str]) -> str:
+    """A piece's properties in the site's words, as its pages say them: a yes/no property by
+    its name when it holds (nothing when it does not), a value by its word; nothing is said
+    of a property that holds nothing. Facts are parted by semicolons, the items of a list
+    by commas."""
+    out = []
+    for k, v in props.items():
+        if k == kind.owner_property:
+            continue
+        spec = kind.properties.get(k)
+        name = describe(f"properties.{kind.name}.{k}") if spec is not None else k
+        if v is True:
+            out.append(name)
+            continue
+        words = _value_words(ruleset, game, v, parse_type_text(spec.type) if spec is not None else ANY, describe)
+        if words:
+            out.append(f"{name} {words}")
+    return "; ".join(out)
+
+
+def _value_words(ruleset: RuleSet, game: Game, value, of_type: str, describe: Callable[[str], str]) -> str:
+    """One property value in words ("" for nothing: none, no, an empty text or list, or the
+    text "none", the rules language's word for nothing that rule sets write as a text
+    value's default): a thing by its component's name, a player by their seat, a text by
+    the glossary's word for it, a list item by item."""
+    if value is False or says_nothing(value):
+        return ""
+    if isinstance(value, list):
+        item = item_type(of_type)
+        return ", ".join(w for w in (_value_words(ruleset, game, x, item, describe) for x in value) if w)
+    if not isinstance(value, str):
+        return str(value)
+    if value in game.state.players:
+        return value  # a seat by its id, as the scenarios and the marks on spaces write it
+    if of_type in ruleset.data.kinds or (of_type == ANY and value in game.state.entities):
+        component = value.split(".", 1)[0]
+        known = any(c.name == component for c in ruleset.data.components)
+        return describe(component) if known else value
+    return describe(f"values.{value}")
 
 
 def _marks_on_spaces(ruleset: RuleSet, game: Game, describe: Callable[[str], str]) -> list[Piece]:

@@ -16,6 +16,7 @@ import yaml
 
 from rulecraft.dsl import ast
 from rulecraft.dsl.model import ComponentSpec, RuleSet
+from rulecraft.dsl.yaml_data import schema
 from rulecraft.validator import FAILING, PASS, SKIP
 
 from .board_picture import declared_board_svg
@@ -43,6 +44,10 @@ class Site:
     pages: dict[str, str] = field(default_factory=dict)  # path under docs/ → Markdown
     files: dict[str, str] = field(default_factory=dict)  # other files (SVG) → text
     nav: list = field(default_factory=list)  # mkdocs nav: [{title: path or [...]}, ...]
+
+
+# The levels of a component's `confidence`, surest first, as the rule-set schema lists them.
+CONFIDENCE: list[str] = schema("ruleset.schema.json")["$defs"]["component"]["properties"]["confidence"]["enum"]
 
 
 def _cap(text: str) -> str:
@@ -229,6 +234,7 @@ class SiteWriter:
             name = md(_cap(self.word(comp.name)))
             if comp.name in cards:
                 name = f"[{name}](cards/{slug(comp.name)}.md)"
+            name += self._unsure_mark(comp)
             count = ui("per_player", count=comp.count) if comp.per_player else str(comp.count)
             zone = self.word(f"zones.{comp.zone}") if comp.zone else ""
             out.append(f"| {name} | {md(self.word(f'kinds.{comp.kind}'))} | {md(count)} | {md(zone)} |")
@@ -313,15 +319,24 @@ class SiteWriter:
         alike = [c for c in self.cat.cards if _cap(self.word(c.name)) == word]
         return f"{word} ({comp.name})" if len(alike) > 1 else word
 
-    def _card_words(self, comp: ComponentSpec) -> list[str]:
-        """What rules may call a card by: its name and its text properties."""
-        words = [comp.name] + [v for v in comp.properties.values() if isinstance(v, str)]
-        if sum(c.kind == comp.kind for c in self.rs.data.components) == 1:
-            words.append(comp.kind)  # the only card of its kind: rules about the kind are about it
-        if self.rs.data.board is not None and comp.layout in self.rs.data.board.layouts:
-            # a tile does what its rooms do
-            words += [(info or {}).get("type") for info in self.rs.data.board.layouts[comp.layout].rooms.values()]
-        return [w for w in words if w]
+    def _unsure(self, comp: ComponentSpec) -> str | None:
+        """How unsure the rule set is of a component, as the key of the site's words: the
+        least sure `confidence` level is "assumed" (its sources are silent), a level between
+        that and the surest is "uncertain"; None when it is sure. Pages say so wherever they
+        show it, so that assumed data never passes for the publisher's."""
+        if comp.confidence == CONFIDENCE[-1]:
+            return "assumed"
+        return "uncertain" if comp.confidence != CONFIDENCE[0] else None
+
+    def _unsure_mark(self, comp: ComponentSpec) -> str:
+        """Said after a component's name in a table: assumed or uncertain, else nothing."""
+        key = self._unsure(comp)
+        return f" *({self.ui(key)})*" if key else ""
+
+    def _unsure_note(self, comp: ComponentSpec) -> list[str]:
+        """The warning at the top of an assumed or uncertain component's page."""
+        key = self._unsure(comp)
+        return [f'!!! warning "{self.ui(key + "_title")}"\n    {self.ui(key + "_note")}\n'] if key else []
 
     def _cards(self) -> list:
         ui, data = self.ui, self.rs.data
@@ -337,7 +352,8 @@ class SiteWriter:
             index.append(f"| {ui('component')} | {ui('count')} |\n|---|---|")
             for comp in comps:
                 count = ui("per_player", count=comp.count) if comp.per_player else str(comp.count)
-                index.append(f"| [{md(self.card_name(comp))}]({slug(comp.name)}.md) | {md(count)} |")
+                name = f"[{md(self.card_name(comp))}]({slug(comp.name)}.md){self._unsure_mark(comp)}"
+                index.append(f"| {name} | {md(count)} |")
             index.append("")
             section = []
             for comp in comps:
@@ -350,8 +366,8 @@ class SiteWriter:
     def _card_page(self, comp: ComponentSpec, board) -> None:
         ui = self.ui
         here = f"cards/{slug(comp.name)}.md"
-        out = [f"# {md(self.card_name(comp))}\n"]
-        named = self.cat.mentioning(*self._card_words(comp))
+        out = [f"# {md(self.card_name(comp))}\n"] + self._unsure_note(comp)
+        named = self.cat.concerning(comp)
         out += self._card_effect(comp, named, here)
         count = ui("per_player", count=comp.count) if comp.per_player else str(comp.count)
         rows = [(ui("kind"), self.word(f"kinds.{comp.kind}")), (ui("count"), count)]
@@ -580,7 +596,6 @@ class SiteWriter:
         index = [f"# {ui('variants')}\n", ui("variants_intro") + "\n"]
         nav: list = ["variants/index.md"]
         for v in self.variants:
-            info = v.ruleset.variant
             page = f"variants/{slug(v.name)}.md"
             index.append(f"- [{md(self._variant_title(v))}]({slug(v.name)}.md)")
             self.site.pages[page] = self._variant_page(v)

@@ -118,6 +118,17 @@ WORDS: dict[str, dict[str, str]] = {
         "print_intro": "Every page of these rules on one page, to print or read straight through.",
         "no_effect": "No rule names this card: it does what every {kind} does, nothing more.",
         "skipped_variant": "An example of the variant {variant}: it runs on the site of that variant.",
+        # A component the rule set is unsure of (its `confidence`): the least sure level is
+        # assumed (the sources are silent), any level between is uncertain.
+        "assumed": "assumed, not the publisher's",
+        "assumed_title": "Assumed, not the publisher's",
+        "assumed_note": "The sources of these rules are silent on this component, so the rule set "
+                        "assumes it: its count and properties here are a stand-in, to be corrected "
+                        "from the published game.",
+        "uncertain": "uncertain, may differ from the publisher's",
+        "uncertain_title": "Uncertain, may differ from the publisher's",
+        "uncertain_note": "The sources of these rules do not settle this component: its count and "
+                          "properties here may differ from the published game.",
     },
     "fr": {
         "colon": "\u00a0:",
@@ -228,6 +239,15 @@ WORDS: dict[str, dict[str, str]] = {
         "print_intro": "Toutes les pages de ces règles sur une seule page, à imprimer ou à lire d'un trait.",
         "no_effect": "Aucune règle ne nomme cette carte : elle n'a pas d'autre effet que celui de son type ({kind}).",
         "skipped_variant": "Un exemple de la variante {variant} : il s'exécute sur le site de cette variante.",
+        "assumed": "supposé, pas donné par l'éditeur",
+        "assumed_title": "Supposé, pas donné par l'éditeur",
+        "assumed_note": "Les sources de ces règles ne disent rien de cet élément ; les règles le "
+                        "supposent : son nombre et ses propriétés sont ici un substitut, à corriger "
+                        "d'après le jeu publié.",
+        "uncertain": "incertain, peut différer de l'éditeur",
+        "uncertain_title": "Incertain, peut différer de l'éditeur",
+        "uncertain_note": "Les sources de ces règles ne tranchent pas sur cet élément : son nombre et "
+                          "ses propriétés peuvent ici différer du jeu publié.",
     },
 }
 

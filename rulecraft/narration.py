@@ -15,6 +15,7 @@ import string
 from rulecraft.docgen.glossary import Glossary, load_glossary
 from rulecraft.dsl import ast
 from rulecraft.dsl.builtins import ACTION_WINDOW
+from rulecraft.dsl.types import NONE
 from rulecraft.interpreter.state import tile_layouts
 
 LANGUAGES = ("en", "fr")
@@ -55,6 +56,13 @@ SENTENCES = {
 }
 ENDED = ("game_over", "game_ended")
 ENGINE_EVENTS = ("rolled", "shuffled", "placed")
+
+
+def says_nothing(value) -> bool:
+    """Whether a value says nothing of its holder: none, an empty text or list, or the text
+    "none" (the rules language's word for nothing, which rule sets write as a text value's
+    default, e.g. a seat no script plays)."""
+    return value is None or value == "" or value == [] or value == NONE
 
 
 def tells(event: dict) -> bool:
