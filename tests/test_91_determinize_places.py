@@ -130,3 +130,28 @@ def test_a_copy_that_ends_where_the_real_game_goes_on_is_not_taken_as_followed(m
     assert main(["simulate", str(rules), "--players", "2", "--games", "1", "--seed", "169", "--workers", "1",
                  "--quiet", "--bot", "random", "--bot", "mcts:40"]) == 0
     assert ended, "the copy never ended early on this seed: pick a seed where it does"
+
+
+def test_a_copy_left_at_another_choice_by_what_the_seat_sees_is_not_taken_as_followed(tmp_path, monkeypatch):
+    """Putting what the seat sees in place lists the options again, and that may leave
+    the copy at another choice than the seat's (on Panic Station's seed 784, a reaction
+    where the seat was to act: the search then stopped with KeyError 'reaction'). Here
+    listing again is made to open another seat's choice: following must not hand that
+    copy to the search."""
+    import rulecraft.bots.determinize as determinize_module
+
+    rs, game = _game(tmp_path)
+    given = game.state.zones["hand:p1"][0]
+    choose_action(game, "give", c=given)
+    view = game.view("p1")
+
+    def elsewhere(ruleset, state):
+        state.pending = dict(state.pending, player="p2")
+
+    monkeypatch.setattr(determinize_module, "_put_in_place", lambda *args: True)  # something was put in place
+    monkeypatch.setattr(determinize_module, "_list_options_again", elsewhere)
+    tracker = Tracker(rs, 2, "p1", random.Random(5))
+    if tracker.follow(view):  # put back in step by the view, or lost: never at p2's choice
+        assert tracker.state.pending["player"] == "p1"
+    else:
+        assert tracker.lost
