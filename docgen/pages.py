@@ -334,9 +334,14 @@ class SiteWriter:
         return f" *({self.ui(key)})*" if key else ""
 
     def _unsure_note(self, comp: ComponentSpec) -> list[str]:
-        """The warning at the top of an assumed or uncertain component's page."""
+        """The warning at the top of an assumed or uncertain component's page, with a link
+        to the rulings, where the rule set says what it assumes and why (a card's page is
+        one folder down from them)."""
         key = self._unsure(comp)
-        return [f'!!! warning "{self.ui(key + "_title")}"\n    {self.ui(key + "_note")}\n'] if key else []
+        if not key:
+            return []
+        why = f" [{self.ui('rulings_why')}](../rulings.md)" if self.rs.data.rulings else ""
+        return [f'!!! warning "{self.ui(key + "_title")}"\n    {self.ui(key + "_note")}{why}\n']
 
     def _cards(self) -> list:
         ui, data = self.ui, self.rs.data

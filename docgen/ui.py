@@ -125,6 +125,7 @@ WORDS: dict[str, dict[str, str]] = {
         "assumed_note": "The sources of these rules are silent on this component, so the rule set "
                         "assumes it: its count and properties here are a stand-in, to be corrected "
                         "from the published game.",
+        "rulings_why": "The rulings say what the rule set assumes, and why.",
         "uncertain": "uncertain, may differ from the publisher's",
         "uncertain_title": "Uncertain, may differ from the publisher's",
         "uncertain_note": "The sources of these rules do not settle this component: its count and "
@@ -244,6 +245,7 @@ WORDS: dict[str, dict[str, str]] = {
         "assumed_note": "Les sources de ces règles ne disent rien de cet élément ; les règles le "
                         "supposent : son nombre et ses propriétés sont ici un substitut, à corriger "
                         "d'après le jeu publié.",
+        "rulings_why": "Les décisions disent ce que les règles supposent, et pourquoi.",
         "uncertain": "incertain, peut différer de l'éditeur",
         "uncertain_title": "Incertain, peut différer de l'éditeur",
         "uncertain_note": "Les sources de ces règles ne tranchent pas sur cet élément : son nombre et "

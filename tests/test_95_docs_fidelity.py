@@ -316,3 +316,17 @@ def test_a_seat_whose_mark_is_none_is_not_called_none(monkeypatch, capsys):
     assert "(none)" not in out
     you = next(line for line in out.splitlines() if line.startswith("You (p1):"))
     assert "none" not in you
+
+
+def test_an_assumed_cards_page_points_to_the_rulings_that_say_why():
+    pages = _pages("star_trek_panic")
+    page = pages["cards/mission_c.md"]
+    assert "!!! warning \"Assumed, not the publisher's\"" in page
+    assert "[The rulings say what the rule set assumes, and why.](../rulings.md)" in page
+    assert "Assumed" in pages["rulings.md"]
+
+
+def test_without_rulings_the_warning_points_nowhere(tmp_path):
+    build(tmp_path, UNSURE)
+    site = collect(tmp_path / "ruleset", "en", scenarios=tmp_path)
+    assert "rulings.md" not in site.pages["cards/guessed.md"]
