@@ -711,10 +711,9 @@ class SeenPlaces:
 
     def read(self, view: dict) -> dict[str, str]:
         """Component → the hidden zone it is in, as far as the seat knows, after the
-        view's events (the seat's own, in order)."""
+        view's events (the seat's own, in order, the whole game's: a tracker follows
+        one game)."""
         events = view.get("events") or []
-        if len(events) < self._read:  # another game's events: start again
-            self._read, self._at = 0, {}
         hidden = {zone for zone, shown in view["zones"].items() if not isinstance(shown, list)}
         at = self._at
         for event in events[self._read:]:

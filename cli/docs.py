@@ -11,7 +11,7 @@ from pathlib import Path
 from rulecraft.dsl.diagnostics import RuleSetError
 from rulecraft.dsl.variants import available_variants
 
-from .common import ruleset_arg, variant_arg, write_failure
+from .common import ruleset_arg, usage_error, variant_arg, write_failure
 
 
 def _address(text: str) -> str:
@@ -66,13 +66,10 @@ def run(args) -> int:
     root = Path(args.ruleset)
     problem = out_folder_problem(args.out)
     if problem is not None:  # before any work: nothing of the user's is replaced
-        sys.stderr.write(f"rulecraft docs: error: {problem} (see 'rulecraft docs --help')\n")
-        return 2
+        return usage_error("docs", problem)
     if args.variant is not None and args.variant not in available_variants(root):
         known = ", ".join(available_variants(root)) or "none"
-        sys.stderr.write(f"rulecraft docs: error: unknown variant '{args.variant}' (known: {known}) "
-                         f"(see 'rulecraft docs --help')\n")
-        return 2
+        return usage_error("docs", f"unknown variant '{args.variant}' (known: {known})")
     started = time.perf_counter()
     try:
         site = collect(root, args.lang, args.variant, Path(args.scenarios) if args.scenarios else None)

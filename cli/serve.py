@@ -6,7 +6,7 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from .common import positive_int, ruleset_arg, shipped_rulesets
+from .common import positive_int, ruleset_arg, shipped_rulesets, usage_error
 
 
 def add_parser(sub) -> None:
@@ -53,8 +53,7 @@ def run(args) -> int:
                          "(install the extra: pip install 'rulecraft[serve]', or pip install -e \".[serve]\" in a clone)\n")
         return 2
     if args.port > 65535:
-        sys.stderr.write(f"rulecraft serve: error: port {args.port} is above 65535 (see 'rulecraft serve --help')\n")
-        return 2
+        return usage_error("serve", f"port {args.port} is above 65535")
     problem = _cannot_listen(args.host, args.port)
     if problem:
         sys.stderr.write(f"rulecraft serve: error: cannot listen on {args.host}:{args.port}: {problem}\n")
