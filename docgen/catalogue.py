@@ -54,11 +54,18 @@ class References:
     names: set[str] = field(default_factory=set)
     texts: set[str] = field(default_factory=set)
     compared: set[tuple[str | None, str, str]] = field(default_factory=set)  # (kind of x, property, value)
+    reads: set[tuple[str | None, str]] = field(default_factory=set)  # (kind of x, property) of every `x.p`
 
     def compares(self, kind: str, prop: str, value: str) -> bool:
         """Whether the rule asks if a thing of ``kind`` (or of a kind it does not declare)
         has ``value`` as its ``prop``."""
         return (kind, prop, value) in self.compared or (None, prop, value) in self.compared
+
+    def reads_property(self, kind: str, prop: str, only_kind: bool) -> bool:
+        """Whether the rule reads ``prop`` of a thing of ``kind``, or of a thing whose kind it
+        does not declare when ``prop`` is ``kind``'s alone (``only_kind``): otherwise it could
+        be reading another kind's property of that name."""
+        return (kind, prop) in self.reads or (only_kind and (None, prop) in self.reads)
 
     def mentions(self, word: str) -> bool:
         # A word a thing is called by is written as a name or a text, never as a call:
@@ -131,6 +138,8 @@ def references(d: ast.Definition, ruleset: RuleSet | None = None) -> References:
             refs.names.add(node.target[0])  # `set thing.property = ...` names the thing
         if isinstance(node, ast.Binary):
             refs.compared.update(_compared(node, kinds))
+        if isinstance(node, ast.Attr):
+            refs.reads.add((_kind_of(node.obj, kinds), node.name))
     return refs
 
 
@@ -171,10 +180,35 @@ class Catalogue:
             words += [(info or {}).get("type") for info in data.board.layouts[comp.layout].rooms.values()]
         own = own_values(data.components, comp)
         held = [(prop, value) for prop, value in comp.properties.items() if isinstance(value, str)]
+        marks = marking_properties(self.ruleset, comp)
         found = [n for n, r in self.refs.items()
                  if any(r.mentions(w) for w in words if w) or any(r.compares(comp.kind, p, v) for p, v in held)
-                 or any(v in r.texts for v in own)]  # a value is written as a text, never as a name
+                 or any(v in r.texts for v in own)  # a value is written as a text, never as a name
+                 or any(r.reads_property(comp.kind, p, alone) for p, alone in marks)]
         return sorted(found, key=self.order)
+
+
+def marking_properties(ruleset: RuleSet, comp: ComponentSpec) -> list[tuple[str, bool]]:
+    """The properties that set ``comp`` apart from the plain things of its kind, each with
+    whether no other kind declares a property of that name: a yes/no other than its kind's
+    default (``cloaking: true``, ``searchable: false``), or a number where its kind's is
+    0 or unset (``time_limit: 3``). A rule reading one of them is about the things that
+    hold it; a number whose default is a real amount (a strength of 1) marks none of them."""
+    kinds = ruleset.data.kinds
+    spec = kinds.get(comp.kind)
+    if spec is None:
+        return []
+    marks = []
+    for prop, value in comp.properties.items():
+        declared = spec.properties.get(prop)
+        if declared is None or isinstance(value, str) or value is None:
+            continue
+        flag = declared.type == "bool" and value != bool(declared.default)
+        amount = declared.type == "number" and value and not declared.default
+        if flag or amount:
+            alone = not any(prop in k.properties for name, k in kinds.items() if name != comp.kind)
+            marks.append((prop, alone))
+    return marks
 
 
 def own_values(components: list[ComponentSpec], comp: ComponentSpec) -> list[str]:

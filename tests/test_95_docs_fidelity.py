@@ -46,10 +46,14 @@ kinds:
     properties:
       want: {type: text, values: [any, solo, many]}
       bonus: {type: text, values: [none, draw], default: none}
+      sticky: {type: bool, default: false}
+      limit: {type: number, default: 0}
+      heavy: {type: bool, default: false}
   token:
     located_in: zone
     properties:
       want: {type: text, values: [any, many]}
+      heavy: {type: bool, default: false}
 zones:
   deck: {}
   hand: {per_player: true}
@@ -59,6 +63,9 @@ components:
   - {name: beta, kind: card, zone: deck, properties: {want: any}}
   - {name: gamma, kind: card, zone: deck, properties: {want: solo}}
   - {name: chip, kind: token, zone: pool, properties: {want: many}}
+  - {name: delta, kind: card, zone: deck, properties: {want: many, sticky: true}}
+  - {name: epsilon, kind: card, zone: deck, properties: {want: many, limit: 2}}
+  - {name: zeta, kind: card, zone: deck, properties: {want: many, heavy: true}}
 """,
     "play.rules": SETUP_AND_ROUND + """
 procedure draw(p: player):
@@ -91,6 +98,18 @@ function tokens_wanting_any(t: token) -> bool:
 function alpha_held(p: player) -> bool:
     text "Names a card itself."
     = alpha in contents(hand(p))
+
+function sticky_in_deck() -> number:
+    text "Reads a yes/no only some cards hold, of a name it does not declare."
+    = count([c for c in contents(deck) where c.sticky])
+
+function over_limit(c: card, n: number) -> bool:
+    text "Reads a number only some cards are given."
+    = c.limit > 0 and n > c.limit
+
+function heavy_tokens() -> number:
+    text "Reads a yes/no of a name it does not declare, which tokens have too."
+    = count([t for t in contents(pool) where t.heavy])
 """,
 }
 
@@ -110,6 +129,12 @@ def test_a_card_lists_the_rules_about_it_and_no_rule_a_shared_word_matches(tmp_p
     assert _what_it_does(site.pages["cards/gamma.md"]) == {"solo_left"}
     # a kind of its own, with a property named alike: only the rule about that kind
     assert _what_it_does(site.pages["cards/chip.md"]) == set()
+    # a yes/no it holds against its kind's default, a number where its kind's is 0: the
+    # rules reading them are about it; a yes/no another kind has too, read of a thing
+    # the rule does not declare, may be the other kind's
+    assert _what_it_does(site.pages["cards/delta.md"]) == {"sticky_in_deck"}
+    assert _what_it_does(site.pages["cards/epsilon.md"]) == {"over_limit"}
+    assert _what_it_does(site.pages["cards/zeta.md"]) == set()
     for page in ("alpha", "beta", "gamma"):
         links = _what_it_does(site.pages[f"cards/{page}.md"])
         # `any(...)` is a call, `draw(p)` a procedure's call: neither names a card
