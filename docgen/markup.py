@@ -96,16 +96,20 @@ def md_template(template: str, slot: re.Pattern) -> str:
 
 
 # Themes put a navigation title and the site name into HTML, some escaped and some not
-# (raw in the navigation, raw in an aria-label, tags stripped and references decoded in
-# <title>). So these never hold a character that means something to HTML: `&` is
-# written as a reference, which every one of those places reads back as `&`, and `<`,
-# `>`, `"` become the look-alike characters ‹ › ” that mean nothing.
-_LABEL = {"&": "&amp;", "<": "\u2039", ">": "\u203a", '"': "\u201d", "`": "\u2035"}
+# (raw in the navigation, escaped in the logo's tooltip and the footer's aria-label,
+# tags stripped and references decoded in <title>). So these never hold anything that
+# means something to HTML, and read the same in both: `<`, `>`, `"` become the
+# look-alike characters ‹ › ” that mean nothing. An `&` that cannot start a character
+# reference (`Cats & Dogs`) stays itself, which raw HTML and escaped HTML both show as
+# `&`; one that could (`R&D`, `&copy;`) becomes the look-alike ＆, since written as
+# `&amp;` the escaped places would show `&amp;`.
+_LABEL = {"<": "\u2039", ">": "\u203a", '"': "\u201d", "`": "\u2035"}
+_REFERENCE_START = re.compile(r"&(?=[A-Za-z0-9#])")
 
 
 def label(text: object) -> str:
     """Rule-set text for mkdocs.yml: a navigation title or the site name."""
-    text = _LINE_BREAKS.sub(" ", str(text))
+    text = _REFERENCE_START.sub("\uff06", _LINE_BREAKS.sub(" ", str(text)))
     return "".join(_LABEL.get(ch, ch) for ch in text)
 
 

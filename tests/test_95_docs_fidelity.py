@@ -1,12 +1,15 @@
 """The rules site says only what the rule set says: a card's page lists the rules that are
 about that card (never those a shared or generic word happens to match), a component the
 rule set only assumes is marked as assumed wherever it is shown, the board pictures say
-property values in words, and `rulecraft play` never calls a seat "none"."""
+property values in words, the site's name reads as written wherever the theme shows it,
+and `rulecraft play` never calls a seat "none".
+"""
 
 from __future__ import annotations
 
 import functools
 import re
+from html.parser import HTMLParser
 from pathlib import Path
 
 from engine_rulesets import build, game_yaml
@@ -355,3 +358,42 @@ def test_without_rulings_the_warning_points_nowhere(tmp_path):
     build(tmp_path, UNSURE)
     site = collect(tmp_path / "ruleset", "en", scenarios=tmp_path)
     assert "rulings.md" not in site.pages["cards/guessed.md"]
+
+
+class _SiteNames(HTMLParser):
+    """The site name as the browser reads it where the theme writes it: the logo's
+    tooltip and label (escaped by the theme, and not) and the header's title."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.names: list[str] = []
+        self._topic = 0
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if "md-logo" in (attrs.get("class") or ""):
+            self.names += [attrs["title"], attrs["aria-label"]]
+        if tag == "span" and "md-ellipsis" in (attrs.get("class") or "") and self._topic == 1:
+            self._topic = 2
+
+    def handle_data(self, data):
+        if self._topic == 2 and data.strip():
+            self.names.append(data.strip())
+            self._topic = 3
+
+    def feed_topic(self, page: str) -> None:
+        self._topic = 1  # the first md-ellipsis span of the header holds the site name
+        self.feed(page)
+
+
+def test_an_ampersand_in_the_game_title_reads_as_one_in_every_place_the_theme_shows_it(tmp_path, capsys):
+    files = dict(CARDS)
+    files["game.yaml"] = files["game.yaml"].replace("  name: tiny\n", "  name: tiny\n  title: 'Cats & Dogs, R&D'\n", 1)
+    build(tmp_path, files)
+    out = tmp_path / "site"
+    assert main(["docs", str(tmp_path / "ruleset"), "--out", str(out), "--build"]) == 0, capsys.readouterr().err
+    names = _SiteNames()
+    names.feed_topic((out / "site" / "index.html").read_text(encoding="utf-8"))
+    # an `&` no reference can start stays itself; one before letters is a look-alike
+    # (written `&amp;`, the escaped tooltip would read `&amp;`)
+    assert len(names.names) >= 3 and set(names.names) == {"Cats & Dogs, R\uff06D: the rules"}, names.names
