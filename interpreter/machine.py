@@ -28,6 +28,7 @@ from . import rng
 from .board import Board, Geometry, board_for
 from .chance import ChanceScript
 from .declared_board import DeclaredBoard
+from .faults import fault_text
 from .library import FUNCTIONS
 from .listing import FEW, KeptCandidates
 from .state import RANDOM_PICKS, THING, GameState, component_effects, forced_shuffle_key, scripted_seats, tile_layouts
@@ -677,7 +678,7 @@ class Machine:
                 raise
             except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
                 frame["pc"] = pc
-                raise RuleRuntimeError(f"{type(err).__name__}: {err}", instr.pos) from err
+                raise RuleRuntimeError(fault_text(err), instr.pos) from err
             if pc >= 0:
                 continue
             steps_left -= 1
@@ -1020,7 +1021,7 @@ class Machine:
             except RuleRuntimeError:
                 raise
             except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
-                raise RuleRuntimeError(f"{type(err).__name__}: {err}", getattr(node.when, "pos", None)) from err
+                raise RuleRuntimeError(fault_text(err), getattr(node.when, "pos", None)) from err
             if held:
                 return list(self._guarded(winners, {}, node.winners) or []), name
         return None
@@ -1039,7 +1040,7 @@ class Machine:
         except RuleRuntimeError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
-            raise RuleRuntimeError(f"{type(err).__name__}: {err}", getattr(node, "pos", None)) from err
+            raise RuleRuntimeError(fault_text(err), getattr(node, "pos", None)) from err
 
     def action_bindings(self, action: ActionInfo, player: str):
         """Every argument binding of an action whose parameter filters hold."""

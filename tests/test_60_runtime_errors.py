@@ -3,6 +3,7 @@ RuleRuntimeError that says where in the rule files it happened."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -160,9 +161,26 @@ procedure setup():
     rs, path = make(tmp_path, rules)
     with pytest.raises(RuleRuntimeError) as info:
         Game(rs, 1, 1)
-    assert "TypeError" in str(info.value)
     assert isinstance(info.value.__cause__, TypeError)
     assert_located(info.value, path, "emit q(value: nobody.score + 1)")
+    # told in the language's words, with what makes a value none; not Python's
+    assert "cannot compute none + a number; a value is none: a table read with a key it lacks" in str(info.value)
+    assert not {"TypeError", "NoneType", "int", "operand"} & set(re.findall(r"\w+", str(info.value)))
+
+
+def test_a_table_read_with_a_key_it_lacks_is_told_where_its_none_is_used(tmp_path):
+    data = DATA + "tables:\n  bonus_for: {0: 1, 1: 2}\n"
+    rules = """
+procedure setup():
+    do:
+        for each p in players:
+            set p.score = 1 + bonus_for[p.score + 5]
+"""
+    rs = build(tmp_path, {"game.yaml": game_yaml() + data, "main.rules": rules + ROUND})
+    with pytest.raises(RuleRuntimeError) as info:
+        Game(rs, 1, 1)
+    assert_located(info.value, Path(rs.root) / "main.rules", "set p.score = 1 + bonus_for[p.score + 5]")
+    assert ": cannot compute a number + none; a value is none: a table read with a key it lacks" in str(info.value)
 
 
 # ---------------------------------------------------------------- errors in conditions
