@@ -191,8 +191,8 @@ class Catalogue:
 def marking_properties(ruleset: RuleSet, comp: ComponentSpec) -> list[tuple[str, bool]]:
     """The properties that set ``comp`` apart from the plain things of its kind, each with
     whether no other kind declares a property of that name: a yes/no other than its kind's
-    default (``cloaking: true``, ``searchable: false``), or a number where its kind's is
-    0 or unset (``time_limit: 3``). A rule reading one of them is about the things that
+    default (``hidden: true``, ``usable: false``), or a number where its kind's is
+    0 or unset (``deadline: 3``). A rule reading one of them is about the things that
     hold it; a number whose default is a real amount (a strength of 1) marks none of them."""
     kinds = ruleset.data.kinds
     spec = kinds.get(comp.kind)

@@ -1,8 +1,15 @@
 """Panic Station setup (rulebook-en: Game Setup), checked over many seeds."""
 
-import pytest
+import shutil
+from pathlib import Path
 
+import pytest
 from panic_station import new_game
+
+from rulecraft.dsl.loader import load_checked
+from rulecraft.interpreter.game import Game
+
+RULES = Path(__file__).resolve().parent.parent / "rules" / "panic_station"
 
 
 @pytest.mark.parametrize("players", [4, 5, 6])
@@ -73,3 +80,18 @@ def test_setup_is_identical_for_a_seed_and_differs_between_seeds():
 def test_player_count_outside_the_rule_set_is_refused():
     with pytest.raises(ValueError, match="4 to 6"):
         new_game(3, 1)
+
+
+def test_characters_start_at_the_starting_health_the_rule_set_gives(tmp_path):
+    # The Character Cards in Detail: a character starts at full health, which is the
+    # parameter a house rule changes; healing stops at it too.
+    rules = tmp_path / "panic_station"
+    shutil.copytree(RULES, rules, ignore=shutil.ignore_patterns("__pycache__"))
+    (rules / "variants" / "tough.yaml").write_text(
+        "variant:\n  name: tough\n  base: panic_station\n  title: Tough\n  text: Three health.\n"
+        "parameters:\n  starting_health: 3\n", encoding="utf-8")
+    for variant, health in (("tough", 3), (None, 4)):
+        game = Game(load_checked(rules, variant=variant), 4, seed=7)
+        characters = [e for e in game.state.entities.values() if e["kind"] == "character"]
+        assert len(characters) == 8
+        assert {e["props"]["health"] for e in characters} == {health}
