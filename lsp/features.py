@@ -329,10 +329,11 @@ def _members(checked: Checked, path: Path, line: int, start: int, word: str,
     if word in ("game", "turn"):
         return [_item(n, lsp.CompletionItemKind.Field, v.type, v.text) for n, v in sorted(data.variables.get(word, {}).items())]
     o = occurrence_at(checked, path, line, start)
-    type_ = o.type if o is not None else None
+    type_ = o.type.removesuffix("?") if o is not None and o.type else None
     if type_ not in data.kinds:
         enclosing = _definition_written_above(text_lines, line)
         type_ = checked.local_types.get((enclosing, word)) if enclosing else None
+        type_ = type_.removesuffix("?") if type_ else None
     if type_ not in data.kinds and word in data.kinds:
         type_ = word
     kinds = [type_] if type_ in data.kinds else list(data.kinds)

@@ -17,6 +17,7 @@ import dataclasses
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Callable, Iterator
 
 from rulecraft.dsl import ast
@@ -48,6 +49,7 @@ class SymbolTable:
         self._lines: dict[str, list[str]] = {}
         self._text_of = text_of
         self.occurrences: list[Occurrence] = []
+        self._declared: dict[str, str] = {}  # the parameters of the definition being walked
         for d in ruleset.definitions.values():
             self._definition(d)
         self._yaml()
@@ -97,6 +99,9 @@ class SymbolTable:
     # ------------------------------------------------------------ rule files
     def _definition(self, d: ast.Definition) -> None:
         self._add(("definition", d.name), d.name, d.name_pos, declaration=True)
+        # a parameter's type as written: the checker does not track optionality, so the
+        # type it gives a use of 'p: player?' is 'player'
+        self._declared = {p.name: str(p.type) for p in getattr(d, "params", [])}
         for p in getattr(d, "params", []):
             self._add(("local", d.name, p.name), p.name, p.pos, declaration=True, type_=str(p.type))
         for node in _walk(d):
@@ -107,7 +112,10 @@ class SymbolTable:
         if isinstance(node, ast.Name):
             key = _name_key(d, ref, node.id)
             if key is not None:
-                self._add(key, node.id, node.pos, type_=getattr(node, "type", None))
+                type_ = getattr(node, "type", None)
+                if key[0] == "local" and node.id in self._declared:
+                    type_ = self._declared[node.id]
+                self._add(key, node.id, node.pos, type_=type_)
         elif isinstance(node, ast.Call):
             key = _call_key(ref, node.func)
             if key is not None:
@@ -200,6 +208,7 @@ class SymbolTable:
             elif what == "ruling" and key[1] < len(data.rulings):
                 self._ruling_definitions(data.rulings[key[1]], pos)
         self._kinds_named_in_yaml()
+        self._glossary_entries()
 
     def _ruling_definitions(self, ruling: dict, pos) -> None:
         """The definitions a ruling names, on its `definitions:` line (or the lines under it)."""
@@ -214,6 +223,39 @@ class SymbolTable:
                 for name in names:
                     self._add(("definition", name), name, start, search_lines=1 + len(names))
                 return
+
+    def _glossary_entries(self) -> None:
+        """The names a glossary gives words for (``glossary/<language>.yaml``: a kind, a
+        zone, ``kind.property``, ``game.variable``...): a rename must change them too, or
+        `rulecraft check` warns of an entry for a name that is gone and a name with none."""
+        folder = Path(self.ruleset.root) / "glossary"
+        if not folder.is_dir():
+            return
+        declared = {o.key for o in self.occurrences if o.declaration}
+        for path in sorted(folder.glob("*.yaml")):
+            file, section, indent, n = str(path.resolve()), None, None, 0
+            while (text := self.line_text(file, n + 1)) is not None:
+                n += 1
+                top = _GLOSSARY_SECTION.match(text)
+                if top:
+                    section, indent = top.group(1), None
+                    continue
+                m = _GLOSSARY_KEY.match(text)
+                if m is None or section is None or indent not in (None, len(m.group(1))):
+                    continue
+                indent = len(m.group(1))
+                name, member = m.group(2), m.group(4)
+                if member is None and section in _GLOSSARY_SECTIONS:
+                    found = [((_GLOSSARY_SECTIONS[section], name), m.start(2), m.end(2))]
+                elif member is not None and section == "properties":
+                    found = [(("kind", name), m.start(2), m.end(2)), (("property", name, member), m.start(4), m.end(4))]
+                elif member is not None and section == "variables":
+                    found = [(("variable", name, member), m.start(4), m.end(4))]
+                else:
+                    continue
+                for key, start, end in found:
+                    if key in declared:
+                        self.occurrences.append(Occurrence(key, file, n - 1, start, end))
 
     def _kinds_named_in_yaml(self) -> None:
         """Kinds written as the types of properties and variables, what zones hold and
@@ -244,6 +286,12 @@ class SymbolTable:
                                                        start + m.start(1), start + m.end(1)))
             n, start = n + 1, 0
 
+
+# a glossary's sections that are keyed by one name, and what the name denotes
+_GLOSSARY_SECTIONS = {"kinds": "kind", "zones": "zone", "components": "entity", "parameters": "parameter",
+                      "tables": "table", "dice": "die", "definitions": "definition"}
+_GLOSSARY_SECTION = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\s*:")
+_GLOSSARY_KEY = re.compile(r"(\s+)([A-Za-z_][A-Za-z0-9_]*)(\.([A-Za-z_][A-Za-z0-9_]*))?\s*:")
 
 _KIND_WORD = r"([A-Za-z_][A-Za-z0-9_]*)\??(?![A-Za-z0-9_])"
 # `prop: kind`, `prop: {type: list of kind}`, or `type: kind` on a line of its own

@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -370,3 +369,145 @@ def test_the_shipped_rule_set_opens_clean_with_plain_words_on_hover(session):
         lsp.HoverParams(_doc(uri), lsp.Position(name_line, column))))
     assert hover is not None and text.splitlines()[name_line].strip() in hover.contents.value
     assert len(hover.contents.value.split("```")[-1].strip()) > 20  # the rule in words follows the signature
+
+
+def _raw_request(session, method: str, params: dict):
+    """Send a request as written, unchecked by the client's classes (they refuse what an
+    editor with a bug might send)."""
+    protocol = session.client.protocol
+
+    async def ask():
+        typed = protocol.get_message_type
+        protocol.get_message_type = lambda name: None  # sent as a plain JSON-RPC request
+        try:
+            answer = protocol.send_request_async(method, params)
+        finally:
+            protocol.get_message_type = typed
+        return await answer
+
+    return session.run(ask())
+
+
+def test_a_request_with_an_invalid_position_is_answered_with_an_error(session, tiny):
+    score = session.open(tiny / "score.rules")
+    for position in ({"line": -1, "character": 0}, {"line": 0, "character": -1}, {"line": "one", "character": 0}):
+        for method in (lsp.TEXT_DOCUMENT_HOVER, lsp.TEXT_DOCUMENT_COMPLETION, lsp.TEXT_DOCUMENT_DEFINITION):
+            with pytest.raises(Exception, match="Invalid Params.*position") as raised:
+                _raw_request(session, method, {"textDocument": {"uri": score}, "position": position})
+            assert not isinstance(raised.value, asyncio.TimeoutError)
+    with pytest.raises(Exception, match=r"Invalid Params.*required field missing @ \$\.params\.position"):
+        _raw_request(session, lsp.TEXT_DOCUMENT_HOVER, {"textDocument": {"uri": score}})
+    # a position past the end of a line or of the file is valid: nothing is there
+    for line, character in ((0, 500), (9999, 0)):
+        assert session.run(session.client.text_document_hover_async(
+            lsp.HoverParams(_doc(score), lsp.Position(line, character)))) is None
+    # and the server still answers
+    hover = session.run(session.client.text_document_hover_async(
+        lsp.HoverParams(_doc(score), _at(SCORE_RULES, "bonus\n"))))
+    assert "parameter **bonus**" in hover.contents.value
+
+
+def test_a_request_after_shutdown_is_refused_not_left_unanswered(tiny):
+    s = Session(tiny.parent)
+    try:
+        score = s.open(tiny / "score.rules")
+        s.run(s.client.shutdown_async(None))
+        with pytest.raises(Exception, match="shutting down") as raised:
+            s.run(s.client.text_document_hover_async(lsp.HoverParams(_doc(score), _at(SCORE_RULES, "bonus\n"))))
+        assert not isinstance(raised.value, asyncio.TimeoutError)
+    finally:
+        s.client.exit(None)
+        s.run(s.client.stop())
+        s.loop.close()
+
+
+def test_an_optional_parameter_keeps_its_question_mark_where_it_is_used(session, tiny):
+    score = session.open(tiny / "score.rules")
+    text = SCORE_RULES.replace("+ bonus\n", "+ bonus + bonus_of(none)\n") + (
+        "\nfunction bonus_of(who: player?) -> number:\n    = who.score if who != none else 0\n")
+    session.change(score, text)
+    assert session.wait_diagnostics(score, lambda d: True) is not None
+    for needle in ("who: player?", "who.score", "who != none"):
+        hover = session.run(session.client.text_document_hover_async(
+            lsp.HoverParams(_doc(score), _at(text, needle))))
+        assert hover.contents.value == "local **who**: `player?`", needle
+    typing = text.replace("= who.score if", "= who. if")
+    dot = _at(typing, "who. if")
+    after_dot = _labels(session, score, typing, lsp.Position(dot.line, dot.character + len("who.")))
+    assert "score" in after_dot and "value" not in after_dot  # the properties of a player, not of every kind
+    session.change(score, SCORE_RULES)
+    session.wait_diagnostics(score, lambda d: len(d) == 0)
+
+
+def test_columns_are_counted_in_utf16_units_past_characters_outside_the_bmp(session, tiny):
+    score = session.open(tiny / "score.rules")
+    # two dice (each two UTF-16 units, one character) before a name on the same line
+    text = SCORE_RULES.replace("best_value() + bonus", 'count(["🎲🎲"]) + best_valu() + bonus')
+    session.change(score, text)
+    found = session.wait_diagnostics(score, lambda d: any("best_valu'" in x.message for x in d))
+    assert len([x for x in found if x.severity == lsp.DiagnosticSeverity.Error]) == 1
+    d = next(x for x in found if "best_valu'" in x.message)
+    start = _at(text, "best_valu()")
+    assert (d.range.start.line, d.range.start.character, d.range.end.character) == (
+        start.line, start.character + 2, start.character + 2 + len("best_valu"))
+    fixed = text.replace("best_valu()", "best_value()")
+    session.change(score, fixed)
+    session.wait_diagnostics(score, lambda d: len(d) == 0)
+    call = _at(fixed, "best_value()")
+    utf16 = lsp.Position(call.line, call.character + 2 + 1)  # inside the name, as the editor counts
+    hover = session.run(session.client.text_document_hover_async(lsp.HoverParams(_doc(score), utf16)))
+    assert hover is not None and "function best_value() -> number:" in hover.contents.value
+    assert (hover.range.start.character, hover.range.end.character) == (
+        call.character + 2, call.character + 2 + len("best_value"))
+    edit = session.run(session.client.text_document_rename_async(lsp.RenameParams(_doc(score), utf16, "top_value")))
+    on_the_line = [e.range for e in edit.changes[score] if e.range.start.line == call.line]
+    assert [(r.start.character, r.end.character) for r in on_the_line] == [
+        (call.character + 2, call.character + 2 + len("best_value"))]
+    session.change(score, SCORE_RULES)
+    session.wait_diagnostics(score, lambda d: len(d) == 0)
+
+
+def test_completion_in_a_file_never_opened_that_cannot_be_read_still_answers(session, tiny, tmp_path):
+    missing = (tiny / "not_written_yet.rules").as_uri()
+    result = session.run(session.client.text_document_completion_async(
+        lsp.CompletionParams(_doc(missing), lsp.Position(0, 0))))
+    assert "best_value" in {i.label for i in result.items}
+    latin1 = tmp_path / "latin1.rules"
+    latin1.write_bytes(b"# caf\xe9\nprocedure x():\n")
+    result = session.run(session.client.text_document_completion_async(
+        lsp.CompletionParams(_doc(latin1.as_uri()), lsp.Position(1, 3))))
+    assert "procedure" in {i.label for i in result.items}
+
+
+def test_a_rename_changes_the_glossaries_too(session, tmp_path):
+    from rulecraft.docgen.glossary import check_glossaries
+    from rulecraft.dsl.loader import load_ruleset
+
+    folder = tmp_path / "tiny"
+    (folder / "glossary").mkdir(parents=True)
+    for name, text in (("game.yaml", GAME_YAML), ("rounds.rules", ROUNDS_RULES), ("score.rules", SCORE_RULES)):
+        (folder / name).write_text(text)
+    glossary = folder / "glossary" / "en.yaml"
+    glossary.write_text("language: en\nkinds:\n  card: card\n  player: player\nproperties:\n  card.value: value\n"
+                        "  player.score: score\nzones:\n  deck: deck\ncomponents:\n  red_card: red card\n"
+                        "parameters:\n  bonus: bonus\ndefinitions:\n  best_value: best value\n")
+    warned = [d.message for d in check_glossaries(load_ruleset(folder))]
+    game = session.open(folder / "game.yaml")
+    edit = session.run(session.client.text_document_rename_async(lsp.RenameParams(
+        _doc(game), _at(GAME_YAML, "card:"), "playing_card")))
+    assert [(e.range.start.line, e.range.start.character) for e in edit.changes[glossary.as_uri()]] == [(2, 2), (5, 2)]
+    _apply(edit)
+    session.change(game, (folder / "game.yaml").read_text())  # the editor applied the edit
+    score = session.open(folder / "score.rules")
+    edit = session.run(session.client.text_document_rename_async(lsp.RenameParams(
+        _doc(score), _at(SCORE_RULES, "best_value"), "top_value")))
+    _apply(edit)
+    edit = session.run(session.client.text_document_rename_async(lsp.RenameParams(
+        _doc(score), _at(SCORE_RULES, "score +="), "points")))
+    _apply(edit)
+    assert glossary.read_text().split("\n")[1:7] == [
+        "kinds:", "  playing_card: card", "  player: player", "properties:", "  playing_card.value: value",
+        "  player.points: score"]
+    assert "  top_value: best value" in glossary.read_text()
+    renamed = load_ruleset(folder)
+    assert renamed.ok and [d.message for d in check_glossaries(renamed)] == warned
