@@ -14,6 +14,18 @@ from pathlib import Path
 from typing import Iterable
 
 
+
+def source_lines(text: str) -> list[str]:
+    """The lines of a rule file as the grammar counts them: ended by a newline (``\\n`` or
+    ``\\r\\n``) only. Python's ``splitlines`` also ends a line at a form feed, U+2028 and
+    other separators that the grammar reads as ordinary characters (inside a comment or a
+    text), and every line number after one would then be off by one."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()  # a final newline ends the last line; it starts none
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
+
+
 @dataclass(frozen=True)
 class Position:
     """A place in a source file; line and column count from 1."""
@@ -55,7 +67,7 @@ class SourceCache:
         self._texts: dict[str, list[str]] = {}
 
     def add(self, file: str, text: str) -> None:
-        self._texts[file] = text.splitlines()
+        self._texts[file] = source_lines(text)
 
     def lines(self, file: str) -> list[str]:
         """The lines of a text added earlier (none if it was not)."""
@@ -65,7 +77,7 @@ class SourceCache:
         lines = self._texts.get(file)
         if lines is None:
             try:
-                lines = Path(file).read_text(encoding="utf-8", errors="replace").splitlines()
+                lines = source_lines(Path(file).read_text(encoding="utf-8", errors="replace"))
             except OSError:
                 return None
             self._texts[file] = lines

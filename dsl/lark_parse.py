@@ -11,7 +11,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.indenter import DedentError, Indenter
 
 from . import parser_tables
-from .diagnostics import DiagnosticBag, Position
+from .diagnostics import DiagnosticBag, Position, source_lines
 from .limits import MAX_NESTING
 from .parser import LARK_OPTIONS, _AstBuilder, _BuildError, grammar_text
 
@@ -134,7 +134,7 @@ def _shift_and_measure(tree: Tree, offset: int) -> tuple[int, int] | None:
 
 def _first_bad_dedent(text: str) -> int:
     levels = [0]
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(source_lines(text), start=1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         width = len(line) - len(line.lstrip())
@@ -160,7 +160,7 @@ _CHARACTER_HINTS = {
 def _syntax_message(err: UnexpectedInput, file: str, text: str) -> tuple[str, Position, str | None]:
     line = getattr(err, "line", 1) or 1
     column = getattr(err, "column", 1) or 1
-    lines = text.splitlines()
+    lines = source_lines(text)
     source_line = lines[line - 1] if 0 < line <= len(lines) else ""
     if isinstance(err, UnexpectedCharacters):
         char = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "?"
@@ -171,7 +171,7 @@ def _syntax_message(err: UnexpectedInput, file: str, text: str) -> tuple[str, Po
             end = len(source_line.rstrip()) + 1
         return (f"unexpected character {char!r}", Position(file, line, column, end), hint)
     if isinstance(err, UnexpectedEOF):
-        lines = text.rstrip("\n").splitlines()
+        lines = source_lines(text.rstrip("\n"))
         return ("the definition ends too early", Position(file, len(lines), max(1, len(lines[-1]) if lines else 1)),
                 _describe_expected(set(err.expected)) or None)
     assert isinstance(err, UnexpectedToken)

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import ast, direct_parser, disk_cache
-from .diagnostics import DiagnosticBag, Position, with_article
+from .diagnostics import DiagnosticBag, Position, source_lines, with_article
 from .limits import MAX_NUMBER_DIGITS, MAX_SYNTAX_ERRORS_PER_FILE
 from .source_text import read_source_text
 
@@ -53,7 +53,7 @@ def _split_definitions(text: str) -> list[tuple[int, str]]:
     Returns (first line number, chunk text). Lines before the first definition form
     their own chunk so stray text there is still reported.
     """
-    lines = text.splitlines()
+    lines = source_lines(text)
     chunks: list[tuple[int, list[str]]] = []
     current: list[str] = []
     start = 1
@@ -92,7 +92,7 @@ def parse_text(text: str, file: str, bag: DiagnosticBag) -> ast.RuleFile:
 def _parse(text: str, file: str, bag: DiagnosticBag) -> ast.RuleFile:
     definitions: list[ast.Definition] = []
     if "\t" in text:
-        for number, line in enumerate(text.splitlines(), start=1):
+        for number, line in enumerate(source_lines(text), start=1):
             if line.startswith("\t") or (line[: len(line) - len(line.lstrip())].find("\t") >= 0):
                 bag.warning("tab used for indentation", Position(file, number, 1), "indent with spaces; a tab counts as 4")
                 break
@@ -134,7 +134,7 @@ def unparsed_parts(text: str, definitions: list[ast.Definition]) -> list[str]:
     out = []
     for i, (start, chunk) in enumerate(chunks):
         end = chunks[i + 1][0] if i + 1 < len(chunks) else 10**9
-        if not any(DEFINITION_START.match(line) for line in chunk.splitlines()):
+        if not any(DEFINITION_START.match(line) for line in source_lines(chunk)):
             continue  # comments and stray text before the first definition
         if not any(start <= line < end for line in lines):
             out.append(chunk)

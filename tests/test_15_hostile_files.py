@@ -70,6 +70,27 @@ def test_a_utf8_byte_order_mark_is_accepted_in_rules_and_yaml(tmp_path):
     assert located_errors(folder) == []
 
 
+@pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\x0c", "\x85", "\x1c"])
+def test_a_line_separator_inside_a_comment_or_text_does_not_shift_later_lines(tmp_path, separator, capsys):
+    # Editors and the grammar end a line at a newline only; Python's splitlines also at
+    # these, which put every error after one a line too low
+    rules = RULES + f"""
+function note() -> text:
+    # a{separator}b
+    = "c{separator}d"
+
+function broken() -> bool:
+    = flase
+"""
+    folder = folder_with(tmp_path, rules)
+    line = rules.split("\n").index("    = flase") + 1
+    assert [(e[1], e[2]) for e in located_errors(folder) if "flase" in e[3]] == [(line, 7)]
+    assert main(["check", str(folder)]) == 1
+    out = capsys.readouterr().out
+    assert f"main.rules:{line}:7: error: unknown name 'flase'" in out
+    assert f"{line:>5} |     = flase" in out  # the line quoted is the one reported
+
+
 def test_a_latin1_yaml_file_is_located(tmp_path):
     folder = folder_with(tmp_path, yaml=(game_yaml() + KINDS + "# déjà\n").encode("latin-1"))
     assert ("game.yaml", 12, 4, "byte 0xe9 is not UTF-8 text (is the file Latin-1 or binary?)") in located_errors(folder)
