@@ -27,7 +27,7 @@ from rulecraft.dsl.diagnostics import DiagnosticBag
 from rulecraft.dsl.loader import EQUIVALENTS_FILE, load_ruleset
 from rulecraft.dsl.variants import variant_scenario_files
 from rulecraft.validator.equivalents import load_equivalents, mark
-from rulecraft.validator.mutants import OPERATORS, Mutant, generate, mutant_files
+from rulecraft.validator.mutants import OPERATORS, Mutant, generate, mutant_files, reachable
 from rulecraft.validator.mutation import (EQUIVALENT, KILLED, STATIC, SURVIVED, TIMEOUT, Checker, Outcome, Target,
                                           check_in_worker, init_worker)
 
@@ -59,7 +59,10 @@ def add_parser(sub) -> None:
     p = sub.add_parser("mutate", help="mutation testing: change the rules one detail at a time, see if verify notices",
                        description="Generate mutants of a rule set from its syntax tree and YAML tables, run what "
                                    "verify runs against each, and report the mutants killed, survived and timed out. "
-                                   f"Exit 0 when at least {BAR:.0f}% are killed, 1 otherwise, 2 for bad usage.")
+                                   f"Exit 0 when at least {BAR:.0f}% of the mutants run are killed (static kills and "
+                                   f"time-outs included) and at most {EQUIVALENT_CAP:.0f}% of the mutants are marked "
+                                   "equivalent in mutants.yaml, or when --survivors-of leaves nothing to re-run; 1 "
+                                   "otherwise (or when the unchanged rule set does not pass verify); 2 for bad usage.")
     p.add_argument("ruleset", type=ruleset_arg, help="a rule-set folder (rules/<game>) or a shipped rule set's name")
     p.add_argument("--variant", metavar="V", help="mutate the rule set with variant V (its own files too)")
     p.add_argument("--jobs", type=positive_int, default=1, metavar="N", help="worker processes (default 1)")
@@ -83,6 +86,12 @@ def add_parser(sub) -> None:
     p.set_defaults(run=run)
 
 
+def _verify_command(root: Path, args) -> str:
+    """The verify command that runs what mutate runs, as the user should type it."""
+    return (f"rulecraft verify {root}" + (f" --variant {args.variant}" if args.variant else "")
+            + (f" --scenarios {args.scenarios}" if args.scenarios else ""))
+
+
 def _bad(message: str) -> int:
     return usage_error("mutate", message)
 
@@ -96,6 +105,11 @@ def _select(mutants: list[Mutant], only: str | None) -> list[Mutant] | None:
     chosen = [m for m in mutants if (m.file == file or m.file.endswith("/" + file) or Path(file).name == m.file)
               and (not line or m.line == int(line))]
     return chosen
+
+
+def _sets(m: Mutant) -> str | None:
+    """What a mutant changes that a variant may set again: its definition, or its YAML value."""
+    return f"definition {m.definition}" if m.file.endswith(".rules") else m.sets
 
 
 def _earlier_survivors(path: str) -> set[str] | None:
@@ -127,11 +141,9 @@ def run(args) -> int:
         console.print(f"no scenarios (no folder {escape(str(folder))}): every mutant would survive")
         return 1
 
-    mutants = generate(root, mutant_files(root, info.chain if info else None))
-    if info is not None:
-        # changes to what the variant replaces or removes cannot reach its games
-        gone = set(info.replaced) | set(info.removed) | {f"parameters.{p}" for p in info.parameters}
-        mutants = [m for m in mutants if m.file.startswith("variants/") or m.definition not in gone]
+    every = generate(root, mutant_files(root, info.chain if info else None))
+    # what a variant replaces, removes or sets again is mutated where the variant sets it
+    mutants = reachable(root, every, info.chain) if info is not None else every
     bag = DiagnosticBag()
     entries = load_equivalents(root, bag)
     if bag.errors:
@@ -144,6 +156,13 @@ def run(args) -> int:
     if chosen is None:
         return _bad(f"--only takes FILE or FILE:LINE, not '{args.only}'")
     if not chosen:
+        hidden = _select(every, args.only) if info is not None else []
+        if hidden:
+            keys = {_sets(m) for m in hidden}
+            there = sorted({m.file for m in mutants if _sets(m) in keys})
+            return _bad(f"no mutant in '{args.only}' reaches a game of variant {args.variant}: what is there is "
+                        f"replaced, removed or set again by the variant (or one it builds on)"
+                        + (f" (mutated in {', '.join(there)})" if there else ""))
         return _bad(f"no mutant in '{args.only}' (files: {', '.join(sorted({m.file for m in mutants}))})")
     if args.operator:
         chosen = [m for m in chosen if m.operator in args.operator]
@@ -170,8 +189,13 @@ def run(args) -> int:
         return _list(console, title, chosen, marked)
 
     for e in stale:
+        there = [m for m in mutants if e.id is None and m.location == e.at]
+        advice = (f"; the mutant(s) at {e.at}: " + ", ".join(f"'{m.change}' (id {m.id})" for m in there)
+                  + "; write the change of one of them as shown ('->' may stand for '→'), or its id"
+                  if there else "; remove it")
         console.print(f"[yellow]warning:[/] {escape(str(e.position))}: equivalent mutant "
-                      f"{escape(e.id or (e.at or '') + ' ' + (e.change or ''))} matches no mutant any more; remove it")
+                      f"{escape(e.id or (e.at or '') + ' ' + (e.change or ''))} matches no mutant any more"
+                      f"{escape(advice)}")
 
     target = Target(root, args.variant, folder)
     started = time.perf_counter()
@@ -179,7 +203,7 @@ def run(args) -> int:
     base_seconds = time.perf_counter() - started
     if baseline.status != SURVIVED:
         console.print(f"[red]The unchanged rule set does not pass verify[/] ({escape(baseline.by)}); "
-                      f"run `rulecraft verify {escape(str(root))}` first.")
+                      f"run `{escape(_verify_command(root, args))}` first.")
         return 1
     timeout = args.timeout or max(5.0, 10 * base_seconds)
     console.print(f"{escape(title)}: {len(mutants)} mutant(s) generated, {len(marked)} marked equivalent; "

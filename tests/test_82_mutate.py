@@ -273,3 +273,175 @@ def test_bad_arguments_exit_2_with_one_line(repo, capsys, args, message):
     assert code == 2
     assert message in out
     assert len(out.strip().splitlines()) == 1, out
+
+
+# ---------------------------------------------------------------- variants: what they set is mutated where they set it
+
+BIGGER = """\
+variant:
+  name: bigger
+  title: Bigger
+  base: tiny
+  text: More cards, a farther reach, a bonus.
+parameters:
+  reach: 3
+components:
+  card: {count: 7, properties: {points: 2}}
+add:
+  parameters:
+    bonus_size: {value: 1, text: Points of a bonus.}
+  components:
+    - {name: joker, kind: card, count: 2, zone: deck}
+replaces: [draw]
+"""
+
+BIGGER_RULES = """\
+action draw:
+    require count(contents(deck)) > 1 else "the deck is empty"
+    cost 1 ap
+    do:
+        move top(deck) to hand(current_player)
+"""
+
+BIGGEST = """\
+variant:
+  name: biggest
+  title: Biggest
+  base: bigger
+  text: A bigger bonus, more jokers, a dearer draw.
+parameters:
+  bonus_size: 2
+components:
+  joker: {count: 3}
+rules: [extra.rules]
+replaces: [draw]
+"""
+
+EXTRA_RULES = BIGGER_RULES.replace("> 1", "> 2").replace("cost 1", "cost 2")
+
+
+@pytest.fixture
+def variants(repo) -> Path:
+    """The tiny rule set with parameters, a variant setting some of them and a component
+    count, adding a parameter and a component and replacing an action, and a variant on
+    that one setting again what it added and replacing the action again (in a rule file
+    it names under `rules:`)."""
+    root = repo / "rules" / "tiny"
+    with (root / "game.yaml").open("a", encoding="utf-8") as f:
+        f.write("parameters:\n  reach: {value: 2, text: How far.}\n  spare: {value: 5, text: Not changed.}\n")
+    folder = root / "variants"
+    folder.mkdir()
+    for name, text in (("bigger.yaml", BIGGER), ("bigger.rules", BIGGER_RULES), ("biggest.yaml", BIGGEST),
+                       ("extra.rules", EXTRA_RULES)):
+        (folder / name).write_text(text, encoding="utf-8")
+    return root
+
+
+def reached(root: Path, chain: list[str]):
+    from rulecraft.validator.mutants import reachable
+    return reachable(root, generate(root, mutant_files(root, chain)), chain)
+
+
+def places(mutants, file: str) -> set[tuple[int, str, str]]:
+    return {(m.line, m.old, m.new) for m in mutants if m.file == file}
+
+
+def test_a_variant_s_numbers_are_mutated_where_it_sets_them_and_the_base_s_overridden_ones_are_not(variants):
+    got = reached(variants, ["bigger"])
+    game = (variants / "game.yaml").read_text(encoding="utf-8").splitlines()
+    count_line = next(i for i, t in enumerate(game, 1) if "count: 6" in t)
+    reach_line = next(i for i, t in enumerate(game, 1) if "reach:" in t)
+    spare_line = next(i for i, t in enumerate(game, 1) if "spare:" in t)
+    base = places(got, "game.yaml")
+    assert not {p for p in base if p[0] in (count_line, reach_line)}  # the variant sets both again
+    assert (spare_line, "5", "4") in base  # the variant leaves it alone
+    assert places(got, "variants/bigger.yaml") == {
+        (7, "3", "2"), (7, "3", "4"),  # parameters: reach
+        (9, "7", "6"), (9, "7", "8"), (9, "2", "1"), (9, "2", "3"),  # components: card's count and points
+        (12, "1", "0"), (12, "1", "2"),  # add: parameters: bonus_size
+        (14, "2", "1"), (14, "2", "3"),  # add: components: joker's count
+    }
+    reach = one(got, file="variants/bigger.yaml", line=7, new="4")
+    assert (reach.operator, reach.column, reach.definition) == ("parameter", 10, "parameters.reach")
+    assert one(got, file="variants/bigger.yaml", line=12, new="2").operator == "parameter"
+    # the action the variant replaces is mutated in the variant's rule file only
+    assert {m.file for m in got if m.definition == "draw"} == {"variants/bigger.rules"}
+
+
+def test_a_variant_on_a_variant_takes_over_what_it_sets_again(variants):
+    got = reached(variants, ["bigger", "biggest"])
+    assert places(got, "variants/bigger.yaml") == {(7, "3", "2"), (7, "3", "4"), (9, "7", "6"), (9, "7", "8"),
+                                                   (9, "2", "1"), (9, "2", "3")}
+    assert places(got, "variants/biggest.yaml") == {(7, "2", "1"), (7, "2", "3"), (9, "3", "2"), (9, "3", "4")}
+    # the rule file named under `rules:` is mutated, and its `draw` replaces the first variant's
+    assert {m.file for m in got if m.definition == "draw"} == {"variants/extra.rules"}
+    assert ("number", "2", "3") in {(m.operator, m.old, m.new) for m in got if m.file == "variants/extra.rules"}
+
+
+def test_a_variant_s_mutant_changes_the_variant_the_rule_set_is_loaded_with(variants):
+    from rulecraft.dsl.loader import load_ruleset
+    from rulecraft.dsl.sources import replaced_texts
+    count = one(reached(variants, ["bigger"]), file="variants/bigger.yaml", line=9, old="7", new="8")
+    path = variants / count.file
+    with replaced_texts({path: count.apply(path.read_text(encoding="utf-8"))}):
+        ruleset = load_ruleset(variants, variant="bigger")
+    assert not ruleset.bag.errors
+    assert next(c.count for c in ruleset.data.components if c.name == "card") == 8
+
+
+def test_mutate_variant_lists_the_variant_s_own_files_and_says_why_an_overridden_place_has_none(variants, capsys):
+    code, out = mutate(capsys, variants, "--variant", "bigger", "--only", "bigger.yaml", "--list")
+    assert code == 0, out
+    assert "variants/bigger.yaml:12:" in out and "parameters.bonus_size" in out
+    code, out = mutate(capsys, variants, "--variant", "biggest", "--only", "extra.rules:3", "--list")
+    assert code == 0 and "variants/extra.rules:3:10" in out, out
+    line = next(i for i, t in enumerate((variants / "game.yaml").read_text().splitlines(), 1) if "count: 6" in t)
+    code, out = mutate(capsys, variants, "--variant", "bigger", "--only", f"game.yaml:{line}", "--list")
+    assert code == 2 and "set again by the variant" in out and "variants/bigger.yaml" in out, out
+    assert len(out.strip().splitlines()) == 1, out
+
+
+# ---------------------------------------------------------------- advice and help
+
+
+def test_the_advice_to_verify_first_keeps_the_variant_and_the_scenario_folder(variants, capsys):
+    (variants / "variants" / "sour.yaml").write_text(
+        "variant:\n  name: sour\n  title: Sour\n  base: tiny\n  text: Nothing changes.\n", encoding="utf-8")
+    own = variants / "variants" / "sour"
+    own.mkdir()
+    (own / "scenarios.yaml").write_text(SCENARIOS.replace("an action point", "two action points (wrong on purpose)")
+                                        .replace("{ap: 1}", "{ap: 0}"), encoding="utf-8")
+    line = next(i for i, t in enumerate(RULES.splitlines(), 1) if "cost 1 ap" in t)
+    code, out = mutate(capsys, variants, "--variant", "sour", "--only", f"main.rules:{line}")
+    assert code == 1 and "does not pass verify (Drawing costs two action points (wrong on purpose))" in out, out
+    assert f"rulecraft verify {variants} --variant sour`" in out, out
+    seeds = variants.parent.parent / "seeds" / "tiny"
+    code, out = mutate(capsys, variants, "--variant", "sour", "--only", f"main.rules:{line}", "--scenarios", seeds)
+    assert f"rulecraft verify {variants} --variant sour --scenarios {seeds}`" in out, out
+
+
+def test_help_states_both_conditions_of_exit_0(capsys):
+    code, out = mutate(capsys, "--help")
+    assert code == 0
+    flat = " ".join(out.split())
+    assert "at least 90%" in flat and "at most 5% of the mutants are marked equivalent" in flat, out
+
+
+# ---------------------------------------------------------------- equivalents written with an ASCII arrow
+
+
+def test_an_equivalent_written_with_an_ascii_arrow_matches_its_mutant(repo, capsys):
+    root, mutants = mutants_of(repo)
+    cost = one(mutants, operator="cost", definition="draw", new="2")
+    (root / "mutants.yaml").write_text(
+        f"equivalent:\n  - at: {cost.location}\n    change: {cost.old} -> {cost.new}\n    reason: an ASCII arrow\n"
+        f"  - at: {cost.location}\n    change: {cost.old}->{int(cost.new) + 5}\n    reason: no such change\n",
+        encoding="utf-8")
+    code, out = mutate(capsys, root, "--only", f"main.rules:{cost.line}", "--operator", "cost",
+                       "--out", repo / "r.json")
+    report = json.loads((repo / "r.json").read_text(encoding="utf-8"))
+    assert {m["id"]: m["status"] for m in report["mutants"]}[cost.id] == "equivalent", out
+    warnings = [line for line in out.splitlines() if "matches no mutant" in line]
+    assert len(warnings) == 1 and f"{cost.old}->{int(cost.new) + 5}" in warnings[0], out
+    # the stale entry is told what is there to write instead
+    assert f"'{cost.change}' (id {cost.id})" in warnings[0], out

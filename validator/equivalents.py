@@ -1,13 +1,15 @@
 """Equivalent mutants: changes to a rule set that no game can tell apart.
 
 They are listed, each with its reason, in ``mutants.yaml`` beside the rule set
-(``schemas/mutants.schema.json``) by mutant id, or by location and change. `rulecraft
+(``schemas/mutants.schema.json``) by mutant id, or by location and change (its arrow
+written ``→`` as mutate prints it, or ``->``). `rulecraft
 mutate` does not run them and counts them apart; an entry that matches no mutant any
 more (the rules moved on) is reported as stale.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,7 +33,13 @@ class Equivalent:
     def matches(self, m: Mutant) -> bool:
         if self.id is not None:
             return m.id == self.id
-        return m.location == self.at and m.change == self.change
+        return m.location == self.at and self.change is not None and _arrows(m.change) == _arrows(self.change)
+
+
+def _arrows(change: str) -> str:
+    """A change as mutate prints it (``0 → 1``), whether written with that arrow or with
+    ``->``, and whatever the spaces around the arrow."""
+    return re.sub(r"\s*(?:→|->)\s*", " → ", " ".join(change.split()))
 
 
 def load_equivalents(root: Path, bag: DiagnosticBag, display: str | None = None) -> list[Equivalent]:

@@ -52,7 +52,7 @@ OPERATORS: dict[str, str] = {
     "cost": "a cost ±1, or removed",
     "limit": "a limit's count ±1, its period changed, or the limit removed",
     "zone-end": "move … to top ↔ bottom of a zone",
-    "parameter": "a YAML parameter ±1",
+    "parameter": "a YAML parameter ±1 (in a variant too)",
     "table": "a number in a YAML table ±1 (board tables, component counts, defaults)",
 }
 
@@ -86,6 +86,9 @@ class Mutant:
     old: str
     new: str
     definition: str | None = None  # the enclosing definition or YAML section entry
+    # what a YAML number sets, where a variant may set it again ("parameters.x",
+    # "components.y.count", "components.y.properties.z"); not part of the id
+    sets: str | None = None
 
     @property
     def location(self) -> str:
@@ -327,24 +330,37 @@ def rules_mutants(file: str, text: str) -> list[tuple[str, int, int, str, str | 
 
 def yaml_mutants(file: str, text: str, variant_file: bool) -> list[tuple[str, int, int, str, str | None]]:
     """Numbers of YAML parameters and tables, ±1."""
+    return [m[:5] for m in _yaml_numbers(text, variant_file)[0]]
+
+
+def _yaml_numbers(text: str, variant_file: bool) -> tuple[list[tuple], set[str]]:
+    """(operator, start, end, new text, definition, what it sets) for every number of a
+    YAML file to change ±1, and every parameter, component count and component property
+    the file sets (numbers or not: a later file setting one makes this file's value
+    unreachable). A variant file's numbers are those it sets at its top level
+    (``parameters:``, ``components:``, ``variables:``) and those it adds (``add:``,
+    written as in the base's files)."""
     try:
         root = yaml.compose(text)
     except yaml.YAMLError:
-        return []
-    found: list[tuple[str, int, int, str, str | None]] = []
+        return [], set()
+    found: list[tuple] = []
+    sets: set[str] = set()
     if not isinstance(root, yaml.MappingNode):
-        return found
+        return found, sets
 
-    def number(node, operator: str, where: str) -> None:
+    def number(node, operator: str, where: str, key: str | None = None) -> None:
+        if key is not None:
+            sets.add(key)
         if isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:int":
             try:
                 value = int(node.value)
             except ValueError:
                 return
             start, end = node.start_mark.index, node.end_mark.index
-            found.append((operator, start, end, str(value + 1), where))
+            found.append((operator, start, end, str(value + 1), where, key))
             if value > 0:
-                found.append((operator, start, end, str(value - 1), where))
+                found.append((operator, start, end, str(value - 1), where, key))
 
     def table(node, where: str) -> None:
         if isinstance(node, yaml.MappingNode):
@@ -358,31 +374,149 @@ def yaml_mutants(file: str, text: str, variant_file: bool) -> list[tuple[str, in
                 if not isinstance(item, yaml.ScalarNode):
                     table(item, where)
 
+    def parameters(section) -> None:
+        if not isinstance(section, yaml.MappingNode):
+            return
+        for pkey, pvalue in section.value:
+            where = f"parameters.{pkey.value}"
+            if isinstance(pvalue, yaml.MappingNode):
+                for k, v in pvalue.value:
+                    if k.value == "value":
+                        number(v, "parameter", where, where)
+            else:
+                number(pvalue, "parameter", where, where)
+
+    def component(name: str, entries) -> None:
+        """A component's entries (a base's list item, or a variant's change to one)."""
+        for k, v in entries:
+            if k.value == "count":
+                number(v, "table", "components", f"components.{name}.count")
+            elif k.value == "properties" and isinstance(v, yaml.MappingNode):
+                for pk, pv in v.value:
+                    key = f"components.{name}.properties.{pk.value}"
+                    if isinstance(pv, yaml.ScalarNode):
+                        number(pv, "table", "components", key)
+                    else:
+                        sets.add(key)
+                        table(pv, "components")
+            elif isinstance(v, yaml.ScalarNode):
+                number(v, "table", "components")
+            else:
+                table(v, "components")
+
+    def sections(mapping) -> None:
+        """The sections of a base file (or of a variant's ``add:``, written the same way)."""
+        for key, section in mapping.value:
+            name = key.value
+            if name == "parameters":
+                parameters(section)
+            elif name == "components" and isinstance(section, yaml.SequenceNode):
+                for item in section.value:
+                    if isinstance(item, yaml.MappingNode):
+                        cname = next((v.value for k, v in item.value
+                                      if k.value == "name" and isinstance(v, yaml.ScalarNode)), None)
+                        component(str(cname), item.value)
+                    elif not isinstance(item, yaml.ScalarNode):
+                        table(item, name)
+            elif name not in _YAML_SKIP_SECTIONS:
+                table(section, name)
+
+    if not variant_file:
+        sections(root)
+        return found, sets
     for key, section in root.value:
         name = key.value
-        if name == "parameters" and isinstance(section, yaml.MappingNode):
-            for pkey, pvalue in section.value:
-                where = f"parameters.{pkey.value}"
-                if isinstance(pvalue, yaml.MappingNode):
-                    for k, v in pvalue.value:
-                        if k.value == "value":
-                            number(v, "parameter", where)
-                else:
-                    number(pvalue, "parameter", where)
-        elif name not in _YAML_SKIP_SECTIONS and not variant_file:
+        if name == "parameters":
+            parameters(section)
+        elif name == "components" and isinstance(section, yaml.MappingNode):
+            for ckey, patch in section.value:
+                if isinstance(patch, yaml.MappingNode):
+                    component(str(ckey.value), patch.value)
+        elif name == "variables":
             table(section, name)
-    return found
+        elif name == "add" and isinstance(section, yaml.MappingNode):
+            sections(section)
+    return found, sets
+
+
+def _variant_files(root: Path, name: str) -> tuple[dict, list[str]]:
+    """A variant's content (read leniently: the loader reports its errors) and its files
+    relative to the rule set's folder: its .yaml, then the rule files it names under
+    ``rules:`` (by default NAME.rules beside it, if it exists). Files outside the folder
+    are left out (the loader refuses them)."""
+    folder = root / "variants"
+    path = folder / f"{name}.yaml"
+    if not path.is_file():
+        return {}, []
+    try:
+        content = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (yaml.YAMLError, OSError, UnicodeDecodeError):
+        content = None
+    content = content if isinstance(content, dict) else {}
+    files = [f"variants/{name}.yaml"]
+    names = content.get("rules")
+    if isinstance(names, list) and names:
+        wanted = [str(n) for n in names]
+    else:
+        wanted = [f"{name}.rules"] if (folder / f"{name}.rules").is_file() else []
+    base = root.resolve()
+    for rule_name in wanted:
+        try:
+            relative = (folder / rule_name).resolve().relative_to(base)
+        except (ValueError, OSError):
+            continue
+        if (root / relative).is_file() and relative.suffix == ".rules":
+            files.append(relative.as_posix())
+    return content, files
 
 
 def mutant_files(root: Path, variant_chain: list[str] | None = None) -> list[str]:
-    """The files of a rule set mutants are taken from, relative to its folder."""
+    """The files of a rule set mutants are taken from, relative to its folder: the base's,
+    then those of each variant of the chain, base-most first."""
     files = [p.name for p in sorted(root.glob("*.yaml")) if p.name != EQUIVALENTS_FILE]
     files += [p.name for p in sorted(root.glob("*.rules"))]
     for name in variant_chain or []:
-        for ext in ("yaml", "rules"):
-            if (root / "variants" / f"{name}.{ext}").is_file():
-                files.append(f"variants/{name}.{ext}")
+        files += [f for f in _variant_files(root, name)[1] if f not in files]
     return files
+
+
+def reachable(root: Path, mutants: list[Mutant], variant_chain: list[str]) -> list[Mutant]:
+    """The mutants a game of the variant can notice. Of each definition, parameter, and
+    component count or property, only the file that sets it last counts (the base's
+    files, then each variant's, base-most first): the value or definition a later variant
+    sets again, and a definition a variant removes, are never played, so their mutants
+    are left out."""
+    writer: dict[tuple[str, str], str] = {}
+
+    def read(file: str) -> None:
+        try:
+            text = (root / file).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return
+        if file.endswith(".rules"):
+            for _start, chunk in _split_definitions(text):
+                header = _HEADER.match(chunk)
+                if header is not None:
+                    writer[("rules", header.group(2))] = file
+        else:
+            for key in _yaml_numbers(text, variant_file=file.startswith("variants/"))[1]:
+                writer[("yaml", key)] = file
+
+    for file in mutant_files(root):
+        read(file)
+    for name in variant_chain:
+        content, files = _variant_files(root, name)
+        for removed in content.get("removes") or []:  # before its own rules, as the loader does
+            writer.pop(("rules", str(removed)), None)
+        for file in files:
+            read(file)
+
+    def live(m: Mutant) -> bool:
+        if m.file.endswith(".rules"):
+            return m.definition is None or writer.get(("rules", m.definition)) == m.file
+        return m.sets is None or writer.get(("yaml", m.sets)) == m.file
+
+    return [m for m in mutants if live(m)]
 
 
 # a definition's header, after any blank or comment lines
@@ -442,17 +576,17 @@ def generate(root: Path, files: list[str], texts: dict[str, str] | None = None) 
         text = every[file]
         src = _Source(file, text)
         if file.endswith(".rules"):
-            raw = [m for m in rules_mutants(file, text) if m[4] not in skipped]
+            raw = [m + (None,) for m in rules_mutants(file, text) if m[4] not in skipped]
         else:
-            raw = yaml_mutants(file, text, variant_file=file.startswith("variants/"))
+            raw = _yaml_numbers(text, variant_file=file.startswith("variants/"))[0]
         raw.sort(key=lambda m: (m[1], m[2], m[0], m[3]))
         seen: Counter = Counter()
-        for operator, start, end, new, definition in raw:
+        for operator, start, end, new, definition, sets in raw:
             line = src.line_of(start)
             column = start - src.starts[line - 1] + 1
             old = text[start:end]
             key = (file, definition, operator, old, new, src.line_text(line).strip())
             seen[key] += 1
             digest = "m" + hashlib.sha1(repr(key + (seen[key],)).encode()).hexdigest()[:9]  # never read as a YAML number
-            mutants.append(Mutant(digest, operator, file, line, column, start, end, old, new, definition))
+            mutants.append(Mutant(digest, operator, file, line, column, start, end, old, new, definition, sets))
     return mutants
