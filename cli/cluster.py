@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import socket
 import tempfile
 from pathlib import Path
 
@@ -24,6 +25,9 @@ MAX_RETRIES = 3
 # plays it: "INDEX:MARKER-FILE" (the marker says the death already happened).
 CRASH_ONCE_ENV = "RULECRAFT_SIMULATE_CRASH_ONCE"
 INSTALL_HINT = "pip install 'rulecraft[cluster]' (or pip install -e \".[cluster]\" in a clone)"
+# How long an address given as HOST:PORT may take to answer before --ray gives up on it:
+# Ray itself retries an address where nothing listens for minutes.
+PROBE_SECONDS = 5.0
 
 
 def ray_problem() -> str | None:
@@ -43,10 +47,43 @@ def connect(address: str | None) -> tuple[bool, int]:
 
     started = False
     if not ray.is_initialized():
-        ray.init(address=address, include_dashboard=False, logging_level="ERROR", log_to_driver=False,
-                 configure_logging=True)
+        if address is not None:
+            _probe(address)
+        try:
+            ray.init(address=address, include_dashboard=False, logging_level="ERROR", log_to_driver=False,
+                     configure_logging=True)
+        except Exception as err:  # Ray raises many kinds (ConnectionError, RuntimeError, ValueError...)
+            raise ConnectionError(_first_sentences(str(err)) or type(err).__name__) from err
         started = True
     return started, int(ray.cluster_resources().get("CPU", 1))
+
+
+def _probe(address: str) -> None:
+    """Raise ConnectionError when an address is a web address (a dashboard's), or names a
+    host and port (``host:6379``, ``ray://host:10001``) where nothing listens within
+    PROBE_SECONDS. ``auto`` and forms Ray explains itself are left to Ray."""
+    if address.startswith(("http://", "https://")):
+        raise ConnectionError("an http address is a Ray dashboard's or job server's; give the head node's "
+                              "address (HOST:6379) or Ray Client's (ray://HOST:10001)")
+    host, colon, port = address.removeprefix("ray://").rpartition(":")
+    if not colon or not port.isdigit() or "/" in host:
+        return
+    try:
+        with socket.create_connection((host or "127.0.0.1", int(port)), timeout=PROBE_SECONDS):
+            pass
+    except OSError as err:
+        why = "no answer" if isinstance(err, TimeoutError) else (err.strerror or str(err)).lower()
+        raise ConnectionError(f"nothing answers at {host or '127.0.0.1'}:{port} ({why} within "
+                              f"{PROBE_SECONDS:.0f} s); is the cluster's head node running there?") from None
+
+
+def _first_sentences(text: str) -> str:
+    """Ray's message on one line, without a last sentence that only announces a list
+    ("To fix this, either:") the one line leaves out."""
+    first = text.strip().splitlines()[0].strip() if text.strip() else ""
+    if first.endswith(":"):
+        first = first[: first.rfind(". ") + 1] if ". " in first else first.rstrip(":")
+    return first
 
 
 def disconnect() -> None:

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -75,3 +77,38 @@ def test_without_ray_the_option_says_how_to_install_it(monkeypatch, capsys):
 def test_ray_and_workers_exclude_each_other(capsys):
     assert main(["simulate", PANIC_STATION, "--games", "2", "--quiet", "--workers", "2", "--ray"]) == 2
     assert "--workers and --ray" in capsys.readouterr().err
+
+
+def _ray_never_asked(monkeypatch):
+    """A stand-in for Ray that fails the test if it is asked to connect."""
+    def init(**_):
+        pytest.fail("Ray was asked to connect to an address already known to be wrong")
+
+    monkeypatch.setitem(sys.modules, "ray", types.SimpleNamespace(is_initialized=lambda: False, init=init))
+
+
+def test_an_address_where_nothing_listens_is_refused_in_one_line_before_ray_retries_it(monkeypatch, capsys):
+    # Ray itself retries such an address for minutes, printing its own log lines
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    _ray_never_asked(monkeypatch)
+    for address in (f"127.0.0.1:{port}", f"ray://127.0.0.1:{port}"):
+        assert main(["simulate", PANIC_STATION, "--games", "2", "--quiet", "--ray", address]) == 2
+        err = capsys.readouterr().err
+        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+        assert f"cannot reach a Ray cluster at '{address}': nothing answers at 127.0.0.1:{port}" in err
+
+
+def test_a_web_address_is_refused_with_the_addresses_ray_takes(monkeypatch, capsys):
+    _ray_never_asked(monkeypatch)
+    assert main(["simulate", PANIC_STATION, "--games", "2", "--quiet", "--ray", "http://head:8265"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1
+    assert "an http address is a Ray dashboard's" in err and "HOST:6379" in err and "ray://HOST:10001" in err
+
+
+def test_a_message_of_ray_that_announces_a_list_is_cut_before_the_announcement():
+    told = "Invalid Ray address: 'x'. It looks like a web address. To fix this, either:\n  1. unset it, or\n  2. …"
+    assert cluster._first_sentences(told) == "Invalid Ray address: 'x'. It looks like a web address."
+    assert cluster._first_sentences("Connection lost\nmore") == "Connection lost"
