@@ -31,6 +31,9 @@ SENTENCES = {
         "rolled": "The {die} die shows {value}.", "rolled_named": "{die} shows {value}.",
         "shuffled": "{zone} is shuffled.",
         "placed": "{tile} is laid at ({x}, {y}).",
+        "revealed": "{players} see {thing}.", "revealed_property": "{players} see the {property} of {thing}.",
+        "hidden_from": "{thing} is hidden again from {players}.",
+        "hidden_property": "The {property} of {thing} is hidden again from {players}.",
         "nobody": "nobody", "yes": "yes", "no": "no", "none": "none", "some": "some",
         "owned": "{owner}'s {zone}", "you_win": "You win!", "nobody_wins": "Nobody wins.",
         "wins": "{winners} wins.", "win": "{winners} win.", "you": "you", "colon": ":",
@@ -47,6 +50,9 @@ SENTENCES = {
         "rolled": "Le dé {die} donne {value}.", "rolled_named": "{die} donne {value}.",
         "shuffled": "On mélange {zone}.",
         "placed": "On pose {tile} en ({x}, {y}).",
+        "revealed": "{players} voient {thing}.", "revealed_property": "{players} voient {property} de {thing}.",
+        "hidden_from": "{thing} est de nouveau caché à {players}.",
+        "hidden_property": "{property} de {thing} est de nouveau caché à {players}.",
         "nobody": "personne", "yes": "oui", "no": "non", "none": "aucun", "some": "quelques",
         "owned": "{zone} de {owner}", "you_win": "Vous gagnez !", "nobody_wins": "Personne ne gagne.",
         "wins": "{winners} gagne.", "win": "{winners} gagnent.", "you": "vous", "colon": "\u00a0:",
@@ -56,6 +62,7 @@ SENTENCES = {
 }
 ENDED = ("game_over", "game_ended")
 ENGINE_EVENTS = ("rolled", "shuffled", "placed")
+SHOWINGS = ("revealed", "hidden")  # the engine's `reveal` and `hide` statements
 
 
 def says_nothing(value) -> bool:
@@ -291,6 +298,8 @@ class Words:
         if kind in ENDED:
             return say["over"]
         said = self._term("events", kind)
+        if said is None and kind in SHOWINGS and set(event) - {"type", "seq", "audience"} == {"entity", "property", "players"}:
+            return self._showing(kind, event)
         if said is None and kind == "rolled" and self._term("dice", str(event.get("die"))):
             return _capital(say["rolled_named"].format(die=self._article_the(self.glossary.get("dice", event["die"])),
                                                        value=self.name(event.get("value"))))
@@ -305,6 +314,20 @@ class Words:
             sentence += " (" + "; ".join(f"{self._term('fields', k) or _plain(k)}{self.say['colon']} {self.name(v)}"
                                          for k, v in fields.items()) + ")"
         return sentence + "."
+
+    def _showing(self, kind: str, event: dict) -> str:
+        """The engine's `reveal` and `hide`: who now sees (or no longer sees) a thing, or
+        one property of it."""
+        thing, seats = self.name(event["entity"]), event["players"] or []
+        players = self.name(seats)
+        prop = event["property"]
+        if prop is None:
+            text = self.say["revealed" if kind == "revealed" else "hidden_from"].format(thing=thing, players=players)
+        else:
+            named = self.prop(self.kinds_by_id.get(event["entity"], ""), prop)
+            text = self.say["revealed_property" if kind == "revealed" else "hidden_property"].format(
+                thing=thing, players=players, property=named)
+        return self._sentence(text, seats[0] if seats and text.startswith(players) else thing)
 
     def _article_the(self, term) -> str:
         if not term.article:

@@ -10,6 +10,7 @@ import json
 import re
 
 import pytest
+from engine_rulesets import build, game_yaml
 from panic_station import RULES, ruleset
 from rich.console import Console
 
@@ -542,3 +543,43 @@ def test_a_grid_too_tall_for_the_screen_shows_its_marked_spaces_and_says_m_shows
     screen = capsys.readouterr().out.rsplit("you are p1", 1)[1]
     assert "part of the board: m shows it all" in screen
     assert re.search(r"\ba1 re\b", screen), screen
+
+
+@pytest.mark.parametrize("lang, whole, part", [
+    ("en", "p1, p2 see king.", "The colour of token is hidden again from p2."),
+    ("fr", "p1, p2 voient king.", "Colour de token est de nouveau caché à p2."),
+])
+def test_a_thing_or_property_revealed_or_hidden_again_is_told_in_a_sentence(tmp_path, lang, whole, part):
+    # the engine's reveal and hide statements, not a list of its event's raw fields
+    rs = build(tmp_path, {"game.yaml": game_yaml() + """
+kinds:
+  player: {}
+  card:
+    located_in: zone
+  marker:
+    located_in: zone
+    properties:
+      colour: {type: text, visible_to: nobody}
+zones:
+  table: {}
+components:
+  - {name: king, kind: card, zone: table}
+  - {name: token, kind: marker, zone: table, properties: {colour: red}}
+""", "main.rules": """
+procedure setup():
+    do:
+        stop
+
+procedure round():
+    do:
+        for each p in players:
+            play_turn(p)
+"""})
+    words = Words(rs, lang)
+    words.know_entities({"king": {"kind": "card"}, "token": {"kind": "marker"}, "p1": {"kind": "player"},
+                         "p2": {"kind": "player"}})
+    told = [words.event({"type": "revealed", "entity": "king", "property": None, "players": ["p1", "p2"],
+                         "audience": ["p1", "p2"], "seq": 3}),
+            words.event({"type": "hidden", "entity": "token", "property": "colour", "players": ["p2"],
+                         "audience": ["p2"]})]
+    assert told == [whole, part]
