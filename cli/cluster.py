@@ -26,7 +26,7 @@ MAX_RETRIES = 3
 CRASH_ONCE_ENV = "RULECRAFT_SIMULATE_CRASH_ONCE"
 INSTALL_HINT = "pip install 'rulecraft[cluster]' (or pip install -e \".[cluster]\" in a clone)"
 # How long an address given as HOST:PORT may take to answer before --ray gives up on it:
-# Ray itself retries an address where nothing listens for minutes.
+# Ray itself retries an address where nothing listens, for a long time.
 PROBE_SECONDS = 5.0
 
 

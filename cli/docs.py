@@ -11,7 +11,7 @@ from pathlib import Path
 from rulecraft.dsl.diagnostics import RuleSetError
 from rulecraft.dsl.variants import available_variants
 
-from .common import ruleset_arg, usage_error, variant_arg, write_failure
+from .common import check_command, ruleset_arg, usage_error, variant_arg, write_failure
 
 
 def _address(text: str) -> str:
@@ -59,6 +59,46 @@ def _folder(text: str) -> str:
     return text
 
 
+def _load_errors(root: Path, variant: str | None):
+    """The diagnostics of the rule set (with ``variant``) if it has errors, else None. A
+    rule set that loads is kept by the loader, so the site's own loading reuses it."""
+    from rulecraft.dsl.loader import load_checked
+
+    try:
+        load_checked(root, variant)
+    except RuleSetError as err:
+        return err.bag
+    return None
+
+
+def _report_broken(root: Path, ruleset: str, variant: str | None) -> bool:
+    """The site is made of the base, the variant asked for and every variant of the rule
+    set (each has its page): if one of them has errors, print them, name the one(s) at
+    fault and the command that lists their errors, and give True."""
+    for asked in [None] + ([variant] if variant else []):
+        bag = _load_errors(root, asked)
+        if bag is not None:
+            sys.stderr.write(bag.render() + "\n")
+            label = ruleset + (f" --variant {asked}" if asked else "")
+            sys.stderr.write(f"{label}: {len(bag.errors)} error(s); fix them first ({check_command(ruleset, asked)})\n")
+            return True
+    broken = [(name, bag) for name in available_variants(root) if name != variant
+              and (bag := _load_errors(root, name)) is not None]
+    if not broken:
+        return False
+    for _, bag in broken:
+        sys.stderr.write(bag.render() + "\n")
+    commands = "; ".join(check_command(ruleset, name) for name, _ in broken)
+    if len(broken) == 1:
+        [(name, bag)] = broken
+        what = f"variant '{name}' has {len(bag.errors)} error(s)"
+    else:
+        what = "variants " + ", ".join(f"'{name}' ({len(bag.errors)} error(s))" for name, bag in broken) + " have errors"
+    sys.stderr.write(f"{ruleset}: {what}, and the site has a page for each variant; fix "
+                     f"{'it' if len(broken) == 1 else 'them'} first ({commands})\n")
+    return True
+
+
 def run(args) -> int:
     from rulecraft.docgen.authored import MissingWords
     from rulecraft.docgen.site import UnsafeOutput, collect, mkdocs, out_folder_problem, write
@@ -71,11 +111,14 @@ def run(args) -> int:
         known = ", ".join(available_variants(root)) or "none"
         return usage_error("docs", f"unknown variant '{args.variant}' (known: {known})")
     started = time.perf_counter()
+    if _report_broken(root, args.ruleset, args.variant):
+        return 1
     try:
         site = collect(root, args.lang, args.variant, Path(args.scenarios) if args.scenarios else None)
     except RuleSetError as err:
         sys.stderr.write(err.bag.render() + "\n")
-        sys.stderr.write(f"{args.ruleset}: {len(err.bag.errors)} error(s); fix them first (rulecraft check {args.ruleset})\n")
+        sys.stderr.write(f"{args.ruleset}: {len(err.bag.errors)} error(s); fix them first "
+                         f"({check_command(args.ruleset, args.variant)})\n")
         return 1
     except MissingWords as err:
         sys.stderr.write(err.bag.render(at_most=None) + "\n")  # every missing word: one pass fills them all

@@ -522,7 +522,7 @@ def _simulate(args, console: Console, configs, rulesets, spec, players: int, bot
     errors = 0
     for variant in configs:
         ruleset = rulesets[variant]
-        label = spec.title if variant is None else f"{spec.title} + {ruleset.variant.title}"
+        label = spec.title if variant is None else f"{spec.title} + {ruleset.variant.title if ruleset.variant else variant}"
         tasks = [(i, args.seed + i, players, bots, bool(args.log) and i == 0, side_bots or None)
                  for i in range(args.games)]
         rows: list[dict] = []

@@ -62,12 +62,15 @@ def _name(text: str) -> str:
 
 def run_new(args) -> int:
     root = Path(args.base)
+    base = load_ruleset(root)
+    game = base.data.game.name if base.data.game else root.name
+    if args.name == game:  # 'base: NAME' names the game: such a variant could never be told from it
+        return usage_error("variant new", f"argument name: '{args.name}' is the game's own name; give the variant "
+                                          f"a name of its own, e.g. {args.name}_house")
     path = variants_folder(root) / f"{args.name}.yaml"
     if path.exists():
         return usage_error("variant new", f"{path} already exists: give the new variant another name, or see "
                                           f"what it changes with: rulecraft variant diff {args.name} --base {args.base}")
-    base = load_ruleset(root)
-    game = base.data.game.name if base.data.game else root.name
     written = scaffold(root, args.name, game)
     print(f"wrote {written}\nedit it, then: rulecraft check {args.base} --variant {args.name}")
     return 0
@@ -135,6 +138,35 @@ def _print_diff(console: Console, lines: list[str]) -> None:
         console.print(Text(line, style=style or ""), soft_wrap=True)
 
 
+def _value(value) -> str:
+    """A value as the rule set's YAML files write it: true, 3, red, [a, b]."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_value(v)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
+def component_changes(name: str, old: dict, new: dict) -> list[str]:
+    """What a variant changes of a component, in the terms of its components table: the
+    count on the first line, then each changed property on a line of its own."""
+    head = name
+    if old["count"] != new["count"]:
+        head += f": count {old['count']} → {new['count']}" + (" (removed)" if new["count"] == 0 else "")
+    lines = [head]
+    for pname in dict.fromkeys([*old["properties"], *new["properties"]]):
+        before, after = old["properties"].get(pname), new["properties"].get(pname)
+        if before != after:
+            lines.append(f"{pname}: {_value(before)} → {_value(after)}")
+    if len(lines) == 1 and old["count"] == new["count"]:
+        lines[0] += ": unchanged"
+    return lines
+
+
 def run_diff(args) -> int:
     # lines are never wrapped, piped or not: a rule line and a message stay one line each
     console = Console(highlight=False, soft_wrap=True)
@@ -155,9 +187,12 @@ def run_diff(args) -> int:
     if v.cite:
         console.print(f"[dim]{escape(v.cite)}[/]")
     for name, (old, new) in v.parameters.items():
-        console.print(f"\n[yellow]parameter[/] {escape(name)}: {old!r} → {new!r}")
+        console.print(f"\n[yellow]parameter[/] {escape(name)}: {escape(_value(old))} → {escape(_value(new))}")
     for name, (old, new) in v.components.items():
-        console.print(f"\n[yellow]component[/] {escape(name)}: {escape(str(old))} → {escape(str(new))}")
+        for n, line in enumerate(component_changes(name, old, new)):
+            console.print(("\n[yellow]component[/] " if n == 0 else "    ") + escape(line))
+    for key, (old, new) in v.manifest.items():
+        console.print(f"\n[yellow]manifest[/] {escape(key)}: {'none' if old is None else old} → {new}")
     for section, name in v.additions:
         console.print(f"\n[green]added to {escape(section)}[/] {escape(name)}")
     for name in v.variables:

@@ -15,7 +15,7 @@ from .model import RuleSet, RuleSetData, check_data, merge_section
 from .parser import parse_text, unparsed_parts
 from .ruleset_files import files_under, is_name, refuse_link_out
 from .source_text import read_source_text
-from .variants import apply_variant, load_variant_chain
+from .variants import apply_variant, blame_variant, load_variant_chain
 from .yaml_data import load_and_validate, load_yaml_text, validate
 
 SCHEMA = "ruleset.schema.json"
@@ -161,6 +161,8 @@ def load_ruleset(folder: str | Path, bag: DiagnosticBag | None = None, variant: 
     ruleset = RuleSet(name, str(root), data, files, definitions, bag, variant=info, unparsed=unparsed,
                       duplicates=duplicates)
     check_definitions(ruleset)
+    if info is not None:  # what the variant caused in the base's files is told at its own lines
+        blame_variant(bag, checks_start, info, data, definitions)
     if data.broken:
         _excuse_follow_on(bag, checks_start, data.broken)
     return ruleset

@@ -40,6 +40,7 @@ class VariantInfo:
     cite: str | None = None
     parameters: dict[str, tuple] = field(default_factory=dict)  # name → (old, new)
     components: dict[str, tuple] = field(default_factory=dict)  # name → (old patch, new patch)
+    manifest: dict[str, tuple] = field(default_factory=dict)  # entry → (old count or None, new count)
     variables: list[str] = field(default_factory=list)
     replaced: dict[str, tuple] = field(default_factory=dict)  # name → (old definition, new definition)
     removed: dict[str, ast.Definition] = field(default_factory=dict)
@@ -49,6 +50,11 @@ class VariantInfo:
     files: list[str] = field(default_factory=list)
     # what `add:` brought: (section, name) pairs in the order written, e.g. ("components", "x")
     additions: list[tuple[str, str]] = field(default_factory=list)
+    # where each change was written, for the findings it causes in the base's files:
+    # name → (the variant that made the change, the place in its file)
+    removed_at: dict[str, tuple[str, Position]] = field(default_factory=dict)
+    counted_at: dict[str, tuple[str, Position]] = field(default_factory=dict)  # components changed or added
+    taken_out: dict[str, object] = field(default_factory=dict)  # components given count 0: name → component
 
 
 def variants_folder(root: Path) -> Path:
@@ -102,6 +108,9 @@ def load_variant_chain(root: Path, name: str, game_name: str | None, bag: Diagno
                   "a variant is named by its file in the rule set's variants/ folder (letters, digits and _, "
                   "not a path)" + (f"; known variants: {', '.join(known)}" if known else ""))
         return []
+    if name == game_name:
+        _named_after_the_game(root, name, bag)
+        return []
     while current != game_name:
         if current in seen:
             # the base: line that closes the loop is the one to change
@@ -134,9 +143,28 @@ def load_variant_chain(root: Path, name: str, game_name: str | None, bag: Diagno
         content, located = load_and_validate(path, SCHEMA, bag, _display(path))
         if len(bag.errors) > before or not isinstance(content, dict):
             return []
+        declared = content["variant"]["name"]
+        if declared != current:  # a variant is named by its file: a second name would mislead
+            bag.error(f"'name: {declared}' differs from the variant's file name, '{current}'", located.position(["variant", "name"]),
+                      f"a variant is named by its file: write 'name: {current}', or rename the file to "
+                      f"'{declared}.yaml' (and its rules and folder with it)")
         chain.append((current, content, located, path))
         current = content["variant"]["base"]
     return list(reversed(chain))
+
+
+def _named_after_the_game(root: Path, name: str, bag: DiagnosticBag) -> None:
+    """A variant file named after the game: 'base: NAME' means the game, so the file
+    could never be a base nor be applied. The error is at its name, when it is there."""
+    path = variants_folder(root) / f"{name}.yaml"
+    pos = None
+    if path.is_file() and inside(path, root):
+        content, located = load_and_validate(path, SCHEMA, bag, _display(path))
+        if isinstance(content, dict):
+            pos = located.position(["variant", "name"])
+    bag.error(f"a variant cannot be named '{name}', the game's own name", pos,
+              f"'{name}' means the base game (as in 'base: {name}'): rename the file, e.g. to "
+              f"variants/{name}_house.yaml, and its 'name:' with it")
 
 
 def apply_variant(root: Path, name: str, data: RuleSetData, definitions: dict[str, ast.Definition],
@@ -154,23 +182,27 @@ def apply_variant(root: Path, name: str, data: RuleSetData, definitions: dict[st
     if not chain:
         return None
     info = VariantInfo(name, name, [c[0] for c in chain])
+    manifest_before = dict(data.manifest)
     for vname, content, located, path in chain:
         meta = content["variant"]
         info.title, info.text, info.cite = meta.get("title", vname), meta.get("text"), meta.get("cite")
         info.files.append(_display(path))
         files.append(_display(path))
         # additions first, so that the changes below may name what was just added
-        _apply_additions(content, located, data, info, bag)
+        _apply_additions(vname, content, located, data, info, bag)
         _apply_parameters(content, located, data, info, bag)
-        _apply_components(content, located, data, info, bag)
+        _apply_components(vname, content, located, data, info, bag)
         _apply_variables(content, located, data, info, bag)
         for key, count in (content.get("manifest") or {}).items():
             data.manifest[key] = count
             data.where[("manifest", key)] = located.key_position(["manifest", key])
-        _apply_definitions(root, vname, content, located, path, definitions, files, info, bag, unparsed)
+        _apply_definitions(root, vname, content, located, path, data, definitions, files, info, bag, unparsed)
         for i, s in enumerate(content.get("superseded") or []):
             info.superseded[s["scenario"]] = s["reason"]
             info.superseded_at[s["scenario"]] = located.position(["superseded", i, "scenario"])
+    # restated, and counted on top of the base's for the components added
+    info.manifest = {key: (manifest_before.get(key), count) for key, count in data.manifest.items()
+                     if manifest_before.get(key) != count}
     return info
 
 
@@ -189,7 +221,7 @@ def _not_in_base(what: str, name: str, known) -> str:
     return did_you_mean_or(name, known, _HOW_TO_ADD[what].format(name=name))
 
 
-def _apply_additions(content, located, data, info, bag):
+def _apply_additions(vname, content, located, data, info, bag):
     """``add:``: new entries written as in the base's own files; a name the base already
     has is an error (it is changed with the sections outside ``add:``)."""
     add = content.get("add") or {}
@@ -234,6 +266,7 @@ def _apply_additions(content, located, data, info, bag):
         data.components.append(comp)
         _copy_where(new, data, lambda k: k[:2] == ("component", comp.name))
         info.additions.append(("components", comp.name))
+        info.counted_at[comp.name] = (vname, new.where[("component", comp.name)])
         _count_in_manifest(comp, data, restated)
     for section, label, key in (("tables", "table", "table"), ("dice", "die", "die"),
                                 ("parameters", "parameter", "parameter")):
@@ -398,7 +431,7 @@ def _apply_parameters(content, located, data, info, bag):
         info.parameters[pname] = (first, value)
 
 
-def _apply_components(content, located, data, info, bag):
+def _apply_components(vname, content, located, data, info, bag):
     by_name = {c.name: c for c in data.components}
     for cname, patch in (content.get("components") or {}).items():
         comp = by_name.get(cname)
@@ -407,6 +440,14 @@ def _apply_components(content, located, data, info, bag):
                       _not_in_base("component", cname, by_name))
             continue
         old = {"count": comp.count, "properties": dict(comp.properties)}
+        if patch.get("count") == 0:  # none left: the component is taken out of the game
+            data.components.remove(comp)
+            del by_name[cname]
+            info.taken_out[cname] = comp
+            info.components[cname] = (info.components.get(cname, (old, None))[0], {"count": 0, "properties": {}})
+            info.removed_at[cname] = (vname, located.key_position(["components", cname]))
+            info.counted_at[cname] = info.removed_at[cname]
+            continue
         if "count" in patch:
             comp.count = patch["count"]
         for pname, value in (patch.get("properties") or {}).items():
@@ -419,6 +460,7 @@ def _apply_components(content, located, data, info, bag):
             comp.properties[pname] = value
         new = {"count": comp.count, "properties": dict(comp.properties)}
         info.components[cname] = (info.components.get(cname, (old, None))[0], new)
+        info.counted_at[cname] = (vname, located.key_position(["components", cname]))
 
 
 def _apply_variables(content, located, data, info, bag):
@@ -433,14 +475,21 @@ def _apply_variables(content, located, data, info, bag):
             info.variables.append(f"{scope}.{vname}")
 
 
-def _apply_definitions(root, vname, content, located, path, definitions, files, info, bag, unparsed):
+def _apply_definitions(root, vname, content, located, path, data, definitions, files, info, bag, unparsed):
     replaces = list(content.get("replaces") or [])
     for i, dname in enumerate(content.get("removes") or []):
         if dname not in definitions:
+            if any(c.name == dname for c in data.components):
+                bag.error(f"variant '{vname}' removes '{dname}', which is a component of the base, not a definition",
+                          located.position(["removes", i]),
+                          f"'removes:' takes out definitions; to take the component out of the game, give it no copy: "
+                          f"'components: {{{dname}: {{count: 0}}}}'")
+                continue
             bag.error(f"variant '{vname}' removes '{dname}', which the base does not define",
                       located.position(["removes", i]), _not_in_base("definition", dname, definitions))
             continue
         info.removed[dname] = definitions.pop(dname)
+        info.removed_at[dname] = (vname, located.position(["removes", i]))
     for i, dname in enumerate(replaces):
         if dname not in definitions:
             bag.error(f"variant '{vname}' replaces '{dname}', which the base does not define",
@@ -494,6 +543,148 @@ def _apply_definitions(root, vname, content, located, path, definitions, files, 
             bag.error(f"variant '{vname}' lists '{dname}' under replaces but its rule files do not define it",
                       located.position(["replaces", replaces.index(dname)]),
                       "write the new definition in the variant's .rules file")
+
+
+# ---------------------------------------------------------------- findings in the base
+
+# How many places a hint lists before it only counts the rest.
+_USES_LISTED = 4
+_MANIFEST = re.compile(r"the rule set has (\d+) (\S+) component\(s\) \(at (\d+) players\) but the manifest says (\d+)")
+
+
+def blame_variant(bag: DiagnosticBag, start: int, info: VariantInfo, data: RuleSetData,
+                  definitions: dict[str, ast.Definition]) -> None:
+    """The checks run on the patched rule set report in the base's files what only the
+    variant caused: a use of a definition it removes, an event that only a removed
+    definition emitted, a manifest count its component changes no longer meet. The base's
+    files are not the variant's to change: each such finding (from ``bag.items[start:]``)
+    is told again at the variant's line that caused it, with the places of the base that
+    are concerned in its hint."""
+    if not info.removed_at and not info.counted_at:
+        return
+    own = set(info.files)
+    blamed: dict[tuple, list] = {}  # (the variant's change, what kind of finding) → findings
+    emitted_elsewhere = {e for d in definitions.values() for e in _emitted(d)} if info.removed else set()
+    only_by: dict[str, str] = {}  # event → the removed definition that alone emitted it
+    for dname, d in info.removed.items():
+        for event in _emitted(d):
+            if event not in emitted_elsewhere:
+                only_by.setdefault(event, dname)
+    for d in bag.items[start:]:
+        if not d.is_error or d.position is None or d.position.file in own:
+            continue  # a warning stays one, where it is
+        quoted = set(re.findall(r"'([A-Za-z_][A-Za-z0-9_]*)'", d.message))
+        removed = next((n for n in info.removed_at if n in quoted), None)
+        if removed is not None:
+            blamed.setdefault(("uses", removed), []).append(d)
+            continue
+        event = next((e for e in quoted if e in only_by), None) if "emits" in d.message else None
+        if event is not None:
+            blamed.setdefault(("event", only_by[event], event), []).append(d)
+            continue
+        m = _MANIFEST.fullmatch(d.message)
+        changed = _counted_under(m.group(2), info, data) if m else None
+        if changed is not None:
+            blamed.setdefault(("manifest", changed, m.group(2)), []).append(d)
+    if not blamed:
+        return
+    dropped = {id(d) for found in blamed.values() for d in found}
+    bag.items[:] = [d for d in bag.items if id(d) not in dropped]
+    for key, found in blamed.items():
+        if key[0] == "manifest":
+            _blame_count(bag, key[1], key[2], found[0], info)
+            continue
+        dname = key[1]
+        vname, pos = info.removed_at[dname]
+        in_rules, elsewhere = _places(found, definitions)
+        parts = []
+        if in_rules:
+            them = "it" if len(in_rules) == 1 else "them"
+            parts.append(f"{'read' if key[0] == 'event' else 'used'} by {_listed(in_rules)}: write new versions of "
+                         f"{them} in the variant's .rules file and list {them} under 'replaces:'")
+        if elsewhere:
+            parts.append(f"named by {_listed(elsewhere)}, which a variant cannot change")
+        hint = "; ".join(parts) + f"; or keep '{dname}'"
+        if key[0] == "uses" and dname in info.taken_out:
+            bag.error(f"variant '{vname}' takes component '{dname}' out of the game, but the base still names it",
+                      pos, hint)
+        elif key[0] == "uses":
+            bag.error(f"variant '{vname}' removes '{dname}', which the base still uses", pos, hint)
+        else:
+            bag.error(f"variant '{vname}' removes '{dname}', the only definition that emits event '{key[2]}', "
+                      f"which the base still reads", pos, hint)
+
+
+def _emitted(node, found: set[str] | None = None) -> set[str]:
+    """The events a definition emits or opens a window on, wherever they are in it."""
+    found = set() if found is None else found
+    if isinstance(node, (ast.Emit, ast.Window)):
+        found.add(node.event)
+    if isinstance(node, list):
+        for item in node:
+            _emitted(item, found)
+    elif hasattr(node, "__dataclass_fields__"):
+        for name in node.__dataclass_fields__:
+            value = getattr(node, name, None)
+            if isinstance(value, (list, tuple)) or hasattr(value, "__dataclass_fields__"):
+                _emitted(value, found)
+    elif isinstance(node, tuple):
+        for item in node:
+            _emitted(item, found)
+    return found
+
+
+def _places(found: list, definitions: dict[str, ast.Definition]) -> tuple[list[str], list[str]]:
+    """Where the findings are: in rule definitions ("action 'x' (items.rules:17:13)") and
+    elsewhere ("ruling 'y' (rulings.yaml:107:5)", as the finding names it)."""
+    in_rules, elsewhere = [], []
+    for d in sorted(found, key=lambda d: (d.position.file, d.position.line, d.position.column)):
+        by = _definition_at(d.position, definitions)
+        if by is not None:
+            in_rules.append(f"{by.kind} '{by.name}' ({d.position})")
+            continue
+        named = re.match(r"([a-z]+ '[^']+') ", d.message)
+        elsewhere.append(f"{named.group(1)} ({d.position})" if named else str(d.position))
+    return list(dict.fromkeys(in_rules)), list(dict.fromkeys(elsewhere))
+
+
+def _listed(places: list[str]) -> str:
+    """'a, b, c, d and 3 more'."""
+    shown = places[:_USES_LISTED]
+    rest = len(places) - len(shown)
+    return ", ".join(shown) + (f" and {rest} more" if rest else "")
+
+
+def _definition_at(pos: Position, definitions: dict[str, ast.Definition]) -> ast.Definition | None:
+    """The definition of a rule file whose text holds ``pos``: the last one starting before it."""
+    before = [d for d in definitions.values() if d.name_pos and d.name_pos.file == pos.file
+              and d.name_pos.line <= pos.line]
+    return max(before, key=lambda d: d.name_pos.line, default=None)
+
+
+def _counted_under(key: str, info: VariantInfo, data: RuleSetData) -> str | None:
+    """The component the variant changed or added that the manifest entry ``key``
+    (``kind`` or ``kind.property=value``) counts: one that has its property value, else
+    one of its kind (a changed property may have taken it out of the count)."""
+    kind, _, condition = key.partition(".")
+    pname, _, wanted = condition.partition("=")
+    by_name = {**info.taken_out, **{c.name: c for c in data.components}}
+    of_kind = [by_name[n] for n in info.counted_at if n in by_name and by_name[n].kind == kind]
+    spec = data.kinds.get(kind)
+    default = spec.properties[pname].default if spec and pname in spec.properties else None
+    matching = [c for c in of_kind if not condition or str(c.properties.get(pname, default)) == wanted]
+    chosen = (matching or of_kind)[:1]
+    return chosen[0].name if chosen else None
+
+
+def _blame_count(bag: DiagnosticBag, cname: str, key: str, found, info: VariantInfo) -> None:
+    m = _MANIFEST.fullmatch(found.message)
+    actual, players, expected = m.group(1), m.group(3), m.group(4)
+    vname, pos = info.counted_at[cname]
+    bag.error(f"with variant '{vname}' the rule set has {actual} {key} component(s) (at {players} players), "
+              f"but the base's manifest says {expected}", pos,
+              f"restate the count in the variant: 'manifest: {{{key}: {actual}}}' (the base's entry is at "
+              f"{found.position})")
 
 
 def _defined_unparsed(name: str, unparsed: list[str | None]) -> bool:

@@ -224,3 +224,157 @@ def test_variant_diff_and_list_find_the_shipped_rule_set_without_base(capsys):
     assert main(["variant", "diff", "no_such_variant"]) == 2
     assert capsys.readouterr().err.strip() == ("rulecraft variant diff: error: no shipped rule set has a variant 'no_such_variant' "
                                                 "(see 'rulecraft variant diff --help')")
+
+
+def test_a_variant_named_after_the_game_is_refused(rules, capsys):
+    # 'base: panic_station' names the game: a variant of that name could never be applied
+    assert main(["variant", "new", "panic_station", "--base", str(rules)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "the game's own name" in err
+    assert not (rules / "variants" / "panic_station.yaml").exists()
+    _write(rules, "panic_station", "variant:\n  name: panic_station\n  base: panic_station\n"
+                                   "parameters:\n  gas_cans_to_burn: 4\n")
+    rs = load_ruleset(rules, variant="panic_station")
+    [error] = rs.bag.errors
+    assert error.message == "a variant cannot be named 'panic_station', the game's own name"
+    assert error.position.file.endswith("variants/panic_station.yaml") and error.position.line == 2
+    assert "rename" in error.hint
+    assert main(["check", str(rules), "--variant", "panic_station"]) == 1
+    assert main(["variant", "diff", "panic_station", "--base", str(rules)]) == 1
+    capsys.readouterr()
+    assert main(["simulate", str(rules), "--players", "4", "--games", "1", "--workers", "1", "--quiet",
+                 "--variant", "panic_station"]) == 1
+    assert "the game's own name" in capsys.readouterr().err
+
+
+def test_a_variant_whose_name_is_not_its_file_name_is_located(rules):
+    _write(rules, "m_name", "variant:\n  name: other_name\n  base: panic_station\n")
+    [error] = load_ruleset(rules, variant="m_name").bag.errors
+    assert error.message == "'name: other_name' differs from the variant's file name, 'm_name'"
+    assert error.position.file.endswith("variants/m_name.yaml")
+    assert (error.position.line, error.position.column) == (2, 9)
+    assert error.hint.startswith("a variant is named by its file: write 'name: m_name'")
+
+
+def test_docs_names_the_broken_variant_and_the_command_that_shows_its_errors(rules, tmp_path, capsys):
+    _write(rules, "m_broken", "variant:\n  name: m_broken\n  base: panic_station\nparameters:\n  gas_cans_to_brun: 4\n")
+    assert main(["docs", str(rules), "--out", str(tmp_path / "site")]) == 1
+    last = capsys.readouterr().err.strip().splitlines()[-1]
+    assert last == (f"{rules}: variant 'm_broken' has 1 error(s), and the site has a page for each variant; "
+                    f"fix it first (rulecraft check {rules} --variant m_broken)")
+    assert main(["docs", str(rules), "--variant", "m_broken", "--out", str(tmp_path / "site")]) == 1
+    err = capsys.readouterr().err
+    assert "gas_cans_to_brun" in err
+    assert err.strip().splitlines()[-1].endswith(f"fix them first (rulecraft check {rules} --variant m_broken)")
+    # the command suggested does show the error
+    assert main(["check", str(rules), "--variant", "m_broken"]) == 1
+    assert "gas_cans_to_brun" in capsys.readouterr().out
+    assert not (tmp_path / "site").exists()
+
+
+def test_the_scenario_format_says_variants_are_applied():
+    doc = (RULES.parent.parent / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    row = next(line for line in doc.splitlines() if line.startswith("| `variant` |"))
+    assert "not yet applied" not in row and "applied to the rules" in row
+    # and they are: a scenario of four_gas_cans runs with four cans needed
+    assert load_checked(RULES, "four_gas_cans").data.parameters["gas_cans_to_burn"]["value"] == 4
+
+
+def test_variant_diff_speaks_the_rule_sets_terms_and_shows_the_manifest(rules, capsys):
+    _write(rules, "boosts", """variant:
+  name: boosts
+  base: panic_station
+components:
+  energy_boost: {count: 3, properties: {item: gas_can}}
+manifest:
+  search_card: 47
+""")
+    assert main(["variant", "diff", "boosts", "--base", str(rules)]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.strip()]
+    at = lines.index("component energy_boost: count 2 → 3")
+    assert lines[at + 1] == "    item: energy_boost → gas_can"
+    assert "manifest search_card: 46 → 47" in lines
+    assert not any("{" in line or "'count'" in line for line in lines)
+
+
+def test_what_a_removal_breaks_in_the_base_is_told_at_the_removes_line(rules):
+    _write(rules, "no_scanner", "variant:\n  name: no_scanner\n  base: panic_station\nremoves: [use_heat_scanner]\n")
+    errors = load_ruleset(rules, variant="no_scanner").bag.errors
+    assert errors and all(e.position.file.endswith("variants/no_scanner.yaml") and e.position.line == 4
+                          and e.position.column == 11 for e in errors), [str(e.position) for e in errors]
+    by_message = {e.message: e for e in errors}
+    named = by_message["variant 'no_scanner' removes 'use_heat_scanner', which the base still uses"]
+    assert "ruling 'item_costs' (" in named.hint and "rulings.yaml:" in named.hint
+    assert "heat_scan" not in named.hint.replace("heat_scanner", "")  # no 'did you mean' pointing elsewhere
+    event = next(e for e in errors if "the only definition that emits event 'hand_shown'" in e.message)
+    assert "strategy.rules:" in event.hint and "replaces:" in event.hint
+
+
+def test_removing_a_function_the_base_calls_is_one_error_listing_its_callers(rules):
+    _write(rules, "no_check", "variant:\n  name: no_check\n  base: panic_station\nremoves: [can_play_item]\n")
+    [error] = load_ruleset(rules, variant="no_check").bag.errors
+    assert error.message == "variant 'no_check' removes 'can_play_item', which the base still uses"
+    assert error.position.file.endswith("variants/no_check.yaml") and error.position.line == 4
+    assert "action 'use_energy_boost' (" in error.hint and "items.rules:" in error.hint
+    assert "and 2 more" in error.hint and "declare" not in error.hint
+
+
+def test_a_changed_count_without_a_manifest_line_is_told_at_the_change(rules):
+    _write(rules, "more_boosts", "variant:\n  name: more_boosts\n  base: panic_station\n"
+                                 "components:\n  energy_boost: {count: 4}\n")
+    [error] = load_ruleset(rules, variant="more_boosts").bag.errors
+    assert error.position.file.endswith("variants/more_boosts.yaml") and error.position.line == 5
+    assert "48 search_card" in error.message and "manifest says 46" in error.message
+    assert error.hint.startswith("restate the count in the variant: 'manifest: {search_card: 48}'")
+    assert "game.yaml:" in error.hint
+
+
+def test_removes_naming_a_component_says_how_to_take_it_out(rules):
+    _write(rules, "no_boost", "variant:\n  name: no_boost\n  base: panic_station\nremoves: [energy_boost]\n")
+    [error] = load_ruleset(rules, variant="no_boost").bag.errors
+    assert error.message == "variant 'no_boost' removes 'energy_boost', which is a component of the base, not a definition"
+    assert error.position.line == 4
+    assert "components: {energy_boost: {count: 0}}" in error.hint and "use_energy_boost" not in error.hint
+
+
+@pytest.fixture
+def count_zero_allowed(monkeypatch):
+    """schemas/variant.schema.json as it must read for a variant's count 0 (its minimum 0);
+    a no-op once the file says so."""
+    from rulecraft.dsl import yaml_data
+
+    count = yaml_data.schema("variant.schema.json")["properties"]["components"]["additionalProperties"]["properties"]["count"]
+    monkeypatch.setitem(count, "minimum", 0)
+    yaml_data._validation_schema.cache_clear()
+    yield
+    monkeypatch.undo()
+    yaml_data._validation_schema.cache_clear()
+
+
+def test_a_count_of_0_takes_a_component_out_and_the_manifest_follows(rules, count_zero_allowed, capsys):
+    _write(rules, "no_boost", "variant:\n  name: no_boost\n  base: panic_station\n"
+                              "components:\n  energy_boost: {count: 0}\n")
+    [error] = load_ruleset(rules, variant="no_boost").bag.errors
+    assert error.position.file.endswith("variants/no_boost.yaml") and error.position.line == 5
+    assert "'manifest: {search_card: 44}'" in error.hint
+    _write(rules, "no_boost", "variant:\n  name: no_boost\n  base: panic_station\n"
+                              "components:\n  energy_boost: {count: 0}\nmanifest:\n  search_card: 44\n")
+    rs = load_ruleset(rules, variant="no_boost")
+    assert rs.ok, rs.bag.render()
+    assert "energy_boost" not in {c.name for c in rs.data.components}
+    assert main(["variant", "diff", "no_boost", "--base", str(rules)]) == 0
+    out = capsys.readouterr().out
+    assert "component energy_boost: count 2 → 0 (removed)" in out and "manifest search_card: 46 → 44" in out
+
+
+def test_the_documented_removal_error_is_the_one_check_gives(rules, monkeypatch):
+    doc = (RULES.parent.parent / "docs" / "variants.md").read_text(encoding="utf-8")
+    documented = next(line for line in doc.splitlines() if "removes 'can_play_item'" in line)
+    assert "count: 0" in doc  # how a component is taken out
+    _write(rules, "no_check", "variant:\n  name: no_check\n  base: panic_station\nremoves: [can_play_item]\n")
+    monkeypatch.chdir(rules.parent)  # the folder that holds rules/, as in the documentation
+    root = Path("rules") / "panic_station"
+    root.parent.mkdir()
+    shutil.move(str(rules), root)
+    [error] = load_ruleset(root, variant="no_check").bag.errors
+    assert f"{error.position}: error: {error.message}" == documented
