@@ -336,7 +336,7 @@ def _add_values(add, at, data, info, bag):
         prop = kind.properties[pname]
         if prop.values is None:
             bag.error(f"'{text}' takes any {prop.type}: it lists no values to add to", at.key_position(["values", text]),
-                      f"use the new value directly; 'add: values:' is for properties whose base lists their values")
+                      "use the new value directly; 'add: values:' is for properties whose base lists their values")
             continue
         for i, value in enumerate(values):
             if value in prop.values:
