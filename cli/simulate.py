@@ -552,8 +552,10 @@ def _simulate(args, console: Console, configs, rulesets, spec, players: int, bot
                 console.print("[yellow]the first game failed during setup; no log written[/]")
             else:
                 logs[variant_log_path(args.log, variant)] = log
-        title = f"{label}: {counted(args.games, 'game')}, {counted(players, 'player')}"
         summary = summarize(rows, main_sides(ruleset, players))
+        title = f"{label}: {counted(args.games, 'game')}, {counted(players, 'player')}"
+        if summary["errors"] and summary["played"]:  # the rates are of the games played to the end
+            title += f"; rates of the {summary['played']} played to the end"
         summaries[variant] = summary
         print_report(console, title, summary, args.games, elapsed, workers, reason_labels(ruleset))
         errors += len(summary["errors"])
@@ -583,12 +585,16 @@ def print_comparison(console: Console, configs, rulesets, summaries, players: in
     table.add_column("rules")
     for side in sides:
         table.add_column(side, justify="right")
+    table.add_column("games played", justify="right")
     for variant in configs:
-        rates = {r["side"]: r for r in summaries[variant]["rates"]}
+        summary = summaries[variant]
+        rates = {r["side"]: r for r in summary["rates"]}
         name = "base game" if variant is None else variant
         cells = []
         for side in sides:
             r = rates.get(side, {"rate": 0.0, "ci": (0.0, 0.0)})
-            cells.append(f"{_pct(r['rate'])} [{_pct(r['ci'][0])}–{_pct(r['ci'][1])}]")
-        table.add_row(name, *cells)
+            # no game played to the end: no rate, rather than 0% of nothing
+            cells.append(f"{_pct(r['rate'])} [{_pct(r['ci'][0])}–{_pct(r['ci'][1])}]" if summary["played"] else "—")
+        played = summary["played"] + len(summary["errors"])
+        table.add_row(name, *cells, f"{summary['played']} of {played}" if summary["errors"] else str(played))
     console.print(table)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+from pathlib import Path
 
 import pytest
 from engine_rulesets import game_yaml, write_ruleset
@@ -265,3 +266,35 @@ def test_a_bot_that_fails_loses_that_game_only(tmp_path, capsys, monkeypatch):
     assert rows[1]["error"] == "p1's bot (_FaultyBot) failed at decision 3: KeyError: 'reaction'"
     assert rows[1]["decisions"] == 2  # p1, p2, then p1's second choice failed
     assert all(r["error"] is None and r["decisions"] > 0 for r in rows[:1] + rows[2:])  # the others were played
+
+
+def test_the_rates_say_they_count_only_the_games_played_to_the_end(tmp_path, capsys, monkeypatch):
+    from rulecraft.bots import REGISTRY
+
+    monkeypatch.setitem(REGISTRY, "faulty", _FaultyBot)
+    monkeypatch.setattr(_FaultyBot, "made", 0)
+    assert main(["simulate", "tic_tac_toe", "--games", "6", "--quiet", "--workers", "1", "--bot", "faulty"]) == 1
+    printed = " ".join(capsys.readouterr().out.split())
+    assert "6 games, 2 players; rates of the 5 played to the end" in printed
+
+
+def test_a_variant_whose_games_all_stopped_has_no_rate_in_the_comparison():
+    import io
+
+    from rich.console import Console
+
+    from rulecraft.cli.simulate import main_sides, print_comparison, summarize
+    from rulecraft.dsl.loader import load_checked
+
+    rs = load_checked(Path(__file__).resolve().parent.parent / "rules" / "tic_tac_toe")
+    sides = main_sides(rs, 2)
+    won = [{"error": None, "decided": True, "side": "p1", "reason": "line", "rounds": 3, "decisions": 5}] * 4
+    stopped = [{"error": "main.rules:3:9: cannot move nothing", "decided": False, "side": None,
+                "reason": "rule error", "rounds": 1, "decisions": 0}] * 4
+    buffer = io.StringIO()
+    print_comparison(Console(file=buffer, width=200, color_system=None), [None, "broken"],
+                     {None: rs, "broken": rs}, {None: summarize(won, sides), "broken": summarize(stopped, sides)}, 2)
+    rows = {line.split("│")[1].strip(): [c.strip() for c in line.split("│")[2:-1]]
+            for line in buffer.getvalue().splitlines() if line.startswith("│")}
+    assert rows["base game"][0].startswith("100.0%") and rows["base game"][-1] == "4"
+    assert rows["broken"] == ["—"] * len(sides) + ["0 of 4"]  # not 0% of nothing
