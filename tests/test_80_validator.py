@@ -706,6 +706,43 @@ def test_misspelt_names_are_located_with_did_you_mean(tiny):
         assert expected in text, f"{expected!r} not in:\n{text}"
 
 
+def test_misspelt_event_fields_are_located_with_did_you_mean(tiny):
+    """A misspelt field matches no event: ``no_events`` would pass by accident and
+    ``events`` fail for the wrong reason, so the fields are checked like the type,
+    against what the rules' ``emit`` statements and the engine's events give."""
+    loaded, bag = load("""
+        title: field typos
+        cite: "tiny-rules: Scoring"
+        expect:
+          no_events:
+            - {type: scored, plyer: p1}
+            - {type: harm, victim: p1, amount: 2, blocked: 0}
+            - {type: game_ended, winners: [p1], decided: true, reason: x}
+          events:
+            - {type: turn_started, playr: p1}
+            - {type: gambled, face: 6, pick: 2, audience: [p1]}
+            - {zzzz: 1}
+          events_in_order:
+            - {type: rolled, dice: d6}
+            - {type: bonus, player: p1, amount: 1}
+    """)
+    assert loaded.ok, bag.render()
+    result = run_scenario(tiny, loaded.scenarios[0])
+    assert result.status == BROKEN
+    errors = result.bag.errors
+    text = result.bag.render()
+    found = sorted((e.position.line, e.position.column, e.message, e.hint) for e in errors)
+    hint = found[2][3]
+    assert found == [
+        (6, 22, "the event 'scored' has no field 'plyer'", "did you mean 'player'?"),
+        (10, 28, "the event 'turn_started' has no field 'playr'", "did you mean 'player'?"),
+        (12, 8, "no event has a field 'zzzz'", hint),
+        (14, 22, "the event 'rolled' has no field 'dice'", "did you mean 'die'?"),
+    ], text
+    assert hint.startswith("the events' fields: ") and "points" in hint and "victim" in hint
+    assert f"{FILE}:6:22: error: the event 'scored' has no field 'plyer'" in text
+
+
 def test_a_player_count_outside_the_rule_set_is_reported(tiny):
     result = run(tiny, """
         title: too many

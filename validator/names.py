@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from rulecraft.dsl import ast
-from rulecraft.dsl.builtins import ACTION_WINDOW, ENGINE_EVENTS
+from rulecraft.dsl.builtins import ACTION_WINDOW, ACTION_WINDOW_FIELDS, ENGINE_EVENTS
 from rulecraft.dsl.diagnostics import DiagnosticBag, did_you_mean, did_you_mean_among
 from rulecraft.dsl.model import RuleSet
 from rulecraft.dsl.variants import available_variants
@@ -24,6 +24,10 @@ from .scenario import Scenario, step_verb
 
 # Events the engine records besides those the checker knows triggers may wait for.
 _RECORDED_EVENTS = {"game_ended", "reacted"}
+# Fields the engine's records hold besides those its events are declared with.
+_RECORDED_FIELDS = {"game_ended": {"winners", "decided"}}
+# Fields any recorded event may hold: its type, and who may see it (``emit … to``).
+_EVERY_EVENT_FIELDS = {"type", "audience"}
 WILDCARD = "*"
 
 
@@ -59,9 +63,23 @@ class Names:
         self.actions = {d.name: _params(d) for d in defs if d.kind == "action"}
         self.reactions = {d.name: _params(d) for d in defs if d.kind == "reaction"}
         self.procedures = {d.name: _params(d) for d in defs if d.kind == "procedure"}
-        self.events = set(ENGINE_EVENTS) | _RECORDED_EVENTS | _emitted(defs)
-        # the engine's window on a chosen action is opened only for a rule set answering it
-        self.events |= {d.event for d in defs if d.kind == "reaction" and d.event == ACTION_WINDOW}
+        # event → the fields its records may hold: the engine's own, and those of every
+        # ``emit`` (or window) of the rules giving it
+        self.event_fields: dict[str, set[str]] = {e: set(f) for e, f in ENGINE_EVENTS.items()}
+        for event, fields in _RECORDED_FIELDS.items():
+            self.event_fields.setdefault(event, set()).update(fields)
+        for event in _RECORDED_EVENTS:
+            self.event_fields.setdefault(event, set())
+        for event, fields in _emitted(defs).items():
+            self.event_fields.setdefault(event, set()).update(fields)
+        # the engine's window on a chosen action is opened only for a rule set answering it;
+        # its record holds the chosen action's arguments too
+        if any(d.kind == "reaction" and d.event == ACTION_WINDOW for d in defs):
+            self.event_fields[ACTION_WINDOW] = set(ACTION_WINDOW_FIELDS) | {
+                p for action in self.actions.values() for p, _ in action}
+        for fields in self.event_fields.values():
+            fields |= _EVERY_EVENT_FIELDS
+        self.events = set(self.event_fields)
 
     def component(self, eid: str) -> str:
         """The component an entity is a copy of (card.3 → card)."""
@@ -120,9 +138,10 @@ def _params(d) -> list[tuple[str, str | None]]:
     return [(p.name, p.type.name if p.type is not None else None) for p in getattr(d, "params", [])]
 
 
-def _emitted(defs: Iterable[ast.Definition]) -> set[str]:
-    """Every event name an ``emit`` (or a reaction window) of the rules announces."""
-    found: set[str] = set()
+def _emitted(defs: Iterable[ast.Definition]) -> dict[str, set[str]]:
+    """Every event name an ``emit`` (or a reaction window) of the rules announces, with
+    the fields its statements give it."""
+    found: dict[str, set[str]] = {}
     seen: set[int] = set()
 
     def walk(node: Any) -> None:
@@ -136,7 +155,8 @@ def _emitted(defs: Iterable[ast.Definition]) -> set[str]:
             return
         seen.add(id(node))
         if type(node).__name__ in ("Emit", "Window") and isinstance(getattr(node, "event", None), str):
-            found.add(node.event)
+            found.setdefault(node.event, set()).update(
+                f[0] for f in getattr(node, "fields", None) or [] if isinstance(f[0], str))
         for f in dataclasses.fields(node):
             if f.name != "pos":
                 walk(getattr(node, f.name))
@@ -368,11 +388,29 @@ class _Check:
             self.expect(step["expect"], path + ["expect"])
 
     def events(self, patterns: list, path: list) -> None:
+        """Each pattern's type and fields: a misspelt field matches no event, so an
+        ``events`` would fail for the wrong reason and a ``no_events`` pass by accident."""
         for i, pattern in enumerate(patterns):
+            if not isinstance(pattern, dict):
+                continue
             t = pattern.get("type")
             if t is not None and t not in self.n.events:
                 self.error(f"no rule and no engine event is called '{t}'", path + [i, "type"],
                            did_you_mean_among(str(t), self.n.events, "events"))
+                continue
+            if t is None:
+                known = set().union(*self.n.event_fields.values())
+                what = "no event has a field"
+            else:
+                known = self.n.event_fields[t]
+                what = f"the event '{t}' has no field"
+            for field in pattern:
+                if field not in known:
+                    listed = sorted(known - {"type", "audience"})
+                    hint = did_you_mean(str(field), known) or (
+                        (f"the fields of '{t}': " if t is not None else "the events' fields: ") + ", ".join(listed)
+                        if listed else f"'{t}' has no fields: match it by its type alone")
+                    self.error(f"{what} '{field}'", path + [i, field], hint, key=True)
 
     def option(self, option: dict, path: list, illegal: bool) -> None:
         has_do, has_choose = "do" in option, "choose" in option
