@@ -10,13 +10,15 @@ lacks, located in the glossary file.
 
 from __future__ import annotations
 
+import dataclasses
+import difflib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulecraft.dsl import ast
-from rulecraft.dsl.builtins import ENGINE_EVENTS
-from rulecraft.dsl.diagnostics import Diagnostic, DiagnosticBag, Position
+from rulecraft.dsl.builtins import ACTION_WINDOW, ACTION_WINDOW_FIELDS, ENGINE_EVENTS
+from rulecraft.dsl.diagnostics import Diagnostic, DiagnosticBag, Position, did_you_mean, did_you_mean_among
 from rulecraft.dsl.model import RuleSet
 from rulecraft.dsl.ruleset_files import inside, refuse_link_out
 from rulecraft.dsl.yaml_data import Located, load_and_validate
@@ -68,6 +70,11 @@ class Glossary:
     # (``citations``), for a rule set whose files are written in another language.
     texts: dict[str, str] = field(default_factory=dict)
     citations: dict[str, str] = field(default_factory=dict)
+    # every entry as each file writes it, base file first: (entry, the variant whose
+    # glossary the file is, None for the base's)
+    written: list[tuple["Written", str | None]] = field(default_factory=list)
+    # where each text comes from: the variant whose glossary gives it (None: the base's)
+    text_owner: dict[str, str | None] = field(default_factory=dict)
 
     def get(self, section: str, key: str) -> Term | None:
         return self.terms.get((section, key))
@@ -93,6 +100,51 @@ def glossary_files(ruleset: RuleSet, lang: str) -> list[Path]:
     return [p for p in paths if p.is_file()]
 
 
+def glossary_path(root: str | Path, lang: str, level: str | None) -> Path:
+    """Where the glossary of ``lang`` of a level lives: the base's (``level`` None) or a
+    variant's own, whether or not it exists yet."""
+    root = Path(root)
+    return root / "glossary" / f"{lang}.yaml" if level is None else \
+        root / "variants" / level / "glossary" / f"{lang}.yaml"
+
+
+def levels_of(ruleset: RuleSet) -> list[str | None]:
+    """The levels a rule set is made of, base first: None for the base, then each variant
+    of its chain."""
+    return [None] + (list(ruleset.variant.chain) if ruleset.variant is not None else [])
+
+
+def ruleset_at(root: str | Path, level: str | None) -> RuleSet | None:
+    """The rule set with variant ``level`` applied (None: the base), as loaded for the
+    docs (reused while its files are unchanged); None when it does not load."""
+    from rulecraft.dsl.diagnostics import RuleSetError
+    from rulecraft.dsl.loader import load_checked
+
+    try:
+        return load_checked(root, level)
+    except RuleSetError:
+        return None
+
+
+def definition_level(ruleset: RuleSet, name: str) -> str | None:
+    """The level whose glossaries may give the ``texts`` entry of definition ``name``: the
+    first level of the rule set's chain whose definition of that name has the same
+    ``text``. A variant that replaces a definition with another text needs that text's
+    translation in its own glossary: the base's was written for the base's rule."""
+    info = ruleset.variant
+    d = ruleset.definitions.get(name)
+    if info is None or d is None or (name not in info.added and name not in info.replaced):
+        return None
+    if name in info.replaced and info.replaced[name][0].text == d.text and len(info.chain) == 1:
+        return None
+    for level in levels_of(ruleset)[:-1]:
+        rs = ruleset_at(ruleset.root, level)
+        old = rs.definitions.get(name) if rs is not None else None
+        if old is not None and old.text == d.text:
+            return level
+    return info.chain[-1]
+
+
 def languages(ruleset: RuleSet) -> list[str]:
     """The languages the rule set has a glossary for."""
     folder = Path(ruleset.root) / "glossary"
@@ -105,6 +157,21 @@ def _term(raw) -> Term:
     return Term(raw.get("one", ""), raw.get("many"), raw.get("gender", "m"), raw.get("article", True),
                 raw.get("elide"), raw.get("say"), raw.get("deny"), raw.get("bare"),
                 raw.get("feminine_form"))
+
+
+@dataclass(frozen=True)
+class Written:
+    """One entry of one glossary file, where the file writes it."""
+
+    section: str
+    key: str
+    position: Position
+
+
+def glossary_owner(ruleset: RuleSet, path: Path) -> str | None:
+    """The variant whose own glossary ``path`` (one of :func:`glossary_files`) is; None
+    for the base's."""
+    return None if path.parent.parent == Path(ruleset.root) else path.parent.parent.name
 
 
 def load_glossary(ruleset: RuleSet, lang: str, bag: DiagnosticBag | None = None) -> Glossary:
@@ -124,7 +191,20 @@ def load_glossary(ruleset: RuleSet, lang: str, bag: DiagnosticBag | None = None)
         if content.get("language") != lang:
             bag.error(f"glossary {display} says it is in '{content.get('language')}', not '{lang}'",
                       located.position(["language"]), f"write 'language: {lang}' or rename the file")
-        _merge(glossary, content, located)
+        _merge(glossary, content, located, glossary_owner(ruleset, path))
+    return glossary
+
+
+def load_glossary_file(path: Path, lang: str, owner: str | None = None) -> Glossary:
+    """One glossary file alone (empty when it does not exist or does not load): where its
+    sections are, to place a word it lacks."""
+    glossary = Glossary(lang)
+    if path.is_file():
+        bag = DiagnosticBag()
+        content, located = load_and_validate(path, SCHEMA, bag, _display(path))
+        glossary.files.append(_display(path))
+        if not bag.errors and isinstance(content, dict):
+            _merge(glossary, content, located, owner)
     return glossary
 
 
@@ -132,7 +212,7 @@ def load_glossary(ruleset: RuleSet, lang: str, bag: DiagnosticBag | None = None)
 TEXT_SECTIONS = ("texts", "citations")
 
 
-def _merge(glossary: Glossary, content: dict, located: Located) -> None:
+def _merge(glossary: Glossary, content: dict, located: Located, owner: str | None = None) -> None:
     for section in TEXT_SECTIONS:
         entries = content.get(section)
         if entries is None:
@@ -141,6 +221,9 @@ def _merge(glossary: Glossary, content: dict, located: Located) -> None:
         for key, text in entries.items():
             getattr(glossary, section)[str(key)] = str(text)
             glossary.where[(section, str(key))] = located.key_position([section, key])
+            glossary.written.append((Written(section, str(key), located.key_position([section, key])), owner))
+            if section == "texts":
+                glossary.text_owner[str(key)] = owner
     for section in SECTIONS:
         entries = content.get(section)
         if entries is None:
@@ -149,6 +232,7 @@ def _merge(glossary: Glossary, content: dict, located: Located) -> None:
         for key, raw in entries.items():
             glossary.terms[(section, str(key))] = _term(raw)
             glossary.where[(section, str(key))] = located.key_position([section, key])
+            glossary.written.append((Written(section, str(key), located.key_position([section, key])), owner))
 
 
 # ---------------------------------------------------------------- what the renderer needs
@@ -265,34 +349,240 @@ def walk(node):
                     stack.append(value)
 
 
+# ---------------------------------------------------------------- what a glossary may name
+
+
+# What the keys of each section name, for the warning about a key that names nothing.
+_WHAT = {"names": "local name", "fields": "event field", "kinds": "kind", "zones": "zone", "components": "component",
+         "parameters": "parameter", "properties": "property (kind.property)",
+         "variables": "variable (game.name or turn.name)", "values": "value",
+         "tables": "table", "dice": "die", "events": "event", "groups": "group", "definitions": "definition",
+         "texts": "definition, component, parameter, ruling or variant"}
+_WHAT_PLURAL = {"names": "local names", "fields": "event fields", "kinds": "kinds", "zones": "zones",
+                "components": "components", "parameters": "parameters", "properties": "properties",
+                "variables": "variables", "values": "values", "tables": "tables", "dice": "dice", "events": "events",
+                "groups": "groups", "definitions": "definitions", "texts": "texts"}
+_RULING_PARTS = ("question", "ruling", "reason")
+_VARIANT_PARTS = ("title", "text")
+
+
+def _strings(value, out: set[str], seen: set[int]) -> None:
+    """Every text in the rule set's data (component properties, tables, board, defaults…)."""
+    if isinstance(value, str):
+        out.add(value)
+        return
+    if id(value) in seen:
+        return
+    if isinstance(value, dict):
+        seen.add(id(value))
+        for k, v in value.items():
+            _strings(k, out, seen)
+            _strings(v, out, seen)
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        seen.add(id(value))
+        for v in value:
+            _strings(v, out, seen)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        seen.add(id(value))
+        for f in dataclasses.fields(value):
+            if f.name not in ("where", "broken", "pos"):
+                _strings(getattr(value, f.name), out, seen)
+
+
+def _locals_of(d: ast.Definition, definitions: dict) -> set[str]:
+    """Every local name a definition uses: parameters, ``with``, ``let``, ``for each`` and
+    comprehension names (also those called by their kind), ``choose``, ``window … as``; in
+    a script or heuristic, the arguments of the definitions it prefers and ``choice``."""
+    found: set[str] = set()
+    for node in walk(d):
+        if isinstance(node, (ast.Param, ast.Let)):
+            found.add(node.name)
+        elif isinstance(node, (ast.ForEach, ast.Comprehension, ast.Choose, ast.Window)):
+            found.add(node.var)
+        elif isinstance(node, ast.Preference):
+            target = definitions.get(node.target)
+            found.update(p.name for p in getattr(target, "params", []) or [])
+            if node.target == "choice":
+                found.add("choice")
+    return found
+
+
+def known_keys(ruleset: RuleSet) -> dict[str, set[str]]:
+    """Every key a glossary of this rule set may give, by section: its kinds, properties,
+    zones, components, parameters, variables, tables, dice, events (its own and the
+    engine's) and their fields, groups, definitions, local names (plain, and
+    ``definition.name`` for a name that definition uses), values (any text of the rules
+    or their data, or any name), and the keys of ``texts``."""
+    data = ruleset.data
+    known: dict[str, set[str]] = {s: set() for s in (*SECTIONS, "texts")}
+    for n in needed_terms(ruleset):
+        known[n.section].add(n.key)
+    known["kinds"] |= set(data.kinds)
+    for kind in data.kinds.values():
+        known["properties"] |= {f"{kind.name}.{prop}" for prop in kind.properties}
+    known["zones"] |= set(data.zones)
+    known["components"] |= {c.name for c in data.components}
+    known["parameters"] |= set(data.parameters)
+    known["tables"] |= set(data.tables)
+    known["dice"] |= set(data.dice)
+    known["variables"] |= {f"{scope}.{name}" for scope, names in data.variables.items() for name in names}
+    known["events"] |= set(ENGINE_EVENTS) | {"game_ended", "reacted", ACTION_WINDOW}
+    known["fields"] |= {f for fields in ENGINE_EVENTS.values() for f in fields}
+    known["fields"] |= set(ACTION_WINDOW_FIELDS) | {"reaction", "args", "winners", "decided"}
+    literals: set[str] = set()
+    for d in ruleset.definitions.values():
+        known["definitions"].add(d.name)
+        names = _locals_of(d, ruleset.definitions)
+        known["names"] |= names | {f"{d.name}.{n}" for n in names}
+        if d.kind in ("action", "reaction"):  # the engine's records carry their arguments
+            known["fields"] |= {p.name for p in d.params}
+        for node in walk(d):
+            if isinstance(node, (ast.TriggerDef, ast.ReactionDef)) and node.event:
+                known["events"].add(node.event)
+            elif isinstance(node, (ast.Emit, ast.Window)):
+                known["events"].add(node.event)
+                known["fields"] |= {name for name, _ in node.fields}
+            elif isinstance(node, ast.Literal) and isinstance(node.value, str):
+                literals.add(node.value)
+    _strings(data, literals, set())
+    # a value is a text the rules or the scenarios write: any text of the rule set, or any name
+    known["values"] |= literals
+    for section in SECTIONS:
+        if section != "values":
+            known["values"] |= known[section]
+    known["texts"] |= known["definitions"]
+    known["texts"] |= {f"components.{c}" for c in known["components"]}
+    known["texts"] |= {f"parameters.{p}" for p in known["parameters"]}
+    known["texts"] |= {f"rulings.{r.get('id')}.{part}" for r in data.rulings if isinstance(r, dict)
+                       for part in _RULING_PARTS}
+    from rulecraft.dsl.variants import available_variants
+
+    known["texts"] |= {f"variants.{v}.{part}" for v in available_variants(Path(ruleset.root)) for part in _VARIANT_PARTS}
+    return known
+
+
+class _Levels:
+    """What the glossaries of a rule set may name, for each of its levels: the base
+    glossary may name what the base or any of its variants has (it is read under every
+    variant); a variant's glossary what that variant or any variant built on it has.
+    The other levels are loaded only when a key is not a name of the rule set checked."""
+
+    def __init__(self, ruleset: RuleSet):
+        self.ruleset = ruleset
+        self.root = Path(ruleset.root)
+        self.own = known_keys(ruleset)
+        self._others: dict[str | None, list[dict[str, set[str]]]] = {}
+
+    def _load(self, variant: str | None):
+        from rulecraft.dsl.loader import load_ruleset
+
+        try:
+            return load_ruleset(self.root, variant=variant)
+        except Exception:  # a level that does not load names nothing more
+            return None
+
+    def others(self, owner: str | None) -> list[dict[str, set[str]]]:
+        """The known keys of the other levels a glossary of ``owner`` is read under."""
+        if owner not in self._others:
+            from rulecraft.dsl.variants import available_variants
+
+            checked = self.ruleset.variant.name if self.ruleset.variant is not None else None
+            found = []
+            for name in [None, *available_variants(self.root)]:
+                if name == checked:
+                    continue
+                rs = self._load(name)
+                if rs is None:
+                    continue
+                chain = rs.variant.chain if rs.variant is not None else []
+                if owner is None or owner in chain:
+                    found.append(known_keys(rs))
+            self._others[owner] = found
+        return self._others[owner]
+
+    def names(self, section: str, key: str, owner: str | None) -> bool:
+        return key in self.own[section] or any(key in k[section] for k in self.others(owner))
+
+    def candidates(self, section: str, owner: str | None) -> set[str]:
+        out = set(self.own[section])
+        for k in self.others(owner):
+            out |= k[section]
+        return out
+
+
+def _unknown_key_hint(levels: _Levels, entry: Written, owner: str | None) -> str:
+    """A key that names nothing: the close name of its section, the section it belongs
+    in when it names something else, or the names the section may give."""
+    section, key = entry.section, entry.key
+    candidates = levels.candidates(section, owner)
+    if section == "names" and "." in key:
+        definition, _, name = key.partition(".")
+        if definition in levels.candidates("definitions", owner):
+            mine = sorted(c.partition(".")[2] for c in candidates if c.startswith(definition + "."))
+            close = difflib.get_close_matches(name, mine, n=1, cutoff=0.6)
+            if close:
+                return f"did you mean '{definition}.{close[0]}'?"
+            return (f"'{definition}' has no local name '{name}'; its names: " + ", ".join(mine)) if mine else \
+                f"'{definition}' has no local names: remove the entry"
+    hint = did_you_mean_among(key, candidates, _WHAT_PLURAL[section])
+    if hint.startswith("did you mean"):
+        return hint
+    elsewhere = [s for s in SECTIONS if s not in (section, "values") and levels.names(s, key, owner)]
+    if elsewhere:
+        return f"'{key}' is a {_WHAT[elsewhere[0]]}: move it under '{elsewhere[0]}:'"
+    return f"remove it; {hint}"
+
+
+def _check_keys(glossary: Glossary, lang: str, levels: _Levels, bag: DiagnosticBag) -> None:
+    """A warning for every entry whose key names nothing the glossary's level has."""
+    for entry, owner in glossary.written:
+        if entry.section == "citations" or levels.names(entry.section, entry.key, owner):
+            continue
+        bag.warning(f"the {lang} glossary entry '{entry.key}' under '{entry.section}' names no "
+                    f"{_WHAT[entry.section].split(' (')[0]} of the rule set", entry.position,
+                    _unknown_key_hint(levels, entry, owner), code="glossary")
+
+
 # ---------------------------------------------------------------- the check
 
 
-def check_glossaries(ruleset: RuleSet) -> list[Diagnostic]:
-    """Schema errors of every glossary, and every term a glossary lacks (as warnings)."""
+def check_glossaries(ruleset: RuleSet, docs_words: bool = True) -> list[Diagnostic]:
+    """Schema errors of every glossary, and every term a glossary lacks (as warnings).
+    ``docs_words``: also every text the rules site in another language than the rules'
+    own would lack, found by rendering its pages (seconds for a large rule set: an
+    editor's check on save leaves it to `rulecraft check`)."""
     bag = DiagnosticBag()
     langs = languages(ruleset)
     if not langs:
         return []
+    from .authored import WRITTEN_IN, MissingWord, WordOwners
+
     needs = needed_terms(ruleset)
+    levels = _Levels(ruleset)
     for lang in langs:
         before = len(bag.errors)
         glossary = load_glossary(ruleset, lang, bag)
         if not glossary.files or len(bag.errors) > before:
             continue  # a broken file is left out: listing every term it would give adds only noise
-        target = glossary.files[-1]
+        _check_keys(glossary, lang, levels, bag)
+        owners = WordOwners(lang)
+        files: dict[Path, Glossary] = {}
+        reported: set[str] = set()
         for n in needs:
             term = glossary.get(n.section, n.key)
             if term is None and n.section == "names":
                 # a name given per definition, `definition.name`, in every definition that uses it
                 term = all(glossary.get("names", f"{d}.{n.key}") for d in n.slots) or None
             if term is None:
-                where = glossary.sections.get(n.section) or Position(target, 1, 1)
-                # a variant's words go in its own glossary, never in the base's
-                into = where.file if ruleset.variant is None else \
-                    _display(Path(ruleset.root) / "variants" / ruleset.variant.name / "glossary" / f"{lang}.yaml")
-                bag.warning(f"the {lang} glossary has no entry '{n.key}' in '{n.section}'", where,
-                            f"add '{n.key}' under '{n.section}:' in {into}", code="glossary")
+                # in the glossary of the first level that has the word: the base's words in
+                # the base's glossary, a variant's own words in its own
+                path = glossary_path(ruleset.root, lang, owners.level(ruleset, MissingWord(n.section, n.key, n.key)))
+                if path not in files:
+                    files[path] = load_glossary_file(path, lang)
+                where = files[path].sections.get(n.section) or Position(_display(path), 1, 1)
+                message = f"the {lang} glossary has no entry '{n.key}' in '{n.section}'"
+                reported.add(message)
+                bag.warning(message, where, f"add '{n.key}' under '{n.section}:' in {_display(path)}", code="glossary")
                 continue
             unknown = glossary.slots(n.section, n.key) - set(n.slots)
             if n.section == "definitions" and unknown:
@@ -300,4 +590,14 @@ def check_glossaries(ruleset: RuleSet) -> list[Diagnostic]:
                             f"which is not a parameter of '{n.key}'", glossary.where[(n.section, n.key)],
                             "use the parameters: " + (", ".join("{%s}" % s for s in n.slots) or "none"),
                             code="glossary")
+        if lang != WRITTEN_IN and docs_words:
+            # everything `rulecraft docs --lang LANG` would refuse the site for: the texts
+            # and citations of the rules, components, parameters, rulings and variants, and
+            # the words of the pages of every variant
+            from .site import site_missing_words
+
+            site = site_missing_words(ruleset.root, lang, ruleset.variant.name if ruleset.variant else None)
+            for d in site.items if site is not None else []:
+                if d.message not in reported:
+                    bag.add(d)
     return bag.items

@@ -594,7 +594,8 @@ class SiteWriter:
 
     # ------------------------------------------------------------ variants
     def _variant_title(self, v: VariantChanges) -> str:
-        return self.prose.authored.text(f"variants.{v.name}.title", v.ruleset.variant.title)
+        # a variant's own words come from its own glossaries (the base's, then its chain's)
+        return v.prose.authored.text(f"variants.{v.name}.title", v.ruleset.variant.title)
 
     def _variants(self) -> list:
         ui = self.ui
@@ -614,11 +615,11 @@ class SiteWriter:
         chain = " → ".join(md(title) for title in [self.base_ruleset.data.game.title]
                            + [titles.get(n, n) for n in info.chain])
         out = [f"# {md(self._variant_title(v))}\n", ui("variant_of", chain=chain) + "\n"]
-        text = self.prose.authored.text(f"variants.{v.name}.text", info.text)
+        text = v.prose.authored.text(f"variants.{v.name}.text", info.text)
         if text:
             out.append(md_prose(text) + "\n")
         if info.cite:
-            out.append(f"**{ui('rulebook')}{self.c}** {self.cite(info.cite)}\n")
+            out.append(f"**{ui('rulebook')}{self.c}** {self.cite(info.cite, v.prose)}\n")
         if info.parameters:
             out.append(f"## {ui('changed_parameters')}\n\n| {ui('parameter')} | {ui('before_change')} | {ui('after_change')} |\n|---|---|---|")
             out += [f"| {md(v.prose.term(f'parameters.{n}'))} | {md(old)} | {md(new)} |" for n, (old, new) in info.parameters.items()]
@@ -675,7 +676,14 @@ class SiteWriter:
             return f"{md(_cap(v.prose.term(f'values.{value}')))} ({md(of)})"
         if section == "connections":
             return f"{md(name)} ({kind})"
-        key = name if section in ("components", "layouts", "spaces") else f"{section}.{name}"
+        if section == "layouts":
+            # a layout is a tile's shape, with no word of its own: it is named by the
+            # components laid with it
+            users = [c.name for c in v.ruleset.data.components if c.layout == name]
+            if users:
+                return f"{md(', '.join(_cap(v.prose.term(c)) for c in users))} ({kind})"
+            return f"{md_code(name)} ({kind})"
+        key = name if section in ("components", "spaces") else f"{section}.{name}"
         word = md(_cap(v.prose.term(key)))
         if section == "components" and any(c.name == name for c in self.cat.cards):
             word = f"[{word}](../cards/{slug(name)}.md)"

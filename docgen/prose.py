@@ -88,7 +88,7 @@ class Prose:
         self.ph = phrases(lang)
         self.glossary = load_glossary(ruleset, lang)
         self.missing: set[tuple[str, str]] = set()  # glossary entries asked for but absent
-        self.authored = Authored(self.glossary, lang)  # the author's texts and citations in this language
+        self.authored = Authored(self.glossary, lang, ruleset)  # the author's texts and citations in this language
         self._locals: dict[str, str] = {}  # local name -> type, inside the definition being rendered
         self._definition: ast.Definition | None = None
         self._words: dict[str, Term] = {}  # loop names called by the kind of their items

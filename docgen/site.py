@@ -15,7 +15,7 @@ from rulecraft.dsl.diagnostics import DiagnosticBag, Position
 from rulecraft.dsl.loader import load_checked
 from rulecraft.dsl.variants import available_variants
 
-from .authored import WRITTEN_IN, MissingWord, MissingWords, missing_words_bag
+from .authored import WRITTEN_IN, MissingWord, MissingWords, placed_missing_words
 from .catalogue import catalogue
 from .examples import run_examples
 from .pages import Site, SiteWriter, VariantChanges
@@ -71,10 +71,12 @@ def collect(root: str | Path, lang: str = "en", variant: str | None = None,
     return site
 
 
-def missing_words(ruleset, lang: str, renderers: list[Prose]):
+def missing_words(ruleset, lang: str, renderers: list[Prose], warning: bool = False):
     """Every word the site needed that its language's glossaries lack: located errors and the
     words themselves (None when there is none). In any language but the rule files' own, a
-    missing word is an error, never a silent fallback to the rule files' words."""
+    missing word is an error, never a silent fallback to the rule files' words. Each is
+    placed in the glossary it belongs in: the base's words in the base's, a variant's own
+    words (its title, text, new rules and words) in the variant's own glossary."""
     if lang == WRITTEN_IN:
         # The rule files' names are words of this language: a name the glossary lacks reads
         # as itself ("red_pawn" as "red pawn"), and `rulecraft check` lists it as a warning.
@@ -86,28 +88,52 @@ def missing_words(ruleset, lang: str, renderers: list[Prose]):
                   Position(str(path), 1, 1),
                   f"write {path} (see docs/glossaries.md); 'rulecraft check' then lists every word it still lacks")
         return bag, [MissingWord("glossary", lang, lang)]
-    by_file: dict[str, tuple] = {}
-    seen: set[tuple[str, str]] = set()
+    words = []
     for p in renderers:
-        found = [MissingWord(section, key, key) for section, key in sorted(p.missing)]
-        found += list(p.authored.missing.values())
-        found = [m for m in found if (m.section, m.key) not in seen]
-        seen.update((m.section, m.key) for m in found)
-        if found:
-            path = p.glossary.files[-1] if p.glossary.files else str(Path(ruleset.root) / "glossary" / f"{lang}.yaml")
-            glossary, words = by_file.setdefault(path, (p.glossary, []))
-            words.extend(found)
-    if not by_file:
+        words += [(p.ruleset, MissingWord(section, key, key)) for section, key in sorted(p.missing)]
+        words += [(p.ruleset, m) for m in p.authored.missing.values()]
+    return placed_missing_words(words, lang, warning)
+
+
+def site_renderers(root: str | Path, lang: str, variant: str | None = None,
+                   scenarios: Path | None = None) -> tuple[object, list[Prose]] | None:
+    """The rule set and every renderer of its site, after rendering every page but the
+    worked examples (which run the scenarios): the citations of the examples are read
+    from the scenario files. None when a rule set of the site does not load."""
+    from rulecraft.dsl.diagnostics import RuleSetError
+    from rulecraft.validator.scenario import load_file, scenario_files
+
+    root = Path(root)
+    try:
+        ruleset = load_checked(root, variant)
+        base = load_checked(root) if variant else ruleset
+        prose = Prose(ruleset, lang, markdown=True)
+        base_prose = Prose(base, lang, markdown=True) if variant else prose
+        folder = scenarios if scenarios is not None else scenario_folder_for(root, ruleset.data.game.name)
+        folder = folder if folder.is_dir() else None
+        variants = []
+        for name in available_variants(root):
+            vrs = ruleset if name == variant else load_checked(root, name)
+            variants.append(VariantChanges(name, vrs, prose if name == variant else Prose(vrs, lang, markdown=True)))
+    except RuleSetError:
         return None
-    bag, every = None, []
-    for path, (glossary, words) in by_file.items():
-        every += words
-        part = missing_words_bag(glossary, lang, words, path)
-        if bag is None:
-            bag = part
-        else:
-            bag.extend(part.items)
-    return bag, every
+    SiteWriter(ruleset, catalogue(ruleset, folder), prose, lang, [], variants, base_ruleset=base,
+               base_prose=base_prose).build()
+    for path in scenario_files(folder) if folder else []:
+        for sc in load_file(path, DiagnosticBag()).scenarios:
+            prose.authored.cite(sc.cite)
+    return ruleset, [prose, base_prose] + [v.prose for v in variants]
+
+
+def site_missing_words(root: str | Path, lang: str, variant: str | None = None) -> DiagnosticBag | None:
+    """What ``rulecraft docs --lang LANG`` (with ``variant``) would refuse for lack of
+    words, as warnings for ``rulecraft check``; None when a rule set of the site does not
+    load (the check reports its errors)."""
+    found = site_renderers(root, lang, variant)
+    if found is None:
+        return None
+    missing = missing_words(found[0], lang, found[1], warning=True)
+    return missing[0] if missing is not None else DiagnosticBag()
 
 
 def mkdocs_config(site: Site) -> dict:

@@ -117,11 +117,13 @@ class Workspace:
     def _glossary_warnings(self, root: Path, ruleset: RuleSet, files: tuple) -> list:
         """The glossaries' warnings, as `rulecraft check` reports them. Reading every
         glossary costs more than the rest of a check, so they are checked again when a
-        file is saved, not at each keystroke (a term a new rule uses shows on save)."""
+        file is saved, not at each keystroke (a term a new rule uses shows on save). The
+        texts a rules site in another language would lack are left to `rulecraft check`:
+        finding them renders the site's pages, seconds in which the editor would wait."""
         cached = self._glossaries.get(root)
         if cached is not None and cached[0] == files:
             return cached[1]
-        warnings = check_glossaries(ruleset)
+        warnings = check_glossaries(ruleset, docs_words=False)
         self._glossaries[root] = (files, warnings)
         return warnings
 

@@ -146,12 +146,15 @@ def test_a_variant_brings_its_own_glossary_entries(tmp_path):
     missing = check_glossaries(load_ruleset(folder, variant="bonus"))
     assert sorted(d.message for d in missing) == [
         "the en glossary has no entry 'broke' in 'definitions'",
-        "the fr glossary has no entry 'broke' in 'definitions'"]
+        "the fr glossary has no entry 'broke' in 'definitions'",
+        # the French docs need the variant's title (its name, when it has none) in French
+        "the fr glossary has no text 'variants.bonus.title' in 'texts' (to say: \"bonus\")"]
     for lang, say in (("en", "{p} is broke"), ("fr", "{p} est ruiné")):
         own = folder / "variants" / "bonus" / "glossary"
         own.mkdir(parents=True, exist_ok=True)
         (own / f"{lang}.yaml").write_text(
-            f'language: {lang}\ndefinitions:\n  broke: {{one: Broke, say: "{say}"}}\n', encoding="utf-8")
+            f'language: {lang}\ndefinitions:\n  broke: {{one: Broke, say: "{say}"}}\n'
+            + ("texts:\n  variants.bonus.title: Prime\n" if lang == "fr" else ""), encoding="utf-8")
     ruleset = load_ruleset(folder, variant="bonus")
     assert check_glossaries(ruleset) == []
     assert load_glossary(ruleset, "fr").get("definitions", "broke").say == "{p} est ruiné"
@@ -166,3 +169,175 @@ def test_a_copy_of_panic_station_missing_a_french_term_fails_a_strict_check(tmp_
     assert main(["check", str(copy), "--strict"]) == 1
     out = capsys.readouterr().out
     assert f"{fr}:{line_of(fr, 'components:')}:1: warning: the fr glossary has no entry 'hive' in 'components'" in out
+
+
+
+def test_a_glossary_key_naming_nothing_is_a_warning_with_a_hint(tmp_path, capsys):
+    """A misspelt key is never looked up: its word silently goes unused. Every key must
+    name something of the rule set: for the base glossary, of the base or any variant
+    (it is read under each); for a variant's, of that variant (or one built on it)."""
+    en = (GLOSSARY_EN.replace("  hoard: Hoard\n", "  hoard: Hoard\n  hoadr: typo\n  bag: wrong section\n")
+          .replace("  k: {one: token, elide: true}\n", "  k: {one: token, elide: true}\n  pay.zz: typo\n  pay.amuont: typo\n")
+          .replace("  asker: asker\n", "  asker: asker\n  tokne: typo\n")
+          .replace("  d6: die\n", "  d6: die\n  d7: typo\n"))
+    en += ("texts:\n  rich: fine\n  components.coni: typo\n  variants.bonus.title: fine\n  variants.bonsu.title: typo\n"
+           "  broke: the base glossary may give a variant's words\n")
+    folder = write_tiny(tmp_path, en=en)
+    (folder / "variants").mkdir()
+    (folder / "variants" / "bonus.yaml").write_text(VARIANT.lstrip(), encoding="utf-8")
+    (folder / "variants" / "bonus.rules").write_text(VARIANT_RULES.lstrip(), encoding="utf-8")
+    own = folder / "variants" / "bonus" / "glossary"
+    own.mkdir(parents=True)
+    for lang in ("en", "fr"):
+        (own / f"{lang}.yaml").write_text(f"language: {lang}\ndefinitions:\n  broke: Broke\n  brok: typo\n",
+                                          encoding="utf-8")
+    en_file = folder / "glossary" / "en.yaml"
+    lines = en_file.read_text(encoding="utf-8").splitlines()
+
+    def at(key):  # line and column of a key in the base en glossary (its last entry of that name)
+        line = max(i for i, text in enumerate(lines, 1) if text.startswith(f"  {key}:"))
+        return str(en_file), line, 3
+
+    expected = {
+        "'d7' under 'dice' names no die": (at("d7"), "did you mean 'd6'?"),
+        "'tokne' under 'fields' names no event field": (at("tokne"), "did you mean 'token'?"),
+        "'hoadr' under 'definitions' names no definition": (at("hoadr"), "did you mean 'hoard'?"),
+        "'bag' under 'definitions' names no definition": (at("bag"), "'bag' is a zone: move it under 'zones:'"),
+        "'pay.zz' under 'names' names no local name": (at("pay.zz"), "'pay' has no local name 'zz'; its names: "),
+        "'pay.amuont' under 'names' names no local name": (at("pay.amuont"), "did you mean 'pay.amount'?"),
+        "'components.coni' under 'texts' names no definition, component, parameter, ruling or variant":
+            (at("components.coni"), "did you mean 'components.coin'?"),
+        "'variants.bonsu.title' under 'texts' names no definition, component, parameter, ruling or variant":
+            (at("variants.bonsu.title"), "did you mean 'variants.bonus.title'?"),
+    }
+    base = [d for d in check_glossaries(load_ruleset(folder)) if " names no " in d.message]
+    got = {d.message.removeprefix("the en glossary entry ").removesuffix(" of the rule set"):
+           ((d.position.file, d.position.line, d.position.column), d.hint) for d in base}
+    assert set(got) == set(expected), "\n".join(d.message for d in base)
+    for message, (where, hint) in expected.items():
+        assert got[message][0] == where, message
+        assert got[message][1].startswith(hint), (message, got[message][1])
+    assert "p, " in got["'pay.zz' under 'names' names no local name"][1]
+    assert all(d.severity == "warning" and d.code == "glossary" for d in base)
+
+    # with the variant: its own glossary is checked against the variant's names
+    variant = [d for d in check_glossaries(load_ruleset(folder, variant="bonus")) if " names no " in d.message]
+    mine = sorted((Path(d.position.file).relative_to(folder).as_posix(), d.position.line, d.message, d.hint)
+                  for d in variant if "/variants/" in d.position.file)
+    assert mine == [(f"variants/bonus/glossary/{lang}.yaml", 4,
+                     f"the {lang} glossary entry 'brok' under 'definitions' names no definition of the rule set",
+                     "did you mean 'broke'?") for lang in ("en", "fr")]
+
+    # the command line shows the entry with a caret, and --strict fails on it
+    assert main(["check", str(folder), "--variant", "bonus", "--strict"]) == 1
+    out = capsys.readouterr().out
+    assert f"{own / 'fr.yaml'}:4:3: warning: the fr glossary entry 'brok' under 'definitions' names no definition" in out
+    assert "    4 |   brok: typo\n      |   ^^^^\n      = hint: did you mean 'broke'?" in out
+
+
+GREEDY = """
+variant:
+  name: greedy
+  title: Greedy
+  base: tiny
+  text: Taking costs nothing.
+replaces: [take]
+"""
+
+GREEDY_RULES = """
+action take:
+    text "Take a token for free."
+    with t: token in contents(bag)
+    do:
+        move t to purse(current_player)
+        emit taken(token: t)
+"""
+
+
+def _variants_with_texts(tmp_path: Path) -> Path:
+    """The tiny rule set, whose action 'take' has a text (translated in the base's French
+    glossary), with two variants: 'bonus' adds a function, 'greedy' replaces 'take'."""
+    rules = RULES.replace("action take:\n", 'action take:\n    text "Take a token from the bag."\n')
+    folder = write_ruleset(tmp_path / "tiny", {"game.yaml": game_yaml() + DATA, "main.rules": rules})
+    (folder / "glossary").mkdir()
+    (folder / "glossary" / "en.yaml").write_text(
+        GLOSSARY_EN.lstrip().replace("  hoard: Hoard\n", "  hoard: Hoard\n  broke: Broke\n"), encoding="utf-8")
+    (folder / "glossary" / "fr.yaml").write_text(
+        GLOSSARY_FR.lstrip().replace("  hoard: Thésauriser\n", "  hoard: Thésauriser\n  broke: Ruiné\n")
+        + 'texts:\n  take: "Prenez un jeton du sac."\n', encoding="utf-8")
+    variants = folder / "variants"
+    variants.mkdir()
+    (variants / "bonus.yaml").write_text(VARIANT.lstrip() + "  title: Bonus\n  text: A bonus rule.\n", encoding="utf-8")
+    (variants / "bonus.rules").write_text(VARIANT_RULES.lstrip(), encoding="utf-8")
+    (variants / "greedy.yaml").write_text(GREEDY.lstrip(), encoding="utf-8")
+    (variants / "greedy.rules").write_text(GREEDY_RULES.lstrip(), encoding="utf-8")
+    greedy = variants / "greedy" / "glossary"
+    greedy.mkdir(parents=True)
+    (greedy / "fr.yaml").write_text(
+        'language: fr\ntexts:\n  variants.greedy.title: "Glouton"\n  variants.greedy.text: "Prendre est gratuit."\n',
+        encoding="utf-8")
+    return folder
+
+
+def _docs_refusal(folder: Path, variant: str | None) -> set[tuple[str, str, str]]:
+    """What `rulecraft docs --lang fr` refuses the site for: (file, message, hint)."""
+    from rulecraft.docgen.authored import MissingWords
+    from rulecraft.docgen.site import collect
+
+    try:
+        collect(folder, "fr", variant)
+    except MissingWords as err:
+        return {(d.position.file, d.message, d.hint) for d in err.bag.errors}
+    return set()
+
+
+def _check_texts(folder: Path, variant: str | None) -> set[tuple[str, str, str]]:
+    return {(d.position.file, d.message, d.hint) for d in check_glossaries(load_ruleset(folder, variant=variant))
+            if d.message.startswith("the fr glossary has no")}
+
+
+def test_a_strict_check_of_a_variant_lists_what_its_french_docs_need_each_word_in_its_own_glossary(tmp_path, capsys):
+    folder = _variants_with_texts(tmp_path)
+    bonus_fr = str(folder / "variants" / "bonus" / "glossary" / "fr.yaml")
+    greedy_fr = str(folder / "variants" / "greedy" / "glossary" / "fr.yaml")
+    base_fr = str(folder / "glossary" / "fr.yaml")
+
+    # (a) the check lists exactly what the docs refuse the site for
+    refused = _docs_refusal(folder, "greedy")
+    assert refused and _check_texts(folder, "greedy") == refused
+    assert main(["check", str(folder), "--variant", "greedy", "--strict"]) == 1
+    capsys.readouterr()
+    by_key = {message.split("'")[1]: (file, hint) for file, message, hint in refused}
+    # (b) each variant's words are asked for in its own glossary: bonus's title in bonus's,
+    # not in greedy's (bonus has no glossary yet: its file is named all the same)
+    assert set(by_key) == {"variants.bonus.title", "variants.bonus.text", "take"}
+    assert by_key["variants.bonus.title"] == (
+        bonus_fr, f"add 'variants.bonus.title: \"…\"' under 'texts:' in {bonus_fr}")
+    # (c) the base's French text was written for the base's 'take': greedy's needs its own
+    file, hint = by_key["take"]
+    assert file == greedy_fr
+    assert hint == (f"add 'take: \"…\"' under 'texts:' in {greedy_fr} "
+                    f"(the text in {base_fr} is for the rule that variant 'greedy' replaces)")
+    assert all(d.message != "the fr glossary has no text 'take' in 'texts'"
+               for d in check_glossaries(load_ruleset(folder)))  # the base's own text serves the base
+
+    # the words, each in its own glossary: the check passes, the docs are written
+    bonus = folder / "variants" / "bonus" / "glossary"
+    bonus.mkdir(parents=True)
+    (bonus / "fr.yaml").write_text('language: fr\ntexts:\n  variants.bonus.title: "Prime"\n'
+                                   '  variants.bonus.text: "Une règle de prime."\n', encoding="utf-8")
+    assert _check_texts(folder, "greedy") == {(greedy_fr, *rest) for _, *rest in refused if "'take'" in rest[0]}
+    with open(greedy_fr, "a", encoding="utf-8") as f:
+        f.write('  take: "Prenez un jeton, gratuitement."\n')
+    assert _check_texts(folder, "greedy") == set() == _docs_refusal(folder, "greedy")
+    assert main(["check", str(folder), "--variant", "greedy", "--strict"]) == 0
+    from rulecraft.docgen.site import collect
+
+    site = collect(folder, "fr", "greedy")
+    page = next(text for path, text in site.pages.items() if path.startswith("actions/") and "Prenez" in text)
+    assert "Prenez un jeton, gratuitement." in page and "Prenez un jeton du sac." not in page
+    variants_index = site.pages["variants/index.md"]
+    assert "Prime" in variants_index and "Glouton" in variants_index
+    base_page = next(text for path, text in collect(folder, "fr").pages.items()
+                     if path.startswith("actions/") and "Prenez" in text)
+    assert "Prenez un jeton du sac." in base_page
