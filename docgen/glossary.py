@@ -18,7 +18,7 @@ from pathlib import Path
 
 from rulecraft.dsl import ast
 from rulecraft.dsl.builtins import ACTION_WINDOW, ACTION_WINDOW_FIELDS, ENGINE_EVENTS
-from rulecraft.dsl.diagnostics import Diagnostic, DiagnosticBag, Position, did_you_mean, did_you_mean_among
+from rulecraft.dsl.diagnostics import Diagnostic, DiagnosticBag, Position, did_you_mean_among
 from rulecraft.dsl.model import RuleSet
 from rulecraft.dsl.ruleset_files import inside, refuse_link_out
 from rulecraft.dsl.yaml_data import Located, load_and_validate
