@@ -19,8 +19,15 @@ raise).
 Rewards come at the end: the payoffs the rule set declares (``game.payoff``), else, from
 the game's result and ``game.sides``, +1 to every seat on the winning side, -1 to the
 others, 0 to all when nobody won (-1 in a cooperative game, which the game itself won);
-see :mod:`rulecraft.interpreter.payoffs`. ``seed`` seeds the game (``reset(seed=...)`` reseeds it);
-all chance is the game's own seeded generator.
+see :mod:`rulecraft.interpreter.payoffs`. A game the rule set stops undecided (its
+round limit) is truncated, not terminated: every agent gets ``truncation=True`` and
+reward 0.
+
+Each episode is a game of its own seed, drawn from a generator seeded by ``seed``
+(``reset(seed=S)`` reseeds it, as PettingZoo's convention is; ``reset()`` plays the
+generator's next seed): the same seed gives the same sequence of episodes
+(:func:`rulecraft.survey.episode_seeds`). All chance is then the game's own seeded
+generator.
 
 Requires the ``research`` extra: ``pip install -e ".[research]"``.
 """
@@ -34,20 +41,20 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from rulecraft.dsl.loader import load_checked
 from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.payoffs import returns
 from rulecraft.interpreter.state import seat_players
 from rulecraft.interpreter.views import player_view
 from rulecraft.narration import Words
-from rulecraft.survey import survey
+from rulecraft.survey import check_max_options, episode_seeds, next_seed, research_ruleset, survey
 
 from .observation import ObservationLayout
 
 
 def env(ruleset, players: int | None = None, seed: int = 0, max_options: int | None = None, **kwargs):
     """The environment wrapped as PettingZoo's own classic games are (illegal moves end
-    the game for the player who made them; order of calls enforced)."""
+    the game for the player who made them; order of calls enforced). ``ruleset``: a
+    loaded rule set, a folder or a shipped rule set's name, as the command line takes it."""
     e = raw_env(ruleset, players=players, seed=seed, max_options=max_options, **kwargs)
     e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
     e = wrappers.AssertOutOfBoundsWrapper(e)
@@ -60,11 +67,12 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
     def __init__(self, ruleset, players: int | None = None, seed: int = 0, max_options: int | None = None,
                  render_mode: str | None = None):
         super().__init__()
-        if not hasattr(ruleset, "data"):
-            ruleset = load_checked(ruleset)
+        check_max_options(max_options)
+        ruleset = research_ruleset(ruleset)
         self.ruleset = ruleset
         self.players_count = players or ruleset.data.game.min_players
         self.seed = seed
+        self._episode_seeds = episode_seeds(seed)  # each reset() plays the next of these
         self.render_mode = render_mode
         self.layout = ObservationLayout(ruleset, self.players_count)
         self.max_options = max_options or survey(ruleset, self.players_count).action_width
@@ -95,8 +103,10 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
     def reset(self, seed=None, options=None):
         if seed is not None:
             self.seed = seed
+            self._episode_seeds = episode_seeds(seed)
         # events are kept only to be told by render()
-        self.game = Game(self.ruleset, self.players_count, self.seed, record_events=self.render_mode is not None)
+        self.game = Game(self.ruleset, self.players_count, next_seed(self._episode_seeds),
+                         record_events=self.render_mode is not None)
         self._told: dict[str, int] = {}  # per seat, how many of its events render() has told
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0 for a in self.agents}
@@ -115,10 +125,13 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         self._cumulative_rewards[agent] = 0
         self.game.choose(int(action))
         if self.game.over:
-            paid = returns(self.ruleset, self.game.state)
+            # a game the rules stopped undecided (a round limit) is truncated: no win, no loss
+            decided = self.game.result.get("decided", True) is not False
+            paid = returns(self.ruleset, self.game.state) if decided else {}
             for a in self.agents:
-                self.rewards[a] = paid[a]
-                self.terminations[a] = True
+                self.rewards[a] = paid.get(a, 0)
+                self.terminations[a] = decided
+                self.truncations[a] = not decided
         else:
             self.agent_selection = self.game.pending.player
             self._check_width()

@@ -13,7 +13,11 @@ game and every seat. Slots, in order:
    the viewer's own (their hand), else 0;
 4. **properties**: per entity (players, components, board spaces) and property of its
    kind, a pair: 1 if the viewer sees the value, then the value encoded as a number;
-5. **variables**: per game variable, then per turn variable, the same pair.
+5. **variables**: per game variable, then per turn variable, the same pair;
+6. **tiles** (a board of tiles laid during play): per tile component, in the order the
+   rule set lists them, ``TILE_SLOTS`` (4) slots: 1 when it is placed (else 0, and the
+   next three 0), then its x, its y and its rotation as the game state holds them (grid
+   units, degrees). Every tile laid is in plain sight, so every viewer sees the same.
 
 A value becomes a number thus: none → 0; a truth value → 0 or 1; a number → itself; a
 player → 1 + their seat counted from the viewer's (the viewer is 1); a text among the
@@ -23,7 +27,9 @@ the game's entities; a list → its length; anything else → 1.
 
 from __future__ import annotations
 
-from rulecraft.interpreter.state import new_state
+from rulecraft.interpreter.state import new_state, tile_layouts
+
+TILE_SLOTS = 4  # placed, x, y, rotation
 
 
 class ObservationLayout:
@@ -42,16 +48,21 @@ class ObservationLayout:
                            for name, spec in kinds[v["kind"]].properties.items()]
         self.game_vars = list(ruleset.data.variables.get("game", {}).items())
         self.turn_vars = list(ruleset.data.variables.get("turn", {}).items())
+        self.tiles = list(tile_layouts(ruleset))
         n = len(self.players)
         self.size = (2 * n + 1 + len(self.zones) + 2 * len(self.components) + 2 * len(self.properties)
-                     + 2 * len(self.game_vars) + 2 * len(self.turn_vars))
+                     + 2 * len(self.game_vars) + 2 * len(self.turn_vars) + TILE_SLOTS * len(self.tiles))
 
     def encode(self, view: dict) -> list[float]:
         viewer = view["viewer"]
-        seat = self.players.index(viewer)
+        # a viewer who is no seat (what every player sees): no seat slot set, players
+        # counted from the first seat
+        seat = self.players.index(viewer) if viewer in self.players else None
         n = len(self.players)
         out = [0.0] * (2 * n)
-        out[seat] = 1.0
+        if seat is not None:
+            out[seat] = 1.0
+        seat = seat or 0
         if view["current"] in self.players:
             out[n + self.players.index(view["current"])] = 1.0
         out.append(float(view["round"]))
@@ -82,6 +93,10 @@ class ObservationLayout:
             values = view["vars"].get(scope, {})
             for name, spec in specs:
                 out += [1.0, self._number(values[name], spec, seat)] if name in values else [0.0, 0.0]
+        placed = view.get("tiles") or {}
+        for tile in self.tiles:
+            where = placed.get(tile)
+            out += [0.0] * TILE_SLOTS if where is None else [1.0] + [float(v) for v in where[:TILE_SLOTS - 1]]
         return out
 
     def _number(self, value, spec, seat: int) -> float:

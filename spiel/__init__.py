@@ -1,43 +1,59 @@
 """An OpenSpiel game for any rule set, so OpenSpiel's algorithms run on rulecraft games.
 
-``register(ruleset, players=N)`` registers the rule set with ``pyspiel.register_game``
-under ``rulecraft_<game name>`` and returns the short name; ``pyspiel.load_game(name)``
-then makes it, or ``load(ruleset, players=N)`` does both. Each OpenSpiel state holds a
-rulecraft game state and runs it with the rulecraft interpreter.
+``register(ruleset, players=N)`` registers the rule set (a loaded rule set, a folder or
+a shipped rule set's name, as the command line takes it) with ``pyspiel.register_game``
+and returns its name; ``pyspiel.load_game(name)`` then makes it, or ``load(ruleset,
+players=N)`` does both. Each OpenSpiel state holds a rulecraft game state and runs it
+with the rulecraft interpreter.
 
+- **Names** tell apart everything that makes another game:
+  ``rulecraft_<game>[_<variant>]_<N>p[_chance][_<W>options]`` (``_chance``: explicit
+  chance; ``_<W>options``: a ``max_options`` other than the measured width). A second
+  rule set (another folder, or another variant) that would register under a name taken
+  is refused: the first one's saved states would load with its rules.
 - **Players** are the seats in order (OpenSpiel player 0 is ``p1``); the player to move
   is whoever must answer the pending choice. A seat the rules play by a script
   (``game.scripted_seats``) is not an OpenSpiel player: it answers its own choices.
 - **Actions** are option indexes: action ``i`` is the i-th legal option of the pending
   choice, in the order the rules give them; ``num_distinct_actions`` is measured from
   seeded random games as ``rulecraft.env`` measures its action space
-  (:mod:`rulecraft.survey`), or the ``max_options`` given.
+  (:mod:`rulecraft.survey`), or the ``max_options`` given (a positive whole number).
 - **Chance**, with ``chance="sampled"`` (the default), stays inside the game: rulecraft
   draws every die roll, random pick and shuffle from the seeded generator in its state,
-  so a game whose rules draw anything is declared ``SAMPLED_STOCHASTIC`` (OpenSpiel's
-  mode for games that sample chance themselves, seeded by the game parameter ``seed``).
+  so a game whose rules draw anything is declared ``SAMPLED_STOCHASTIC``. Each new state
+  is a game of its own seed, drawn from a generator the game holds, seeded by the game
+  parameter ``seed`` (:func:`rulecraft.survey.episode_seeds`): episodes differ, and the
+  same ``seed`` gives the same sequence of them. A state draws its seed when first used
+  (played, asked who is to play, observed), not when made, because OpenSpiel's ``clone``
+  makes a new state before copying the original into it; copies share their original's
+  seed and draw nothing. (OpenSpiel's C++ code also makes a state to size a tensor, which
+  then draws a seed: the same calls still give the same episodes.)
   With ``chance="explicit"`` it is ``EXPLICIT_STOCHASTIC``: every draw is an OpenSpiel
   chance node whose outcomes are equally likely (a die's faces, a pick's items, a
   shuffle's Fisher-Yates step; :mod:`rulecraft.interpreter.chance`), as the exact
-  algorithms (CFR, expectimax, ``get_all_states``) need; the game registers as
-  ``rulecraft_<game name>_<N>p_chance``. Each outcome plays the step under way again
-  from the state before it, so explicit chance suits small games. A rule set whose
-  random games never depend on the seed is ``DETERMINISTIC`` either way.
+  algorithms (CFR, expectimax, ``get_all_states``) need. Each outcome plays the step
+  under way again from the state before it, so explicit chance suits small games. A
+  rule set whose random games never depend on the seed is ``DETERMINISTIC`` either way.
+- **Length**: ``max_game_length`` bounds a whole history, chance actions included:
+  ``LENGTH_HEADROOM`` times the longest of the surveyed random games, counting its
+  draws with explicit chance (:meth:`rulecraft.survey.Survey.history_bound`).
 - **Information**: perfect when every zone and property of the rule set is visible to
-  everyone, otherwise imperfect. Observation strings are the player's view (never the
-  full state) as JSON, observation tensors the same view as ``rulecraft.env`` encodes
-  it; information-state strings are the view with every event the player saw so far.
+  everyone, otherwise imperfect. Observers: :mod:`rulecraft.spiel.observer` (a player's
+  view, or with ``private_info=NONE`` what every player sees; information-state strings
+  but no information-state tensors).
 - **Saving**: ``pickle`` saves games and states in every chance mode (a state as its
-  game's name, parameters and actions, replayed when loaded), and
+  game's name, parameters, its own seed and its actions, replayed when loaded), and
   ``pyspiel.serialize_game_and_state`` saves them with ``chance="explicit"`` or in a
   game without chance (OpenSpiel asks a sampled game for a random generator of its own,
   which rulecraft games keep in each state instead). Either is loaded in a process
-  where the rule set was registered with the same name.
+  where the rule set was registered with the same name; :func:`deserialize` loads an
+  OpenSpiel save, saying what to register when it is not.
 - **Returns**: the payoffs the rule set declares (``game.payoff``: its range and, when
   they always add up to one number, that sum); else +1 to every seat on the winning
   side (``game.sides``), -1 to the others, 0 to all when nobody won (-1 in a cooperative
   game), zero-sum for two seats who play for themselves
-  (:mod:`rulecraft.interpreter.payoffs`).
+  (:mod:`rulecraft.interpreter.payoffs`). A game the rules stop undecided (their round
+  limit) returns 0 to everyone: OpenSpiel has no flag for a truncated game.
 
 Requires the ``research`` extra: ``pip install -e ".[research]"``.
 """
@@ -47,41 +63,64 @@ from __future__ import annotations
 import copy
 import functools
 import json
+from pathlib import Path
 
-import numpy as np
 import pyspiel
 
-from rulecraft.dsl.loader import load_checked
 from rulecraft.env.observation import ObservationLayout
 from rulecraft.interpreter.chance import ChanceNeeded, ChanceScript
 from rulecraft.interpreter.machine import Machine
 from rulecraft.interpreter.payoffs import returns
 from rulecraft.interpreter.state import GameState, new_state, seat_players
-from rulecraft.interpreter.views import player_view, record_event
-from rulecraft.survey import survey
+from rulecraft.interpreter.views import record_event
+from rulecraft.survey import check_max_options, episode_seeds, next_seed, research_ruleset, survey
+
+from .observer import ViewObserver
 
 CHANCE_MODES = ("sampled", "explicit")
-# The rule set registered under each name, for states loaded from a save.
-_REGISTERED: dict[str, object] = {}
+# The rule set registered under each name, and where it came from (its folder and
+# variant), for states loaded from a save and to refuse a second rule set of the same name.
+_REGISTERED: dict[str, tuple[object, tuple]] = {}
 _START = "start"  # the step of a new game: setup, up to the first choice
 
 
 def load(ruleset, players: int | None = None, seed: int = 0, max_options: int | None = None,
          chance: str = "sampled"):
-    """The OpenSpiel game of ``ruleset`` (a loaded rule set or a folder); ``chance`` is
-    ``"sampled"`` or ``"explicit"`` (see the module doc)."""
+    """The OpenSpiel game of ``ruleset`` (a loaded rule set, a folder or a shipped rule
+    set's name); ``chance`` is ``"sampled"`` or ``"explicit"`` (see the module doc)."""
     return pyspiel.load_game(register(ruleset, players, max_options, chance), {"seed": seed})
 
 
+def game_name(ruleset, players: int, chance: str, width: int, measured: int) -> str:
+    """The name a rule set registers by: everything that makes another game, readably:
+    ``rulecraft_<game>[_<variant>]_<N>p[_chance][_<W>options]`` (``_chance``: explicit
+    chance; ``_<W>options``: a ``max_options`` other than the measured width)."""
+    variant = getattr(ruleset, "variant", None)
+    return (f"rulecraft_{ruleset.data.game.name}" + (f"_{variant.name}" if variant is not None else "")
+            + f"_{players}p" + ("_chance" if chance == "explicit" else "")
+            + (f"_{width}options" if width != measured else ""))
+
+
 def register(ruleset, players: int | None = None, max_options: int | None = None, chance: str = "sampled") -> str:
-    """Register ``ruleset`` with OpenSpiel; returns the name to load it by."""
+    """Register ``ruleset`` with OpenSpiel; returns the name to load it by (see
+    :func:`game_name`). A second rule set (another folder or variant) whose name would be
+    the same is refused: the first one's saved states would load with its rules."""
     if chance not in CHANCE_MODES:
         raise ValueError(f"chance={chance!r}: one of {', '.join(CHANCE_MODES)}")
-    if not hasattr(ruleset, "data"):
-        ruleset = load_checked(ruleset)
+    check_max_options(max_options)
+    ruleset = research_ruleset(ruleset)
     players = players or ruleset.data.game.min_players
-    name = f"rulecraft_{ruleset.data.game.name}_{players}p" + ("_chance" if chance == "explicit" else "")
     found = survey(ruleset, players, chance=True)
+    width = int(max_options or found.action_width)
+    name = game_name(ruleset, players, chance, width, found.action_width)
+    variant = getattr(ruleset, "variant", None)
+    origin = (str(Path(ruleset.root).resolve()), variant.name if variant is not None else None)
+    held = _REGISTERED.get(name)
+    if held is not None and held[1] != origin:
+        raise ValueError(f"{name} is registered already, for the rule set at {held[1][0]}"
+                         + (f" (variant {held[1][1]})" if held[1][1] else "")
+                         + f": the one at {origin[0]} has the same game name; give one of them another "
+                         f"game.name, or use it in another process")
     layout = ObservationLayout(ruleset, players)
     explicit = chance == "explicit" and found.seeded
     if not found.seeded:
@@ -90,6 +129,7 @@ def register(ruleset, players: int | None = None, max_options: int | None = None
         chance_mode = pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     else:
         chance_mode = pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    sampled = chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
     outcomes_bound = _outcomes_bound(ruleset, players)
     perfect = _all_visible(ruleset)
     utility, low, high, total = _utility(ruleset, players)
@@ -111,14 +151,14 @@ def register(ruleset, players: int | None = None, max_options: int | None = None
         parameter_specification={"seed": 0},
     )
     info = pyspiel.GameInfo(
-        num_distinct_actions=max_options or found.action_width,
+        num_distinct_actions=width,
         max_chance_outcomes=outcomes_bound if explicit else 0,
         num_players=players,
         min_utility=low,
         max_utility=high,
         utility_sum=total,
-        # the longest surveyed game, with room: a game longer than this is not an error of the rules
-        max_game_length=4 * found.longest,
+        # the longest surveyed history, decisions and (explicit chance) chance actions, with room
+        max_game_length=found.history_bound(draws=explicit),
     )
 
     class RulecraftGame(pyspiel.Game):
@@ -129,20 +169,53 @@ def register(ruleset, players: int | None = None, max_options: int | None = None
             self.seed = int((params or {}).get("seed", 0))
             self.layout = layout
             self.explicit = explicit
+            self.sampled = sampled
+            # with sampled chance, each new state's seed comes from here (see RulecraftState)
+            self._episode_seeds = episode_seeds(self.seed)
 
         def new_initial_state(self):
-            return RulecraftState(self)
+            return RulecraftState(self, None if self.sampled else self.seed)
+
+        def next_episode_seed(self) -> int:
+            return next_seed(self._episode_seeds)
 
         def make_py_observer(self, iig_obs_type=None, params=None):
-            return _ViewObserver(self, history=iig_obs_type is not None and iig_obs_type.perfect_recall)
+            return ViewObserver(self, iig_obs_type)
+
+        # sized from the layout: OpenSpiel would size them by observing a new state
+        def observation_tensor_size(self):
+            return self.layout.size
+
+        def observation_tensor_shape(self):
+            return [self.layout.size]
+
+        def information_state_tensor_size(self):
+            raise pyspiel.SpielError("InformationStateTensorShape unimplemented: a rulecraft game has "
+                                     "information-state strings only")
+
+        information_state_tensor_shape = information_state_tensor_size
 
         def __reduce__(self):
             # OpenSpiel's own pickling would ask a sampled game for its generator's state
             return _loaded_game, (name, self.get_parameters())
 
     pyspiel.register_game(game_type, RulecraftGame)
-    _REGISTERED[name] = ruleset
+    _REGISTERED[name] = (ruleset, origin)
     return name
+
+
+def deserialize(text: str):
+    """``pyspiel.deserialize_game_and_state(text)``, for a save of a rulecraft game:
+    the game and the state, or, when its rule set is not registered in this process,
+    ValueError saying what to register (OpenSpiel's own would list every game it knows)."""
+    lines = text.splitlines()
+    try:
+        name = lines[lines.index("[Game]") + 1].split("(", 1)[0].strip()
+    except (ValueError, IndexError):
+        raise ValueError("not a save of pyspiel.serialize_game_and_state: it has no [Game] section") from None
+    if name.startswith("rulecraft_"):
+        _registered(name)
+    return pyspiel.deserialize_game_and_state(text)
 
 
 class _Held:
@@ -167,11 +240,13 @@ class _Held:
 
 
 def _registered(name: str):
+    """The rule set registered as ``name``; ValueError saying what to call when none is."""
     try:
-        return _REGISTERED[name]
+        return _REGISTERED[name][0]
     except KeyError:
         raise ValueError(f"{name} is not registered in this process: call rulecraft.spiel.register "
-                         f"with its rule set and player count before loading a saved game") from None
+                         f"(or load) with its rule set, variant, player count, chance and max_options "
+                         f"before loading a saved game") from None
 
 
 def _saved_held(name: str, saved: str, events: list[dict]) -> _Held:
@@ -183,19 +258,65 @@ def _loaded_game(name: str, params: dict):
     return pyspiel.load_game(name, params)
 
 
-def _replayed(name: str, params: dict, history: list[int]):
-    """A state saved by pickle: its game's actions, replayed (same seed, same game)."""
-    state = _loaded_game(name, params).new_initial_state()
+def _replayed(name: str, params: dict, history: list[int], seed: int | None = None):
+    """A state saved by pickle: its game's actions, replayed from its own seed (same
+    seed, same game); a save without a seed is of a state whose seed was its game's."""
+    game = _loaded_game(name, params)
+    state = RulecraftState(game, game.seed if seed is None else seed)
     for action in history:
         state.apply_action(action)
     return state
 
 
+class _Seed:
+    """A state's seed. With sampled chance it is drawn from the game's generator of
+    episode seeds when the state is first used, not when it is made: OpenSpiel copies a
+    state (``clone``) by making a new one and replacing its attributes with copies of the
+    original's, and a draw there would move the episodes on. Copies share it (so a copy
+    of a state not yet used is the same game), and a saved state saves its value."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: int | None = None):
+        self.value = value
+
+    def of(self, game) -> int:
+        if self.value is None:
+            self.value = game.next_episode_seed()
+        return self.value
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        return _Seed, (self.value,)
+
+
+# A state's attributes made when it is first used (RulecraftState._begin)
+_BEGUN = ("_held", "_width", "_explicit", "_outcomes_bound", "_seats", "_step", "_outcomes", "_draw")
+
+
 class RulecraftState(pyspiel.State):
-    def __init__(self, game):
+    """An OpenSpiel state: a rulecraft game state run by the interpreter. ``seed`` is the
+    game's seed; None (sampled chance) draws one from the game's generator of episode
+    seeds, so each new state is another game and the game's ``seed`` fixes the sequence.
+    The state begins (its setup runs) when first used."""
+
+    def __init__(self, game, seed: int | None = None):
         super().__init__(game)
+        self._seed = _Seed(seed)
+
+    def __getattr__(self, name):
+        # only for attributes not set yet: those of a state not begun
+        if name in _BEGUN and "_held" not in self.__dict__:
+            self._begin()
+            return getattr(self, name)
+        raise AttributeError(name)
+
+    def _begin(self) -> None:
+        game = self.get_game()
         self._held = _Held(game.get_type().short_name, game.ruleset,
-                           new_state(game.ruleset, game.players_count, game.seed), [])
+                           new_state(game.ruleset, game.players_count, self._seed.of(game)), [])
         self._width = game.num_distinct_actions()
         self._explicit = game.explicit
         self._outcomes_bound = game.max_chance_outcomes()
@@ -207,6 +328,12 @@ class RulecraftState(pyspiel.State):
         self._outcomes: list[int] = []
         self._draw = 0
         self._run_step()
+
+    @property
+    def seed(self) -> int:
+        """The seed of this state's game (with sampled chance, its own: see the class doc)."""
+        self._held  # noqa: B018 - begins the state
+        return self._seed.value
 
     @property
     def _state(self):
@@ -267,7 +394,8 @@ class RulecraftState(pyspiel.State):
 
     def returns(self):
         s = self._state
-        if s.result is None or self._draw:
+        # a game stopped undecided (the rule set's round limit) is nobody's win or loss
+        if s.result is None or self._draw or s.result.get("decided", True) is False:
             return [0.0] * len(self._seats)
         paid = returns(self._held.ruleset, s)
         return [paid[p] for p in self._seats]
@@ -276,7 +404,14 @@ class RulecraftState(pyspiel.State):
         # pickled as its actions: OpenSpiel's own pickling goes through the game's
         # serialization, which a sampled game cannot give (see the module doc)
         game = self.get_game()
-        return _replayed, (game.get_type().short_name, game.get_parameters(), self.history())
+        self._held  # noqa: B018 - begins the state, so that its seed is known
+        return _replayed, (game.get_type().short_name, game.get_parameters(), self.history(), self._seed.value)
+
+    def observation_tensor(self, player=None):
+        # as OpenSpiel's own, without the new state OpenSpiel makes to size the tensor
+        view = ViewObserver(self.get_game())
+        view.set_from(self, self.current_player() if player is None else player)
+        return view.tensor.tolist()
 
     def __str__(self):
         # the whole state (OpenSpiel tells states apart by their strings), as rulecraft
@@ -284,30 +419,6 @@ class RulecraftState(pyspiel.State):
         if self._draw:
             return f"{self._state.dumps()}\nstep {self._step!r}, outcomes {self._outcomes}"
         return self._state.dumps()
-
-
-class _ViewObserver:
-    """A player's view as OpenSpiel's Python observer API gives it: the string is the
-    view as JSON, with ``history`` (an information state: OpenSpiel's perfect recall)
-    every event the player saw so far, in order; the tensor is the environment's vector
-    of the view (:mod:`rulecraft.env.observation`)."""
-
-    def __init__(self, game, history: bool = False):
-        self.ruleset = game.ruleset
-        self.layout = game.layout
-        self.history = history
-        self.tensor = np.zeros(self.layout.size, np.float32)
-        self.dict = {"observation": self.tensor}
-
-    def set_from(self, state, player):
-        s = state._held.state
-        self.tensor[:] = self.layout.encode(player_view(self.ruleset, s, state._seats[player]))
-
-    def string_from(self, state, player):
-        held = state._held
-        events = held.events if self.history else None
-        view = player_view(self.ruleset, held.state, state._seats[player], events)
-        return json.dumps(view, sort_keys=True, default=str)
 
 
 def _utility(ruleset, players: int) -> tuple:
@@ -349,4 +460,4 @@ def _all_visible(ruleset) -> bool:
     return all(v.visible_to == "everyone" for scope in data.variables.values() for v in scope.values())
 
 
-__all__ = ["load", "register", "RulecraftState"]
+__all__ = ["load", "register", "deserialize", "RulecraftState"]
