@@ -317,9 +317,8 @@ class ExpressionModule:
             head = f"({t} := {obj})"
         if e.name == "at":
             return f"(None if {head} is None else {self.ents}[{t}]['at'])"
-        if getattr(e.obj, "type", None) == ANY:  # a record's field, or an entity's property (Machine.field)
-            return (f"(None if {head} is None else ({t}.get({name}) if {t}.__class__ is dict "
-                    f"else {self.ents}[{t}]['props'].get({name})))")
+        if getattr(e.obj, "type", None) == ANY:  # a record's field, or an entity's property
+            return f"m.field({obj}, {name})"  # as the closures read it: a name no kind has stops the game
         return f"(None if {head} is None else {self.ents}[{t}]['props'].get({name}))"
 
     def index(self, e: ast.Index, env: str) -> str:

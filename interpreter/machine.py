@@ -188,16 +188,20 @@ class Machine:
         entity = self.state.entities[value]
         props = entity["props"]
         found = props.get(name)
-        if found is None and name not in props and not self._declares(entity["kind"], name):
-            # a name the thing's kind does not declare is a slip of the rules, not a value
-            # to read as none (a table rebuilt from a view leaves hidden properties out:
-            # those read as none)
-            self._fail(f"{value} (a {entity['kind']}) has no property '{name}'")
+        if found is None and name not in props and name not in self._property_names():
+            # a name no kind declares is a slip of the rules, not a value to read as none;
+            # one another kind declares reads as none, as when a zone holding several
+            # kinds is filtered by one kind's property (a table rebuilt from a view leaves
+            # hidden properties out: those read as none too)
+            self._fail(f"{value} (a {entity['kind']}) has no property '{name}', nor has any kind of the rule set")
         return found
 
-    def _declares(self, kind: str, name: str) -> bool:
-        spec = self.ruleset.data.kinds.get(kind)
-        return spec is not None and name in spec.properties
+    def _property_names(self) -> frozenset:
+        names = self.program.shared.get("property names")
+        if names is None:
+            names = frozenset(p for spec in self.ruleset.data.kinds.values() for p in spec.properties)
+            self.program.shared["property names"] = names
+        return names
 
     def record(self, value) -> dict:
         """An event's fields: an event dict itself, or the record of a window by id."""
