@@ -52,9 +52,18 @@ class References:
 
     calls: list[str] = field(default_factory=list)
     names: set[str] = field(default_factory=set)
+    # text literals written anywhere but as the value a property is compared with: a
+    # compared value names a value of that property only (see ``compared``)
     texts: set[str] = field(default_factory=set)
     compared: set[tuple[str | None, str, str]] = field(default_factory=set)  # (kind of x, property, value)
     reads: set[tuple[str | None, str]] = field(default_factory=set)  # (kind of x, property) of every `x.p`
+    variables_read: set[str] = field(default_factory=set)  # `turn.x`, `game.x` the rule reads
+    variables_set: set[str] = field(default_factory=set)  # … and those it sets
+    size: int = 0  # how many syntax-tree nodes the definition has
+    # the variables set under a condition: (what the condition names, the variables set in its branch)
+    guarded_sets: list[tuple["References", set[str]]] = field(default_factory=list)
+    # variable set → the variables its new values are made from (`set turn.seen += [turn.here]`)
+    set_from: dict[str, set[str]] = field(default_factory=dict)
 
     def compares(self, kind: str, prop: str, value: str) -> bool:
         """Whether the rule asks if a thing of ``kind`` (or of a kind it does not declare)
@@ -83,17 +92,23 @@ def _written_value(node) -> str | None:
     return None
 
 
-def _compared(node: ast.Binary, kinds: dict[str, str]) -> list[tuple[str | None, str, str]]:
+def _compared(node: ast.Binary, kinds: dict[str, str], consumed: set[int] | None = None
+              ) -> list[tuple[str | None, str, str]]:
     """``x.p == v``, ``v != x.p``, ``x.p in [v, w]``: the kind of ``x`` (None when the rule
-    does not declare it), the property and the values it is compared with."""
+    does not declare it), the property and the values it is compared with. The text
+    literals compared go to ``consumed`` (by id): they are values of that property only."""
+    consumed = consumed if consumed is not None else set()
     if node.op in _EQUALITIES:
         for prop, other in ((node.left, node.right), (node.right, node.left)):
             value = _written_value(other)
             if isinstance(prop, ast.Attr) and value is not None:
+                if isinstance(other, ast.Literal):
+                    consumed.add(id(other))
                 return [(_kind_of(prop.obj, kinds), prop.name, value)]
     elif node.op in _MEMBERSHIPS and isinstance(node.left, ast.Attr) and isinstance(node.right, ast.ListExpr):
         kind = _kind_of(node.left.obj, kinds)
         values = [_written_value(item) for item in node.right.items]
+        consumed.update(id(item) for item in node.right.items if isinstance(item, ast.Literal))
         return [(kind, node.left.name, v) for v in values if v is not None]
     return []
 
@@ -124,23 +139,71 @@ def _declared_kinds(d: ast.Definition, ruleset: RuleSet | None) -> dict[str, str
 
 
 def references(d: ast.Definition, ruleset: RuleSet | None = None) -> References:
-    refs = References()
     kinds = _declared_kinds(d, ruleset)
+    variables = ruleset.data.variables if ruleset is not None else {}
+    refs = _collect(d, kinds, variables)
     for node in walk(d):
+        if isinstance(node, ast.If):
+            for cond, body in node.branches:
+                assigned = _collect(body, kinds, variables).variables_set
+                if assigned:
+                    refs.guarded_sets.append((_collect(cond, kinds, variables), assigned))
+        elif isinstance(node, ast.Set) and len(node.target) == 2 and node.target[0] in variables:
+            read = _collect(node.value, kinds, variables).variables_read
+            refs.set_from.setdefault(".".join(node.target), set()).update(read)
+    return refs
+
+
+def _collect(top, kinds: dict[str, str], variables: dict) -> References:
+    """What a definition, or one of its parts, names, compares, reads and sets."""
+    refs = References()
+    consumed: set[int] = set()  # text literals compared with a property (walked before them)
+    for node in walk(top):
+        refs.size += 1
         if isinstance(node, ast.Call | ast.CallStmt):
             if node.func not in refs.calls:
                 refs.calls.append(node.func)
         elif isinstance(node, ast.Name):
             refs.names.add(node.id)
         elif isinstance(node, ast.Literal) and isinstance(node.value, str):
-            refs.texts.add(node.value)
+            if id(node) not in consumed:
+                refs.texts.add(node.value)
         elif isinstance(node, ast.Set) and len(node.target) > 1:
-            refs.names.add(node.target[0])  # `set thing.property = ...` names the thing
+            head, prop = node.target[0], node.target[1]
+            if head in variables and prop in variables[head]:
+                refs.variables_set.add(f"{head}.{prop}")
+            else:
+                refs.names.add(head)  # `set thing.property = ...` names the thing
         if isinstance(node, ast.Binary):
-            refs.compared.update(_compared(node, kinds))
+            refs.compared.update(_compared(node, kinds, consumed))
         if isinstance(node, ast.Attr):
-            refs.reads.add((_kind_of(node.obj, kinds), node.name))
+            obj = node.obj
+            if isinstance(obj, ast.Name) and getattr(obj, "ref", None) == ("scope", obj.id):
+                refs.variables_read.add(f"{obj.id}.{node.name}")
+            else:
+                refs.reads.add((_kind_of(obj, kinds), node.name))
     return refs
+
+
+# A function this small (syntax-tree nodes) is a predicate or a lookup, read as part of the
+# rules that call it: `at_gate(c)`, `main_hall()`.
+SMALL_FUNCTION = 20
+# How many times what a rule is about is passed on to its callers and to the readers of what it sets.
+FOLLOW_DEPTH = 2
+
+
+@dataclass
+class Concern:
+    """The rules about one component: those about it (``rules``), those about it only
+    through a yes/no or number it holds against its kind's default (``through``: (property,
+    value) → rules), and the bots' judgement that reads it (``bots``); each in rulebook order."""
+
+    rules: list[str] = field(default_factory=list)
+    through: dict[tuple[str, object], list[str]] = field(default_factory=dict)
+    bots: list[str] = field(default_factory=list)
+
+    def all(self) -> list[str]:
+        return self.rules + [n for names in self.through.values() for n in names] + self.bots
 
 
 @dataclass
@@ -156,6 +219,7 @@ class Catalogue:
     cards: list[ComponentSpec]
     room_types: list[str]
     others: list[str]  # everything not shown on another page, by file
+    _bots: set[str] | None = None
 
     def order(self, name: str) -> tuple[int, str, int]:
         d = self.ruleset.definitions[name]
@@ -166,26 +230,138 @@ class Catalogue:
         found = [n for n, r in self.refs.items() if n not in exclude and any(r.mentions(w) for w in words if w)]
         return sorted(found, key=self.order)
 
-    def concerning(self, comp: ComponentSpec) -> list[str]:
+    def space_kind(self) -> str | None:
+        board = self.ruleset.data.board
+        return board.space_kind if board is not None else None
+
+    def _holding(self, r: References, kind: str | None, prop: str, value: str) -> bool:
+        """Whether a rule is about the things whose ``prop`` holds ``value``: it compares that
+        property with it, or writes the value as a text of its own (not compared with another
+        property: a value two properties share names only the one it is compared on)."""
+        return r.compares(kind, prop, value) or value in r.texts
+
+    def room_type_rules(self, room_type: str) -> Concern:
+        """The rules about a room type: those comparing a room's type with it or writing it,
+        those naming the only card that carries it, and the rules that reach them (see
+        :meth:`_followed`)."""
+        kind = self.space_kind()
+        board = self.ruleset.data.board
+        carriers = [c.name for c in self.ruleset.data.components
+                    if board is not None and c.layout in board.layouts
+                    and any((info or {}).get("type") == room_type for info in board.layouts[c.layout].rooms.values())]
+        only = carriers[0] if len(carriers) == 1 else None
+
+        def match(r: References):
+            return None if self._holding(r, kind, "type", room_type) or (only and only in r.names) else False
+
+        return self._sorted(self._followed(match))
+
+    def concerning(self, comp: ComponentSpec) -> Concern:
         """Definitions about one component, in rulebook order: those naming it, its kind when
         it is the only one of its kind, or (a tile) its rooms' types; those comparing one of
         its properties with the value it holds; and those writing a value only it holds.
-        A value it shares with others is no name of it unless compared with its property."""
+        A value it shares with others is no name of it unless compared with its property.
+        Those reading a yes/no or number it holds against its kind's default are about it
+        through that property; the bots' judgement is apart (see :class:`Concern`)."""
         data = self.ruleset.data
         words = [comp.name]
         if sum(c.kind == comp.kind for c in data.components) == 1:
             words.append(comp.kind)  # the only one of its kind: rules about the kind are about it
+        rooms: list[tuple[str, str]] = []  # (property, value) of its rooms: a tile does what its rooms do
         if data.board is not None and comp.layout in data.board.layouts:
-            # a tile does what its rooms do
-            words += [(info or {}).get("type") for info in data.board.layouts[comp.layout].rooms.values()]
+            rooms = [(p, v) for info in data.board.layouts[comp.layout].rooms.values()
+                     for p, v in (info or {}).items() if isinstance(v, str)]
+        space = self.space_kind()
         own = own_values(data.components, comp)
         held = [(prop, value) for prop, value in comp.properties.items() if isinstance(value, str)]
         marks = marking_properties(self.ruleset, comp)
-        found = [n for n, r in self.refs.items()
-                 if any(r.mentions(w) for w in words if w) or any(r.compares(comp.kind, p, v) for p, v in held)
-                 or any(v in r.texts for v in own)  # a value is written as a text, never as a name
-                 or any(r.reads_property(comp.kind, p, alone) for p, alone in marks)]
-        return sorted(found, key=self.order)
+
+        def match(r: References):
+            if any(r.mentions(w) for w in words if w) or any(r.compares(comp.kind, p, v) for p, v in held) \
+                    or any(v in r.texts for v in own) or any(self._holding(r, space, p, v) for p, v in rooms):
+                return None
+            for p, alone in marks:
+                if r.reads_property(comp.kind, p, alone):
+                    return (p, comp.properties[p])
+            return False
+
+        return self._sorted(self._followed(match))
+
+    def _followed(self, match) -> dict[str, object]:
+        """The rules ``match`` finds (rule → why: None when it is about the thing itself,
+        else what ``match`` says), with the rules that reach them: the callers of a small
+        function found (`at_gate(c)`), and the readers of a game or turn variable that only
+        rules found set, set under a condition about the thing (`if r.type == "gate": set
+        turn.gate = r`) or from such a variable; each for the same reason, up to
+        :data:`FOLLOW_DEPTH` times."""
+        defs = self.ruleset.definitions
+        found: dict[str, object] = {}
+        for n, r in self.refs.items():
+            why = match(r)
+            if why is not False:
+                found[n] = why
+        setters: dict[str, set[str]] = {}
+        for n, r in self.refs.items():
+            for v in r.variables_set:
+                setters.setdefault(v, set()).add(n)
+        owned: dict[str, object] = {}
+        for _ in range(FOLLOW_DEPTH):
+            for v, who in setters.items():
+                if v in owned or not who <= set(found):
+                    continue
+                for n in who:
+                    r = self.refs[n]
+                    if any(v in assigned and match(cond) is not False for cond, assigned in r.guarded_sets) \
+                            or r.set_from.get(v, set()) & set(owned):
+                        owned[v] = found[n]
+                        break
+            small = {n for n in found if defs[n].kind == "function" and self.refs[n].size <= SMALL_FUNCTION}
+            added: dict[str, object] = {}
+            for n, r in self.refs.items():
+                if n in found:
+                    continue
+                via = [found[f] for f in r.calls if f in small] + [owned[v] for v in r.variables_read if v in owned]
+                if via:
+                    added[n] = None if None in via else via[0]
+            if not added:
+                break
+            found.update(added)
+        return found
+
+    def _sorted(self, found: dict[str, object]) -> Concern:
+        """Rules sorted into a :class:`Concern`: the bots' judgement apart, each group in rulebook order."""
+        out = Concern()
+        bots = self.bots_only()
+        for n in sorted(found, key=self.order):
+            if n in bots:
+                out.bots.append(n)
+            elif found[n] is None:
+                out.rules.append(n)
+            else:
+                out.through.setdefault(found[n], []).append(n)
+        return out
+
+    def bots_only(self) -> set[str]:
+        """The bots' judgement, which changes no rule: every heuristic, and every function or
+        procedure only they use (directly or through one another)."""
+        if self._bots is None:
+            defs = self.ruleset.definitions
+            callers: dict[str, set[str]] = {}
+            for n, r in self.refs.items():
+                for c in r.calls:
+                    if c in defs and c != n:
+                        callers.setdefault(c, set()).add(n)
+            bots = {n for n, d in defs.items() if d.kind == "heuristic"}
+            grown = True
+            while grown:
+                grown = False
+                for n, d in defs.items():
+                    if n not in bots and d.kind in ("function", "procedure") and callers.get(n) \
+                            and callers[n] <= bots:
+                        bots.add(n)
+                        grown = True
+            self._bots = bots
+        return self._bots
 
 
 def marking_properties(ruleset: RuleSet, comp: ComponentSpec) -> list[tuple[str, bool]]:

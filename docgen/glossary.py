@@ -445,6 +445,17 @@ def known_keys(ruleset: RuleSet) -> dict[str, set[str]]:
             elif isinstance(node, ast.Literal) and isinstance(node.value, str):
                 literals.add(node.value)
     _strings(data, literals, set())
+    # a value held by a property of a kind may be worded for that kind alone: `VALUE_KIND`
+    # (a room type `alarm` and a card's `alarm` need a word each)
+    for kind in data.kinds.values():
+        for prop in kind.properties.values():
+            literals |= {f"{v}_{kind.name}" for v in prop.values or [] if isinstance(v, str)}
+    for comp in data.components:
+        literals |= {f"{v}_{comp.kind}" for v in comp.properties.values() if isinstance(v, str)}
+    if data.board is not None:
+        for layout in data.board.layouts.values():
+            for info in layout.rooms.values():
+                literals |= {f"{v}_{data.board.space_kind}" for v in (info or {}).values() if isinstance(v, str)}
     # a value is a text the rules or the scenarios write: any text of the rule set, or any name
     known["values"] |= literals
     for section in SECTIONS:

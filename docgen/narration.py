@@ -15,16 +15,33 @@ import re
 from rulecraft.dsl.model import RuleSet
 from rulecraft.dsl.builtins import ENGINE_EVENTS
 
-from .markup import md, md_code
+from .markup import md, md_code, md_template
 from .prose import unrepeated_property
 from .ui import UI
 
 _PLAYER = re.compile(r"^p(\d+)$")
+_SLOT = re.compile(r"\{([A-Za-z_0-9]+)\}")
 
 SENTENCES: dict[str, dict[str, str]] = {
     "en": {
         "player": "player {n}",
         "of_player": "{thing} of {player}",
+        "of_every_player": "{thing} of every player",
+        "each_kind": "each {kind}",
+        "facts_count": "exactly {n} {what}",
+        "facts_min": "at least {n} {what}",
+        "facts_max": "at most {n} {what}",
+        "facts_contains": "it holds {things}",
+        "facts_excludes": "it does not hold {things}",
+        "facts_top": "{thing} on top",
+        "facts_bottom": "{thing} at the bottom",
+        "facts_kinds": "{things}",
+        "facts_among": "{what} among {things}",
+        "facts_which": "{what} for which {clause}",
+        "facts_other": "{key}: {value}",
+        "facts_sep": "; ",
+        "prop_holds": "{clause}.",
+        "copy_of_player": "{thing} {n} of {player}",
         "players": "{n} players play.",
         "seed": "The game's random draws start from seed {seed}.",
         "current": "It is the turn of {player}.",
@@ -107,6 +124,22 @@ SENTENCES: dict[str, dict[str, str]] = {
     "fr": {
         "player": "joueur {n}",
         "of_player": "{thing} du {player}",
+        "of_every_player": "{thing} de chaque joueur",
+        "each_kind": "chaque {kind}",
+        "facts_count": "exactement {n} {what}",
+        "facts_min": "au moins {n} {what}",
+        "facts_max": "au plus {n} {what}",
+        "facts_contains": "elle contient {things}",
+        "facts_excludes": "elle ne contient pas {things}",
+        "facts_top": "{thing} sur le dessus",
+        "facts_bottom": "{thing} en dessous",
+        "facts_kinds": "{things}",
+        "facts_among": "{what} parmi {things}",
+        "facts_which": "{what} où {clause}",
+        "facts_other": "{key} : {value}",
+        "facts_sep": " ; ",
+        "prop_holds": "{clause}.",
+        "copy_of_player": "{thing} {n} du {player}",
         "players": "{n} joueurs jouent.",
         "seed": "Les tirages au hasard de la partie partent de la graine {seed}.",
         "current": "C'est le tour du {player}.",
@@ -202,10 +235,119 @@ class Narrator:
         self.components = {c.name for c in self.data.components}
 
     def say(self, key: str, **slots) -> str:
+        text = self.say_raw(key, **slots)
+        return text[:1].upper() + text[1:]
+
+    def say_raw(self, key: str, **slots) -> str:
+        """A sentence part with its slots filled, not capitalised."""
         text = self.s[key]
         for name, value in slots.items():
             text = text.replace("{" + name + "}", str(value))
-        return text[:1].upper() + text[1:]
+        return text
+
+    # ------------------------------------------------------------ checks on a zone
+    _COUNTS = ("count", "min", "max")
+
+    def zone_facts(self, facts: dict) -> str:
+        """The checks on a zone (``count``, ``min``, ``max`` after the filters ``kind`` and
+        ``where``, ``contains``, ``excludes``, ``top``, ``bottom``, ``kinds``; for a tally,
+        ``ids``) in words: "exactly 5 cards for which the colour of the card is red; it holds …"."""
+        kind = facts.get("kind")
+        where = facts.get("where") if isinstance(facts.get("where"), dict) else {}
+        the = self._kind_words(kind, plural=False, the=True)
+        clauses = [self._holds(kind, prop, value, the) or self._is(kind, prop, value, the)
+                   for prop, value in where.items()]
+
+        def what(n) -> str:
+            words = self._kind_words(kind, plural=n != 1)
+            if facts.get("ids"):
+                words = self.say_raw("facts_among", what=words, things=self.thing(facts["ids"]))
+            if clauses:
+                words = self.say_raw("facts_which", what=words, clause=self.s["and"].join(clauses))
+            return words
+
+        told = []
+        for key, value in facts.items():
+            if key in ("kind", "where", "ids"):
+                continue
+            if key in self._COUNTS:
+                told.append(self.say_raw(f"facts_{key}", n=value, what=what(value)))
+            elif key in ("contains", "excludes"):
+                told.append(self.say_raw(f"facts_{key}", things=self.thing(value)))
+            elif key in ("top", "bottom"):
+                told.append(self.say_raw(f"facts_{key}", thing=self.thing(value)))
+            elif key == "kinds" and isinstance(value, dict):
+                told.append(self.say_raw("facts_kinds", things=", ".join(
+                    f"{n} {self._kind_words(k, plural=n != 1)}" for k, n in value.items())))
+            else:
+                told.append(self.say_raw("facts_other", key=self._key_word(key), value=self.thing(value)))
+        if not any(key in self._COUNTS for key in facts) and (where or facts.get("ids")):
+            told.insert(0, what(2))  # filters without a count still say what they filter
+        return self.s["facts_sep"].join(told)
+
+    def _is(self, kind: str | None, prop: str, value, obj: str) -> str:
+        """"the colour of the card is red", in the rules' own words."""
+        term = self._prop_term(kind, prop)
+        word = self._value_word(value)
+        if isinstance(value, str) and term is not None and term.feminine:
+            t = self.prose.glossary.get("values", value)
+            word = md(t.feminine_form) if t is not None and t.feminine_form else word
+        prop_words = self._prop_word(kind, prop)
+        subject = self.prose._finish(self.prose.ph["expressions"]["property"].replace("{prop}", prop_words)
+                                     .replace("{obj}", obj))
+        key = "==_plural" if term is not None and term.plural_only else "=="
+        return self.prose.ph["operators"][key].replace("{left}", subject).replace("{right}", word)
+
+    def _kind_words(self, kind: str | None, plural: bool, the: bool = False) -> str:
+        """The word of a kind (or the neutral word of the rules' phrases), for counts."""
+        if kind is not None and self.prose.glossary.get("kinds", kind) is not None:
+            key = f"kinds.{kind}"
+            if the:
+                return md(self.prose._article(self.prose._written("kinds", kind), "the"))
+            return md(self.prose.term(key, plural=plural))
+        neutral = self.prose.ph["neutral"]
+        if the:
+            from .glossary import Term
+            return md(self.prose._article(Term(neutral["one"], neutral.get("many")), "the"))
+        return neutral.get("many", neutral["one"] + "s") if plural else neutral["one"]
+
+    def _prop_term(self, kind: str | None, prop: str):
+        glossary = self.prose.glossary
+        if kind is not None and glossary.get("properties", f"{kind}.{prop}") is not None:
+            return glossary.get("properties", f"{kind}.{prop}")
+        return next((t for (s, k), t in glossary.terms.items() if s == "properties" and k.rsplit(".", 1)[-1] == prop),
+                    None)
+
+    def _prop_word(self, kind: str | None, prop: str) -> str:
+        term = self._prop_term(kind, prop)
+        if term is None:
+            return md(prop.replace("_", " "))
+        return md(self.prose._article(term, "the"))
+
+    def _holds(self, kind: str | None, prop: str, value, obj: str) -> str | None:
+        """A yes/no property said with the glossary's phrase ("player 1 is ready"), when it has one."""
+        if not isinstance(value, bool):
+            return None
+        term = self._prop_term(kind, prop)
+        phrase = (term.say if value else term.deny) if term is not None else None
+        if not phrase:
+            return None
+        return self.prose._finish(md_template(phrase, _SLOT).replace("{obj}", obj))
+
+    def _value_word(self, value) -> str:
+        if isinstance(value, str):
+            term = self.prose.glossary.get("values", value)
+            if term is not None:
+                return md(term.one)
+        return self.thing(value)
+
+    def kind_of_id(self, value) -> str | None:
+        """The kind of the thing a scenario names: a player, or a component's copy."""
+        text = str(value)
+        if _PLAYER.match(text):
+            return "player" if "player" in self.data.kinds else None
+        comp = text.split("/", 1)[0].partition(".")[0]
+        return next((c.kind for c in self.data.components if c.name == comp), None)
 
     # ------------------------------------------------------------ words for the scenario's names
     def player(self, pid: str) -> str:
@@ -234,8 +376,9 @@ class Narrator:
             return self.player(text)
         zone, colon, owner = text.partition(":")
         if colon and zone in self.data.zones:
-            owner_words = self.player(owner) if owner != "*" else self.s["player"].replace("{n}", "*")
-            return self.s["of_player"].replace("{thing}", self._zone(zone)).replace("{player}", owner_words)
+            if owner == "*":  # a per-player zone checked for every player
+                return self.s["of_every_player"].replace("{thing}", self._zone(zone))
+            return self.s["of_player"].replace("{thing}", self._zone(zone)).replace("{player}", self.player(owner))
         if text in self.data.zones:
             return self._zone(text)
         tile = text.split("/", 1)[0]
@@ -244,6 +387,9 @@ class Narrator:
             word = self._glossary_word("components", comp) or md(comp.replace("_", " "))
             if dot and _PLAYER.match(rest):
                 return self.s["of_player"].replace("{thing}", word).replace("{player}", self.player(rest))
+            owner, _, copy = rest.partition(".")
+            if dot and _PLAYER.match(owner) and copy.isdigit():  # copy 1 of player 2's cards: `card.p2.1`
+                return self.say_raw("copy_of_player", thing=word, n=copy, player=self.player(owner))
             return f"{word} {md(rest)}" if dot else word
         if text in self.data.kinds:
             return self._glossary_word("kinds", text) or md(text)
@@ -382,8 +528,15 @@ class Narrator:
         out = []
         for thing, props in value.items():
             for prop, v in (props or {}).items():
+                if thing in self.data.kinds:  # every thing of a kind: "each player is not ready"
+                    clause = self._holds(thing, prop, v, self.say_raw("each_kind", kind=self.thing(thing)))
+                else:
+                    clause = self._holds(self.kind_of_id(thing), prop, v, self.thing(thing))
+                if clause is not None:  # a yes/no with the glossary's phrase: "player 1 is ready"
+                    out.append(self.say("prop_holds", clause=clause))
+                    continue
                 out.append(self.say("prop", prop=unrepeated_property(self.s["prop"], self._key_word(prop)),
-                                    thing=self.thing(thing), value=self.thing(v)))
+                                    thing=self.thing(thing), value=self._value_word(v)))
         return out
 
     def _vars(self, value: dict) -> list[str]:
@@ -479,6 +632,8 @@ class Narrator:
                 if isinstance(held, list):
                     out.append(self.say("zone_exactly", zone=self.thing(zone), things=self.thing(held)) if held
                                else self.say("zone_empty", zone=self.thing(zone)))
+                elif isinstance(held, dict):
+                    out.append(self.say("zone_facts", zone=self.thing(zone), facts=self.zone_facts(held)))
                 else:
                     out.append(self.say("zone_facts", zone=self.thing(zone), facts=self.thing(held)))
             return out
@@ -542,7 +697,7 @@ class Narrator:
                 zones = count.get("zones", []) if isinstance(count, dict) else []
                 facts = {k: v for k, v in count.items() if k != "zones"} if isinstance(count, dict) else count
                 out.append(self.say("tally", zones=self.thing([z if not isinstance(z, dict) else z.get("zone") for z in zones]),
-                                    facts=self.thing(facts)))
+                                    facts=self.zone_facts(facts) if isinstance(facts, dict) else self.thing(facts)))
             return out
         if key == "text":
             return [f"*{md(value)}*"] if self.lang == "en" else []

@@ -70,7 +70,14 @@ class SiteWriter:
         self.cat = cat
         self.prose = prose
         self.base_prose = base_prose or prose
-        self.ui = UI(lang)
+        board = ruleset.data.board
+        space = board.space_kind if board is not None else None
+        game_words = {"room": prose.term(f"kinds.{space}"), "rooms": prose.term(f"kinds.{space}", plural=True)} \
+            if space in ruleset.data.kinds else {}
+        # the site's words, with the rule set's word for its spaces: escaped for the pages,
+        # as written for the navigation (where `label` makes them safe)
+        self.ui = UI(lang, {k: md(v) for k, v in game_words.items()})
+        self.nav_ui = UI(lang, game_words)
         self.c = self.ui("colon")  # a label's colon, spaced as the language writes it
         self.lang = lang
         self.examples = examples
@@ -177,7 +184,7 @@ class SiteWriter:
         nav.append({ui("actions"): self._actions()})
         nav.append({ui("cards"): self._cards()})
         if cat.room_types:
-            nav.append({ui("room_types"): self._rooms()})
+            nav.append({label(self.nav_ui("room_types")): self._rooms()})
         self._victory()
         nav.append({ui("victory"): "victory.md"})
         if self.rs.data.rulings:
@@ -240,7 +247,8 @@ class SiteWriter:
             out.append(f"| {name} | {md(self.word(f'kinds.{comp.kind}'))} | {md(count)} | {md(zone)} |")
         out.append("")
         if data.parameters:
-            out.append(f"## {ui('parameter')}\n\n| {ui('parameter')} | {ui('value')} |\n|---|---|")
+            heading = ui("parameters" if len(data.parameters) > 1 else "parameter")
+            out.append(f"## {heading}\n\n| {ui('parameter')} | {ui('value')} |\n|---|---|")
             for name, p in data.parameters.items():
                 value = p.get("value") if isinstance(p, dict) else getattr(p, "value", p)
                 text = self.prose.authored.text(f"parameters.{name}", p.get("text") if isinstance(p, dict) else None)
@@ -314,10 +322,30 @@ class SiteWriter:
 
     # ------------------------------------------------------------ cards
     def card_name(self, comp: ComponentSpec) -> str:
-        """A card's name; cards the glossary names alike are told apart by their own names."""
+        """A card's name; cards the glossary names alike are told apart as a reader would:
+        by the letter or number their names end with (``door_a``, ``door_b``: "Door card A",
+        "Door card B"), else by their rooms, else numbered in the order the rule set lists them."""
         word = _cap(self.word(comp.name))
         alike = [c for c in self.cat.cards if _cap(self.word(c.name)) == word]
-        return f"{word} ({comp.name})" if len(alike) > 1 else word
+        if len(alike) < 2:
+            return word
+        names = [c.name for c in alike]
+        stem = posixpath.commonprefix(names)
+        stem = stem[: stem.rfind("_") + 1] if "_" in stem else ""
+        ends = [n[len(stem):] for n in names]
+        if stem and all(e.isalnum() and len(e) <= 3 for e in ends) and len(set(ends)) == len(ends):
+            return f"{word} {comp.name[len(stem):].upper()}"
+        rooms = {c.name: self._rooms_label(c) for c in alike}
+        if all(rooms.values()) and len(set(rooms.values())) == len(alike):
+            return f"{word} ({rooms[comp.name]})"
+        return f"{word} {names.index(comp.name) + 1}"
+
+    def _rooms_label(self, comp: ComponentSpec) -> str:
+        board = self.rs.data.board
+        layout = board.layouts.get(comp.layout) if board is not None and comp.layout else None
+        if layout is None:
+            return ""
+        return ", ".join(_cap(self._room_word((info or {}).get("type", r))) for r, info in layout.rooms.items())
 
     def _unsure(self, comp: ComponentSpec) -> str | None:
         """How unsure the rule set is of a component, as the key of the site's words: the
@@ -416,24 +444,45 @@ class SiteWriter:
         own = self.prose.authored.text(f"components.{comp.name}", comp.text)
         if own:
             out.append(md_prose(own) + "\n")
-        rules = list(named)
-        if comp.effect and comp.effect in self.rs.definitions and comp.effect not in rules:
+        rules = list(named.rules)
+        if comp.effect and comp.effect in self.rs.definitions and comp.effect not in named.all():
             rules.insert(0, comp.effect)
-        rules.sort(key=lambda n: self._PLAYED.index(self.rs.definitions[n].kind)
-                   if self.rs.definitions[n].kind in self._PLAYED else len(self._PLAYED))
-        out += [f"- **{self.link(n, here)}**{self.c} {self.gist(n)}" for n in rules]
-        if not own and not rules:
+        out += self._rule_items(rules, here)
+        for (prop, value), names in named.through.items():
+            # listed only because the card holds a yes/no or a number other than its kind's
+            clause = self.prose.holds_clause(comp.kind, prop, value) if isinstance(value, bool) else None
+            if clause is not None:
+                line = self.ui("because", clause=clause)
+            else:
+                shown = (self.ui("yes") if value else self.ui("no")) if isinstance(value, bool) else str(value)
+                line = self.ui("through", property=md(self.word(f"properties.{comp.kind}.{prop}")), value=md(shown))
+            out += ([""] if out[-1].startswith("- ") else []) + [line + "\n"]
+            out += self._rule_items(names, here)
+        if named.bots:
+            out += ([""] if out[-1].startswith("- ") else []) + [f"### {self.ui('bots_judge')}\n",
+                                                               self.ui("bots_judge_intro") + "\n"]
+            out += self._rule_items(named.bots, here)
+        if not own and not rules and not named.through and not named.bots:
             out.append(self.ui("no_effect", kind=md(self.word(f"kinds.{comp.kind}"))))
         out.append("")
         return out
 
+    def _rule_items(self, names: list[str], here: str) -> list[str]:
+        """A list of rules in the order a player meets them: what they do, then what happens to it."""
+        names = sorted(names, key=lambda n: self._PLAYED.index(self.rs.definitions[n].kind)
+                       if self.rs.definitions[n].kind in self._PLAYED else len(self._PLAYED))
+        return [f"- **{self.link(n, here)}**{self.c} {self.gist(n)}" for n in names]
+
     def _room_word(self, room_type: str) -> str:
-        return self.word(f"values.{room_type}")
+        board = self.rs.data.board
+        return self.word(self.prose.value_key(board.space_kind if board is not None else None, room_type))
 
     # ------------------------------------------------------------ rooms
     def _rooms(self) -> list:
         ui, board = self.ui, self.rs.data.board
-        index = [f"# {ui('room_types')}\n", ui("rooms_intro") + "\n"]
+        # a section's index page takes its title from its heading, which the theme puts in the
+        # page's <title> unescaped: the rule set's words there are made safe as in the navigation
+        index = [f"# {md(label(self.nav_ui('room_types')))}\n", ui("rooms_intro") + "\n"]
         nav: list = ["rooms/index.md"]
         for rtype in self.cat.room_types:
             here = f"rooms/{slug(rtype)}.md"
@@ -444,10 +493,15 @@ class SiteWriter:
                 if layout and any((info or {}).get("type") == rtype for info in layout.rooms.values()):
                     out.append(f"- [{md(self.card_name(comp))}](../cards/{slug(comp.name)}.md) ({md(comp.count)})")
             out.append("")
-            named = self.cat.mentioning(rtype)
-            if named:
+            named = self.cat.room_type_rules(rtype)
+            if named.rules:
                 out.append(f"## {ui('rules_naming')}\n")
-                out += [f"- {self.link(n, here)} — {self.gist(n)}" for n in named]
+                out += [f"- {self.link(n, here)} — {self.gist(n)}" for n in named.rules]
+                out.append("")
+            if named.bots:
+                out.append(f"## {ui('bots_judge')}\n")
+                out.append(ui("bots_judge_intro") + "\n")
+                out += [f"- {self.link(n, here)} — {self.gist(n)}" for n in named.bots]
                 out.append("")
             self.site.pages[here] = "\n".join(out) + "\n"
             nav.append({label(_cap(self._room_word(rtype))): here})
@@ -490,10 +544,18 @@ class SiteWriter:
     def _examples(self) -> list:
         ui = self.ui
         sections = self.cat.sections
-        files = sorted(self.examples, key=lambda f: section_index(self._example_file_title(f), sections))
+        # in the rulebook's order, by the sections the files cite (in the rule files' words,
+        # which the rulebook's list of sections uses), whatever the site's language
+        files = sorted(self.examples, key=lambda f: section_index(self._example_file_cites(f, translate=False)[0]
+                                                                  if f.examples else None, sections))
+        self._file_titles = self._example_titles(files)
         every = [e for f in files for e in f.examples]
         passed = sum(e.result.status == PASS for e in every)
-        index = [f"# {ui('examples')}\n", ui("examples_intro") + "\n", ui("summary_line", passed=passed, total=len(every)) + "\n",
+        skipped = sum(e.result.status == SKIP and bool(e.scenario.variant) for e in every)
+        summary = ui("summary_line", passed=passed, total=len(every))
+        if skipped:
+            summary += " " + ui("summary_skipped", skipped=skipped)
+        index = [f"# {ui('examples')}\n", ui("examples_intro") + "\n", summary + "\n",
                  f"| {ui('scenario')} | {ui('rulebook')} | {ui('result')} |\n|---|---|---|"]
         nav: list = ["examples/index.md"]
         for f in files:
@@ -520,11 +582,43 @@ class SiteWriter:
         """A scenario's title: written in the rule files' language, so other sites number it."""
         return e.scenario.title if not self.prose.authored.translating else self.ui("example_n", n=i)
 
+    def _example_file_cites(self, f: ExampleFile, translate: bool = True) -> list[str]:
+        """The sections a file's examples cite, the most cited first (ties: first cited first)."""
+        def section(cite):
+            text = self.prose.authored.cite(cite) if translate else (cite or "")
+            return text.split(";")[0].split(":", 1)[-1].strip()
+        cites = Counter(section(e.scenario.cite) for e in f.examples)
+        return [c for c, _ in cites.most_common() if c]
+
     def _example_file_title(self, f: ExampleFile) -> str:
-        cites = Counter(self.prose.authored.cite(e.scenario.cite).split(";")[0].split(":", 1)[-1].strip()
-                        for e in f.examples)
-        common = cites.most_common(1)[0][0] if cites else ""
-        return common or f.stem.replace("_", " ").capitalize()
+        titles = getattr(self, "_file_titles", None) or {}
+        if f.stem in titles:
+            return titles[f.stem]
+        cites = self._example_file_cites(f)
+        return cites[0] if cites else f.stem.replace("_", " ").capitalize()
+
+    def _example_titles(self, files: list[ExampleFile]) -> dict[str, str]:
+        """A title for each file of examples, told apart from the others': the section its
+        examples cite most; when files share it, each with the next section it cites that no
+        other file is titled by; else numbered."""
+        first = {f.stem: (self._example_file_cites(f) or [f.stem.replace("_", " ").capitalize()])[0] for f in files}
+        shared = Counter(first.values())
+        titles: dict[str, str] = {}
+        for f in files:
+            title = first[f.stem]
+            if shared[title] > 1:
+                taken = set(first.values()) | set(titles.values())
+                other = next((c for c in self._example_file_cites(f)[1:] if c not in taken), None)
+                title = f"{title} — {other}" if other else title
+            titles[f.stem] = title
+        counts = Counter(titles.values())
+        seen: Counter = Counter()
+        for f in files:
+            title = titles[f.stem]
+            if counts[title] > 1:
+                seen[title] += 1
+                titles[f.stem] = f"{title} ({seen[title]})"
+        return titles
 
     def _example(self, f: ExampleFile, i: int, e: Example, anchor: str) -> str:
         ui = self.ui
@@ -625,12 +719,13 @@ class SiteWriter:
             out += [f"| {md(v.prose.term(f'parameters.{n}'))} | {md(old)} | {md(new)} |" for n, (old, new) in info.parameters.items()]
             out.append("")
         if info.components:
-            out.append(f"## {ui('changed_components')}\n\n| {ui('component')} | {ui('before_change')} | {ui('after_change')} |\n|---|---|---|")
-            out += [f"| {md(v.prose.term(n))} | {md(_patch(old))} | {md(_patch(new))} |" for n, (old, new) in info.components.items()]
+            out.append(f"## {ui('changed_components')}\n\n| {ui('component')} | {ui('change')} |\n|---|---|")
+            out += [f"| {md(v.prose.term(n))} | {self._component_change(v, n, old, new)} |"
+                    for n, (old, new) in info.components.items()]
             out.append("")
         if info.variables:
             out.append(f"## {ui('new_variables')}\n")
-            out += [f"- {md(v.prose.term(n))} ({md_code(n)})" for n in info.variables]
+            out += [f"- {md(_cap(v.prose.term(n)))}" for n in info.variables]
             out.append("")
         if info.replaced:
             out.append(f"## {ui('replaced')}\n")
@@ -664,6 +759,33 @@ class SiteWriter:
                 or info.additions):
             out.append(ui("no_changes") + "\n")
         return "\n".join(out) + "\n"
+
+    def _component_change(self, v: VariantChanges, name: str, old, new) -> str:
+        """What a variant changes of a component, each change as "before → after" in the
+        site's words: its count, and only the properties whose value changes."""
+        old = old if isinstance(old, dict) else {}
+        new = new if isinstance(new, dict) else {}
+        comp = next((c for c in list(v.ruleset.data.components) + list(self.base_ruleset.data.components)
+                     if c.name == name), None)
+        kind = comp.kind if comp is not None else None
+        changes = []
+        if old.get("count") != new.get("count") and new.get("count") is not None:
+            changes.append(f"{self.ui('count')}{self.c} {md(old.get('count', '–'))} → {md(new['count'])}")
+        before, after = old.get("properties") or {}, new.get("properties") or {}
+        for prop in dict.fromkeys([*before, *after]):
+            if before.get(prop) == after.get(prop):
+                continue
+            word = v.prose.term(f"properties.{kind}.{prop}") if kind else prop
+            changes.append(f"{md(word)}{self.c} {self._shown_value(v, before.get(prop))} → "
+                           f"{self._shown_value(v, after.get(prop))}")
+        return "; ".join(changes) or self.ui("no_changes")
+
+    def _shown_value(self, v: VariantChanges, value) -> str:
+        if isinstance(value, bool):
+            return self.ui("yes") if value else self.ui("no")
+        if isinstance(value, str):
+            return md(v.prose.term(f"values.{value}"))
+        return md("–" if value is None else value)
 
     def _addition(self, v: VariantChanges, section: str, name: str) -> str:
         """One thing a variant's ``add:`` brought, in the site's words: a card linked to
@@ -762,10 +884,3 @@ def _stem(rule_file: str) -> str:
 
 def _indent(text: str) -> str:
     return "\n".join(("    " + line) if line.strip() else "" for line in text.splitlines()) + "\n"
-
-
-def _patch(value) -> str:
-    if isinstance(value, dict):
-        return ", ".join(f"{k}: {v}" for k, v in value.items())
-    return str(value)
-

@@ -92,6 +92,9 @@ class Prose:
         self._locals: dict[str, str] = {}  # local name -> type, inside the definition being rendered
         self._definition: ast.Definition | None = None
         self._words: dict[str, Term] = {}  # loop names called by the kind of their items
+        self._pointed: set[str] = set()  # loop names whose kind word an outer name has: "that character"
+        self._target_term: Term | None = None  # the word of the last `set` target's property
+        self._given: set[str] = set()  # parameters called like a property the definition reads: "the given item"
 
     # ------------------------------------------------------------ public interface
 
@@ -101,16 +104,18 @@ class Prose:
         render = getattr(self, f"_def_{d.kind}", None)
         if render is None:
             raise UnrenderableNode(f"no rendering for a {d.kind} definition")
-        self._definition, self._locals, self._words = d, {}, {}
+        self._definition, self._locals, self._words, self._pointed = d, {}, {}, set()
+        self._given = self._given_names(d)
         try:
             return self._finish("\n".join(render(d)).strip() + "\n")
         finally:
-            self._definition, self._locals = None, {}
+            self._definition, self._locals, self._given, self._pointed = None, {}, set(), set()
 
     def summary(self, name: str) -> str:
         """One plain sentence about a definition, for tables and navigation."""
         d = self._get(name)
-        self._definition, self._locals, self._words = d, {}, {}
+        self._definition, self._locals, self._words, self._pointed = d, {}, {}, set()
+        self._given = self._given_names(d)
         try:
             self._declare_params(d)
             D = self.ph["definitions"]
@@ -141,7 +146,7 @@ class Prose:
                 raise UnrenderableNode(f"no summary for a {d.kind} definition")
             return self._finish(capitalize(text))
         finally:
-            self._definition, self._locals = None, {}
+            self._definition, self._locals, self._given, self._pointed = None, {}, set(), set()
 
     def term(self, key: str, plural: bool = False) -> str:
         """The word for a game term: ``section.key`` (``kinds.character``, ``properties.character.health``,
@@ -153,6 +158,32 @@ class Prose:
             found = next((s for s in SECTIONS if self.glossary.get(s, key) is not None), None)
             t = self._written(found or "names", key)
         return t.plural if plural else (t.bare or t.one)
+
+    def value_key(self, kind: str | None, value: str) -> str:
+        """The glossary key of a text value held by a property of ``kind``: ``values.VALUE_KIND``
+        when the glossary has it (a value two kinds share, such as a card's and a room type's
+        "alarm", needs a word for each: ``alarm_room``), else ``values.VALUE``."""
+        if kind and self.glossary.get("values", f"{value}_{kind}") is not None:
+            return f"values.{value}_{kind}"
+        return f"values.{value}"
+
+    def _value_term(self, value: str, subject: ast.Expr | None) -> Term:
+        """A text value's word, as the value of the property ``subject`` reads."""
+        kind = None
+        if isinstance(subject, ast.Attr):
+            otype = _strip_type(getattr(subject.obj, "type", None))
+            if not otype.startswith("event "):
+                kind = self._owner_kind(otype, subject.name)
+        return self._lookup("values", self.value_key(kind, value).partition(".")[2])
+
+    def holds_clause(self, kind: str, prop: str, value: bool) -> str | None:
+        """A yes/no property of a thing of ``kind`` said as a clause about "the KIND", when the
+        glossary gives its phrases: "the card is not face up"; None otherwise."""
+        t = self._lookup("properties", f"{kind}.{prop}")
+        phrase = t.say if value else t.deny
+        if not phrase:
+            return None
+        return self._finish(fill(phrase, obj=self._article(self._lookup("kinds", kind), "the")))
 
     def title(self, name: str) -> str:
         """The title of a definition in this language."""
@@ -207,21 +238,36 @@ class Prose:
         if t.plural_only:  # a word used in the plural only
             word = t.plural if t.many else t.one
             t, plural = Term(word, word, "f" if t.feminine else "m", elide=t.elide), True
+        if which in ("that", "given") and not any(k.startswith(which) for k in A):
+            which = "the"  # a language without these in its phrases
         if "the_m" in A:  # articles that agree with the word's gender, and elide before a vowel
             elide = t.elide if t.elide is not None else t.one[:1] in _VOWELS
-            if which == "the":
-                key = "the_plural" if plural else ("the_elided" if elide else f"the_{t.gender}")
+            if which in ("the", "that", "given"):
+                key = f"{which}_plural" if plural else (
+                    f"{which}_elided" if elide and (which != "that" or not t.feminine) else f"{which}_{t.gender}")
+                if which == "given" and plural and t.feminine:
+                    key = "given_plural_f"
+                elif which == "given" and elide and not plural and t.feminine:
+                    key = "given_elided_f"
             else:
                 key = f"{which}_{t.gender}"
         else:
             key = which
             if which == "the" and plural:
                 return fill(A["the"], n=t.plural)
+            if which == "that" and plural:
+                return fill(A["those"], ns=t.plural)
+            if which == "given" and plural:
+                return fill(A["given_plural"], ns=t.plural)
             if which == "a" and "an" in A and t.one[:1] in "aeiouAEIOU":
                 key = "an"
         return fill(A[key], n=t.one, ns=t.plural)
 
     def _the(self, section: str, key: str, plural: bool = False) -> str:
+        if section == "names" and key in self._pointed and not plural:
+            return self._article(self._lookup(section, key), "that")
+        if section == "names" and key in self._given and key not in self._words:
+            return self._article(self._lookup(section, key), "given", plural)
         return self._article(self._lookup(section, key), "the", plural)
 
     def _finish(self, text: str) -> str:
@@ -251,12 +297,17 @@ class Prose:
         lines = []
         for p in d.params:
             what = self._a_type(p.type)
+            untyped = what == self.ph["types"]["any"] and p.source is not None and "with_among" in D
             if p.source is not None:
                 what = fill(D["with_in"], a_type=what, source=self.ex(p.source))
             self._locals[p.name] = self._type_text(p.type)
+            if untyped:  # "choose the target among the targets", not "a value among the targets"
+                line = fill(D["with_among"], name=self._the("names", p.name), source=self.ex(p.source))
+            else:
+                line = fill(D["with"], name=self._the("names", p.name), what=what)
             if p.where is not None:
-                what += fill(D["with_where"], where=self.ex(p.where))
-            lines.append(capitalize(fill(D["with"], name=self._the("names", p.name), what=what)) + ".")
+                line += fill(D["with_where"], where=self.ex(p.where))
+            lines.append(capitalize(line) + ".")
         return lines
 
     def _a_type(self, t: ast.TypeRef) -> str:
@@ -290,10 +341,11 @@ class Prose:
             one = isinstance(lim.count, ast.Literal) and lim.count.value == 1
             slots = dict(count=self.ex(lim.count), times=D["times_one" if one else "times_many"],
                          period=D[f"period_{lim.period}"])
-            if lim.group:
-                head.append(fill(D["limit_group"], group=self._lookup("groups", lim.group).one, **slots))
-            else:
-                head.append(fill(D["limit"], **slots))
+            key = "limit_group" if lim.group else "limit"
+            if one and f"{key}_once" in D:  # "once per turn"
+                key += "_once"
+            group = self._lookup("groups", lim.group).one if lim.group else ""
+            head.append(fill(D[key], group=group, **slots))
         return self._paragraph(head) + self._steps(d.body, D["steps"])
 
     def _def_procedure(self, d: ast.ProcedureDef) -> list[str]:
@@ -462,13 +514,53 @@ class Prose:
             return [self._bullet(fill(S[key], count=self.ex(s.count)), depth)] + self._block(s.body, depth + 1)
         return [self._bullet(self._simple(s), depth)]
 
+    def _given_names(self, d: ast.Definition) -> set[str]:
+        """The parameters of a function or procedure whose word is also the word of a property
+        the definition reads (a parameter `item` compared with `card.item`): they read "the
+        given item", so that "the item of the card is the given item" is no tautology."""
+        if d.kind not in ("function", "procedure") or not any(k.startswith("given") for k in self.ph["articles"]):
+            return set()  # an action's choices read "the chosen …" well enough as "the …"
+        from .glossary import walk
+        read = {n.name for n in walk(d) if isinstance(n, ast.Attr)}
+        words = set()
+        for kind, spec in self.ruleset.data.kinds.items():
+            for prop in read & set(spec.properties):
+                t = self.glossary.get("properties", f"{kind}.{prop}")
+                words.add((t.one if t is not None else prop.replace("_", " ")).strip().lower())
+        given = set()
+        for p in getattr(d, "params", []) or []:
+            t = self.glossary.get("names", f"{d.name}.{p.name}") or self.glossary.get("names", p.name)
+            if t is not None and t.one.strip().lower() in words:
+                given.add(p.name)
+        return given
+
     def _bind_loop_name(self, var: str, iterable: ast.Expr) -> None:
         kind = item_kind(iterable, self.ruleset.data)
         self._locals[var] = kind or T.item_type(_strip_type(getattr(iterable, "type", None)))
+        self._pointed.discard(var)
         if kind is not None:
-            self._words[var] = self._lookup("kinds", kind)
+            word = self._lookup("kinds", kind)
+            self._words[var] = word
+            if self._word_in_use(var, word):
+                # an outer name already reads "the character": this one reads "that character"
+                self._pointed.add(var)
         else:
             self._words.pop(var, None)
+
+    def _word_in_use(self, var: str, word: Term) -> bool:
+        """Whether another name in scope is called by ``word`` already (a parameter `c`
+        called "character", an outer loop over characters)."""
+        for other in self._locals:
+            if other == var or other == "event":
+                continue
+            if other in self._words:
+                t = self._words[other]
+            else:
+                t = (self.glossary.get("names", f"{self._definition.name}.{other}") if self._definition else None) \
+                    or self.glossary.get("names", other)
+            if t is not None and t.one.strip().lower() == word.one.strip().lower():
+                return True
+        return False
 
     def _simple(self, s: ast.Stmt) -> str:
         S = self.ph["statements"]
@@ -493,7 +585,14 @@ class Prose:
             if s.op == "=" and isinstance(s.value, ast.Literal) and s.value.value is None:
                 return fill(S["set_none"], target=target)
             key = {"=": "set", "+=": "add", "-=": "subtract"}[s.op]
-            return fill(S[key], target=target, value=self.ex(s.value))
+            if key == "set" and self._target_term is not None and self._target_term.plural_only and "set_plural" in S:
+                key = "set_plural"  # "les points restants deviennent 4"
+            value = self.ex(s.value)
+            if s.op == "=" and isinstance(s.value, ast.Literal) and isinstance(s.value.value, str) \
+                    and self._target_term is not None and self._target_term.feminine:
+                t = self._lookup("values", s.value.value)
+                value = t.feminine_form or value  # an adjective agrees: "la face devient noire"
+            return fill(S[key], target=target, value=value)
         if isinstance(s, ast.Choose):
             options = self.ex(s.options)
             self._locals[s.var] = T.item_type(_strip_type(getattr(s.options, "type", None)))
@@ -524,6 +623,10 @@ class Prose:
                 if s.amount is None:
                     return fill(S["reset"], target=target)
                 return fill(S["reset_to"], target=target, value=self.ex(s.amount))
+            if s.op == "gain":
+                cap = self._resource_cap(s.holder, s.resource)
+                if cap is not None:
+                    return fill(S["gain_capped"], amount=self.ex(s.amount), target=target, max=cap)
             return fill(S[s.op], amount=self.ex(s.amount), target=target)
         if isinstance(s, ast.Reveal):
             prop = getattr(s, "property", None)
@@ -539,6 +642,18 @@ class Prose:
         if isinstance(s, ast.Break):
             return S["break"]
         raise UnrenderableNode(f"no rendering for the statement {type(s).__name__}")
+
+    def _resource_cap(self, holder: ast.Expr, resource: str) -> str | None:
+        """The words for the most a resource may hold (its ``max``: a number, or another
+        property of its holder); None for a resource without one."""
+        kind = self.ruleset.data.kinds.get(_strip_type(getattr(holder, "type", None)))
+        spec = kind.properties.get(resource) if kind is not None else None
+        top = (spec.resource or {}).get("max") if spec is not None and isinstance(spec.resource, dict) else None
+        if top is None:
+            return None
+        if isinstance(top, str):
+            return self._property_words(holder, top)
+        return str(top)
 
     def _fields(self, fields: list[tuple[str, ast.Expr]]) -> str:
         S = self.ph["statements"]
@@ -566,6 +681,17 @@ class Prose:
             return term.one + (" (" + self._join(list(slots.values())) + ")" if slots else "")
         return fill(term.say, **slots)
 
+    def _joined(self, template: str, slot: str, word: str, **slots) -> str:
+        """``template`` with ``word`` in ``{slot}``, without the word that joins it to what
+        follows when ``word`` ends with a joining word of its own: a field called "player
+        responsible for" reads "the player responsible for the event", not "… for of the event"."""
+        after = template.split("{" + slot + "}", 1)[-1].split("{", 1)[0].split()
+        joining = after[0] if after else ""
+        last = word.rsplit(" ", 1)[-1]
+        if joining and " " in word and last in (self.ph.get("prepositions") or ()):
+            template = template.replace("{%s} %s " % (slot, joining), "{%s} " % slot)
+        return fill(template, **{slot: word}, **slots)
+
     def _property_phrase(self, prop: str, obj: str) -> str:
         template = self.ph["expressions"]["property"]
         return fill(template, prop=unrepeated_property(template, prop), obj=obj)
@@ -580,13 +706,15 @@ class Prose:
         """The words for a `set` target, and its predicate and denial when it is a yes/no property with phrases."""
         E = self.ph["expressions"]
         head, rest = path[0], path[1:]
+        self._target_term = None  # the word of the property or variable set, for agreement
         if head in ("game", "turn") and head not in self._locals and rest:
             t = self._lookup("variables", f"{head}.{rest[0]}")
+            self._target_term = t
             return self._article(t, "the"), t.say, t.deny
         type_ = self._locals.get(head, T.ANY)
         if type_.startswith("event ") and rest:
             record = self.ph["values"]["event"] if head == "event" else self._the("names", head)
-            return fill(E["record_field"], field=self._field_name(rest[0], type_[6:]), record=record), None, None
+            return self._joined(E["record_field"], "field", self._field_name(rest[0], type_[6:]), record=record), None, None
         if head not in self._locals and head in VALUES:
             text, type_ = self.ph["values"][head], VALUES[head][0]
         elif head not in self._locals and head in self._constants():
@@ -598,6 +726,7 @@ class Prose:
             type_ = self._owner_kind(type_, prop)
             kind = self.ruleset.data.kinds.get(type_)
             t = self._lookup("properties", f"{type_}.{prop}")
+            self._target_term = t
             predicate = fill(t.say, obj=text) if t.say else None
             denial = fill(t.deny, obj=text) if t.deny else None
             text = self._property_phrase(prop=self._article(t, "the"), obj=text)
@@ -664,8 +793,8 @@ class Prose:
         if otype.startswith("event "):
             field = self._field_name(e.name, otype[6:])
             if isinstance(obj, ast.Name) and obj.id == "event":
-                return fill(E["event_field"], field=field)
-            return fill(E["record_field"], field=field, record=self.ex(obj))
+                return self._joined(E["event_field"], "field", field)
+            return self._joined(E["record_field"], "field", field, record=self.ex(obj))
         if e.name == "at":
             kind = self.ruleset.data.kinds.get(otype)
             if kind is not None and kind.located_in in self.ruleset.data.kinds:
@@ -675,7 +804,7 @@ class Prose:
             return fill(E["id"], obj=self.ex(obj))
         if self._owner_kind(otype, e.name) not in self.ruleset.data.kinds and isinstance(obj, ast.Attr):
             # a field of a record held in an event's field (an action's arguments)
-            return fill(E["record_field"], field=self._field_name(e.name), record=self.ex(obj))
+            return self._joined(E["record_field"], "field", self._field_name(e.name), record=self.ex(obj))
         t = self._lookup("properties", f"{self._owner_kind(otype, e.name)}.{e.name}")
         if t.say:
             return fill(t.say, obj=self.ex(obj))
@@ -705,7 +834,13 @@ class Prose:
         builtins = self.ph["builtins"]
         if e.func == "count" and e.args and isinstance(e.args[0], ast.Call) and e.args[0].func == "contents" \
                 and getattr(e.args[0], "ref", None) == ("builtin", "contents"):
-            return fill(builtins["count_contents"], **{"0": self.ex(e.args[0].args[0])})
+            held = self._held_words(e.args[0].args[0])
+            held.pop("feminine")
+            return fill(builtins["count_contents"], **{"0": self.ex(e.args[0].args[0])}, **held)
+        if e.func in self._ZONE_READERS and e.args and getattr(e, "ref", None) == ("builtin", e.func):
+            held = self._held_words(e.args[0])
+            key = f"{e.func}_f" if held.pop("feminine") and f"{e.func}_f" in builtins else e.func
+            return fill(builtins[key], **{str(i): self.ex(a) for i, a in enumerate(e.args)}, **held)
         if e.func == "count" and e.args and isinstance(e.args[0], ast.Comprehension) \
                 and isinstance(e.args[0].item, ast.Name) and e.args[0].item.id == e.args[0].var \
                 and getattr(e, "ref", None) == ("builtin", "count"):
@@ -720,6 +855,33 @@ class Prose:
             return fill(builtins[key], **{str(i): self.ex(a) for i, a in enumerate(e.args)})
         raise UnrenderableNode(f"no rendering for a call of '{e.func}'")
 
+    # built-ins that read what a zone (or a list) holds: worded with the kind it holds
+    _ZONE_READERS = ("contents", "top", "bottom", "take")
+
+    def _held_words(self, e: ast.Expr) -> dict[str, str]:
+        """The words for what a zone or a list holds, for the slots {thing}, {things},
+        {the_thing}, {the_things}: the word of its kind when the rule set says which kind
+        (a zone's ``holds``, a list typed by the checker), else the language's neutral word
+        ("things"), never one that could be a game's own term ("items", "cards")."""
+        data = self.ruleset.data
+        kind = None
+        if isinstance(e, ast.Name) and getattr(e, "ref", None) == ("zone", e.id) or \
+                isinstance(e, ast.Call) and getattr(e, "ref", None) == ("player_zone", e.func):
+            name = e.id if isinstance(e, ast.Name) else e.func
+            spec = data.zones.get(name)
+            kind = spec.holds if spec is not None and spec.holds in data.kinds else None
+        else:
+            kind = item_kind(e, data)
+        if kind is None and isinstance(e, ast.Comprehension) and isinstance(e.item, ast.Name) and e.item.id == e.var:
+            t = self._lookup("names", e.var)  # the first cards among …: the list's own word
+        elif kind is not None:
+            t = self._lookup("kinds", kind)
+        else:
+            n = self.ph["neutral"]
+            t = Term(n["one"], n.get("many"), n.get("gender", "m"))
+        return {"thing": t.one, "things": t.plural, "the_thing": self._article(t, "the"),
+                "the_things": self._article(t, "the", plural=True), "feminine": t.feminine}
+
     def _items_feminine(self, e: ast.Expr) -> bool:
         """Whether the items of a list expression are called by a feminine word (their kind's, or the loop name's)."""
         if isinstance(e, ast.Comprehension) and isinstance(e.item, ast.Name) and e.item.id == e.var:
@@ -733,7 +895,7 @@ class Prose:
     def _quantified(self, func: str, c: ast.Comprehension) -> str:
         """count/any/all over a comprehension: "the number of Xs among Y for which Z", "for at least one X among Y, Z"."""
         E = self.ph["expressions"]
-        saved, saved_word = self._locals.get(c.var), self._words.get(c.var)
+        saved, saved_word, was_pointed = self._locals.get(c.var), self._words.get(c.var), c.var in self._pointed
         over_kind = isinstance(c.iterable, ast.Name) and getattr(c.iterable, "ref", None) == ("kind", c.iterable.id)
         whole = self._whole_kind(c.iterable) is not None  # every entity of a kind: the list goes without saying
         iterable = self._article(self._lookup("kinds", c.iterable.id), "all") if over_kind else self.ex(c.iterable)
@@ -756,6 +918,7 @@ class Prose:
                     table.pop(c.var, None)
                 else:
                     table[c.var] = value
+            (self._pointed.add if was_pointed else self._pointed.discard)(c.var)
 
     def _bounded(self, iterable: str, where: ast.Expr | None) -> str:
         """A list followed by a condition, bracketed when its words end in a clause of their own ("…, as many as
@@ -841,13 +1004,16 @@ class Prose:
                         left=self._operand(e.left, op))
         if op == "in" and isinstance(e.right, ast.ListExpr) and e.right.items and "in_choice" in O:
             # membership in a list written out is a choice: "is a, b or c"
-            choice = self._join([self.ex(i) for i in e.right.items], O["list_or"])
+            choice = self._join([self._value_term(i.value, e.left).one
+                                 if isinstance(i, ast.Literal) and isinstance(i.value, str) else self.ex(i)
+                                 for i in e.right.items], O["list_or"])
             return fill(self._agreeing(O, "in_choice", e.left), left=self._operand(e.left, op), right=choice)
         if op not in O:
             raise UnrenderableNode(f"no rendering for the operator '{e.op}'")
         right = self._operand(e.right, op)
         if op in ("==", "!=") and isinstance(e.right, ast.Literal) and isinstance(e.right.value, str):
-            t = self._lookup("values", e.right.value)
+            t = self._value_term(e.right.value, e.left)
+            right = t.one
             if t.feminine_form and self._agreement(e.left)[1]:  # an adjective agrees: "la face est noire"
                 right = t.feminine_form
         return fill(self._agreeing(O, op, e.left), left=self._operand(e.left, op), right=right)
@@ -921,7 +1087,7 @@ class Prose:
 
     def _ex_Comprehension(self, e: ast.Comprehension) -> str:
         E = self.ph["expressions"]
-        saved, saved_word = self._locals.get(e.var), self._words.get(e.var)
+        saved, saved_word, was_pointed = self._locals.get(e.var), self._words.get(e.var), e.var in self._pointed
         kind = self._whole_kind(e.iterable)
         over_kind = kind is not None
         iterable = "" if over_kind else self._bounded(self.ex(e.iterable), e.where)
@@ -947,3 +1113,4 @@ class Prose:
                     table.pop(e.var, None)
                 else:
                     table[e.var] = value
+            (self._pointed.add if was_pointed else self._pointed.discard)(e.var)

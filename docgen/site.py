@@ -54,7 +54,8 @@ def collect(root: str | Path, lang: str = "en", variant: str | None = None,
     cat = catalogue(ruleset, folder)
 
     def room_word(room_type: str) -> str:
-        return prose.term(f"values.{room_type}")
+        board = ruleset.data.board
+        return prose.term(prose.value_key(board.space_kind if board is not None else None, room_type))
 
     examples = run_examples(ruleset, folder, variant=variant, label=room_word, describe=prose.term,
                             titles=(ui("board_before"), ui("board_after"))) if folder else []

@@ -32,8 +32,8 @@ WORDS: dict[str, dict[str, str]] = {
         "actions_intro": "What a player may do on their turn or, for reactions, out of turn; in the rulebook's order.",
         "cards": "Cards",
         "cards_intro": "Every card of the game, with how many there are.",
-        "room_types": "Room types",
-        "rooms_intro": "The kinds of rooms, the cards that carry them and the rules that name them.",
+        "room_types": "{Room} types",
+        "rooms_intro": "The types of {rooms}, the cards that carry them and the rules that name them.",
         "victory": "Victory",
         "victory_intro": "How the game ends and who wins.",
         "rulings": "Rulings",
@@ -54,9 +54,9 @@ WORDS: dict[str, dict[str, str]] = {
         "rulebook": "Rulebook",
         "rules_naming": "Rules that name it",
         "doors": "Doors",
-        "inner_door": "inside, between its rooms",
-        "rooms": "Rooms",
-        "cards_with": "Cards with this room",
+        "inner_door": "inside, between its {rooms}",
+        "rooms": "{Rooms}",
+        "cards_with": "Cards with this type of {room}",
         "properties": "Properties",
         "picture": "Picture",
         "result": "Result",
@@ -75,11 +75,14 @@ WORDS: dict[str, dict[str, str]] = {
         "status_known": "KNOWN FAILURE",
         "status_fixed": "FIXED (remove the known-failure mark)",
         "summary_line": "{passed} of {total} pass.",
+        "summary_skipped": "{skipped} are examples of a variant, skipped here: they run on that variant's site.",
         "variant_of": "Built on: {chain}.",
         "site_variant": "These pages describe the rules with the variant {name} applied.",
         "parameter": "Parameter",
+        "parameters": "Parameters",
         "changed_parameters": "Changed parameters",
         "changed_components": "Changed components",
+        "change": "Change",
         "new_variables": "New variables",
         "replaced": "Replaced rules",
         "removed": "Removed rules",
@@ -104,6 +107,10 @@ WORDS: dict[str, dict[str, str]] = {
         "nobody_wins": "nobody: every player loses",
         "other_endings": "Other ways the game ends",
         "what_it_does": "What it does",
+        "through": "Through its *{property}*: {value}",
+        "because": "Because {clause}:",
+        "bots_judge": "How bots judge it",
+        "bots_judge_intro": "Not rules of the game: how the computer players weigh a position, for their strategy.",
         "author_text": "In the rulebook's words",
         "narration": "What happens",
         "the_setup": "The situation",
@@ -154,8 +161,8 @@ WORDS: dict[str, dict[str, str]] = {
         "actions_intro": "Ce qu'un joueur peut faire à son tour ou, pour les réactions, hors de son tour ; dans l'ordre du livret de règles.",
         "cards": "Cartes",
         "cards_intro": "Toutes les cartes du jeu, avec leur nombre.",
-        "room_types": "Types de salles",
-        "rooms_intro": "Les types de salles, les cartes qui les portent et les règles qui les nomment.",
+        "room_types": "Types de {rooms}",
+        "rooms_intro": "Les types de {rooms}, les cartes qui les portent et les règles qui les nomment.",
         "victory": "Victoire",
         "victory_intro": "Comment la partie se termine et qui gagne.",
         "rulings": "Décisions",
@@ -169,16 +176,16 @@ WORDS: dict[str, dict[str, str]] = {
         "variants": "Variantes",
         "variants_intro": "Variantes maison : ce que chacune change par rapport aux règles sur lesquelles elle repose, règle par règle.",
         "other_rules": "Autres règles",
-        "other_rules_in": "Règles de {file}",
+        "other_rules_in": "Règles du fichier {file}",
         "rule_source": "Langage de règles",
         "plain": "En clair",
         "cost": "Coût",
         "rulebook": "Livret de règles",
-        "rules_naming": "Règles qui la nomment",
+        "rules_naming": "Règles qui le nomment",
         "doors": "Portes",
-        "inner_door": "à l'intérieur, entre ses salles",
-        "rooms": "Salles",
-        "cards_with": "Cartes portant cette salle",
+        "inner_door": "à l'intérieur, entre ses {rooms}",
+        "rooms": "{Rooms}",
+        "cards_with": "Cartes portant ce type de {room}",
         "properties": "Propriétés",
         "picture": "Image",
         "result": "Résultat",
@@ -197,11 +204,14 @@ WORDS: dict[str, dict[str, str]] = {
         "status_known": "ÉCHEC CONNU",
         "status_fixed": "CORRIGÉ (retirer la marque d'échec connu)",
         "summary_line": "{passed} sur {total} réussissent.",
+        "summary_skipped": "{skipped} sont des exemples d'une variante, ignorés ici : ils s'exécutent sur le site de cette variante.",
         "variant_of": "Repose sur : {chain}.",
         "site_variant": "Ces pages décrivent les règles avec la variante {name}.",
         "parameter": "Paramètre",
+        "parameters": "Paramètres",
         "changed_parameters": "Paramètres modifiés",
         "changed_components": "Matériel modifié",
+        "change": "Changement",
         "new_variables": "Nouvelles variables",
         "replaced": "Règles remplacées",
         "removed": "Règles retirées",
@@ -226,6 +236,10 @@ WORDS: dict[str, dict[str, str]] = {
         "nobody_wins": "personne : tous les joueurs perdent",
         "other_endings": "Autres fins de partie",
         "what_it_does": "Effet",
+        "through": "Par sa propriété *{property}*\u00a0: {value}",
+        "because": "Parce que {clause}\u00a0:",
+        "bots_judge": "Comment les robots en tiennent compte",
+        "bots_judge_intro": "Pas des règles du jeu : comment les joueurs artificiels évaluent une position, pour leur stratégie.",
         "author_text": "Selon le livret",
         "narration": "Déroulement",
         "the_setup": "La situation",
@@ -254,14 +268,27 @@ WORDS: dict[str, dict[str, str]] = {
 }
 
 
-class UI:
-    """``ui("cost")`` → the word in the site's language; ``ui("x", n=1)`` fills it in."""
+# The words a rule set gives the site (its glossary's): the kind the board's spaces are,
+# in the singular and plural, and capitalised ({Room}, {Rooms}). These are the words for a
+# rule set that has none.
+GAME_WORDS: dict[str, dict[str, str]] = {
+    "en": {"room": "space", "rooms": "spaces"},
+    "fr": {"room": "espace", "rooms": "espaces"},
+}
 
-    def __init__(self, lang: str):
+
+class UI:
+    """``ui("cost")`` → the word in the site's language; ``ui("x", n=1)`` fills it in.
+    ``game`` gives the rule set's own words for the slots of :data:`GAME_WORDS`."""
+
+    def __init__(self, lang: str, game: dict[str, str] | None = None):
         if lang not in WORDS:
             raise ValueError(f"unknown language '{lang}' (known: {', '.join(LANGUAGES)})")
         self.lang = lang
         self.words = WORDS[lang]
+        words = {**GAME_WORDS[lang], **(game or {})}
+        self.game = {**words, **{k[:1].upper() + k[1:]: v[:1].upper() + v[1:] for k, v in words.items()}}
 
     def __call__(self, key: str, **values) -> str:
-        return self.words[key].format(**values) if values else self.words[key]
+        text = self.words[key]
+        return text.format(**self.game, **values) if values or "{" in text else text

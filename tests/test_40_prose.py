@@ -303,17 +303,17 @@ def test_the_tiny_rule_set_uses_every_node_kind(tiny):
 
 ENGLISH = {
     "setup": ["Set up.", "- Shuffle the bag.", "- For each player:",
-              "    - Move the top item of the bag to the purse of the player."],
+              "    - Move the top token of the bag to the purse of the player."],
     "round": ["    - The player plays a turn."],
     "rich": ["The player is rich when the gold coins of the player are at least the gold limit (9) or it is not the case "
              "that the player is ready."],
-    "worth_of": ["The worth of the player is the total of the worth of the token for each token among the items in "
+    "worth_of": ["The worth of the player is the total of the worth of the token for each token among the things in "
                  "the purse of the player for which the worth of the token is more than 0."],
-    "take": ["Choose the token: a token among the items in the bag, such that the worth of the token is not 0. "
-             "Only when the number of items in the bag is more than 0. Costs 2 gold coins. At most 1 time per turn. "
-             "At most 3 times per game, counted together with every action limited as grabbing.",
+    "take": ["Choose the token: a token among the tokens in the bag, such that the worth of the token is not 0. "
+             "Only when the number of tokens in the bag is more than 0. Costs 2 gold coins. Once per turn. "
+             "At most 3 times per game for all the actions of grabbing together.",
              "Then:",
-             "- Roll the die; let the roll be the result.",
+             "- Roll the die; the roll is what it shows.",
              "- Move the token to the purse of the current player.",
              "- If the roll is 6:",
              "    - Add the bonus for the roll to the gold coins of the current player.",
@@ -327,7 +327,7 @@ ENGLISH = {
              "- Announce: a note is made."],
     "pay": ["The player pays the amount. Takes the player and the amount.",
             "- Repeat as many times as the amount:",
-            "    - Let the token be the top item of the purse of the player.",
+            "    - Let the token be the top thing of the purse of the player.",
             "    - If the token is missing:",
             "        - Stop here.",
             "    - Put the token at the bottom of the pile.",
@@ -337,14 +337,14 @@ ENGLISH = {
             "- Pick one of the players at random; let the chosen player be that one.",
             "- From now on, the game is over exactly when the player is rich and (the worth of the player plus 1) "
             "minus 2 is at most 3 and item 0 (counting from 0) of 1 is 1 or 2 and the chosen player is not "
-            "among no items.",
+            "among nothing.",
             "- Let the size be 1 if the player is ready, otherwise 2.",
             "- Let the names be the name of the player for each player.",
             "- Let the place be the place of the crown.",
             "    - Leave the loop.",
             "- Open a reaction window, a question is asked (the asker: the player); when it closes, call its record "
             "the answer.",
-            "- Add 2 to the gold coins of the player, no more than its limit.",
+            "- Add 2 to the gold coins of the player, to no more than 9.",
             "- Take the amount from the gold coins of the player, not below 0.",
             "- Reset the gold coins of the player.",
             "- Reset the gold coins of the player to 1.",
@@ -356,7 +356,7 @@ ENGLISH = {
             "- The game ends; the winners are the players (“done”)."],
     "on_taken": ["When a token is taken, if the token of the event exists and the current player is steady:", "- The current player pays 1."],
     "refuse": ["While the reaction window “a question is asked” is open, the asker of the event may react. "
-               "Choose the token: a token among the items in the purse of the asker of the event. "
+               "Choose the token: a token among the things in the purse of the asker of the event. "
                "Only when the worth of the token is more than 0.", "- Move the token to the bag."],
     "hoard": ["The game ends when for at least one player, the player is rich. The winners are "
               "all players for which the player is rich."],
@@ -364,17 +364,17 @@ ENGLISH = {
 
 FRENCH = {
     "setup": ["Faites la mise en place.", "- Mélangez le sac.", "- Pour chaque joueur :",
-              "    - Déplacez l'élément du dessus du sac vers la bourse du joueur."],
+              "    - Déplacez le jeton du dessus du sac vers la bourse du joueur."],
     "round": ["    - Le joueur joue un tour."],
     "rich": ["Le joueur est riche quand les pièces d'or du joueur sont au moins la limite d'or (9) ou il est faux "
              "que le joueur est prêt."],
     "worth_of": ["La valeur du joueur est le total de la valeur du jeton pour chaque jeton parmi les éléments de la "
                  "bourse du joueur où la valeur du jeton est supérieure à 0."],
-    "take": ["Choisissez le jeton : un jeton parmi les éléments du sac, si la valeur du jeton n'est pas 0. "
-             "Seulement si le nombre d'éléments du sac est supérieur à 0. Coûte 2 pièces d'or. Au plus 1 fois par "
-             "tour. Au plus 3 fois par partie, en comptant avec chaque action limitée comme la prise.",
+    "take": ["Choisissez le jeton : un jeton parmi les jetons du sac, si la valeur du jeton n'est pas 0. "
+             "Seulement si le nombre de jetons dans le sac est supérieur à 0. Coûte 2 pièces d'or. Une fois par "
+             "tour. Au plus 3 fois par partie pour l'ensemble des actions de la prise.",
              "Ensuite :",
-             "- Lancez le dé ; soit le résultat : le résultat.",
+             "- Lancez le dé ; le résultat est ce qu'il indique.",
              "- Déplacez le jeton vers la bourse du joueur actif.",
              "- Si le résultat est 6 :",
              "    - Ajoutez le bonus pour le résultat aux pièces d'or du joueur actif.",
@@ -382,7 +382,7 @@ FRENCH = {
              "    - Retirez 1 des pièces d'or du joueur actif.",
              "- Sinon :",
              "    - Désormais, le joueur actif est prêt.",
-             "- Fixez le montant dépensé au reste de ((moins le résultat fois 2) divisé par 3, arrondi à "
+             "- Le montant dépensé devient le reste de ((moins le résultat fois 2) divisé par 3, arrondi à "
              "l'inférieur) divisé par 4.",
              "- Annoncez au joueur actif seulement : un jeton est pris (le jeton : le jeton).",
              "- Annoncez : une note est prise."],
@@ -405,7 +405,7 @@ FRENCH = {
             "    - Sortez de la boucle.",
             "- Ouvrez une fenêtre de réaction, une question est posée (le demandeur : le joueur) ; quand elle se "
             "ferme, appelez son relevé la réponse.",
-            "- Ajoutez 2 aux pièces d'or du joueur, sans dépasser sa limite.",
+            "- Ajoutez 2 aux pièces d'or du joueur, sans dépasser 9.",
             "- Retirez le montant des pièces d'or du joueur, sans descendre sous 0.",
             "- Remettez les pièces d'or du joueur à sa valeur de départ.",
             "- Remettez les pièces d'or du joueur à 1.",
@@ -460,7 +460,7 @@ def test_summary_is_one_sentence_without_the_title(tiny, lang, name, sentence):
 
 @pytest.mark.parametrize("lang, sentence", [
     ("en", "The player is steady when the gold coins of the player are at least 2 and the player is not the current "
-           "player and the player is not among no items."),
+           "player and the player is not among nothing."),
     ("fr", "Le joueur est stable quand les pièces d'or du joueur sont au moins 2 et le joueur n'est pas le joueur "
            "actif et le joueur ne fait pas partie d'aucun élément."),
 ])
@@ -575,9 +575,10 @@ def test_panic_station_speaks_the_french_rulebook_terms():
 def test_panic_station_counts_and_takes_read_as_sentences():
     ruleset = load_checked(PANIC_STATION)
     en = Prose(ruleset, "en").definition("burn_hive")
-    assert ("Only when the number of cards among the items in the hand of the current player for which the item of "
+    # what a zone holds reads by the kind it holds, else as neutral "things" (never "items", a game word)
+    assert ("Only when the number of cards among the things in the hand of the current player for which the item of "
             "the card is a gas can is at least the number of gas cans that burn the Hive (3).") in en
-    assert ("- For each card among the first items of the cards among the items in the hand of the current player "
+    assert ("- For each card among the first cards of the cards among the things in the hand of the current player "
             "for which the item of the card is a gas can, as many as the number of gas cans that burn the Hive (3):"
             ) in en.splitlines()
     victory = Prose(ruleset, "fr").definition("troopers_all_dead")
@@ -595,18 +596,20 @@ def test_panic_station_agrees_with_feminine_and_plural_words():
     assert fr.definition("holds_keycard") == (
         "Le joueur a une Carte Magnétique en jeu quand pour au moins une carte parmi les éléments de la zone de jeu du "
         "joueur, l'objet de la carte est une Carte Magnétique.\n")
+    assert any(line.startswith("    - Les balles restantes de la carte deviennent ")
+               for line in fr.definition("spend_bullet").splitlines())  # a plural word agrees with its verb
     assert ("- Soit la carte : la première des cartes Munitions parmi les éléments de la zone de jeu du joueur où "
-            "l'objet de la carte Munitions est des Munitions et les balles restantes de la carte Munitions sont "
+            "l'objet de la carte Munitions est Munitions et les balles restantes de la carte Munitions sont "
             "supérieures à 0.") in fr.definition("spend_bullet").splitlines()
 
 
 @pytest.mark.parametrize("lang, sentence, line", [
     ("en", "Only when no meeting is waiting for an attack or a trade.",
-     "    - If for every card among the items in the hand of the human followed by the items in the search deck, "
+     "    - If for every card among the things in the hand of the human followed by the search cards in the search deck, "
      "the item of the card is not a gas can:"),
     ("fr", "Seulement si aucune rencontre n'attend d'attaque ni d'échange.",
-     "    - Si pour chaque carte parmi les éléments de la main de l'Humain suivis des éléments de la pioche de cartes "
-     "Fouille, l'objet de la carte n'est pas un Jerrican :"),
+     "    - Si pour chaque carte parmi les éléments de la main de l'Humain suivis des cartes Fouille de la pioche de "
+     "cartes Fouille, l'objet de la carte n'est pas un Jerrican :"),
 ])
 def test_panic_station_negations_use_the_negated_verb(lang, sentence, line):
     prose = Prose(load_checked(PANIC_STATION), lang)
@@ -637,19 +640,19 @@ def test_panic_station_values_have_a_bare_word_for_tables():
     ("en", "The card stays in play once played when the item of the card is a keycard, the Heavy Gun, the Target "
            "Scope, the Combat Knife or Ammo.\n"),
     ("fr", "La carte reste en jeu une fois jouée quand l'objet de la carte est une Carte Magnétique, le Fusil "
-           "mitrailleur, la Lunette de Précision, le Couteau de Combat ou des Munitions.\n"),
+           "mitrailleur, la Lunette de Précision, le Couteau de Combat ou Munitions.\n"),
 ])
 def test_membership_in_a_written_list_reads_as_a_choice(lang, sentence):
     assert Prose(load_checked(PANIC_STATION), lang).definition("permanent") == sentence
 
 
 @pytest.mark.parametrize("lang, sentence, line", [
-    ("en", "The first player still in the game from the player clockwise is the first of the players among (the "
-           "players clockwise from the player, as many as the number of the players) for which the player is still "
+    ("en", "The first player still in the game in turn order starting with the player is the first of the players among (the "
+           "players clockwise from the player, as many as the number of the players) for which that player is still "
            "in the game.\n",
      "        - The current player chooses the target among the second choice, or nothing."),
-    ("fr", "Le premier joueur encore dans la partie à partir du joueur dans le sens horaire est le premier des joueurs "
-           "parmi (les joueurs dans le sens horaire à partir du joueur, autant que le nombre des joueurs) où le joueur "
+    ("fr", "Le premier joueur encore dans la partie dans l'ordre de jeu à partir du joueur est le premier des joueurs "
+           "parmi (les joueurs dans le sens horaire à partir du joueur, autant que le nombre des joueurs) où ce joueur "
            "est encore dans la partie.\n",
      "        - Le joueur actif choisit la cible parmi le second choix, ou rien."),
 ])
@@ -662,14 +665,14 @@ def test_a_condition_after_a_clause_is_bracketed_and_a_choice_may_be_nothing(lan
 def test_a_repeat_count_reads_as_a_number_or_as_many_times_as():
     lines = Prose(load_checked(PANIC_STATION), "fr").definition("build_exploration_deck").splitlines()
     assert "- Répétez 2 fois :" in lines
-    assert ("- Répétez autant de fois que le nombre d'éléments de la pioche de cartes Exploration divisé par 2, "
+    assert ("- Répétez autant de fois que le nombre de cartes Exploration dans la pioche de cartes Exploration divisé par 2, "
             "arrondi à l'inférieur :") in lines
 
 
 def test_an_adjective_value_agrees_with_a_feminine_subject():
     fr = Prose(load_checked(PANIC_STATION), "fr")
     assert "- Si la face du Parasite est noire :" in fr.definition("hit_parasite").splitlines()
-    assert "        - Fixez la face du Parasite à gris." in fr.definition("hit_parasite").splitlines()  # a setting keeps it
+    assert "        - La face du Parasite devient grise." in fr.definition("hit_parasite").splitlines()  # "devient" agrees too
 
 
 def test_a_property_named_with_its_joining_word_and_a_draw_read_plainly(tmp_path):
@@ -701,3 +704,73 @@ def test_a_property_named_with_its_joining_word_and_a_draw_read_plainly(tmp_path
     assert "the mark of the cell" in text and "of of" not in text
     assert text.rstrip().endswith("Nobody wins.")
     assert Prose(ruleset, "fr").definition("full").rstrip().endswith("Personne ne gagne.")
+
+
+# ---------------------------------------------------------------- words that mislead a reader
+
+def test_what_a_zone_holds_reads_by_its_kind_or_a_neutral_word_never_items():
+    ruleset = load_checked(PANIC_STATION)
+    en, fr = Prose(ruleset, "en"), Prose(ruleset, "fr")
+    # a zone that says which kind it holds: that kind's word
+    explore = en.definition("explore")
+    assert "the number of exploration cards in the exploration deck is more than 0" in explore
+    assert "- Let the card be the top exploration card of the exploration deck." in explore.splitlines()
+    # a zone that does not: a neutral word, since "items" is a game's own word for some cards
+    assert "the number of things in the hand of the player is more than the hand minimum (5)" \
+        in en.definition("can_play_item")
+    assert "le nombre d'éléments dans la main du joueur" in fr.definition("can_play_item")
+    for name in ("explore", "can_play_item", "burn_hive", "heat_scan"):
+        assert " items " not in en.definition(name), name
+
+
+def test_a_loop_name_whose_kind_word_an_outer_name_has_reads_that():
+    ruleset = load_checked(PANIC_STATION)
+    # `c` is "the character"; the loop over characters must not read "the character" too
+    assert ("the characters among the characters of the current player for which the room of that character is "
+            "the room of the character") in Prose(ruleset, "en").definition("heal_in_sick_bay")
+    assert ("les Personnages parmi les Personnages du joueur actif où la pièce de ce Personnage est la pièce du "
+            "Personnage") in Prose(ruleset, "fr").definition("heal_in_sick_bay")
+    # a loop over players inside a rule about "the player"
+    assert "for which that player is not the player" in Prose(ruleset, "en").definition("attacks_on_others")
+
+
+def test_a_gain_says_a_cap_only_for_a_resource_that_has_one(tiny):
+    ruleset = load_checked(PANIC_STATION)  # action points have no max
+    assert "- Add 2 to the action points of the current player." in \
+        Prose(ruleset, "en").definition("use_energy_boost").splitlines()
+    assert "- Ajoutez 2 aux points d'action du joueur actif." in \
+        Prose(ruleset, "fr").definition("use_energy_boost").splitlines()
+    # gold coins have a max of 9: it is named
+    assert "- Add 2 to the gold coins of the player, to no more than 9." in Prose(tiny, "en").definition("pay").splitlines()
+
+
+def test_a_parameter_named_like_a_property_it_is_compared_with_reads_given():
+    ruleset = load_checked(PANIC_STATION)
+    assert Prose(ruleset, "en").definition("weapon_in_play").endswith("the item of the card is the given item.\n")
+    assert Prose(ruleset, "fr").definition("weapon_in_play").endswith("l'objet de la carte est l'objet donné.\n")
+
+
+def test_rules_read_without_calques():
+    ruleset = load_checked(PANIC_STATION)
+    en, fr = Prose(ruleset, "en"), Prose(ruleset, "fr")
+    assert "Choose the target among the targets of the shooter's gun." in en.definition("fire_gun")
+    assert "a value among" not in en.definition("fire_gun")
+    assert "Costs 1 action point. Once per turn for all the actions of the Terminal together." \
+        in en.definition("terminal_open_doors")
+    assert "Une fois par tour pour l'ensemble des actions du Terminal." in fr.definition("terminal_open_doors")
+    assert "- Lancez le dé Parasite ; le résultat du dé est ce qu'il indique." in \
+        fr.definition("spawn_parasite").splitlines()
+    assert "le type de la chose déplacée de l'événement" in fr.definition("run_room_entered")
+    assert "    - La face du Parasite devient noire." in fr.definition("spawn_parasite").splitlines()
+    assert "Fixez" not in fr.definition("spawn_parasite") and "la sorte" not in fr.definition("run_room_entered")
+    # a field whose word ends with a joining word of its own takes no other
+    assert en._joined(en.ph["expressions"]["event_field"], "field", "player responsible for") == \
+        "player responsible for the event"
+
+
+def test_a_value_two_kinds_share_reads_with_the_word_of_the_kind_it_is_compared_on():
+    en = Prose(load_checked(PANIC_STATION), "en")
+    # the room type `parasite_alert` (glossary `values.parasite_alert_room`), not the search card's word
+    assert "the type of the destination of the event is a Parasite Alert room" in en.definition("parasite_alert_room")
+    assert en.value_key("room", "parasite_alert") == "values.parasite_alert_room"
+    assert en.value_key("search_card", "parasite_alert") == "values.parasite_alert"

@@ -118,9 +118,17 @@ function heavy_tokens() -> number:
 
 
 def _what_it_does(page: str) -> set[str]:
-    """The rules a card page's "What it does" section links to, by anchor."""
-    section = page.split("## What it does", 1)[1].split("\n| ", 1)[0]
+    """The rules a card page's "What it does" section links to, by anchor (the bots'
+    judgement, listed apart under "How bots judge it", is no rule of the game)."""
+    section = page.split("## What it does", 1)[1].split("\n| ", 1)[0].split("### How bots judge it", 1)[0]
     return set(re.findall(r"\]\([^)#]*#([^)]+)\)", section))
+
+
+def _bots_judge(page: str) -> set[str]:
+    """The bots' judgement a card page lists apart, after the rules."""
+    section = page.split("## What it does", 1)[1].split("\n| ", 1)[0]
+    return set(re.findall(r"\]\([^)#]*#([^)]+)\)", section.split("### How bots judge it", 1)[1])) \
+        if "### How bots judge it" in section else set()
 
 
 def test_a_card_lists_the_rules_about_it_and_no_rule_a_shared_word_matches(tmp_path):
@@ -158,10 +166,19 @@ CARD_RULES = {
     ("stationfall", "id_engineer"): ({"deal_identities"}, {"lindsey"}),
     ("stationfall", "k_engineer"): (set(), {"deal_identities", "lindsey"}),
     ("stationfall", "gun"): ({"manufacture_gun", "can_hit", "weapons", "armed", "lindsey"}, set()),
-    ("panic_station", "gas_can"): ({"burn_hive", "build_search_deck", "gas_cans_held"}, set()),
-    ("panic_station", "host"): ({"host_is_infected", "trade_allowed"}, set()),
-    ("panic_station", "ammo"): ({"spend_bullet", "bullets", "permanent"}, set()),
-    ("panic_station", "reactor"): ({"setup_game", "reactor_room"}, set()),
+    # the bots' judgement (a heuristic, a function only heuristics use) is no rule of the game
+    ("panic_station", "gas_can"): ({"burn_hive", "build_search_deck"}, {"gas_cans_held", "human_play"}),
+    ("panic_station", "host"): ({"host_is_infected", "trade_allowed"}, {"known_infected"}),
+    ("panic_station", "ammo"): ({"spend_bullet", "bullets", "permanent", "fire_gun"}, set()),
+    # rules that reach a card through a small function (`reactor_room()`, `at_terminal(c)`)
+    ("panic_station", "reactor"): ({"setup_game", "reactor_room", "deal_opening_card"}, {"meetings_of"}),
+    ("panic_station", "open_terminal"): ({"at_terminal", "terminal_open_doors", "terminal_heat_scan",
+                                          "terminal_reveal_location"}, set()),
+    # … or through a variable only a rule about it sets (`turn.run_room`, then `turn.ran_through`)
+    ("panic_station", "run_a"): ({"run_room_entered", "run_through", "search"}, set()),
+    # a value two things share: the search card `parasite_alert` and the room type `parasite_alert`
+    ("panic_station", "parasite_alert"): ({"deal_opening_card", "draw_search_card_from"}, {"parasite_alert_room"}),
+    ("panic_station", "parasite_alert_a"): ({"parasite_alert_room"}, {"deal_opening_card", "draw_search_card_from"}),
 }
 
 
@@ -179,6 +196,29 @@ def test_shipped_card_pages_keep_their_true_rules_and_lose_the_false_ones():
         if not kept <= links or links & dropped:
             wrong.append(f"{name} {card}: lacks {sorted(kept - links)}, lists {sorted(links & dropped)}")
     assert not wrong
+
+
+def test_the_bots_judgement_is_listed_apart_after_the_rules():
+    page = _pages("panic_station")["cards/gas_can.md"]
+    assert {"gas_cans_held", "human_play", "infected_play"} <= _bots_judge(page)
+    assert page.index("#burn_hive)") < page.index("### How bots judge it") < page.index("#human_play)")
+
+
+def test_a_rule_listed_for_a_yes_no_against_its_kinds_default_says_so():
+    # a card that can NOT be searched lists the search rules under why
+    page = _pages("panic_station")["cards/plain_a.md"]
+    section = page.split("## What it does", 1)[1].split("\n| ", 1)[0]
+    because = next(line for line in section.splitlines() if line.startswith(("Because ", "Through its ")))
+    assert section.index(because) < section.index("#search)")
+    assert "no icon" in because or because.endswith(": no")
+
+
+def test_room_type_pages_list_the_rules_about_that_type_only():
+    pages = _pages("panic_station")
+    terminal = pages["rooms/terminal.md"]
+    assert {"at_terminal", "terminal_open_doors", "terminal_heat_scan"} <= set(re.findall(r"#([a-z_]+)\)", terminal))
+    alert = set(re.findall(r"#([a-z_]+)\)", pages["rooms/parasite_alert.md"]))
+    assert "parasite_alert_room" in alert and not alert & {"deal_opening_card", "draw_search_card_from"}
 
 
 def test_a_card_no_rule_is_about_says_so():

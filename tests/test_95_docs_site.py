@@ -388,8 +388,8 @@ def test_worked_examples_are_told_step_by_step_with_a_legend(en, fr):
     page = en[0].pages["examples/combat.md"]
     first = page.split("\n## ")[1]  # the first example
     assert "**What happens**" in first and "*The steps*" in first
-    assert "1. Check: The action *Fire* (shooter = Trooper of player 1) is not allowed: only Androids carry guns." in first
-    assert "2. The current player takes the action *Fire* (shooter = Android of player 1" in first
+    assert "1. Check: The action *Fire Gun* (shooter = Trooper of player 1) is not allowed: only Androids carry guns." in first
+    assert "2. The current player takes the action *Fire Gun* (shooter = Android of player 1" in first
     assert "- Gray Parasite 1 is in Parasite supply." in first
     assert "**Legend**" in first and "| `T1` | Trooper of player 1 |" in first and "| `GP` | gray Parasite 1 |" in first
     # the scenario as written is still there, collapsed, after the story
@@ -519,3 +519,65 @@ def test_a_preview_stopped_by_sigterm_stops_its_mkdocs_server(tmp_path):
             os.killpg(process.pid, signal.SIGKILL)  # whatever of the group is left
         except ProcessLookupError:
             pass
+
+
+# ---------------------------------------------------------------- what a reviewer found misleading
+
+def test_worked_examples_tell_zone_checks_and_yes_no_properties_in_words(en, fr):
+    from rulecraft.docgen.narration import Narrator
+
+    for lang, site in (("en", en[0]), ("fr", fr[0])):
+        text = "\n".join(page for path, page in site.pages.items() if path.startswith("examples/"))
+        told = "\n".join(line for line in text.splitlines() if line.startswith(("- ", "1. ", "2. ", "3. ")))
+        for raw in (": contains ", ", count ", "count 5", "kinds ", "excludes ", ", min ", ", where ", "joueur *",
+                    "infection = ", " is no.", " is yes."):
+            assert raw not in told, (lang, raw)
+    rs = load_checked(RULES)
+    tell = Narrator(rs, Prose(rs, "fr", markdown=True), "fr")
+    assert tell.thing("hand:*") == "main de chaque joueur"
+    assert tell.zone_facts({"count": 5, "kinds": {"infection_card": 3}}) == \
+        "exactement 5 éléments ; 3 cartes Infection"
+    tell_en = Narrator(rs, Prose(rs, "en", markdown=True), "en")
+    assert tell_en._props({"p1": {"infected": True}}) == ["Player 1 is infected."]
+    assert tell_en._props({"player": {"infected": False}}) == ["Each player is not infected."]
+
+
+def test_a_variant_page_says_what_changes_of_a_component_and_names_variables_in_words(en):
+    page = en[0].pages["variants/humans_advantage.md"]
+    assert "| Infection card | Count: 3 → 2 |" in page
+    assert "properties" not in page.split("## Changed components", 1)[1].split("\n## ", 1)[0]
+    assert "`game." not in en[0].pages["variants/passing_the_host.md"]
+
+
+def test_the_overview_heads_several_parameters_in_the_plural(en, fr):
+    assert "## Parameters\n" in en[0].pages["index.md"] and "## Paramètres\n" in fr[0].pages["index.md"]
+
+
+def test_copies_of_a_card_are_told_apart_by_a_readers_label_not_an_id(en, fr):
+    index = en[0].pages["cards/index.md"]
+    assert "[Run card A](run_a.md)" in index and "[Run card B](run_b.md)" in index
+    assert "(run\\_a)" not in all_text(en[0]) and "(storage\\_b)" not in all_text(fr[0])
+    assert "# Règles du fichier items.rules" in fr[0].pages["rules/items.md"]
+
+
+def test_the_french_site_calls_rooms_by_the_rule_sets_word(fr):
+    site = fr[0]
+    assert site.pages["rooms/index.md"].startswith("# Types de pièces\n")
+    assert "## Cartes portant ce type de pièce" in site.pages["rooms/run.md"]
+    assert "## Pièces" in site.pages["cards/run_a.md"]
+    headings = [line for path, page in site.pages.items() if path.startswith(("rooms/", "cards/"))
+                for line in page.splitlines() if line.startswith("## ")]
+    assert not [h for h in headings if "salle" in h.lower()]
+    assert "salles" not in site.pages["rooms/index.md"].split("\n- ", 1)[0].lower()
+
+
+def test_the_worked_examples_say_what_is_skipped_and_keep_one_order_in_every_language(en, fr):
+    assert re.search(r"\d+ of \d+ pass\. \d+ are examples of a variant, skipped here", en[0].pages["examples/index.md"])
+    order = {}
+    for lang, site in (("en", en[0]), ("fr", fr[0])):
+        examples = next(item for item in site.nav if "examples/index.md" in str(item))
+        entries = [e for e in next(iter(examples.values())) if isinstance(e, dict)]
+        titles = [next(iter(e)) for e in entries]
+        assert len(titles) == len(set(titles)), (lang, titles)
+        order[lang] = [next(iter(e.values())) for e in entries]
+    assert order["en"] == order["fr"]

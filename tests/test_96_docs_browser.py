@@ -221,7 +221,7 @@ def test_a_card_page_says_what_the_card_does(served, seen):
 def test_a_worked_example_is_told_in_steps_with_a_legend(served, seen):
     text = _read(seen["examples/combat.html"]["text"])
     assert "What happens" in text and "The steps" in text and "What must then be true" in text
-    assert "The current player takes the action Fire (shooter = Android of player 1, target = gray Parasite 1)." in text
+    assert "The current player takes the action Fire Gun (shooter = Android of player 1, target = gray Parasite 1)." in text
     assert "Gray Parasite 1 is in Parasite supply." in text
     assert "Legend" in text and "T1 Trooper of player 1" in text and "A1 Android of player 1" in text
     # the scenario's YAML is still there, below, collapsed
