@@ -33,6 +33,19 @@ def game_yaml(name: str = "tiny", players: tuple[int, int] = (1, 3), round_limit
     return text
 
 
+# The least setup and round a rule set needs: nothing to set up, every player a turn.
+QUIET_SETUP_AND_ROUND = """
+procedure setup():
+    do:
+        stop
+
+procedure round():
+    do:
+        for each p in players:
+            play_turn(p)
+"""
+
+
 def write_ruleset(folder: Path, files: dict[str, str]) -> Path:
     """Write ``{file name: text}`` into ``folder`` (texts are dedented)."""
     folder.mkdir(parents=True, exist_ok=True)

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from engine_rulesets import build, choose_action, events_of, game_yaml, play_randomly
+from engine_rulesets import QUIET_SETUP_AND_ROUND, build, choose_action, events_of, game_yaml, play_randomly
 
 from rulecraft.bots import make_bot, view_for
 from rulecraft.dsl.loader import load_ruleset
@@ -32,16 +32,7 @@ components:
   - {name: coin, kind: card, count: 2, per_player: true, zone: hand}
 """
 
-RULES = """
-procedure setup():
-    do:
-        stop
-
-procedure round():
-    do:
-        for each p in players:
-            play_turn(p)
-
+RULES = QUIET_SETUP_AND_ROUND + """
 trigger refresh:
     on turn_started
     do:

@@ -4,7 +4,7 @@ decided again after any change, and a change a driver makes between two answers 
 
 from __future__ import annotations
 
-from engine_rulesets import build, game_yaml
+from engine_rulesets import QUIET_SETUP_AND_ROUND, build, game_yaml
 
 from rulecraft.dsl.dependencies import reads_turn
 from rulecraft.dsl.reads import Reads, reads_of
@@ -21,16 +21,7 @@ variables:
     moved: {type: bool, default: false}
 """
 
-RULES = """
-procedure setup():
-    do:
-        stop
-
-procedure round():
-    do:
-        for each p in players:
-            play_turn(p)
-
+RULES = QUIET_SETUP_AND_ROUND + """
 function leader(p: player) -> bool:
     = p.score >= 2
 

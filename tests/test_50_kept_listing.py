@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from engine_rulesets import build, game_yaml
+from engine_rulesets import QUIET_SETUP_AND_ROUND, build, game_yaml
 
 from rulecraft.dsl.dependencies import CURRENT, footprint_reads
 from rulecraft.interpreter import listing, machine as machine_module
@@ -49,16 +49,7 @@ components:
     spaces: [a5, b5, c5, d5, e5, a4, b4, c4, d4]
 """
 
-RULES = """
-procedure setup():
-    do:
-        stop
-
-procedure round():
-    do:
-        for each p in players:
-            play_turn(p)
-
+RULES = QUIET_SETUP_AND_ROUND + """
 function around(s: square) -> list of square:
     = [t for t in [step(s, "north"), step(s, "south"), step(s, "east"), step(s, "west")] where t != none]
 

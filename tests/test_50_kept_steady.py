@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from engine_rulesets import build, game_yaml
+from engine_rulesets import QUIET_SETUP_AND_ROUND, build, game_yaml
 
 from rulecraft.interpreter import machine as machine_module
 from rulecraft.interpreter.game import Game
@@ -30,16 +30,7 @@ board:
   rows: 5
 """
 
-RULES = """
-procedure setup():
-    do:
-        stop
-
-procedure round():
-    do:
-        for each p in players:
-            play_turn(p)
-
+RULES = QUIET_SETUP_AND_ROUND + """
 action mark:
     with s: square where s.marked_by == none
     do:
@@ -132,16 +123,7 @@ def test_a_change_to_one_square_looks_again_at_its_lines_only(ruleset):
     assert all(any(s in line for s in marked) for line in computed)
 
 
-STATEMENT_RULES = """
-procedure setup():
-    do:
-        stop
-
-procedure round():
-    do:
-        for each p in players:
-            play_turn(p)
-
+STATEMENT_RULES = QUIET_SETUP_AND_ROUND + """
 action light:
     with s: square where s.marked_by == none
     do:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from engine_rulesets import action_options, build, choose_action, game_yaml, option_key
+from engine_rulesets import QUIET_SETUP_AND_ROUND, action_options, build, choose_action, game_yaml, option_key
 
 from rulecraft.interpreter.game import Game
 
@@ -30,16 +30,7 @@ components:
   - {name: topaz, kind: gem, zone: pool, properties: {color: blue, size: 1}}
 """
 
-RULES = """
-procedure setup():
-    do:
-        stop
-
-procedure round():
-    do:
-        for each p in players:
-            play_turn(p)
-
+RULES = QUIET_SETUP_AND_ROUND + """
 trigger refill:
     on turn_started
     do:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from engine_rulesets import build, game_yaml
+from engine_rulesets import QUIET_SETUP_AND_ROUND, build, game_yaml
 
 from rulecraft.dsl.lookahead import skippable_triggers
 from rulecraft.interpreter.game import Game
@@ -33,16 +33,7 @@ variables:
 # A walk along a line; digging is possible at position 2. `tally` and `note_tally` write
 # only what nothing else reads; `spring` emits an event whose trigger moves the walker
 # back, `coin_toss` asks a choice: those matter.
-RULES = """
-procedure setup():
-    do:
-        stop
-
-procedure round():
-    do:
-        for each p in players:
-            play_turn(p)
-
+RULES = QUIET_SETUP_AND_ROUND + """
 trigger refill:
     on turn_started
     do:

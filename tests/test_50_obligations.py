@@ -5,7 +5,7 @@ turn may not end; when it cannot be met it is ignored."""
 from __future__ import annotations
 
 import pytest
-from engine_rulesets import action_options, build, choose_action, events_of, game_yaml
+from engine_rulesets import QUIET_SETUP_AND_ROUND, build, choose_action, events_of, game_yaml
 
 from rulecraft.dsl.diagnostics import RuleSetError
 from rulecraft.dsl.loader import load_checked
@@ -25,16 +25,7 @@ variables:
 """
 
 # A walk along a line: digging is only possible at position 2; `leap` asks where to land.
-RULES = """
-procedure setup():
-    do:
-        stop
-
-procedure round():
-    do:
-        for each p in players:
-            play_turn(p)
-
+RULES = QUIET_SETUP_AND_ROUND + """
 trigger refill:
     on turn_started
     do:

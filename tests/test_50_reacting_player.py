@@ -3,7 +3,7 @@ where a choice would offer the things of a private zone to someone who may not s
 
 from __future__ import annotations
 
-from engine_rulesets import build, choose_action, events_of, game_yaml, write_ruleset
+from engine_rulesets import QUIET_SETUP_AND_ROUND, build, choose_action, events_of, game_yaml, write_ruleset
 
 from rulecraft.dsl.loader import load_ruleset
 from rulecraft.interpreter.game import Game
@@ -24,16 +24,7 @@ components:
   - {name: coin, kind: card, count: 2, per_player: true, zone: hand}
 """
 
-RULES = """
-procedure setup():
-    do:
-        stop
-
-procedure round():
-    do:
-        for each p in players:
-            play_turn(p)
-
+RULES = QUIET_SETUP_AND_ROUND + """
 trigger refresh:
     on turn_started
     do:
@@ -160,4 +151,4 @@ def test_the_rules_site_says_who_may_react_and_names_them(tmp_path):
     text = Prose(rs, "en").definition("lend")
     assert text.startswith("While the reaction window “need” is open, any of the players may react; call the one "
                            "reacting the helper. Only one for whom the helper is not the asker of the event may react.")
-    assert "a card among the items in the hand of the helper" in text
+    assert "a card among the things in the hand of the helper" in text

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from engine_rulesets import build, choose_action, game_yaml
+from engine_rulesets import QUIET_SETUP_AND_ROUND, build, choose_action, game_yaml
 
 from rulecraft.dsl.loader import load_ruleset
 from rulecraft.interpreter.game import Game
@@ -33,16 +33,7 @@ variables:
     poked: {type: bool, default: false}
 """
 
-RULES = """
-procedure setup():
-    do:
-        stop
-
-procedure round():
-    do:
-        for each p in players:
-            play_turn(p)
-
+RULES = QUIET_SETUP_AND_ROUND + """
 trigger refresh:
     on turn_started
     do:

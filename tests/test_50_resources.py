@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine_rulesets import action_options, build, choose_action, events_of, game_yaml, write_ruleset
+from engine_rulesets import QUIET_SETUP_AND_ROUND, action_options, build, choose_action, events_of, game_yaml, write_ruleset
 
 from rulecraft.dsl.loader import load_ruleset
 from rulecraft.interpreter.game import Game
@@ -29,16 +29,7 @@ components:
   - {name: ship, kind: ship, count: 1, per_player: true, zone: dock}
 """
 
-RULES = """
-procedure setup():
-    do:
-        stop
-
-procedure round():
-    do:
-        for each p in players:
-            play_turn(p)
-
+RULES = QUIET_SETUP_AND_ROUND + """
 trigger refresh:
     on turn_started
     do:

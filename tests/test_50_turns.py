@@ -4,7 +4,7 @@ variables, the round limit and victory definitions."""
 from __future__ import annotations
 
 import pytest
-from engine_rulesets import action_options, build, choose_action, events_of, game_yaml
+from engine_rulesets import QUIET_SETUP_AND_ROUND, action_options, build, choose_action, events_of, game_yaml
 
 from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.machine import IllegalAnswer
@@ -275,16 +275,7 @@ kinds:
 
 # ---------------------------------------------------------------- other periods
 
-PERIODS = """
-procedure setup():
-    do:
-        stop
-
-procedure round():
-    do:
-        for each p in players:
-            play_turn(p)
-
+PERIODS = QUIET_SETUP_AND_ROUND + """
 action once_a_round:
     limit 1 per round
     do:

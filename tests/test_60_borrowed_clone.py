@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from engine_rulesets import build, game_yaml
+from engine_rulesets import QUIET_SETUP_AND_ROUND, build, game_yaml
 
 from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.machine import Machine
@@ -25,16 +25,7 @@ components:
   - {name: chip, kind: token, count: 4, zone: pile}
 """
 
-RULES = """
-procedure setup():
-    do:
-        stop
-
-procedure round():
-    do:
-        for each p in players:
-            play_turn(p)
-
+RULES = QUIET_SETUP_AND_ROUND + """
 action take:
     cost 1 ap
     with t: token in contents(pile)
@@ -83,16 +74,7 @@ kinds:
       ap: {type: number, default: 0}
 """
 
-WINDOW_RULES = """
-procedure setup():
-    do:
-        stop
-
-procedure round():
-    do:
-        for each p in players:
-            play_turn(p)
-
+WINDOW_RULES = QUIET_SETUP_AND_ROUND + """
 trigger refresh:
     on turn_started
     do:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from engine_rulesets import build, choose_action, game_yaml
+from engine_rulesets import QUIET_SETUP_AND_ROUND, build, choose_action, game_yaml
 
 from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.state import GameState
@@ -26,16 +26,7 @@ components:
   - {name: card, kind: card, count: 2, per_player: true, zone: hand}
 """
 
-RULES = """
-procedure setup():
-    do:
-        stop
-
-procedure round():
-    do:
-        for each p in players:
-            play_turn(p)
-
+RULES = QUIET_SETUP_AND_ROUND + """
 action show:
     with c: card in contents(hand(current_player))
     with friend: player where friend != current_player

@@ -10,7 +10,7 @@ import json
 import re
 
 import pytest
-from engine_rulesets import build, game_yaml
+from engine_rulesets import QUIET_SETUP_AND_ROUND, build, game_yaml
 from panic_station import RULES, ruleset
 from rich.console import Console
 
@@ -565,16 +565,7 @@ zones:
 components:
   - {name: king, kind: card, zone: table}
   - {name: token, kind: marker, zone: table, properties: {colour: red}}
-""", "main.rules": """
-procedure setup():
-    do:
-        stop
-
-procedure round():
-    do:
-        for each p in players:
-            play_turn(p)
-"""})
+""", "main.rules": QUIET_SETUP_AND_ROUND})
     words = Words(rs, lang)
     words.know_entities({"king": {"kind": "card"}, "token": {"kind": "marker"}, "p1": {"kind": "player"},
                          "p2": {"kind": "player"}})
