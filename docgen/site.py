@@ -45,12 +45,7 @@ def collect(root: str | Path, lang: str = "en", variant: str | None = None,
     """Every page of a rule set's site, in memory."""
     root = Path(root)
     ui = UI(lang)
-    ruleset = load_checked(root, variant)
-    base = load_checked(root) if variant else ruleset
-    prose = Prose(ruleset, lang, markdown=True)
-    base_prose = Prose(base, lang, markdown=True) if variant else prose
-    folder = scenarios if scenarios is not None else scenario_folder_for(root, ruleset.data.game.name)
-    folder = folder if folder.is_dir() else None
+    ruleset, base, prose, base_prose, folder = _site_rulesets(root, lang, variant, scenarios)
     cat = catalogue(ruleset, folder)
 
     def room_word(room_type: str) -> str:
@@ -59,10 +54,7 @@ def collect(root: str | Path, lang: str = "en", variant: str | None = None,
 
     examples = run_examples(ruleset, folder, variant=variant, label=room_word, describe=prose.term,
                             titles=(ui("board_before"), ui("board_after"))) if folder else []
-    variants = []
-    for name in available_variants(root):
-        vrs = ruleset if name == variant else load_checked(root, name)
-        variants.append(VariantChanges(name, vrs, prose if name == variant else Prose(vrs, lang, markdown=True)))
+    variants = _variant_changes(root, lang, variant, ruleset, prose)
     writer = SiteWriter(ruleset, cat, prose, lang, examples, variants, base_ruleset=base, base_prose=base_prose)
     site = writer.build()
     renderers = [prose, base_prose] + [v.prose for v in variants]
@@ -70,6 +62,26 @@ def collect(root: str | Path, lang: str = "en", variant: str | None = None,
     if missing is not None:
         raise MissingWords(*missing)
     return site
+
+
+def _site_rulesets(root: Path, lang: str, variant: str | None, scenarios: Path | None):
+    """The rule set of the site (with ``variant``), the base game, a renderer of each, and
+    the folder of its worked examples (None when there is none)."""
+    ruleset = load_checked(root, variant)
+    base = load_checked(root) if variant else ruleset
+    prose = Prose(ruleset, lang, markdown=True)
+    base_prose = Prose(base, lang, markdown=True) if variant else prose
+    folder = scenarios if scenarios is not None else scenario_folder_for(root, ruleset.data.game.name)
+    return ruleset, base, prose, base_prose, folder if folder.is_dir() else None
+
+
+def _variant_changes(root: Path, lang: str, variant: str | None, ruleset, prose: Prose) -> list[VariantChanges]:
+    """Every variant of the rule set with its own renderer (the site's own for ``variant``)."""
+    changes = []
+    for name in available_variants(root):
+        vrs = ruleset if name == variant else load_checked(root, name)
+        changes.append(VariantChanges(name, vrs, prose if name == variant else Prose(vrs, lang, markdown=True)))
+    return changes
 
 
 def missing_words(ruleset, lang: str, renderers: list[Prose], warning: bool = False):
@@ -106,16 +118,8 @@ def site_renderers(root: str | Path, lang: str, variant: str | None = None,
 
     root = Path(root)
     try:
-        ruleset = load_checked(root, variant)
-        base = load_checked(root) if variant else ruleset
-        prose = Prose(ruleset, lang, markdown=True)
-        base_prose = Prose(base, lang, markdown=True) if variant else prose
-        folder = scenarios if scenarios is not None else scenario_folder_for(root, ruleset.data.game.name)
-        folder = folder if folder.is_dir() else None
-        variants = []
-        for name in available_variants(root):
-            vrs = ruleset if name == variant else load_checked(root, name)
-            variants.append(VariantChanges(name, vrs, prose if name == variant else Prose(vrs, lang, markdown=True)))
+        ruleset, base, prose, base_prose, folder = _site_rulesets(root, lang, variant, scenarios)
+        variants = _variant_changes(root, lang, variant, ruleset, prose)
     except RuleSetError:
         return None
     SiteWriter(ruleset, catalogue(ruleset, folder), prose, lang, [], variants, base_ruleset=base,
