@@ -28,8 +28,8 @@ SLIPS = {
         "unknown key 'membr'"),
     "section indented into the one above": ("game.yaml", "\nparameters:\n", "\n  parameters:\n",
                                             "'parameters' is a section of its own"),
-    "unknown type of a property the rules read": ("kinds.yaml", "health: {type: number, default: 4}",
-                                                  "health: {type: nmber, default: 4}", "unknown type 'nmber'"),
+    "unknown type of a property the rules read": ("kinds.yaml", "      health: number",
+                                                  "      health: nmber", "unknown type 'nmber'"),
     # indentation slips: each is one error, at the slipped line, whatever it moved
     "section indented into a section of named entries": ("game.yaml", "\nvariables:\n", "\n  variables:\n",
                                                          "'variables' is a section of its own"),

@@ -48,15 +48,15 @@ def test_the_script_prints_a_table_per_side(signal, capsys):
 
 
 def test_games_stopped_undecided_can_be_left_out(signal):
-    """Star Trek: Panic with one greedy player: seed 0 stops at the round limit (the
+    """Star Trek: Panic with one greedy player: seed 1 stops at the round limit (the
     missions done, a Tholian out of reach), seed 2 ends with the hull destroyed."""
     from rulecraft.bots.evaluation import Evaluation
     from rulecraft.dsl.loader import load_checked
 
     trek = load_checked(ROOT / "rules" / "star_trek_panic")
     evaluation = Evaluation(trek)
-    stopped = signal.play(trek, evaluation, 1, 0, "greedy", 5)
+    stopped = signal.play(trek, evaluation, 1, 1, "greedy", 5)
     assert stopped and not any(won for *_, won in stopped)  # counted as lost for the crew
-    assert signal.play(trek, evaluation, 1, 0, "greedy", 5, decided_only=True) == []
+    assert signal.play(trek, evaluation, 1, 1, "greedy", 5, decided_only=True) == []
     ended = signal.play(trek, evaluation, 1, 2, "greedy", 5)
     assert ended and signal.play(trek, evaluation, 1, 2, "greedy", 5, decided_only=True) == ended

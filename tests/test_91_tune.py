@@ -193,16 +193,16 @@ def test_bad_usage_is_one_line_and_exit_2(argv, reason, capsys):
 
 
 def test_games_stopped_undecided_can_be_left_out_of_the_fit(capsys, monkeypatch):
-    """Star Trek: Panic with one greedy player: seeds 0 and 1 stop at the round limit,
-    which counts as lost for the crew; seed 2 ends with the hull destroyed."""
+    """Star Trek: Panic with one greedy player: seeds 1 and 4 stop at the round limit,
+    which counts as lost for the crew; seeds 2 and 3 end with the hull destroyed."""
     trek = load_checked(ROOT / "rules" / "star_trek_panic")
-    assert play_and_read(trek, 1, 0, "greedy", 5) != []
-    assert play_and_read(trek, 1, 0, "greedy", 5, decided_only=True) == []
+    assert play_and_read(trek, 1, 1, "greedy", 5) != []
+    assert play_and_read(trek, 1, 1, "greedy", 5, decided_only=True) == []
     ended = play_and_read(trek, 1, 2, "greedy", 5, 2)
     assert [r.values for r in play_and_read(trek, 1, 2, "greedy", 5, 2, decided_only=True)] == [r.values for r in ended]
-    assert main(["tune", "star_trek_panic", "--players", "1", "--games", "3", "--seed", "0", "--decided",
+    assert main(["tune", "star_trek_panic", "--players", "1", "--games", "4", "--seed", "1", "--decided",
                  "--check", "0", "--workers", "1", "--quiet"]) == 0
-    assert "1 games of 1 players by bot greedy (2 more stopped undecided, left out)" in capsys.readouterr().out
+    assert "2 games of 1 players by bot greedy (2 more stopped undecided, left out)" in capsys.readouterr().out
     # nothing left to fit: one line and exit 1, no traceback
     import rulecraft.cli.tune as tune
     monkeypatch.setattr(tune, "play_and_read", lambda *task: [])

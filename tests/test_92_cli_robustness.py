@@ -406,7 +406,7 @@ def test_a_clones_rule_set_path_typed_elsewhere_points_to_the_shipped_name(tmp_p
 # ---------------------------------------------------------------- the README's examples
 
 @pytest.mark.parametrize("lead, file, line, old, new", [
-    ("A broken rule reads like this:", "actions.rules", 57, "if card.searched:", "if card_s.searched:"),
+    ("A broken rule reads like this:", "actions.rules", 59, "if card.searched:", "if card_s.searched:"),
     ("fix the error and check again:", "game.yaml", 25, "      - {name: infected", "    - {name: infected"),
 ])
 def test_the_readmes_error_examples_are_what_check_prints(tmp_path, monkeypatch, capsys, lead, file, line, old, new):
