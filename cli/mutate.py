@@ -196,6 +196,13 @@ def run(args) -> int:
         console.print(f"[yellow]warning:[/] {escape(str(e.position))}: equivalent mutant "
                       f"{escape(e.id or (e.at or '') + ' ' + (e.change or ''))} matches no mutant any more"
                       f"{escape(advice)}")
+    by_id = {m.id: m for m in mutants}
+    for e in entries:
+        # an entry found by its id whose `at:` tells a reader another place: lines moved
+        moved = by_id.get(e.id) if e.id is not None and e.at is not None else None
+        if moved is not None and moved.location != e.at:
+            console.print(f"[yellow]note:[/] {escape(str(e.position))}: equivalent mutant {e.id} is now at "
+                          f"{escape(moved.location)}, not {escape(e.at)}; write at: {escape(moved.location)}")
 
     target = Target(root, args.variant, folder)
     started = time.perf_counter()

@@ -445,3 +445,18 @@ def test_an_equivalent_written_with_an_ascii_arrow_matches_its_mutant(repo, caps
     assert len(warnings) == 1 and f"{cost.old}->{int(cost.new) + 5}" in warnings[0], out
     # the stale entry is told what is there to write instead
     assert f"'{cost.change}' (id {cost.id})" in warnings[0], out
+
+
+def test_an_equivalent_found_by_its_id_at_another_place_is_told_where_it_is_now(repo, capsys):
+    # lines moved above it: the id still finds the mutant, the `at:` misleads a reader
+    root, mutants = mutants_of(repo)
+    cost = one(mutants, operator="cost", definition="draw", new="2")
+    (root / "mutants.yaml").write_text(
+        f"equivalent:\n  - id: {cost.id}\n    at: main.rules:1:1\n    reason: written before lines moved\n",
+        encoding="utf-8")
+    code, out = mutate(capsys, root, "--only", f"main.rules:{cost.line}", "--operator", "cost",
+                       "--out", repo / "r.json")
+    report = json.loads((repo / "r.json").read_text(encoding="utf-8"))
+    assert {m["id"]: m["status"] for m in report["mutants"]}[cost.id] == "equivalent", out
+    flat = " ".join(out.split())
+    assert f"equivalent mutant {cost.id} is now at {cost.location}, not main.rules:1:1; write at: {cost.location}" in flat
