@@ -86,6 +86,7 @@ class Checker:
         self.bag: DiagnosticBag = ruleset.bag
         self.names = Names(ruleset.data, ruleset.definitions)
         self.events: dict[str, dict[str, str]] = {k: dict(v) for k, v in ENGINE_EVENTS.items()}
+        self._readable: set[str] | None = None  # see _readable_names, made once the events are known
         self.emitted: set[str] = set(ENGINE_EVENTS)
         self.windows: set[str] = set()
         self.references: dict[str, int] = {n: 0 for n in ruleset.definitions}
@@ -1060,6 +1061,12 @@ class Checker:
         ot = self.expr(e.obj, ctx)
         pos = e.name_pos or e.pos
         if ot == T.ANY:
+            # what the thing is cannot be told here (a zone of several kinds, an event's
+            # field), but a name that no kind has as a property and no event or action
+            # record has as a field is a slip wherever it is read
+            if e.name not in self._readable_names():
+                self.error(f"no kind has a property '{e.name}', nor any event or action a field of that name", pos,
+                           did_you_mean_among(e.name, self._readable_names(), "properties and fields"))
             return T.ANY
         if ot == T.SCOPE:
             scope = e.obj.id
@@ -1095,6 +1102,22 @@ class Checker:
                        did_you_mean_among(e.name, set(kind.properties) | ENTITY_ATTRIBUTES, "properties"))
             return T.ANY
         return kind.properties[e.name].type
+
+    def _readable_names(self) -> set[str]:
+        """Every name ``x.name`` can read on a value of unknown type: the kinds'
+        properties, a thing's own attributes, the fields of every event (the engine's,
+        the rules' and the windows'), and the arguments of every definition (an action's
+        arguments come as a record)."""
+        if self._readable is None:
+            names = set(ENTITY_ATTRIBUTES) | {"type", "seq", "audience"}
+            for kind in self.data.kinds.values():
+                names.update(kind.properties)
+            for fields in self.events.values():
+                names.update(fields)
+            for d in self.rs.definitions.values():
+                names.update(p.name for p in getattr(d, "params", []))
+            self._readable = names
+        return self._readable
 
     def index(self, e: ast.Index, ctx: _Context) -> str:
         ot = self.expr(e.obj, ctx)

@@ -566,10 +566,13 @@ def blame_variant(bag: DiagnosticBag, start: int, info: VariantInfo, data: RuleS
     blamed: dict[tuple, list] = {}  # (the variant's change, what kind of finding) → findings
     emitted_elsewhere = {e for d in definitions.values() for e in _emitted(d)} if info.removed else set()
     only_by: dict[str, str] = {}  # event → the removed definition that alone emitted it
+    fields_of: dict[str, str] = {}  # a field only such events gave → the event
     for dname, d in info.removed.items():
-        for event in _emitted(d):
+        for event, fields in _emitted(d).items():
             if event not in emitted_elsewhere:
                 only_by.setdefault(event, dname)
+                for f in fields:
+                    fields_of.setdefault(f, event)
     for d in bag.items[start:]:
         if not d.is_error or d.position is None or d.position.file in own:
             continue  # a warning stays one, where it is
@@ -579,6 +582,9 @@ def blame_variant(bag: DiagnosticBag, start: int, info: VariantInfo, data: RuleS
             blamed.setdefault(("uses", removed), []).append(d)
             continue
         event = next((e for e in quoted if e in only_by), None) if "emits" in d.message else None
+        if event is None and d.message.startswith("no kind has a property"):
+            # a field of an event nothing emits any more: the reading of that event
+            event = next((fields_of[f] for f in quoted if f in fields_of), None)
         if event is not None:
             blamed.setdefault(("event", only_by[event], event), []).append(d)
             continue
@@ -615,11 +621,12 @@ def blame_variant(bag: DiagnosticBag, start: int, info: VariantInfo, data: RuleS
                       f"which the base still reads", pos, hint)
 
 
-def _emitted(node, found: set[str] | None = None) -> set[str]:
-    """The events a definition emits or opens a window on, wherever they are in it."""
-    found = set() if found is None else found
+def _emitted(node, found: dict[str, set[str]] | None = None) -> dict[str, set[str]]:
+    """The events a definition emits or opens a window on, wherever they are in it, each
+    with the fields it gives them."""
+    found = {} if found is None else found
     if isinstance(node, (ast.Emit, ast.Window)):
-        found.add(node.event)
+        found.setdefault(node.event, set()).update(f for f, _ in node.fields)
     if isinstance(node, list):
         for item in node:
             _emitted(item, found)

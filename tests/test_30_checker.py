@@ -732,3 +732,26 @@ def test_a_missing_player_kind_is_one_error_not_one_per_property_read(tmp_path):
     missing = only_error(rs)  # not each 'player' type, property read or cost of the rules again
     assert missing.message == "the rule set declares no 'player' kind"
     assert "'plyer'" in missing.hint
+
+
+def test_a_name_no_kind_has_read_on_a_value_of_unknown_type_is_a_slip(tmp_path):
+    # a player's hand holds things of no declared kind: what `c` is cannot be told, but
+    # no kind has a property 'colur', and no event or action a field of that name
+    rules = MAIN_RULES + """
+function reds_in_hand(p: player) -> number:
+    = count([c for c in contents(hand(p)) where c.colur == "red"])
+"""
+    slip = only_error(load(tmp_path, rules=rules))
+    assert slip.message == "no kind has a property 'colur', nor any event or action a field of that name"
+    assert loc(slip) == ("main.rules", line_of(rules, "c.colur"), rules.splitlines()[line_of(rules, "c.colur") - 1]
+                         .index("colur") + 1)
+    assert "'colour'" in slip.hint
+
+
+def test_a_property_of_some_kind_or_a_field_of_some_record_is_read_on_a_value_of_unknown_type(tmp_path):
+    # the hand's things may be cards: their colour reads none for the tokens, at run time
+    rules = MAIN_RULES + """
+function reds_in_hand(p: player) -> number:
+    = count([c for c in contents(hand(p)) where c.colour == "red" and c.id != "x"])
+"""
+    assert load(tmp_path / "a", rules=rules).bag.errors == []
