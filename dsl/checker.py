@@ -27,6 +27,9 @@ BOARD_RESULTS = {"step": "{}", "line": "list of {}", "lines": "list of list of {
                  "within_avoiding": "list of {}", "adjacent": "list of {}", "connected": "list of {}"}
 _CURRENT_PLAYER = ast.Name(None, "current_player")  # who chooses an action's parameters
 ENTITY_ATTRIBUTES = {"at", "id"}
+# The code of the error for a name no kind, event or action has (dsl/variants.py tells it
+# again at a variant's line when the variant removed the only event with that field).
+UNREADABLE_NAME = "unreadable-name"
 
 
 @dataclass
@@ -391,8 +394,8 @@ class Checker:
                 self.error(f"the rule set has {actual} {key} component(s) (at {players} players) but the manifest says {expected}",
                            pos, "correct the counts in the components table or the manifest")
 
-    def error(self, message: str, pos: Position | None, hint: str | None = None) -> None:
-        self.bag.error(message, pos, hint)
+    def error(self, message: str, pos: Position | None, hint: str | None = None, code: str = "") -> None:
+        self.bag.error(message, pos, hint, code)
 
     # ------------------------------------------------------------ definitions
     def check_definition(self, d: ast.Definition) -> None:
@@ -1066,7 +1069,8 @@ class Checker:
             # record has as a field is a slip wherever it is read
             if e.name not in self._readable_names():
                 self.error(f"no kind has a property '{e.name}', nor any event or action a field of that name", pos,
-                           did_you_mean_among(e.name, self._readable_names(), "properties and fields"))
+                           did_you_mean_among(e.name, self._readable_names(), "properties and fields"),
+                           code=UNREADABLE_NAME)
             return T.ANY
         if ot == T.SCOPE:
             scope = e.obj.id

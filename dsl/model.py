@@ -428,7 +428,7 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
         elif c.zone and data.zones[c.zone].per_player and not c.per_player:
             bag.error(f"component '{c.name}' starts in per-player zone '{c.zone}' but is not per_player",
                       where.get(("component", c.name, "zone")),
-                      f"add per_player: true (each player gets its own), or start it in a zone of the table")
+                      "add per_player: true (each player gets its own), or start it in a zone of the table")
         elif c.zone and data.zones[c.zone].per_entity:
             bag.error(f"component '{c.name}' cannot start in '{c.zone}', a zone of each {data.zones[c.zone].per}",
                       where.get(("component", c.name, "zone")), "move it there in setup")

@@ -19,6 +19,7 @@ from pathlib import Path
 from . import ast
 from . import types as T
 from .board_shapes import add_graph_connection, name_connections
+from .checker import UNREADABLE_NAME
 from .diagnostics import DiagnosticBag, Position, did_you_mean, did_you_mean_among, did_you_mean_or
 from .model import RuleSetData, _prop, layout_spec, merge_section
 from .parser import DEFINITION_START, parse_text, unparsed_parts
@@ -582,7 +583,7 @@ def blame_variant(bag: DiagnosticBag, start: int, info: VariantInfo, data: RuleS
             blamed.setdefault(("uses", removed), []).append(d)
             continue
         event = next((e for e in quoted if e in only_by), None) if "emits" in d.message else None
-        if event is None and d.message.startswith("no kind has a property"):
+        if event is None and d.code == UNREADABLE_NAME:
             # a field of an event nothing emits any more: the reading of that event
             event = next((fields_of[f] for f in quoted if f in fields_of), None)
         if event is not None:

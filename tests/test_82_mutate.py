@@ -430,17 +430,23 @@ def test_help_states_both_conditions_of_exit_0(capsys):
 # ---------------------------------------------------------------- equivalents written with an ASCII arrow
 
 
-def test_an_equivalent_written_with_an_ascii_arrow_matches_its_mutant(repo, capsys):
+def _draw_cost_marked(repo, capsys, entries) -> tuple[object, str]:
+    """The draw action's cost mutant run with mutants.yaml holding ``entries(cost)``: the
+    mutant and mutate's output, after checking that an entry marked it equivalent."""
     root, mutants = mutants_of(repo)
     cost = one(mutants, operator="cost", definition="draw", new="2")
-    (root / "mutants.yaml").write_text(
-        f"equivalent:\n  - at: {cost.location}\n    change: {cost.old} -> {cost.new}\n    reason: an ASCII arrow\n"
-        f"  - at: {cost.location}\n    change: {cost.old}->{int(cost.new) + 5}\n    reason: no such change\n",
-        encoding="utf-8")
+    (root / "mutants.yaml").write_text("equivalent:\n" + entries(cost), encoding="utf-8")
     code, out = mutate(capsys, root, "--only", f"main.rules:{cost.line}", "--operator", "cost",
                        "--out", repo / "r.json")
     report = json.loads((repo / "r.json").read_text(encoding="utf-8"))
     assert {m["id"]: m["status"] for m in report["mutants"]}[cost.id] == "equivalent", out
+    return cost, out
+
+
+def test_an_equivalent_written_with_an_ascii_arrow_matches_its_mutant(repo, capsys):
+    cost, out = _draw_cost_marked(repo, capsys, lambda cost: (
+        f"  - at: {cost.location}\n    change: {cost.old} -> {cost.new}\n    reason: an ASCII arrow\n"
+        f"  - at: {cost.location}\n    change: {cost.old}->{int(cost.new) + 5}\n    reason: no such change\n"))
     warnings = [line for line in out.splitlines() if "matches no mutant" in line]
     assert len(warnings) == 1 and f"{cost.old}->{int(cost.new) + 5}" in warnings[0], out
     # the stale entry is told what is there to write instead
@@ -449,14 +455,7 @@ def test_an_equivalent_written_with_an_ascii_arrow_matches_its_mutant(repo, caps
 
 def test_an_equivalent_found_by_its_id_at_another_place_is_told_where_it_is_now(repo, capsys):
     # lines moved above it: the id still finds the mutant, the `at:` misleads a reader
-    root, mutants = mutants_of(repo)
-    cost = one(mutants, operator="cost", definition="draw", new="2")
-    (root / "mutants.yaml").write_text(
-        f"equivalent:\n  - id: {cost.id}\n    at: main.rules:1:1\n    reason: written before lines moved\n",
-        encoding="utf-8")
-    code, out = mutate(capsys, root, "--only", f"main.rules:{cost.line}", "--operator", "cost",
-                       "--out", repo / "r.json")
-    report = json.loads((repo / "r.json").read_text(encoding="utf-8"))
-    assert {m["id"]: m["status"] for m in report["mutants"]}[cost.id] == "equivalent", out
+    cost, out = _draw_cost_marked(repo, capsys, lambda cost: (
+        f"  - id: {cost.id}\n    at: main.rules:1:1\n    reason: written before lines moved\n"))
     flat = " ".join(out.split())
     assert f"equivalent mutant {cost.id} is now at {cost.location}, not main.rules:1:1; write at: {cost.location}" in flat
