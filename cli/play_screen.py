@@ -25,7 +25,7 @@ ME_LINES = 6  # the player's status, hand and pieces, at most
 
 UI = {
     "en": {
-        "header": "{title} · round {round} · {current} to play · you are {player}",
+        "header": "{title} · {round_word} {round} · {current} to play · you are {player}",
         "header_setup": "{title} · setting up · you are {player}",
         "pass": "Pass the device to {who}.", "pass_enter": "Press Enter when only they can see the screen (q quits).",
         "you": "You", "pieces": "Your pieces", "in": "in",
@@ -63,7 +63,7 @@ UI = {
         "seed": "seed {seed}", "secret_seed": "a secret random seed", "saved_seed": "the saved game's seed, kept secret",
     },
     "fr": {
-        "header": "{title} · manche {round} · à {current} de jouer · vous êtes {player}",
+        "header": "{title} · {round_word} {round} · à {current} de jouer · vous êtes {player}",
         "header_setup": "{title} · mise en place · vous êtes {player}",
         "pass": "Passez l'appareil à {who}.",
         "pass_enter": "Appuyez sur Entrée quand personne d'autre ne voit l'écran (q pour quitter).",
@@ -244,7 +244,7 @@ class Screens:
         # before the first turn (a choice of the setup) nobody is to play yet
         header = ui["header"] if view["current"] is not None else ui["header_setup"]
         out.append((crop(header.format(title=title, round=view["round"], current=view["current"],
-                                             player=view["viewer"]), width), "bold"))
+                                       player=view["viewer"], round_word=w.round_word(capital=False)), width), "bold"))
         me = self._me(view)[:ME_LINES]
         # the map gives way to the player's side and to a few options on a short screen
         out += [(line, "") for line in self._map(view, min(MAP_LINES, max(3, self.height - 2 - len(me) - 9)))]

@@ -27,7 +27,7 @@ SCHEMA = "glossary.schema.json"
 
 # Sections of a glossary file, in the order the renderer looks a bare name up.
 SECTIONS = ("names", "fields", "kinds", "zones", "components", "parameters", "properties", "variables", "values",
-            "tables", "dice", "events", "groups", "definitions")
+            "tables", "dice", "events", "groups", "definitions", "engine")
 
 _SLOT = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
@@ -57,6 +57,20 @@ class Term:
     @property
     def plural(self) -> str:
         return self.many if self.many is not None else self.one + "s"
+
+
+# The engine's own notions, which a glossary may name in the rule set's words (section
+# `engine`): a French rulebook may call a round a "tour de jeu", not a "manche". These are
+# the words of a rule set that names none.
+ENGINE_WORDS: dict[str, dict[str, Term]] = {
+    "round": {"en": Term("round"), "fr": Term("manche", gender="f")},
+}
+
+
+def engine_term(glossary: "Glossary", key: str) -> Term:
+    """The word for one of the engine's notions: the glossary's, else the language's default."""
+    defaults = ENGINE_WORDS[key]
+    return glossary.get("engine", key) or defaults.get(glossary.language, defaults["en"])
 
 
 @dataclass
@@ -357,11 +371,11 @@ _WHAT = {"names": "local name", "fields": "event field", "kinds": "kind", "zones
          "parameters": "parameter", "properties": "property (kind.property)",
          "variables": "variable (game.name or turn.name)", "values": "value",
          "tables": "table", "dice": "die", "events": "event", "groups": "group", "definitions": "definition",
-         "texts": "definition, component, parameter, ruling or variant"}
+         "engine": "notion of the engine (round)", "texts": "definition, component, parameter, ruling or variant"}
 _WHAT_PLURAL = {"names": "local names", "fields": "event fields", "kinds": "kinds", "zones": "zones",
                 "components": "components", "parameters": "parameters", "properties": "properties",
                 "variables": "variables", "values": "values", "tables": "tables", "dice": "dice", "events": "events",
-                "groups": "groups", "definitions": "definitions", "texts": "texts"}
+                "groups": "groups", "definitions": "definitions", "engine": "notions of the engine", "texts": "texts"}
 _RULING_PARTS = ("question", "ruling", "reason")
 _VARIANT_PARTS = ("title", "text")
 
@@ -418,6 +432,7 @@ def known_keys(ruleset: RuleSet) -> dict[str, set[str]]:
     for n in needed_terms(ruleset):
         known[n.section].add(n.key)
     known["kinds"] |= set(data.kinds)
+    known["engine"] |= set(ENGINE_WORDS)
     for kind in data.kinds.values():
         known["properties"] |= {f"{kind.name}.{prop}" for prop in kind.properties}
     known["zones"] |= set(data.zones)

@@ -15,6 +15,7 @@ import re
 from rulecraft.dsl.model import RuleSet
 from rulecraft.dsl.builtins import ENGINE_EVENTS
 
+from .glossary import engine_term
 from .markup import md, md_code, md_template
 from .prose import unrepeated_property
 from .ui import UI
@@ -87,7 +88,7 @@ SENTENCES: dict[str, dict[str, str]] = {
         "zone_empty": "{zone} is empty.",
         "zone_facts": "{zone}: {facts}.",
         "is_current": "It is the turn of {player}.",
-        "round": "It is round {n}.",
+        "round": "It is {round} {n}.",
         "turns": "Turns were played by, in order: {players}.",
         "legal": "{option} is allowed.",
         "illegal": "{option} is not allowed.",
@@ -185,7 +186,7 @@ SENTENCES: dict[str, dict[str, str]] = {
         "zone_empty": "{zone} est vide.",
         "zone_facts": "{zone} : {facts}.",
         "is_current": "C'est le tour du {player}.",
-        "round": "C'est la manche {n}.",
+        "round": "C'est {the_round} {n}.",
         "turns": "Ont joué leur tour, dans l'ordre : {players}.",
         "legal": "Permis : {option}.",
         "illegal": "Interdit : {option}.",
@@ -640,7 +641,8 @@ class Narrator:
         if key == "current":
             return [self.say("is_current", player=self.player(str(value)))]
         if key == "round":
-            return [self.say("round", n=value)]
+            term = engine_term(self.prose.glossary, "round")
+            return [self.say("round", n=value, round=md(term.one), the_round=md(self.prose._article(term, "the")))]
         if key == "turns":
             return [self.say("turns", players=", ".join(self.player(str(p)) for p in value or []))]
         if key in ("legal", "illegal"):

@@ -22,6 +22,7 @@ from rulecraft.validator import FAILING, PASS, SKIP
 from .board_picture import declared_board_svg
 from .catalogue import Catalogue, section_index, source_of
 from .examples import Example, ExampleFile
+from .glossary import engine_term
 from .markup import label, md, md_code, md_prose, slug
 from .narration import Narrator
 from .svg import ring_svg, tile_svg
@@ -74,6 +75,8 @@ class SiteWriter:
         space = board.space_kind if board is not None else None
         game_words = {"room": prose.term(f"kinds.{space}"), "rooms": prose.term(f"kinds.{space}", plural=True)} \
             if space in ruleset.data.kinds else {}
+        round_term = engine_term(prose.glossary, "round")
+        game_words |= {"round": round_term.one, "rounds": round_term.plural}
         # the site's words, with the rule set's word for its spaces: escaped for the pages,
         # as written for the navigation (where `label` makes them safe)
         self.ui = UI(lang, {k: md(v) for k, v in game_words.items()})

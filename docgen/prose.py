@@ -21,7 +21,7 @@ from rulecraft.dsl.builtins import ENGINE_EVENTS, VALUES
 from rulecraft.dsl.model import RuleSet
 
 from .authored import Authored
-from .glossary import SECTIONS, Term, item_kind, load_glossary
+from .glossary import SECTIONS, Term, engine_term, item_kind, load_glossary
 from .markup import md, md_template
 
 _SLOT = re.compile(r"\{([A-Za-z_0-9]+)\}")
@@ -87,6 +87,11 @@ class Prose:
         self._escaped: dict[Term, Term] = {}
         self.ph = phrases(lang)
         self.glossary = load_glossary(ruleset, lang)
+        # the round number, in the rule set's word for its rounds (the phrases are shared: copied)
+        round_term = self._escape(engine_term(self.glossary, "round"))
+        values = {**self.ph["values"], "round_number": self._finish(fill(
+            self.ph["values"]["round_number"], round=round_term.one, the_round=self._article(round_term, "the")))}
+        self.ph = {**self.ph, "values": values}
         self.missing: set[tuple[str, str]] = set()  # glossary entries asked for but absent
         self.authored = Authored(self.glossary, lang, ruleset)  # the author's texts and citations in this language
         self._locals: dict[str, str] = {}  # local name -> type, inside the definition being rendered

@@ -26,7 +26,7 @@ WORDS: dict[str, dict[str, str]] = {
         "per_player": "{count} per player",
         "setup": "Setup",
         "turn_structure": "Turn structure",
-        "turn_structure_intro": "A game is played in rounds; each round runs these rules.",
+        "turn_structure_intro": "A game is played in {rounds}; each {round} runs these rules.",
         "phases": "Phases",
         "actions": "Actions",
         "actions_intro": "What a player may do on their turn or, for reactions, out of turn; in the rulebook's order.",
@@ -155,7 +155,7 @@ WORDS: dict[str, dict[str, str]] = {
         "per_player": "{count} par joueur",
         "setup": "Mise en place",
         "turn_structure": "Déroulement d'un tour",
-        "turn_structure_intro": "Une partie se joue en manches ; chaque manche applique ces règles.",
+        "turn_structure_intro": "Une partie se joue en {rounds} ; chaque {round} applique ces règles.",
         "phases": "Phases",
         "actions": "Actions",
         "actions_intro": "Ce qu'un joueur peut faire à son tour ou, pour les réactions, hors de son tour ; dans l'ordre du livret de règles.",
@@ -268,12 +268,12 @@ WORDS: dict[str, dict[str, str]] = {
 }
 
 
-# The words a rule set gives the site (its glossary's): the kind the board's spaces are,
-# in the singular and plural, and capitalised ({Room}, {Rooms}). These are the words for a
-# rule set that has none.
+# The words a rule set gives the site (its glossary's): the kind the board's spaces are and
+# the engine's round, in the singular and plural, and capitalised ({Room}, {Rooms}). These
+# are the words for a rule set that has none.
 GAME_WORDS: dict[str, dict[str, str]] = {
-    "en": {"room": "space", "rooms": "spaces"},
-    "fr": {"room": "espace", "rooms": "espaces"},
+    "en": {"room": "space", "rooms": "spaces", "round": "round", "rounds": "rounds"},
+    "fr": {"room": "espace", "rooms": "espaces", "round": "manche", "rounds": "manches"},
 }
 
 

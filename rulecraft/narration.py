@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import string
 
-from rulecraft.docgen.glossary import Glossary, load_glossary
+from rulecraft.docgen.glossary import Glossary, engine_term, load_glossary
 from rulecraft.dsl import ast
 from rulecraft.dsl.builtins import ACTION_WINDOW
 from rulecraft.dsl.types import NONE
@@ -26,7 +26,7 @@ SENTENCES = {
         "moved": "{thing} moves from {source} to {destination}.", "off": "off the table",
         "hidden": "a hidden item", "changed": "{entity}: {property} is now {value}.",
         "now_has": "{entity} now has {value} {property}.",
-        "round_started": "Round {round} begins.", "turn_started": "{who}'s turn begins.",
+        "round_started": "{Round} {round} begins.", "turn_started": "{who}'s turn begins.",
         "turn_ended": "{who}'s turn ends.", "over": "The game is over.",
         "rolled": "The {die} die shows {value}.", "rolled_named": "{die} shows {value}.",
         "shuffled": "{zone} is shuffled.",
@@ -45,7 +45,7 @@ SENTENCES = {
         "moved": "{thing} passe de {source} à {destination}.", "off": "hors du jeu",
         "hidden": "un élément caché", "changed": "{entity} : {property} vaut maintenant {value}.",
         "now_has": "{entity} a maintenant {value} {property}.",
-        "round_started": "La manche {round} commence.", "turn_started": "Le tour de {who} commence.",
+        "round_started": "{The_round} {round} commence.", "turn_started": "Le tour de {who} commence.",
         "turn_ended": "Le tour de {who} se termine.", "over": "La partie est terminée.",
         "rolled": "Le dé {die} donne {value}.", "rolled_named": "{die} donne {value}.",
         "shuffled": "On mélange {zone}.",
@@ -294,7 +294,8 @@ class Words:
         if kind == "changed":
             return self._changed(event)
         if kind in ("round_started", "turn_started", "turn_ended"):
-            return say[kind].format(round=event.get("round"), who=who)
+            return say[kind].format(round=event.get("round"), who=who, Round=self.round_word(),
+                                    The_round=_capital(self._article_the(engine_term(self.glossary, "round"))))
         if kind in ENDED:
             return say["over"]
         said = self._term("events", kind)
@@ -328,6 +329,12 @@ class Words:
             text = self.say["revealed_property" if kind == "revealed" else "hidden_property"].format(
                 thing=thing, players=players, property=named)
         return self._sentence(text, seats[0] if seats and text.startswith(players) else thing)
+
+    def round_word(self, capital: bool = True) -> str:
+        """The rule set's word for a round ("Round", "Tour de table"; as in a sentence
+        without ``capital``)."""
+        word = engine_term(self.glossary, "round").one
+        return _capital(word) if capital else word
 
     def _article_the(self, term) -> str:
         if not term.article:

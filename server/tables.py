@@ -208,6 +208,7 @@ class Table:
             "players": [{"id": p, "seat": self._seat_kind(p), "to_play": p == view["current"]}
                         for p in view["players"]],
             "round": view["round"],
+            "round_word": words.round_word(),
             "current": view["current"],
             "board": board_picture(self.ruleset, view, words.label),
             "hand": self._hand(view, seat, words),

@@ -341,3 +341,30 @@ def test_a_strict_check_of_a_variant_lists_what_its_french_docs_need_each_word_i
     base_page = next(text for path, text in collect(folder, "fr").pages.items()
                      if path.startswith("actions/") and "Prenez" in text)
     assert "Prenez un jeton du sac." in base_page
+
+
+def test_the_round_is_called_by_the_glossarys_word_or_the_languages(tmp_path):
+    from rulecraft.docgen.prose import Prose
+    from rulecraft.docgen.ui import UI
+    from rulecraft.narration import Words
+
+    def words_of(folder):
+        rs = load_ruleset(folder)
+        words = Words(rs, "fr")
+        return (words.event({"type": "round_started", "round": 2}), words.round_word(),
+                Prose(rs, "fr").ph["values"]["round_number"])
+
+    # a rule set that names no round is told in the language's own word
+    assert words_of(write_tiny(tmp_path / "plain")) == ("La manche 2 commence.", "Manche", "le numéro de la manche")
+    named = write_tiny(tmp_path / "named", fr=GLOSSARY_FR + "engine:\n  round: {one: tour de jeu, many: tours de jeu}\n")
+    assert check_glossaries(load_ruleset(named)) == []
+    assert words_of(named) == ("Le tour de jeu 2 commence.", "Tour de jeu", "le numéro du tour de jeu")
+    assert UI("fr", {"round": "tour de jeu", "rounds": "tours de jeu"})("turn_structure_intro") == \
+        "Une partie se joue en tours de jeu ; chaque tour de jeu applique ces règles."
+
+
+def test_the_engine_section_names_only_the_engines_notions(tmp_path):
+    folder = write_tiny(tmp_path, fr=GLOSSARY_FR + "engine:\n  rund: {one: tour de jeu}\n")
+    errors = [d for d in check_glossaries(load_ruleset(folder)) if d.is_error]
+    assert [(e.message, e.hint, e.position.line) for e in errors] == [
+        ("unknown key 'rund' in engine", "did you mean 'round'?", line_of(folder / "glossary" / "fr.yaml", "  rund:"))]

@@ -261,7 +261,8 @@ def test_french(screens):
     code, shown = screens(RULES, ["", "q"], "--players", 4, "--human", "p1", "--seed", 3, "--lang", "fr")
     assert code == 0
     out = "".join(shown)
-    assert "Passez l'appareil à p1" in out and "manche 1" in out
+    # the round in the French rulebook's word for it (the rule set's glossary)
+    assert "Passez l'appareil à p1" in out and "tour de jeu 1 · à p1 de jouer" in out
     assert "Se déplacer\u00a0: Androïde p1 → " in out and "(1 point d'action)" in out
     assert_fits(shown)
 

@@ -274,7 +274,9 @@ def test_a_page_in_french(db):
         assert rooms.findall(english["board"]) == rooms.findall(french["board"]) != []
         assert ">reactor<" not in english["board"] and ">Reactor<" in english["board"]
         assert "Réacteur" in french["board"]
-        assert "Round 1 begins." in english["events"] and "La manche 1 commence." in french["events"]
+        # the round in the rule set's word for it in each language
+        assert "Round 1 begins." in english["events"] and "Le tour de jeu 1 commence." in french["events"]
+        assert (english["round_word"], french["round_word"]) == ("Round", "Tour de jeu")
         # game words come from the rule set's French glossary
         assert any("pioche de cartes Fouille" in e for e in french["events"])
         assert french["events"] != english["events"]

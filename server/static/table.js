@@ -67,7 +67,7 @@ function show(v) {
     : s.startsWith("script:") ? words.script(s.slice("script:".length)) : words.bot(s);
   const players = v.players.map((p) => `${p.id} (${seatKind(p.seat)})`
                                       + (p.to_play ? " ◀" : "")).join(", ");
-  $("status").textContent = `${words.round} ${v.round}. ${words.players}${words.colon} ${players}.`;
+  $("status").textContent = `${v.round_word || words.round} ${v.round}. ${words.players}${words.colon} ${players}.`;
   $("result").textContent = v.result ? `${words.over}: ${v.result.text}` : "";
   $("board").innerHTML = v.board;  // SVG made by the server from this seat's view
   $("prompt").textContent = v.options.length ? (v.prompt || words.choose) : (v.result ? "" : words.waiting);
