@@ -39,6 +39,9 @@ def add_parser(sub) -> None:
     what = p.add_mutually_exclusive_group()
     what.add_argument("--build", action="store_true", help="then run 'mkdocs build --strict' into OUT/site")
     what.add_argument("--serve", action="store_true", help="then preview the site with 'mkdocs serve'")
+    p.add_argument("--site-url", type=_site_url, metavar="URL",
+                   help="the address the built site will be published at (its 'page not found' page links "
+                        "from there; without it, from the server's root)")
     p.add_argument("--addr", default="127.0.0.1:8000", type=_address,
                    help="HOST:PORT for --serve (default: 127.0.0.1:8000)")
     p.set_defaults(run=run)
@@ -51,6 +54,15 @@ def _out_dir(text: str) -> str:
     if path.exists() and not path.is_dir():
         raise argparse.ArgumentTypeError(f"'{text}' exists and is not a folder")
     return text
+
+
+def _site_url(text: str) -> str:
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a web address such as https://example.org/rules/")
+    return text if text.endswith("/") else text + "/"
 
 
 def _folder(text: str) -> str:
@@ -126,7 +138,7 @@ def run(args) -> int:
                          f"the site is not written half in another language\n")
         return 1
     try:
-        config = write(site, args.out)
+        config = write(site, args.out, args.site_url)
     except UnsafeOutput as err:
         sys.stderr.write(f"rulecraft docs: error: {err}\n")
         return 1

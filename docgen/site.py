@@ -141,9 +141,13 @@ def site_missing_words(root: str | Path, lang: str, variant: str | None = None) 
     return missing[0] if missing is not None else DiagnosticBag()
 
 
-def mkdocs_config(site: Site) -> dict:
+def mkdocs_config(site: Site, site_url: str | None = None) -> dict:
+    # Every page links to the others relatively, so the site reads from a folder or any
+    # address; only the "page not found" page, served at whatever address was missed,
+    # needs the site's own address to link back (mkdocs takes "/" without one).
     return {
         "site_name": site.title,
+        **({"site_url": site_url} if site_url else {}),
         "docs_dir": "docs",
         "site_dir": "site",
         "use_directory_urls": False,
@@ -203,9 +207,9 @@ def _inside(docs: Path, path: str) -> Path:
     return target
 
 
-def write(site: Site, out: str | Path) -> Path:
+def write(site: Site, out: str | Path, site_url: str | None = None) -> Path:
     """Write ``mkdocs.yml`` and ``docs/`` under ``out``; a ``docs/`` that a previous run wrote
-    there is replaced. Raises :class:`UnsafeOutput`, before writing anything, when ``out``
+    there is replaced. ``site_url``: the address the site will be published at. Raises :class:`UnsafeOutput`, before writing anything, when ``out``
     holds other files or a page would land outside ``docs/``."""
     out = Path(out)
     problem = out_folder_problem(out)
@@ -220,7 +224,7 @@ def write(site: Site, out: str | Path) -> Path:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
     config = out / "mkdocs.yml"
-    config.write_text(MARKER + "\n" + yaml.safe_dump(mkdocs_config(site), sort_keys=False, allow_unicode=True),
+    config.write_text(MARKER + "\n" + yaml.safe_dump(mkdocs_config(site, site_url), sort_keys=False, allow_unicode=True),
                       encoding="utf-8")
     return config
 

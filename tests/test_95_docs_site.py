@@ -319,6 +319,7 @@ def test_docs_command_writes_a_project(tmp_path, capsys):
     (["--build", "--serve"], "not allowed with argument"),
     (["--serve", "--addr", "nonsense"], "argument --addr: 'nonsense' is not HOST:PORT"),
     (["--serve", "--addr", "127.0.0.1:99999"], "with a port from 1 to 65535"),
+    (["--site-url", "example.org/rules"], "argument --site-url: 'example.org/rules' is not a web address"),
 ])
 def test_docs_command_refuses_bad_arguments_in_one_line(tmp_path, capsys, args, message):
     with pytest.raises(SystemExit) as stopped:
@@ -328,6 +329,17 @@ def test_docs_command_refuses_bad_arguments_in_one_line(tmp_path, capsys, args, 
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
     assert not (tmp_path / "o").exists()
+
+
+def test_the_page_not_found_links_from_the_sites_address(tmp_path):
+    out = tmp_path / "site"
+    assert main(["docs", "tic_tac_toe", "--out", str(out), "--site-url", "https://example.org/games/ttt",
+                 "--build"]) == 0
+    missing = (out / "site" / "404.html").read_text(encoding="utf-8")
+    # served at any address it may be, the page links back from the site's own path
+    assert 'href="/games/ttt/index.html"' in missing and 'href="/index.html"' not in missing
+    # the other pages keep linking relatively, so the built folder still reads from disk
+    assert 'href="/games/' not in (out / "site" / "index.html").read_text(encoding="utf-8")
 
 
 def test_docs_command_needs_an_out_folder(capsys):
