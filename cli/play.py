@@ -27,7 +27,7 @@ from rich.text import Text
 
 from rulecraft.bots import bot_names, bot_problem, cannot_play, view_for
 from rulecraft.bots.seating import Seating, side_bot_problem
-from rulecraft.interpreter.game import Game
+from rulecraft.interpreter.game import PLAYER_FACING, Game
 from rulecraft.interpreter.gamelog import GameLog, GameLogError
 from rulecraft.interpreter.machine import RuleRuntimeError
 from rulecraft.interpreter.state import scripted_seats
@@ -321,7 +321,7 @@ class PlaySession:
 
 # People share one table: a reaction window asks everyone it could concern, so the
 # pass screens never tell who holds a reaction card.
-PLAY_SETTINGS = {"ask_every_eligible": True}
+PLAY_SETTINGS = PLAYER_FACING
 
 
 def _bot_seed(game_seed: int, seat: int) -> int:

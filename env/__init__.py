@@ -41,7 +41,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from rulecraft.interpreter.game import Game
+from rulecraft.interpreter.game import PLAYER_FACING, Game
 from rulecraft.interpreter.payoffs import returns
 from rulecraft.interpreter.state import seat_players
 from rulecraft.interpreter.views import player_view
@@ -75,7 +75,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         self._episode_seeds = episode_seeds(seed)  # each reset() plays the next of these
         self.render_mode = render_mode
         self.layout = ObservationLayout(ruleset, self.players_count)
-        self.max_options = max_options or survey(ruleset, self.players_count).action_width
+        self.max_options = max_options or survey(ruleset, self.players_count, settings=PLAYER_FACING).action_width
         # the seats of people and bots: a scripted seat answers its own choices and is no agent
         self.possible_agents = seat_players(self.players_count)
         self.metadata = dict(self.metadata, name=f"rulecraft_{ruleset.data.game.name}_v0")
@@ -105,8 +105,9 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
             self.seed = seed
             self._episode_seeds = episode_seeds(seed)
         # events are kept only to be told by render()
+        # run as for players at a table: who is asked to react shows nobody's cards
         self.game = Game(self.ruleset, self.players_count, next_seed(self._episode_seeds),
-                         record_events=self.render_mode is not None)
+                         record_events=self.render_mode is not None, settings=PLAYER_FACING)
         self._told: dict[str, int] = {}  # per seat, how many of its events render() has told
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0 for a in self.agents}

@@ -33,6 +33,13 @@ class Choice:
     options: list
 
 
+# How a game is run for players who must not learn anything from how the engine asks:
+# a reaction window asks every player a reaction could name, even with only "pass" to
+# offer, so being asked shows nobody who holds a reaction card. Every driver that puts
+# players or learning agents at the table runs games so (terminal, server, research).
+PLAYER_FACING = {"ask_every_eligible": True}
+
+
 class Game:
     def __init__(self, ruleset: RuleSet, players: int, seed: int, *, record_events: bool = True,
                  settings: dict | None = None, forced_rolls: dict[str, list] | None = None):

@@ -70,15 +70,17 @@ class Survey:
         return LENGTH_HEADROOM * max(self.longest_history if draws else self.longest, 1)
 
 
-def survey(ruleset, players: int, games: int = SURVEY_GAMES, chance: bool = False) -> Survey:
+def survey(ruleset, players: int, games: int = SURVEY_GAMES, chance: bool = False,
+           settings: dict | None = None) -> Survey:
     """Play ``games`` random games (game *i* with seed *i*, the picks from one generator
     seeded 0) and report what they showed. With ``chance``, each game is also replayed
-    with the same decisions under another seed, until one differs."""
+    with the same decisions under another seed, until one differs. ``settings``: how the
+    surveyed games are run, as the games they bound will be."""
     pick = random.Random(0)
     widths: list[int] = []
     longest, longest_history, seeded = 1, 1, False
     for i in range(games):
-        game = Game(ruleset, players, i, record_events=False)
+        game = Game(ruleset, players, i, record_events=False, settings=settings)
         widest = 2
         while not game.over:
             options = game.pending.options
@@ -88,7 +90,7 @@ def survey(ruleset, players: int, games: int = SURVEY_GAMES, chance: bool = Fals
         longest = max(longest, len(game.decisions))
         longest_history = max(longest_history, len(game.decisions) + _draws(game))
         if chance and not seeded:
-            seeded = _seed_matters(ruleset, players, i, game)
+            seeded = _seed_matters(ruleset, players, i, game, settings)
     return Survey(max(widths), len(set(widths)) == 1, longest, seeded, longest_history)
 
 
@@ -148,9 +150,9 @@ def _shipped() -> list[str]:
     return sorted(p.name for p in root.iterdir() if (p / "game.yaml").is_file())
 
 
-def _seed_matters(ruleset, players: int, seed: int, game: Game) -> bool:
+def _seed_matters(ruleset, players: int, seed: int, game: Game, settings: dict | None) -> bool:
     try:
-        twin = Game.replay(ruleset, players, seed + _TWIN_SEED_OFFSET, game.decisions)
+        twin = Game.replay(ruleset, players, seed + _TWIN_SEED_OFFSET, game.decisions, settings)
     except Exception:  # noqa: BLE001 - the other seed sent the game elsewhere: chance matters
         return True
     return (twin.state.entities, twin.state.zones, twin.state.result) != \

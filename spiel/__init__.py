@@ -69,6 +69,7 @@ import pyspiel
 
 from rulecraft.env.observation import ObservationLayout
 from rulecraft.interpreter.chance import ChanceNeeded, ChanceScript
+from rulecraft.interpreter.game import PLAYER_FACING
 from rulecraft.interpreter.machine import Machine
 from rulecraft.interpreter.payoffs import returns
 from rulecraft.interpreter.state import GameState, new_state, seat_players
@@ -110,7 +111,7 @@ def register(ruleset, players: int | None = None, max_options: int | None = None
     check_max_options(max_options)
     ruleset = research_ruleset(ruleset)
     players = players or ruleset.data.game.min_players
-    found = survey(ruleset, players, chance=True)
+    found = survey(ruleset, players, chance=True, settings=PLAYER_FACING)
     width = int(max_options or found.action_width)
     name = game_name(ruleset, players, chance, width, found.action_width)
     variant = getattr(ruleset, "variant", None)
@@ -315,8 +316,10 @@ class RulecraftState(pyspiel.State):
 
     def _begin(self) -> None:
         game = self.get_game()
-        self._held = _Held(game.get_type().short_name, game.ruleset,
-                           new_state(game.ruleset, game.players_count, self._seed.of(game)), [])
+        state = new_state(game.ruleset, game.players_count, self._seed.of(game))
+        # run as for players at a table: whose turn it is shows nobody's reaction cards
+        state.settings = dict(PLAYER_FACING)
+        self._held = _Held(game.get_type().short_name, game.ruleset, state, [])
         self._width = game.num_distinct_actions()
         self._explicit = game.explicit
         self._outcomes_bound = game.max_chance_outcomes()

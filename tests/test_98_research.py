@@ -362,3 +362,49 @@ def test_a_save_loaded_where_its_rule_set_is_not_registered_says_what_to_do(tmp_
     first, second = out.strip().splitlines()
     assert first.startswith("rulecraft_tic_tac_toe_2p is not registered in this process: call rulecraft.spiel.register")
     assert second == str(state.history())
+
+
+def _reaction_choices(choices) -> tuple[int, int]:
+    """Of reaction choices (each a list of options), how many offered a reaction and how
+    many only the pass."""
+    offered = sum(1 for options in choices if any(o.get("reaction") != "pass" for o in options))
+    return offered, len(choices) - offered
+
+
+def test_who_is_asked_to_react_shows_nobodys_cards():
+    """The agent to act is public (agent_iter, current_player): a reaction window asks
+    every seat a reaction could name, as at a table, also one with only "pass" to offer;
+    asked only when it holds a reaction card, a seat would show every agent that it does."""
+    import random
+
+    seen_env, seen_spiel = [], []
+    e = env("panic_station", players=4, seed=3)
+    for episode in range(3):
+        e.reset()
+        pick = random.Random(episode)
+        for _ in e.agent_iter(max_iter=600):
+            obs, _, done, cut, _ = e.last()
+            if done or cut:
+                e.step(None)
+                continue
+            pending = e.unwrapped.game.pending
+            if pending.kind == "reaction":
+                seen_env.append(pending.options)
+            e.step(pick.choice([i for i, m in enumerate(obs["action_mask"]) if m]))
+    game = load("panic_station", players=4, seed=3)
+    pick = random.Random(9)
+    for _ in range(3):
+        state = game.new_initial_state()
+        for _ in range(600):
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                state.apply_action(state.chance_outcomes()[0][0])
+                continue
+            pending = state._state.pending
+            if pending["kind"] == "reaction":
+                seen_spiel.append(pending["options"])
+            state.apply_action(pick.choice(state.legal_actions()))
+    for choices in (seen_env, seen_spiel):
+        offered, pass_only = _reaction_choices(choices)
+        assert offered > 0 and pass_only > 0
