@@ -28,7 +28,9 @@ things a view does not carry are rebuilt here:
   top card stays on top; a zone that ``holds`` one kind gets only that kind; a
   component the seat saw go into a hidden zone, and has not seen leave it, is put back
   there first: :class:`SeenPlaces`), and each
-  hidden property is shuffled among the entities whose value of it the seat cannot see.
+  hidden property of a thing the view shows is shuffled among the things of its kind
+  the view shows without that value (a thing the view does not show at all keeps the
+  copy's values: see docs/bots.md, Limits).
   The generator is reseeded from the bot's own, so chance after now differs between
   determinizations.
 
