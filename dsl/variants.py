@@ -142,7 +142,12 @@ def load_variant_chain(root: Path, name: str, game_name: str | None, bag: Diagno
             return []
         before = len(bag.errors)
         content, located = load_and_validate(path, SCHEMA, bag, _display(path))
-        if len(bag.errors) > before or not isinstance(content, dict):
+        if len(bag.errors) > before:
+            return []
+        if not isinstance(content, dict):  # empty, or comments only: the schema saw nothing to check
+            bag.error(f"the file of variant '{current}' is empty", Position(_display(path), 1, 1),
+                      f"start it with 'variant: {{name: {current}, base: {game_name or 'GAME'}, title: ...}}' "
+                      f"(rulecraft variant new writes one to fill in), or delete the file")
             return []
         declared = content["variant"]["name"]
         if declared != current:  # a variant is named by its file: a second name would mislead

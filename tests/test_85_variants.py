@@ -256,6 +256,21 @@ def test_a_variant_whose_name_is_not_its_file_name_is_located(rules):
     assert error.hint.startswith("a variant is named by its file: write 'name: m_name'")
 
 
+@pytest.mark.parametrize("text", ["", "# a house rule, to be written\n"])
+def test_an_empty_variant_file_is_an_error_of_that_file_and_breaks_nothing_else(rules, tmp_path, capsys, text):
+    _write(rules, "m_empty", text)
+    [error] = load_ruleset(rules, variant="m_empty").bag.errors
+    assert error.message == "the file of variant 'm_empty' is empty"
+    assert error.position.file.endswith("variants/m_empty.yaml") and error.position.line == 1
+    assert "variant: {name: m_empty, base: panic_station" in error.hint
+    # the base checks as before, and a simulation of the empty variant is refused, not run as the base
+    assert main(["check", str(rules)]) == 0
+    assert main(["check", str(rules), "--variant", "m_empty"]) == 1
+    assert main(["simulate", str(rules), "--players", "4", "--games", "1", "--variant", "m_empty"]) == 1
+    assert main(["docs", str(rules), "--out", str(tmp_path / "site")]) == 1
+    assert "variant 'm_empty' has 1 error(s)" in capsys.readouterr().err
+
+
 def test_docs_names_the_broken_variant_and_the_command_that_shows_its_errors(rules, tmp_path, capsys):
     _write(rules, "m_broken", "variant:\n  name: m_broken\n  base: panic_station\nparameters:\n  gas_cans_to_brun: 4\n")
     assert main(["docs", str(rules), "--out", str(tmp_path / "site")]) == 1
