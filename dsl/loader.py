@@ -14,7 +14,7 @@ from .diagnostics import DiagnosticBag, RuleSetError
 from .model import RuleSet, RuleSetData, check_data, merge_section
 from .parser import parse_text, unparsed_parts
 from .ruleset_files import files_under, is_name, refuse_link_out
-from .source_text import read_source_text
+from .source_text import newline_ends, read_source_text
 from .variants import apply_variant, blame_variant, load_variant_chain
 from .yaml_data import load_and_validate, load_yaml_text, validate
 
@@ -99,8 +99,9 @@ def load_ruleset(folder: str | Path, bag: DiagnosticBag | None = None, variant: 
         before = len(bag.items)
         errors_before = len(bag.errors)
         if resolved in overlay:
-            bag.sources.add(display, overlay[resolved])
-            content, located = load_yaml_text(overlay[resolved], display, bag, SCHEMA)
+            text = newline_ends(overlay[resolved])
+            bag.sources.add(display, text)
+            content, located = load_yaml_text(text, display, bag, SCHEMA)
             if located.root is not None:
                 validate(content, SCHEMA, located, bag)
         else:
@@ -129,7 +130,7 @@ def load_ruleset(folder: str | Path, bag: DiagnosticBag | None = None, variant: 
             refuse_link_out(path, display, bag)
             continue
         files.append(display)
-        text = overlay[resolved] if resolved in overlay else read_source_text(path, bag, display)
+        text = newline_ends(overlay[resolved]) if resolved in overlay else read_source_text(path, bag, display)
         if text is None:
             # what could be read of it (up to a byte that is not UTF-8), else nothing
             read = "\n".join(bag.sources.lines(display))

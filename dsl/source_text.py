@@ -10,6 +10,7 @@ reported at the line and column where reading stopped, with a hint to save as UT
 from __future__ import annotations
 
 import errno
+import re
 from pathlib import Path
 
 from .diagnostics import DiagnosticBag, Position
@@ -17,10 +18,19 @@ from .limits import MAX_FILE_BYTES
 from .sources import replaced_text
 
 UTF8_BOM = b"\xef\xbb\xbf"
+_LONE_CR = re.compile(r"\r(?!\n)")
 # Longest first: the UTF-32 little-endian mark begins with the UTF-16 one.
 _OTHER_BOMS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
                (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16"))
 _SAVE_AS_UTF8 = "save the file as UTF-8 (in most editors: 'Save with encoding' → UTF-8)"
+
+
+def newline_ends(text: str) -> str:
+    """The text with each lone carriage return (an old Mac line end) made a newline, as
+    editors show it. The grammar ends lines at newlines only, so a comment before a lone
+    CR used to swallow the code an editor shows on the next line. The length is kept,
+    so offsets into the text stay the same."""
+    return _LONE_CR.sub("\n", text) if "\r" in text else text
 
 
 def read_source_text(path: Path, bag: DiagnosticBag, display: str) -> str | None:
@@ -58,7 +68,7 @@ def read_source_text(path: Path, bag: DiagnosticBag, display: str) -> str | None
                 bag.error(f"the file is {encoding} text; rule-set files are read as UTF-8", start, _SAVE_AS_UTF8)
                 return None
     try:
-        return raw.decode("utf-8")
+        return newline_ends(raw.decode("utf-8"))
     except UnicodeDecodeError as err:
         line_start = raw.rfind(b"\n", 0, err.start) + 1
         line = raw.count(b"\n", 0, err.start) + 1

@@ -91,6 +91,19 @@ function broken() -> bool:
     assert f"{line:>5} |     = flase" in out  # the line quoted is the one reported
 
 
+def test_a_lone_carriage_return_ends_a_line_as_editors_show_it(tmp_path, capsys):
+    # an old Mac line end after a comment: the grammar read the next line as part of the
+    # comment, so the code an editor shows there was silently never run
+    rules = RULES + "\nfunction broken() -> bool:\n    = true # note\r    flase\n"
+    folder = folder_with(tmp_path, rules)
+    line = rules.replace("\r", "\n").split("\n").index("    flase") + 1
+    assert main(["check", str(folder)]) == 1
+    out = capsys.readouterr().out
+    assert f"main.rules:{line}:5: error:" in out and f"{line:>5} |     flase" in out
+    # a whole file with old Mac line ends reads as it does with newlines
+    assert located_errors(folder_with(tmp_path / "mac", RULES.replace("\n", "\r"))) == []
+
+
 def test_a_latin1_yaml_file_is_located(tmp_path):
     folder = folder_with(tmp_path, yaml=(game_yaml() + KINDS + "# déjà\n").encode("latin-1"))
     assert ("game.yaml", 12, 4, "byte 0xe9 is not UTF-8 text (is the file Latin-1 or binary?)") in located_errors(folder)
