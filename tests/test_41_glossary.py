@@ -368,3 +368,18 @@ def test_the_engine_section_names_only_the_engines_notions(tmp_path):
     errors = [d for d in check_glossaries(load_ruleset(folder)) if d.is_error]
     assert [(e.message, e.hint, e.position.line) for e in errors] == [
         ("unknown key 'rund' in engine", "did you mean 'round'?", line_of(folder / "glossary" / "fr.yaml", "  rund:"))]
+
+
+def test_a_yaml_section_that_did_not_load_brings_no_glossary_warnings(tmp_path, capsys):
+    # the section declares nothing, so every word for what it holds would name nothing
+    folder = tmp_path / "ps"
+    shutil.copytree(PANIC_STATION, folder, ignore=shutil.ignore_patterns("__pycache__"))
+    components = folder / "components.yaml"
+    text = components.read_text(encoding="utf-8")
+    assert "kind: search_card, count: 12" in text
+    components.write_text(text.replace("kind: search_card, count: 12", "kind: search_card, count: 0", 1),
+                          encoding="utf-8")
+    assert main(["check", str(folder)]) == 1
+    out = capsys.readouterr().out
+    assert "glossary" not in out
+    assert "1 error(s), 1 warning(s)" in out  # the error, and the note that checks waited
