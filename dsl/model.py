@@ -259,6 +259,10 @@ def merge_section(data: RuleSetData, section: str, value: Any, located: Located,
             data.where[("game", "sides", i)] = located.position(["game", "sides", "teams", i, "member"])
         for i, _ in enumerate(data.game.scripted_seats):
             data.where[("game", "scripted_seats", i)] = located.position(["game", "scripted_seats", i])
+        for prop, values in data.game.seats.items():
+            data.where[("game", "seats", prop)] = located.key_position(["game", "seats", prop])
+            for i, _ in enumerate(values):
+                data.where[("game", "seats", prop, i)] = located.position(["game", "seats", prop, i])
         if data.game.min_players > data.game.max_players:
             bag.error("players: min is larger than max", located.position(["game", "players"]),
                       "swap them; for a game of one count, give the same number twice: {min: 2, max: 2}")
@@ -353,6 +357,35 @@ def _value_hint(value, kind: str, prop: str, allowed: list) -> str:
                            f"add it to the values of {kind}.{prop} (in a variant: 'add: values: {kind}.{prop}: [{value}]')")
 
 
+def _check_seats(data: RuleSetData, bag: DiagnosticBag) -> None:
+    """``game.seats`` gives each seat's player a property value, as a component's
+    properties give it one: the same names, values and types are checked."""
+    player = data.kinds.get("player")
+    if data.game is None or player is None:
+        return
+    props = player.properties
+    for prop, values in data.game.seats.items():
+        at = data.where.get(("game", "seats", prop))
+        if prop not in props:
+            bag.error(f"game.seats gives players a '{prop}', but kind 'player' has no such property", at,
+                      did_you_mean_or(prop, props, "declare it under kinds: player: properties:"))
+            continue
+        spec = props[prop]
+        for i, value in enumerate(values):
+            pos = data.where.get(("game", "seats", prop, i), at)
+            if spec.values is not None and value not in spec.values:
+                bag.error(f"game.seats: seat {i + 1}'s {prop} = {value!r} is not one of {spec.values}", pos,
+                          _value_hint(value, "player", prop, spec.values))
+            elif spec.type.removesuffix("?") in (T.NUMBER, T.TEXT, T.BOOL) and T.python_value_type(value) != \
+                    spec.type.removesuffix("?") and not (value is None and spec.type.endswith("?")):
+                bag.error(f"game.seats: seat {i + 1}'s {prop} = {value!r} is not {T.phrase(spec.type)}", pos,
+                          f"player.{prop} is declared as {T.phrase(spec.type)}")
+        top = data.game.max_players
+        if len(values) < top:
+            bag.error(f"game.seats gives {len(values)} value(s) of '{prop}' for up to {top} players", at,
+                      f"give one for each seat up to {top}; a seat beyond the list would get none")
+
+
 def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
     """Cross-references between YAML tables."""
     where = data.where
@@ -399,6 +432,7 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
         if z.holds and z.holds not in kinds:
             bag.error(f"zone '{z.name}' holds unknown kind '{z.holds}'", where.get(("zone", z.name)),
                       did_you_mean_among(z.holds, kinds, "kinds"))
+    _check_seats(data, bag)
     seen = {}
     for c in data.components:
         if c.name in seen:
