@@ -196,11 +196,53 @@ def shipped_rulesets() -> dict[str, Path]:
     return {p.name: p for p in sorted(root.iterdir()) if (p / "game.yaml").is_file()}
 
 
-def output_problem(path: str) -> str | None:
+# files a rule set's loader reads: an output with such a name inside the folder would
+# join the rules
+_READ_AS_RULES = (".rules", ".yaml", ".yml")
+
+
+def input_problem(path: str, reads) -> str | None:
+    """Why writing ``path`` would spoil what the run reads (``reads``: rule-set folders,
+    other folders or files), or None: a file of one of them, or a new rule or table
+    file inside a rule-set folder, which its next load would read as rules."""
+    target = Path(path).resolve()
+    for given in reads:
+        source = Path(given).resolve()
+        if source.is_dir():
+            if target.is_relative_to(source) and (target.exists() or target.suffix in _READ_AS_RULES):
+                return f"'{path}' is inside '{given}', which this run reads: write it elsewhere"
+        elif target == source:
+            return f"'{path}' is '{given}', which this run reads: write it elsewhere"
+    return None
+
+
+def same_file_problem(outputs) -> str | None:
+    """Two outputs of one run (``(option, path)`` pairs, path None when not given) naming
+    the same file, where the second would replace the first; a device such as
+    /dev/null may take both."""
+    seen: dict[Path, str] = {}
+    for option, path in outputs:
+        if not path:
+            continue
+        target = Path(path)
+        if target.exists() and not target.is_file():
+            continue
+        key = target.resolve()
+        if key in seen:
+            return f"{seen[key]} and {option} name the same file '{path}'; give each its own"
+        seen[key] = option
+    return None
+
+
+def output_problem(path: str, reads=()) -> str | None:
     """Why ``path`` cannot be written (one line), or None. Checked before a command does
-    its work, so a typo in an output path costs no time and loses no result."""
+    its work, so a typo in an output path costs no time and loses no result. ``reads``:
+    the folders and files the run reads, which an output must not replace or join."""
     if not path:
         return "an empty path names no file"
+    problem = input_problem(path, reads)
+    if problem:
+        return problem
     target = Path(path)
     if target.is_dir():
         return f"'{path}' is a folder, not a file"

@@ -31,7 +31,7 @@ from rulecraft.validator.mutants import OPERATORS, Mutant, generate, mutant_file
 from rulecraft.validator.mutation import (EQUIVALENT, KILLED, STATIC, SURVIVED, TIMEOUT, Checker, Outcome, Target,
                                           check_in_worker, init_worker)
 
-from .common import (check_command, output_problem, positive_int, ruleset_arg, seed_arg, usage_error, variant_problem,
+from .common import (check_command, input_problem, output_problem, positive_int, ruleset_arg, seed_arg, usage_error, variant_problem,
                      write_outputs)
 from .verify import default_folder, folder_arg
 
@@ -126,7 +126,9 @@ def run(args) -> int:
     problem = variant_problem(args.ruleset, args.variant)
     if problem:
         return _bad(f"argument --variant: {problem}")
-    problem = output_problem(args.out) if args.out is not None else None
+    # the report must not replace a file the mutants are read from or checked by
+    reads = [args.ruleset] + ([args.scenarios] if args.scenarios else [])
+    problem = output_problem(args.out, reads=reads) if args.out is not None else None
     if problem:
         return _bad(f"argument --out: {problem}")
 
@@ -137,6 +139,9 @@ def run(args) -> int:
         return 1
     info = base.variant
     folder = Path(args.scenarios) if args.scenarios else default_folder(str(root), base.data.game.name)
+    problem = input_problem(args.out, [folder]) if args.out is not None and folder.is_dir() else None
+    if problem:  # the scenarios found next to the rules, which --scenarios did not name
+        return _bad(f"argument --out: {problem}")
     if not folder.is_dir() and not (info and variant_scenario_files(root, info.chain)):
         console.print(f"no scenarios (no folder {escape(str(folder))}): every mutant would survive")
         return 1

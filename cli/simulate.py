@@ -37,8 +37,8 @@ from rulecraft.interpreter.state import all_seats, seat_players
 from rulecraft.interpreter.views import LazyView, lazy_player_view
 
 from .common import (MOST_GAMES, bot_arg, counted, games_arg, load_or_report, output_problem, players_problem,
-                     positive_int, ruleset_arg, seed_arg, seeds_problem, side_bot_arg, usage_error, variant_arg,
-                     variant_problem, write_outputs)
+                     positive_int, ruleset_arg, same_file_problem, seed_arg, seeds_problem, side_bot_arg, usage_error,
+                     variant_arg, variant_problem, write_outputs)
 
 LOCAL_RAY = "local"  # --ray without an address: a Ray started on this machine
 ROW_FIELDS = ["variant", "index", "seed", "players", "winners", "side", "reason", "decided", "rounds", "decisions", "error",
@@ -482,10 +482,14 @@ def run(args) -> int:
         if problem:
             return _bad(problem)
     # every output is checked before any game is played: a bad path must not cost the run
-    for option, path in (("--out", args.out), ("--plot", args.plot), ("--log", args.log)):
-        problem = output_problem(path) if path is not None else None
+    outputs = (("--out", args.out), ("--plot", args.plot), ("--log", args.log))
+    for option, path in outputs:
+        problem = output_problem(path, reads=[args.ruleset]) if path is not None else None
         if problem:
             return _bad(f"argument {option}: {problem}")
+    problem = same_file_problem(outputs)
+    if problem:
+        return _bad(problem)
     ray_started = False
     if args.ray is not None:
         from . import cluster
