@@ -418,6 +418,9 @@ def make_mcts(seed: int, spec: str | None = None) -> MCTSBot:
     return MCTSBot(seed, **parse_spec(spec))
 
 
+# The most a spec may ask per decision: beyond these a game would in practice never end.
+MOST_ITERATIONS = 1_000_000
+MOST_SECONDS = 3600
 SPEC_HELP = "mcts:N[:S][:prior][:topK][:cutK][:play][:team][:loyal][:paired][:uptoK][:zX][:uniform][:recall], e.g. mcts:200, mcts:200:1.5 or mcts:48:top3:cut20"
 
 
@@ -439,6 +442,9 @@ def parse_spec(spec: str) -> dict:
     iterations, *rest = spec.split(":")
     if not iterations.isdigit() or int(iterations) < 1:
         raise ValueError(f"mcts:{spec}: the iterations per decision must be a positive whole number ({SPEC_HELP})")
+    if int(iterations) > MOST_ITERATIONS:
+        raise ValueError(f"mcts:{spec}: at most {MOST_ITERATIONS:,} iterations per decision (a game would never end); "
+                         "give a time per decision instead, e.g. mcts:100000:10")
     settings: dict = {"iterations": int(iterations)}
     for part in rest:
         name = next((n for n in ("seconds", "prior", "top", "cutoff", "playouts", "team", "loyal", "paired", "uniform",
@@ -462,6 +468,10 @@ def parse_spec(spec: str) -> dict:
             value = float(number) if name in ("seconds", "z") else int(number)
         except ValueError:
             value = 0
+        if not math.isfinite(value):  # inf and nan read as numbers
+            value = 0
+        if name == "seconds" and value > MOST_SECONDS:
+            raise ValueError(f"mcts:{spec}: at most {MOST_SECONDS:,} seconds per decision")
         if value <= 0:
             what = {"seconds": "the time per decision must be a positive number of seconds",
                     "top": "topK needs a positive whole number of options",

@@ -169,6 +169,11 @@ def test_the_spec_reads_settings_in_any_order():
     ("mcts:32:greedy", "'greedy' is no setting of the search bot"),
     ("mcts:32:play:play", "'play' sets playouts a second time"),
     ("mcts:32:teams", "'teams' is no setting of the search bot"),
+    # beyond any game's patience: refused, not run until killed
+    ("mcts:99999999999999999999999", "at most 1,000,000 iterations per decision"),
+    ("mcts:32:86400", "at most 3,600 seconds per decision"),
+    ("mcts:32:paired:zinf", "zX needs a positive number of standard errors"),
+    ("mcts:32:paired:znan", "zX needs a positive number of standard errors"),
 ])
 def test_a_bad_spec_says_why(spec, says):
     assert says in bot_problem(spec)
