@@ -22,5 +22,5 @@ def run(args) -> int:
         sys.stderr.write(f"rulecraft lsp: error: the language server needs its extra: "
                          f"pip install 'rulecraft[lsp]', or pip install -e \".[lsp]\" in a clone ({err})\n")
         return 2
-    serve()
+    serve(debug=getattr(args, "debug", False))
     return 0

@@ -8,6 +8,8 @@ that a change causes in another file shows there at once.
 from __future__ import annotations
 
 import asyncio
+import logging
+import sys
 from pathlib import Path
 
 from lsprotocol import types as lsp
@@ -282,5 +284,25 @@ def rename(ls: RulesServer, params: lsp.RenameParams) -> lsp.WorkspaceEdit | Non
     return edit
 
 
-def serve() -> None:
+class _OneLine(logging.Formatter):
+    """A log record as one line: the protocol library logs a traceback for every message
+    it cannot read (a malformed frame from the editor), which an editor shows in full in
+    its output panel; the reason is all that helps there."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        text = record.getMessage()
+        if record.exc_info and record.exc_info[1] is not None:
+            err = record.exc_info[1]
+            text = f"{text}: {type(err).__name__}: {str(err).splitlines()[0] if str(err) else ''}".rstrip(": ")
+        return f"rulecraft lsp: {text}"
+
+
+def serve(debug: bool = False) -> None:
+    """Speak the protocol on stdin/stdout. Log lines go to stderr, one line each unless
+    ``debug`` (then with their tracebacks)."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(name)s: %(message)s") if debug else _OneLine())
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(logging.WARNING)
     server.start_io()

@@ -511,3 +511,22 @@ def test_a_rename_changes_the_glossaries_too(session, tmp_path):
     assert "  top_value: best value" in glossary.read_text()
     renamed = load_ruleset(folder)
     assert renamed.ok and [d.message for d in check_glossaries(renamed)] == warned
+
+
+def test_a_malformed_message_is_one_line_on_stderr_not_a_traceback():
+    """An editor shows the server's stderr in its output panel: a frame the server cannot
+    read is told in one line (with --debug, in full), and the server reads on."""
+    import subprocess
+
+    bad = b"{not json"
+    frame = b"Content-Length: %d\r\n\r\n%s" % (len(bad), bad)
+    command = [sys.executable, "-m", "rulecraft.cli.main"]
+    quiet = subprocess.run([*command, "lsp"], input=frame, capture_output=True, timeout=TIMEOUT)
+    assert quiet.returncode == 0
+    err = quiet.stderr.decode()
+    assert "Traceback" not in err
+    assert "rulecraft lsp: Unable to handle message: JSONDecodeError: Expecting property name" in err
+    # the server still answered the editor, as before
+    assert b"window/showMessage" in quiet.stdout
+    loud = subprocess.run([*command, "--debug", "lsp"], input=frame, capture_output=True, timeout=TIMEOUT)
+    assert "Traceback" in loud.stderr.decode()
