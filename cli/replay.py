@@ -138,7 +138,8 @@ def replay_log(ruleset, log: GameLog) -> Outcome:
                                         f"but the replayed game is over ({game.result['reason']})")
         if not 0 <= d < len(pending.options):
             return Outcome(game, steps, f"diverges at decision {number} ({pending.player}: {pending.prompt}): the log "
-                                        f"answers option {d}, but there are only {len(pending.options)} options")
+                                        f"answers option {d}, but there " + (f"are only {len(pending.options)} options"
+                                                       if len(pending.options) != 1 else "is only 1 option"))
         step = Step(number, pending.player, pending.prompt, option_label(pending.options[d]), len(game.events))
         steps.append(step)
         try:

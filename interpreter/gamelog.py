@@ -107,6 +107,11 @@ def read_log_text(path: str | Path) -> str:
     return decode_log(read_log_bytes(path), path)
 
 
+def _json_reason(err: json.JSONDecodeError) -> str:
+    """The JSON reader's message, as a whole sentence with its column."""
+    return f"{err.msg.removesuffix(' starting at')} at column {err.colno}"
+
+
 def parse_game_log(text: str, path: str | Path) -> GameLog:
     """Check the text of a log (``path`` names it in messages); see read_game_log."""
     lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
@@ -118,7 +123,12 @@ def parse_game_log(text: str, path: str | Path) -> GameLog:
         try:
             record = json.loads(line)
         except json.JSONDecodeError as err:
-            raise GameLogError(f"{where}: not JSON ({err.msg})") from None
+            if i == len(lines) - 1 and not text.endswith("\n"):
+                # every line of a log ends with a newline: a last one without it that does
+                # not read was cut, not written so
+                raise GameLogError(f"{where}: the line stops short: the file was cut short "
+                                   "(a copy or a download that did not finish?)") from None
+            raise GameLogError(f"{where}: not JSON ({_json_reason(err)})") from None
         except (ValueError, RecursionError):  # a number too long to read, nesting too deep
             raise GameLogError(f"{where}: not a game log line (too deeply nested or too long a number)") from None
         if not isinstance(record, dict):

@@ -177,3 +177,30 @@ def test_an_unknown_rule_set_in_the_header_needs_rules(tmp_path, log, capsys):
     assert replay(bad) == 2  # the usage needs --rules, as for any rule set that is not shipped
     assert "give the rule set it was played on with --rules PATH" in capsys.readouterr().err
     assert replay(bad, "--rules", RULES, "--quiet") == 0
+
+
+def test_a_log_cut_inside_a_line_says_so(tmp_path, capsys):
+    log = tmp_path / "game.jsonl"
+    assert main(["simulate", "tic_tac_toe", "--games", "1", "--quiet", "--log", str(log)]) == 0
+    capsys.readouterr()
+    text = log.read_text(encoding="utf-8")
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text(text[: text.index('"type": "final"') + 5], encoding="utf-8")  # inside the final line
+    assert main(["replay", str(cut)]) == 1
+    out = capsys.readouterr().out
+    assert f"cut.jsonl:{len(text.splitlines())}: the line stops short: the file was cut short" in out
+
+
+def test_settings_no_game_has_are_a_bad_header(tmp_path, capsys):
+    log = tmp_path / "game.jsonl"
+    assert main(["simulate", "tic_tac_toe", "--games", "1", "--quiet", "--log", str(log)]) == 0
+    capsys.readouterr()
+    lines = log.read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    for settings, says in (({"bogus": 1}, "'bogus' was unexpected"), ({"ask_every_eligible": "yes"}, "'yes' is not of type 'boolean'")):
+        header["settings"] = settings
+        edited = tmp_path / "edited.jsonl"
+        edited.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", encoding="utf-8")
+        assert main(["replay", str(edited)]) == 1
+        out = capsys.readouterr().out
+        assert "edited.jsonl:1: a bad header line: settings" in out and says in out
