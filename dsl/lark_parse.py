@@ -205,7 +205,47 @@ def _syntax_message(err: UnexpectedInput, file: str, text: str) -> tuple[str, Po
         hint = "a ':' is missing before this"
     if token.type != "NAME" and "NAME" in expected and re.fullmatch(r"[a-z_]+", token.value or ""):
         hint = f"'{token.value}' is a reserved word of the language and cannot be used as a name"
+    hint = _set_target_hint(source_line, column, token) or hint
     return (f"unexpected {shown!r}", pos, hint or None)
+
+
+# The start of a ``set`` line up to where its target stops being NAME(.NAME)*.
+_SET_TARGET_START = re.compile(r"\s*set\s+[A-Za-z_]\w*(?:\s*\.\s*[A-Za-z_]\w*)*\s*")
+# A whole ``set`` line: its target, its operator, its value.
+_SET_LINE = re.compile(r"\s*set\s+(?P<target>.+?)\s*(?P<op>\+=|-=|=(?!=))\s*(?P<value>.*?)\s*(?:#.*)?$")
+
+
+def _set_target_hint(source_line: str, column: int, token: "Token") -> str | None:
+    """A ``set`` whose target is not a name followed by ``.property`` (an index, a call,
+    or a plain name): say what a target is and how to write the line instead."""
+    if not _SET_TARGET_START.fullmatch(source_line[:column - 1]):
+        return None
+    line = _SET_LINE.match(source_line)
+    op = line["op"] if line else "="
+    if token.value in ("=", "+=", "-=") and "." not in source_line[:column - 1]:
+        name = source_line[:column - 1].split()[-1]
+        return (f"'set' changes a property or a variable ('set {name}.PROPERTY {op} …', 'set game.NAME {op} …'); "
+                f"to give the local name '{name}' a new value write 'let {name} = …' again")
+    if token.value not in ("[", "("):
+        return None
+    general = "a 'set' target is a name followed by '.property' (set x.PROPERTY = …), not an index or a call"
+    target = re.fullmatch(r"(?P<thing>.+?)\s*\.\s*(?P<prop>[A-Za-z_]\w*)", line["target"]) if line else None
+    if target is None or not _balanced(target["thing"]):
+        return general
+    return (f"a 'set' target is a name followed by '.property', not an index or a call: "
+            f"write 'let x = {target['thing']}' then 'set x.{target['prop']} {op} …'")
+
+
+def _balanced(text: str) -> bool:
+    """Do the brackets of ``text`` close, each in its order?"""
+    stack = []
+    pairs = {")": "(", "]": "["}
+    for char in text:
+        if char in "([":
+            stack.append(char)
+        elif char in pairs and (not stack or stack.pop() != pairs[char]):
+            return False
+    return not stack
 
 
 

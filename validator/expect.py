@@ -89,9 +89,37 @@ def find_options(options: list, wanted: Any, names: Names) -> list[int]:
 
 
 def action_options(options: list, action: str, args: dict | None, names: Names, key: str = "action") -> list[int]:
-    """Positions of the options of this action (or reaction) whose arguments match ``args``."""
-    return [i for i, o in enumerate(options)
-            if isinstance(o, dict) and o.get(key) == action and matches(args or {}, o.get("args") or {}, names)]
+    """Positions of the options of this action (or reaction) whose arguments match ``args``.
+
+    A component of several copies written without its number (``x: thing``) matches
+    any of its copies (``thing.1`` … ``thing.5``); a step that it leaves matching
+    options that differ only in the copy is a mistake of the scenario (see
+    :func:`copy_ambiguity`)."""
+    out = []
+    for i, o in enumerate(options):
+        if not (isinstance(o, dict) and o.get(key) == action):
+            continue
+        given = o.get("args") or {}
+        if all(k in given and _arg_matches(v, given[k], names) for k, v in (args or {}).items()):
+            out.append(i)
+    return out
+
+
+def _arg_matches(wanted: Any, actual: Any, names: Names) -> bool:
+    if isinstance(wanted, str) and wanted in names.copies and wanted not in names.entities:
+        return actual in names.copies[wanted]
+    return matches(wanted, actual, names)
+
+
+def copy_ambiguity(options: list, found: list[int], args: dict | None, names: Names) -> tuple[str, list[str]] | None:
+    """When the options a step matches differ in which copy of a component an argument
+    written as that component names: the argument and the copies offered, else None."""
+    for k, v in (args or {}).items():
+        if isinstance(v, str) and v in names.copies and v not in names.entities:
+            offered = sorted({(options[i].get("args") or {}).get(k) for i in found}, key=names.copies[v].index)
+            if len(offered) > 1:
+                return k, offered
+    return None
 
 
 def full_args(names: Names, action: str, args: dict | None) -> dict | None:
@@ -99,6 +127,8 @@ def full_args(names: Names, action: str, args: dict | None) -> dict | None:
     params = names.actions.get(action)
     if params is None or set(args or {}) != {p for p, _ in params}:
         return None
+    if any(isinstance(v, str) and v in names.copies and v not in names.entities for v in (args or {}).values()):
+        return None  # a component stands for several things: the rules can say why not only of one
     return resolved_args(names, action, args)
 
 

@@ -15,7 +15,7 @@ from typing import Any, Iterable
 
 from rulecraft.dsl import ast
 from rulecraft.dsl.builtins import ACTION_WINDOW, ACTION_WINDOW_FIELDS, ENGINE_EVENTS
-from rulecraft.dsl.diagnostics import DiagnosticBag, did_you_mean, did_you_mean_among
+from rulecraft.dsl.diagnostics import DiagnosticBag, did_you_mean, did_you_mean_among, with_article
 from rulecraft.dsl.model import RuleSet
 from rulecraft.dsl.variants import available_variants
 from rulecraft.interpreter.state import new_state, tile_layouts
@@ -323,6 +323,7 @@ class _Check:
             self.cards(cards, path + ["deck_top", zone])
         self.props(setup.get("props") or {}, path + ["props"], kinds=True)
         self.vars(setup.get("vars") or {}, path + ["vars"])
+        self.used_once(setup, path)
         if "ap" in setup and "ap" not in self.n.kinds.get("player").properties:
             player_props = sorted(self.n.kinds["player"].properties) if "player" in self.n.kinds else []
             self.error("players have no 'ap' property in this rule set", path + ["ap"],
@@ -330,19 +331,112 @@ class _Check:
                        + ("; theirs: " + ", ".join(player_props) if player_props else ""), key=True)
         self.rolls(setup.get("rolls") or {}, path + ["rolls"])
         self.shuffles(setup.get("shuffles") or {}, path + ["shuffles"])
+        self.picks(setup.get("picks") or [], path + ["picks"])
+
+    def used_once(self, setup: dict, path: list) -> None:
+        """A thing is in one place at a time: a setup block that deals, places or stacks
+        one thing twice (or more copies of a component than it has) would silently take
+        it from where it put it first. Checked in the order the block is applied."""
+        uses = []  # (value, what the block does with it, path, key)
+        for p, cards in (setup.get("deal") or {}).items():
+            uses += [(v, f"dealt to {p}", path + ["deal", p, i], False) for i, v in enumerate(cards or [])]
+        for key in ("pieces", "place"):
+            for eid, where in (setup.get(key) or {}).items():
+                uses.append((eid, f"placed at {where}" if where is not None else "taken off the table",
+                             path + [key, eid], True))
+        for p, cards in (setup.get("hands") or {}).items():
+            uses += [(v, f"put in {p}'s hand", path + ["hands", p, i], False) for i, v in enumerate(cards or [])]
+        for zone, cards in (setup.get("deck_top") or {}).items():
+            uses += [(v, f"put on top of {zone}", path + ["deck_top", zone, i], False) for i, v in enumerate(cards or [])]
+        named: dict[str, str] = {}
+        # the copies a component's name may still pick: those the block does not name
+        free = {c: [e for e in ids if e not in {u[0] for u in uses}] for c, ids in self.n.copies.items()}
+        picked: dict[str, list[str]] = {}
+        for value, what, where, key in uses:
+            if not isinstance(value, str):
+                continue
+            if value in self.n.entities:
+                if value in named:
+                    component = self.n.component(value)
+                    said = (f"{value} has 1 copy and it is {named[value]} already" if component == value
+                            else f"{value} is {named[value]} already")
+                    self.error(said, where, "a thing is in one place at a time: name it once"
+                               + (f" (other copies: {', '.join(free[component][:5])})"
+                                  if component in free and free[component] else ""), key)
+                else:
+                    named[value] = what
+            elif value in self.n.copies:
+                ids = self.n.copies[value]
+                if len(picked.get(value, [])) >= len(free[value]):
+                    taken = [named[e] for e in ids if e in named] + picked.get(value, [])
+                    self.error(f"{value} has {len(ids)} copies and the block already uses all of them",
+                               where, f"{value}: " + "; ".join(taken)
+                               + " (a thing is in one place at a time)", key)
+                else:
+                    picked.setdefault(value, []).append(what)
+
+    def picks(self, picks: list, path: list) -> None:
+        """Options fixed for a scripted seat's ties: their actions, arguments and things."""
+        for i, pick in enumerate(picks):
+            if not isinstance(pick, dict):
+                continue
+            if "do" in pick and pick["do"] != "end_turn":
+                if pick["do"] not in self.n.actions:
+                    self.error(f"unknown action '{pick['do']}'", path + [i, "do"],
+                               did_you_mean_among(str(pick["do"]), list(self.n.actions) + ["end_turn"], "actions"))
+                else:
+                    self.action_args(pick["do"], pick.get("args"), path + [i], self.n.actions, copies=False)
+            elif "react" in pick and pick["react"] != "pass":
+                if pick["react"] not in self.n.reactions:
+                    self.error(f"unknown reaction '{pick['react']}'", path + [i, "react"],
+                               did_you_mean_among(str(pick["react"]), list(self.n.reactions) + ["pass"], "reactions"))
+                else:
+                    self.action_args(pick["react"], pick.get("args"), path + [i], self.n.reactions, copies=False)
 
     def shuffles(self, mapping: dict, path: list) -> None:
         for zone, cards in mapping.items():
             self.zone(zone, path + [zone], key=True)
             self.cards(cards, path + [zone])
 
-    def action_args(self, action: str, args: dict | None, path: list, params: dict) -> None:
+    def action_args(self, action: str, args: dict | None, path: list, params: dict, copies: bool = True) -> None:
         known = [p for p, _ in params[action]]
-        for key in args or {}:
+        types = dict(params[action])
+        for key, value in (args or {}).items():
             if key not in known:
                 self.error(f"'{action}' has no argument '{key}'", path + ["args", key],
                            did_you_mean(str(key), known) or ("its arguments: " + ", ".join(known) if known else "it takes none"),
                            key=True)
+            else:
+                self.argument(key, value, types[key], path + ["args", key], copies)
+
+    def argument(self, name: str, value: Any, kind: str | None, path: list, copies: bool = True) -> None:
+        """An argument whose parameter is a kind of thing names a thing (a player, an
+        entity, a single-space tile), or, with ``copies``, a component of several copies,
+        which stands for the one copy the options offer (see ``expect.action_options``)."""
+        kind = (kind or "").removesuffix("?")
+        if kind not in self.n.kinds or isinstance(value, (list, dict)):
+            return
+        if isinstance(value, str) and value in self.n.copies and value not in self.n.entities:
+            if not copies:
+                ids = self.n.copies[value]
+                self.error(f"{value} has {len(ids)} copies: write {value}.N ({ids[0]} … {ids[-1]})", path,
+                           "a pick fixed in advance names the very copy the seat takes")
+            return
+        if value in self.n.players:
+            return
+        if isinstance(value, str) and (value in self.n.entities or self.n.space(value) in self.n.entities
+                                       or (kind == self.n.space_kind and self.n.space(value) in self.n.zones)):
+            return
+        if value is None:
+            return  # an optional argument left out (the options say whether it may be)
+        if kind == "player":
+            hint = did_you_mean(str(value), self.n.players) or f"the players are {', '.join(self.n.players)}"
+        else:
+            of_kind = [e for e, k in self.n.entities.items() if k == kind]
+            of_kind += [c for c, ids in self.n.copies.items() if ids and self.n.entities.get(ids[0]) == kind]
+            hint = (did_you_mean(str(value), of_kind) or did_you_mean(str(value), [*self.n.entities, *self.n.copies])
+                    or did_you_mean_among(str(value), of_kind or self.n.entities, f"{kind}s" if of_kind else "things"))
+        self.error(f"no thing '{value}' (the argument '{name}' is {with_article(kind)})", path, hint)
 
     def action(self, name: Any, args: dict | None, path: list) -> bool:
         if name == "end_turn":
@@ -432,6 +526,13 @@ class _Check:
             elif not has_do:
                 self.error("'because' needs an action ({do: ACTION, args: {...}})", path + ["because"],
                            "the rules give a reason only for a refused action: drop 'because' from a choice", key=True)
+            else:
+                for arg, value in (option.get("args") or {}).items():
+                    if isinstance(value, str) and value in self.n.copies and value not in self.n.entities:
+                        ids = self.n.copies[value]
+                        self.error(f"{value} has {len(ids)} copies: write {value}.N ({ids[0]} … {ids[-1]})",
+                                   path + ["args", arg], "the rules say why an action is refused for one thing: "
+                                   "with 'because', name the copy")
 
     def expect(self, e: dict, path: list) -> None:
         for eid, where in (e.get("at") or {}).items():
@@ -495,6 +596,7 @@ def check_scenario(sc: Scenario, ruleset: RuleSet, bag: DiagnosticBag) -> bool:
     c = _Check(sc, names_for(ruleset, players), bag)
     c.rolls(sc.game_setup.get("rolls") or {}, ["game_setup", "rolls"])
     c.shuffles(sc.game_setup.get("shuffles") or {}, ["game_setup", "shuffles"])
+    c.picks(sc.game_setup.get("picks") or [], ["game_setup", "picks"])
     c.setup(sc.setup, ["setup"])
     for i, step in enumerate(sc.steps):
         c.step(step, ["steps", i])

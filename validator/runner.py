@@ -17,7 +17,7 @@ from rulecraft.interpreter.machine import END_TURN, IllegalAnswer, RuleRuntimeEr
 from rulecraft.interpreter.state import RANDOM_PICKS
 
 from .arrange import ScenarioError, apply_setup, fix_shuffles, fixed_picks, forced_rolls_left
-from .expect import Expectations, Mismatch, action_options, find_options, fmt, fmt_option, fmt_options, full_args
+from .expect import Expectations, Mismatch, action_options, copy_ambiguity, find_options, fmt, fmt_option, fmt_options, full_args
 from .names import Names, check_scenario, check_variant, default_players, names_for
 from .randomness import RandomnessWatch
 from .scenario import Scenario, step_verb
@@ -56,6 +56,17 @@ class ScenarioResult:
     @property
     def passed(self) -> bool:
         return self.status == PASS
+
+
+class StepBroken(Exception):
+    """A step the scenario wrote wrongly (the rules are not at fault): the scenario is
+    BROKEN, with the message at ``path`` (a part of the scenario) and a hint."""
+
+    def __init__(self, message: str, path: list, hint: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.path = path
+        self.hint = hint
 
 
 class StepFailed(Exception):
@@ -159,6 +170,10 @@ class _Run:
                 self._step(step, ["steps", i])
             except StepFailed as failed:
                 return self._fail(label, sc.position("steps", i), failed.message, failed.mismatches)
+            except StepBroken as broken:
+                bag = DiagnosticBag()
+                bag.error(broken.message, sc.position("steps", i, *broken.path), broken.hint, code="scenario")
+                return ScenarioResult(sc, BROKEN, bag=bag)
             except ScenarioError as err:
                 return self._fail(label, sc.position("steps", i), str(err))
             except (RuleRuntimeError, IllegalAnswer) as err:
@@ -250,12 +265,20 @@ class _Run:
         if len(found) == 1:
             self.game.choose(found[0])
             return
+        self._copy_ambiguity(options, found, args, pending["player"])
         if found:
             raise StepFailed(f"{label} matches {len(found)} options; give the arguments that tell them apart: "
                              f"{fmt_options([options[i] for i in found])}")
         full = full_args(self.names, action, args)
         why = self.game.why_not(action, full) if full is not None else None
         reason = f" ({why})" if why else ""
+        for k, v in (args or {}).items():
+            if isinstance(v, str) and v in self.names.copies and v not in self.names.entities and not why:
+                held = sorted({(o.get("args") or {}).get(k) for o in options if isinstance(o, dict) and o.get("action") == action}
+                              & set(self.names.copies[v]), key=self.names.copies[v].index)
+                reason = (f" (no option of {action} with these arguments names a copy of {v} as '{k}'; "
+                          + (f"the copies offered: {', '.join(held)})" if held else "none is offered)"))
+                break
         raise StepFailed(f"{label} is not legal for {pending['player']} now{reason}; offered: {fmt_options(options)}")
 
     def _react(self, reaction: str, args: dict | None, by: str | None) -> None:
@@ -265,11 +288,23 @@ class _Run:
             found = [i for i, o in enumerate(options) if o == {"reaction": "pass"}]
         else:
             found = action_options(options, reaction, args, self.names, key="reaction")
+            self._copy_ambiguity(options, found, args, pending["player"])
         if len(found) != 1:
             problem = "is not offered" if not found else f"matches {len(found)} options: give its arguments"
             raise StepFailed(f"reaction {fmt_option({'reaction': reaction, 'args': args or {}})} {problem}; "
                              f"offered: {fmt_options(options)}")
         self.game.choose(found[0])
+
+    def _copy_ambiguity(self, options: list, found: list[int], args: dict | None, player: str) -> None:
+        """A component written for one of its copies stands for the copy the options
+        offer only when they offer one: several is the scenario's to settle."""
+        ambiguous = copy_ambiguity(options, found, args, self.names) if len(found) > 1 else None
+        if ambiguous is not None:
+            arg, copies = ambiguous
+            component = args[arg]
+            raise StepBroken(f"'{component}' stands for any of its copies, and {player} may use "
+                             f"{len(copies)} of them here: {', '.join(copies)}", ["args", arg],
+                             f"write which: {arg}: {copies[0]}")
 
     def _call(self, name: str, args: list) -> None:
         game = self.game
