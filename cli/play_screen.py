@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import textwrap
 
-from rulecraft.narration import says_nothing, tells
+from rulecraft.narration import SHOWINGS, says_nothing, tells
 
 from .terminal_map import board_lines, owned_pieces
 
@@ -22,6 +22,7 @@ WIDTH, HEIGHT = 80, 24
 MAP_LINES = 9  # at most, its legend included
 NEWS_FOR_YOU = 3  # lines of events that concern the player, at most
 ME_LINES = 6  # the player's status, hand and pieces, at most
+KEEP = "\x00"  # a space no line is broken at, between a thing's name and what it shows
 
 UI = {
     "en": {
@@ -52,6 +53,7 @@ UI = {
             "  q, quit     quit",
         ],
         "table": "The other players and the shared piles", "face_down": "{n} face down", "top": "top {card}",
+        "shown": "shown: {things}",
         "off_board": "Beside the board",
         "whole_map": "The whole board, part {page} of {pages}{more}", "map_more": "; m {next} shows the next part",
         "no_map_page": "there is no part {n} of the board (1 to {pages})", "to_play": "to play", "game": "Game",
@@ -92,6 +94,7 @@ UI = {
             "  q           quitter",
         ],
         "table": "Les autres joueurs et les piles communes", "face_down": "{n} face cachée", "top": "dessus {card}",
+        "shown": "visibles\u00a0: {things}",
         "off_board": "À côté du plateau",
         "whole_map": "Le plateau entier, partie {page} sur {pages}{more}", "map_more": " ; m {next} montre la suivante",
         "no_map_page": "il n'y a pas de partie {n} du plateau (1 à {pages})", "to_play": "joue", "game": "Partie",
@@ -123,7 +126,20 @@ def crop(text: str, width: int) -> str:
 
 
 def concerns(ruleset, view: dict, event: dict, player: str, mine: set[str]) -> bool:
-    """Whether an event names the player, one of their zones or one of their pieces."""
+    """Whether an event names the player, one of their zones or one of their pieces.
+
+    The engine's `reveal` and `hide` name the players who see a thing, which is not to
+    say the thing concerns them. A reveal to some players only concerns the player when it
+    shows one of their things to another, or something to them; a reveal to every
+    player makes a thing public, like a card played face up, and a hide takes knowledge
+    away: neither singles anyone out."""
+    if event.get("type") in SHOWINGS and "players" in event:
+        seats = set(event.get("players") or [])
+        if event["type"] != "revealed" or set(view["players"]) <= seats:
+            return False
+        thing = event.get("entity")
+        at = (view["entities"].get(thing) or {}).get("at") if isinstance(thing, str) else None
+        return player in seats or ((thing in mine or at in mine) and bool(seats))
     for key, value in event.items():
         if key in ("type", "seq") or key.startswith("_"):
             continue
@@ -134,9 +150,13 @@ def concerns(ruleset, view: dict, event: dict, player: str, mine: set[str]) -> b
     return False
 
 
+SETUP = "setup"  # whose "turn" the events before the game's first turn are in
+
+
 def turn_owners(events: list[dict]) -> list[str | None]:
-    """Whose turn each event of a stream happened in."""
-    owner, out = None, []
+    """Whose turn each event of a stream (from the game's start) happened in: a player,
+    None between two turns, ``SETUP`` before the first turn."""
+    owner, out = SETUP, []
     for e in events:
         if e.get("type") == "turn_started":
             owner = e.get("player")
@@ -169,19 +189,30 @@ class Screens:
             if not zone.endswith(f":{me}") or not isinstance(items, list) or not items:
                 continue
             word = w.name(zone.split(":", 1)[0])
-            lines += wrap(f"{word[:1].upper()}{word[1:]} ({len(items)}): " + ", ".join(w.name(e) for e in items),
-                          self.width, 2)
+            lines += self._listed(f"{word[:1].upper()}{word[1:]} ({len(items)}): ", items, view, me, 2)
         pieces = owned_pieces(self.ruleset, view, me)
         if pieces:
             parts = []
             for eid in pieces:
                 e = view["entities"][eid]
-                numbers = [w.status(e["kind"], k, v) for k, v in e["props"].items()
-                           if isinstance(v, int) and not isinstance(v, bool)]
-                parts.append(f"{w.name(eid)} {self.ui['in']} {w.name(e['at'])}" + (f" ({', '.join(numbers)})"
-                                                                                 if numbers else ""))
+                details = w.details(eid, e, me)
+                parts.append(f"{w.name(eid)} {self.ui['in']} {w.name(e['at'])}" + (f" ({', '.join(details)})"
+                                                                                 if details else ""))
             lines += wrap(f"{self.ui['pieces']}: " + "; ".join(parts), self.width, 2)
         return lines
+
+    def _item(self, eid: str, view: dict, holder: str | None) -> str:
+        """A thing of a zone by name, with what its properties say ("die 2 (face 6)")."""
+        details = self.words.details(eid, view["entities"].get(eid), holder) if eid in view["entities"] else []
+        text = f"{self.words.name(eid)} ({', '.join(details)})" if details else self.words.name(eid)
+        return text.replace(" ", KEEP)  # a line breaks between things, not inside one
+
+    def _listed(self, head: str, items: list, view: dict, holder: str | None, limit: int) -> list[str]:
+        """A zone's things after ``head`` in ``limit`` lines at most: each with what its
+        properties say, or by name only when that does not fit (every thing named
+        matters more than what some of them show)."""
+        return self._fitted(lambda details: head + ", ".join(self._item(e, view, holder) if details
+                                                            else self.words.name(e) for e in items), limit)
 
     def beside(self, view: dict) -> list[str]:
         """The things that are never in a space nor a zone (a ship's facings, a marker),
@@ -223,12 +254,13 @@ class Screens:
         mine.update(z for z in view["zones"] if z.endswith(f":{me}"))
         owners = turn_owners(events)
         for_you, other = [], []
-        for event, owner in zip(events[start:], owners[start:]):
+        told = self.words.tell(events)
+        for event, owner, text in zip(events[start:], owners[start:], told[start:]):
             if not tells(event):
                 continue
-            text = self.words.event(event)
-            if owner != me and concerns(self.ruleset, view, event, me, mine) and event.get("type") not in (
-                    "turn_started", "turn_ended", "round_started"):
+            # the setup is nobody's turn: the hand it deals shows on the screen anyway
+            if owner not in (me, SETUP) and concerns(self.ruleset, view, event, me, mine) and event.get(
+                    "type") not in ("turn_started", "turn_ended", "round_started"):
                 for_you.append("! " + text)
             else:
                 other.append(text)
@@ -298,7 +330,8 @@ class Screens:
     # ---- the screens behind commands
     def history(self, events: list[dict], page: int) -> list[str] | None:
         """A page of the player's history, the latest last (page 1: the latest)."""
-        lines = [line for e in events if tells(e) for line in wrap(self.words.event(e), self.width)]
+        lines = [line for e, text in zip(events, self.words.tell(events)) if tells(e)
+                 for line in wrap(text, self.width)]
         size = self.height - 2  # the title and the prompt
         pages = max(1, -(-len(lines) // size))
         if not 1 <= page <= pages:
@@ -309,7 +342,7 @@ class Screens:
         return [title] + lines[max(0, end - size):end]
 
     def history_pages(self, events: list[dict]) -> int:
-        lines = sum(len(wrap(self.words.event(e), self.width)) for e in events if tells(e))
+        lines = sum(len(wrap(text, self.width)) for e, text in zip(events, self.words.tell(events)) if tells(e))
         return max(1, -(-lines // (self.height - 2)))
 
     def help(self) -> list[str]:
@@ -366,16 +399,17 @@ class Screens:
             entity = view["entities"].get(p) or {}
             props = [w.status(entity.get("kind", "player"), k, v)
                      for k, v in entity.get("props", {}).items() if v is not None]
-            zones = [f"{w.name(z.split(':', 1)[0])} {self._pile(items)}" for z, items in view["zones"].items()
-                     if z.endswith(f":{p}")]
             mark = f" ({self.ui['to_play']})" if view["current"] == p else ""
-            lines += wrap(f"{p}{mark}: " + " · ".join(props + zones), self.width, 3)
+            lines += self._fitted(lambda details, p=p, mark=mark: f"{p}{mark}: " + " · ".join(props + [
+                f"{w.name(z.split(':', 1)[0])} {self._pile(items, view if details else None, p)}"
+                for z, items in view["zones"].items() if z.endswith(f":{p}")]), 3)
         for zone, items in view["zones"].items():
             if ":" in zone or self.ruleset.data.zones.get(zone) is None or not (
                     items if isinstance(items, list) else items.get("count")):
                 continue
             word = w.name(zone)
-            lines += wrap(f"{word[:1].upper()}{word[1:]}: {self._pile(items)}", self.width, 2)
+            lines += self._fitted(lambda details, word=word, items=items: f"{word[:1].upper()}{word[1:]}: "
+                                  f"{self._pile(items, view if details else None)}", 2)
         game_vars = {k: v for k, v in view["vars"].get("game", {}).items() if v not in (None, [])}
         if game_vars:
             lines += wrap(f"{self.ui['game']}: " + " · ".join(
@@ -383,12 +417,26 @@ class Screens:
                 for k, v in game_vars.items()), self.width, 3)
         return self._fit(lines)
 
-    def _pile(self, items) -> str:
+    def _fitted(self, line, limit: int) -> list[str]:
+        """``line(True)`` (things with what their properties say) in ``limit`` lines, or
+        ``line(False)`` (things by name) when the first does not fit."""
+        detailed = [text.replace(KEEP, " ") for text in wrap(line(True), self.width)]
+        return detailed if len(detailed) <= limit else wrap(line(False), self.width, limit)
+
+    def _pile(self, items, view: dict | None = None, holder: str | None = None) -> str:
+        """A zone in the table: its things (given ``view``, each with what its properties
+        say: a revealed die's face), or how many lie face down and the top."""
         if isinstance(items, list):
-            return f"({len(items)}) " + ", ".join(self.words.name(e) for e in items) if items else "(0)"
+            if not items:
+                return "(0)"
+            return f"({len(items)}) " + ", ".join(self._item(e, view, holder) if view is not None
+                                                  else self.words.name(e) for e in items)
         text = self.ui["face_down"].format(n=items.get("count", 0))
         if items.get("top"):
             text += ", " + self.ui["top"].format(card=self.words.name(items["top"]))
+        if items.get("shown"):  # the things of a hidden zone a reveal showed the viewer
+            text += ", " + self.ui["shown"].format(things=", ".join(
+                self._item(e, view, holder) if view is not None else self.words.name(e) for e in items["shown"]))
         return text
 
     def _fit(self, lines: list[str]) -> list[str]:

@@ -10,6 +10,7 @@ which spaces a tile would be laid next to.
 
 from __future__ import annotations
 
+import re
 import string
 
 from rulecraft.docgen.glossary import Glossary, engine_term, load_glossary
@@ -32,6 +33,7 @@ SENTENCES = {
         "shuffled": "{zone} is shuffled.",
         "placed": "{tile} is laid at ({x}, {y}).",
         "revealed": "{players} see {thing}.", "revealed_property": "{players} see the {property} of {thing}.",
+        "revealed_one": "{players} sees {thing}.", "revealed_property_one": "{players} sees the {property} of {thing}.",
         "hidden_from": "{thing} is hidden again from {players}.",
         "hidden_property": "The {property} of {thing} is hidden again from {players}.",
         "nobody": "nobody", "yes": "yes", "no": "no", "none": "none", "some": "some",
@@ -51,6 +53,7 @@ SENTENCES = {
         "shuffled": "On mélange {zone}.",
         "placed": "On pose {tile} en ({x}, {y}).",
         "revealed": "{players} voient {thing}.", "revealed_property": "{players} voient {property} de {thing}.",
+        "revealed_one": "{players} voit {thing}.", "revealed_property_one": "{players} voit {property} de {thing}.",
         "hidden_from": "{thing} est de nouveau caché à {players}.",
         "hidden_property": "{property} de {thing} est de nouveau caché à {players}.",
         "nobody": "personne", "yes": "oui", "no": "non", "none": "aucun", "some": "quelques",
@@ -212,7 +215,8 @@ class Words:
             label = self.action(name)
             if args:
                 values = list(args.values()) if isinstance(args, dict) else [args]
-                label += self.say["colon"] + " " + self._arguments(values)
+                named = self._argument_words(name, args) if isinstance(args, dict) else None
+                label += self.say["colon"] + " " + self._arguments(values, named)
             return {"label": label, "cost": self.cost(name)}
         if isinstance(option, dict) and self.directions and {"x", "y"} <= set(option):
             return {"label": self.placement(option), "cost": None}
@@ -220,13 +224,36 @@ class Words:
             return {"label": self.say["in"].format(thing=self.name(option), place=self.where(option)), "cost": None}
         return {"label": self.name(option), "cost": None}
 
-    def _arguments(self, values: list) -> str:
+    def _argument_words(self, definition: str, args: dict) -> list[str | None]:
+        """The word before each argument that is a plain value (a number, a text, yes or
+        no: "guess 2"), which alone would not say what it is; None for a thing, a player
+        or a space, which its name says. The word is the glossary's for the parameter
+        (``names``: ``definition.param`` or ``param``), else the parameter's name."""
+        d = self.ruleset.definitions.get(definition)
+        types = {p.name: p.type for p in getattr(d, "params", None) or []}
+        out: list[str | None] = []
+        for param, value in args.items():
+            t = types.get(param)
+            if t is not None:
+                plain = getattr(t, "item", None) is None and getattr(t, "name", None) in ("number", "text", "bool")
+            else:  # not a parameter the rules declare: a number says nothing by itself
+                plain = isinstance(value, (int, float)) and not isinstance(value, bool)
+            plain = plain and not isinstance(value, (list, dict)) and value != HIDDEN
+            out.append((self._term("names", f"{definition}.{param}") or self._term("names", str(param))
+                        or _plain(param)) if plain else None)
+        return out
+
+    def _arguments(self, values: list, named: list[str | None] | None = None) -> str:
         """An action's arguments: a space it goes to after an arrow; the pieces it names
-        with the space each stands in, unless the option names a space itself."""
+        with the space each stands in, unless the option names a space itself; a plain
+        value after its word in ``named`` ("guess 2")."""
         names_space = any(isinstance(v, str) and self.place(v) for v in values)
         parts = []
         for i, v in enumerate(values):
             text = self.name(v)
+            if named and i < len(named) and named[i]:
+                parts.append(f"{named[i]} {text}")
+                continue
             if isinstance(v, str) and self.place(v):
                 parts.append(("→ " if i else "") + text)
                 continue
@@ -273,8 +300,9 @@ class Words:
         return ", ".join(parts) or None
 
     # ---- events
-    def event(self, event: dict) -> str:
-        """The event as a sentence, or "" for one not worth telling (see ``tells``)."""
+    def event(self, event: dict, place: str | None = None) -> str:
+        """The event as a sentence, or "" for one not worth telling (see ``tells``); a
+        thing revealed whole is said to be in ``place`` when given (see ``tell``)."""
         say = self.say
         kind = event.get("type")
         if kind == ACTION_WINDOW:
@@ -300,7 +328,7 @@ class Words:
             return say["over"]
         said = self._term("events", kind)
         if said is None and kind in SHOWINGS and set(event) - {"type", "seq", "audience"} == {"entity", "property", "players"}:
-            return self._showing(kind, event)
+            return self._showing(kind, event, place)
         if said is None and kind == "rolled" and self._term("dice", str(event.get("die"))):
             return _capital(say["rolled_named"].format(die=self._article_the(self.glossary.get("dice", event["die"])),
                                                        value=self.name(event.get("value"))))
@@ -316,19 +344,43 @@ class Words:
                                          for k, v in fields.items()) + ")"
         return sentence + "."
 
-    def _showing(self, kind: str, event: dict) -> str:
+    def _showing(self, kind: str, event: dict, place: str | None = None) -> str:
         """The engine's `reveal` and `hide`: who now sees (or no longer sees) a thing, or
-        one property of it."""
+        one property of it; a thing revealed whole with the ``place`` it is in, if given.
+        One player "sees", several "see"."""
         thing, seats = self.name(event["entity"]), event["players"] or []
-        players = self.name(seats)
+        players = self.name(seats) if seats else self.say["nobody"]
+        one = "_one" if len(seats) <= 1 else ""
         prop = event["property"]
         if prop is None:
-            text = self.say["revealed" if kind == "revealed" else "hidden_from"].format(thing=thing, players=players)
+            if place and kind == "revealed":
+                thing = self.say["in"].format(thing=thing, place=self.name(place))
+            sentence = self.say["revealed" + one if kind == "revealed" else "hidden_from"]
+            text = sentence.format(thing=thing, players=players)
         else:
             named = self.prop(self.kinds_by_id.get(event["entity"], ""), prop)
-            text = self.say["revealed_property" if kind == "revealed" else "hidden_property"].format(
+            text = self.say["revealed_property" + one if kind == "revealed" else "hidden_property"].format(
                 thing=thing, players=players, property=named)
         return self._sentence(text, seats[0] if seats and text.startswith(players) else thing)
+
+    def tell(self, events: list[dict]) -> list[str]:
+        """A viewer's stream of events as sentences ("" for one not worth telling), told
+        with the view last learnt (``know_view``): a thing revealed whole is said with the
+        place the view shows it in, when no later event of the stream moves it or hides
+        it again (a thing shown to a player is named to them wherever it moves, so then
+        that place is where it was shown)."""
+        out: list[str] = []
+        unsure: set[str] = set()  # things that may have moved since
+        for event in reversed(events):
+            kind, entity = event.get("type"), event.get("entity")
+            place = None
+            if (kind == "revealed" and isinstance(entity, str) and entity not in unsure
+                    and self._term("events", kind) is None and event.get("property") is None):
+                place = (self.entities.get(entity) or {}).get("at")
+            out.append(self.event(event, place=place))
+            if kind in ("moved", "hidden") and isinstance(entity, str):
+                unsure.add(entity)
+        return out[::-1]
 
     def round_word(self, capital: bool = True) -> str:
         """The rule set's word for a round ("Round", "Tour de table"; as in a sentence
@@ -391,6 +443,38 @@ class Words:
         if t is not None and isinstance(value, int) and not isinstance(value, bool) and (t.many or t.plural_only):
             return f"{value} {self._count_word(t, value)}"
         return f"{self.prop(kind, name)} {self.name(value)}"
+
+    def details(self, eid: str, entity: dict | None = None, viewer: str | None = None) -> list[str]:
+        """What a thing's properties say of it, short and in the glossary's words ("face
+        6", "4 coins", "ready"): each number, whatever it is (a die that shows its
+        default face shows it too); a yes/no or a text only where it differs from the
+        kind's default (a yes by the property's word alone); a player or thing it names,
+        but not ``viewer`` (a card's owner, to that owner). Left out: what says nothing
+        (none, an empty text), and a text the thing's name says already (a piece whose
+        type is in its name). ``entity``: the thing as a view shows it (default: as the
+        view last learnt shows it)."""
+        entity = entity if entity is not None else self.entities.get(eid) or {}
+        kind = entity.get("kind", "")
+        spec = self.ruleset.data.kinds.get(kind)
+        declared = spec.properties if spec is not None else {}
+        own_name = self.name(eid).lower()
+        out = []
+        for prop, value in (entity.get("props") or {}).items():
+            if says_nothing(value) or value == HIDDEN or (viewer is not None and value == viewer):
+                continue
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                out.append(self.status(kind, prop, value))
+                continue
+            if prop in declared and declared[prop].default == value:
+                continue
+            if value is True:
+                out.append(self.prop(kind, prop))
+            elif isinstance(value, str) and re.search(rf"(?<!\w){re.escape(self.name(value).lower())}(?!\w)",
+                                                      own_name):
+                continue
+            else:
+                out.append(self.status(kind, prop, value))
+        return out
 
     def know_entities(self, entities: dict) -> None:
         """Learn the kind of every entity a view shows (for the words of changed
