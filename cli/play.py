@@ -33,7 +33,7 @@ from rulecraft.interpreter.machine import RuleRuntimeError
 from rulecraft.interpreter.state import scripted_seats
 from rulecraft.narration import LANGUAGES, Words, says_nothing
 
-from .common import (bot_arg, load_or_report, players_problem, positive_int, replace_file, replace_problem,
+from .common import (bot_arg, input_problem, load_or_report, players_problem, positive_int, replace_file, replace_problem,
                      ruleset_arg, seed_arg, side_bot_arg, usage_error, variant_arg, variant_problem)
 from .locked_save import LockError, PassphraseMissing, ask_passphrase, lock, read_log_or_save
 from .play_screen import UI, Screens
@@ -301,6 +301,11 @@ class PlaySession:
         went, or None when it could not be written: the reason is shown, nothing is
         chosen and the game goes on, to be saved elsewhere (``s FILE``) or played on."""
         path = path or self.save_path
+        problem = input_problem(path, [self.game.ruleset.root])
+        if problem:
+            self.console.print(f"[red]not saved:[/] {escape(problem)}; the game goes on (s FILE saves it elsewhere)",
+                               highlight=False)
+            return None
         try:
             write_save(path, save_lines(self.game, self.seats, self.side_bots), self.passphrase)
         except OSError as err:
@@ -386,6 +391,9 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
     if problem:
         return _bad(f"argument --variant: {problem}")
     if args.save is not None:
+        problem = input_problem(args.save, [args.ruleset])  # a save over a rule file loses both
+        if problem:
+            return _bad(f"argument --save: {problem}")
         problem = replace_problem(args.save)
         if problem:
             return _bad(f"argument --save: cannot write '{args.save}': {problem}")

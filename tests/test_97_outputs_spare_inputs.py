@@ -67,3 +67,16 @@ def test_mutate_will_not_write_its_report_over_the_rules_or_the_scenarios(rules,
     text = scenario.read_bytes()
     err = refused(capsys, "mutate", rules, "--scenarios", scenarios, "--sample", 2, "--out", scenario)
     assert "which this run reads" in err and scenario.read_bytes() == text
+
+
+def test_play_will_not_save_over_a_rule_file(rules, capsys, monkeypatch):
+    before = (rules / "play.rules").read_bytes()
+    err = refused(capsys, "play", rules, "--players", 2, "--seed", 1, "--save", rules / "play.rules")
+    assert f"argument --save: '{rules / 'play.rules'}' is inside '{rules}', which this run reads" in err
+    # nor during the game, with 's FILE': the game goes on, unsaved
+    lines = iter(["", f"s {rules / 'game.yaml'}", "q"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(lines))
+    game = (rules / "game.yaml").read_bytes()
+    assert run("play", rules, "--players", 2, "--seed", 1) == 0
+    assert "not saved" in capsys.readouterr().out
+    assert (rules / "game.yaml").read_bytes() == game and (rules / "play.rules").read_bytes() == before
