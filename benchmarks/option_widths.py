@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rulecraft.cli.common import ruleset_for_players  # noqa: E402
-from rulecraft.interpreter.game import Game  # noqa: E402
+from rulecraft.interpreter.game import PLAYER_FACING, Game  # noqa: E402
 from rulecraft.survey import survey  # noqa: E402
 
 
@@ -32,7 +32,8 @@ def widest_choices(ruleset, players: int, seeds: range) -> tuple[list[int], list
     widths: list[int] = []
     widest_options: list = []
     for seed in seeds:
-        game = Game(ruleset, players, seed, record_events=False)
+        # run as the research interfaces run them (every seat a reaction could name asked)
+        game = Game(ruleset, players, seed, record_events=False, settings=PLAYER_FACING)
         widest = 0
         while not game.over:
             options = game.pending.options
@@ -65,7 +66,7 @@ def main(argv=None) -> int:
         return 2
     game = ruleset.data.game
     started = time.process_time()
-    found = survey(ruleset, args.players)
+    found = survey(ruleset, args.players, settings=PLAYER_FACING)
     widths, widest_options = widest_choices(ruleset, args.players, range(args.seed, args.seed + args.games))
     cpu = time.process_time() - started
     width = found.action_width
