@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import random
 import time
+from pathlib import Path
 from typing import Callable
 
 from rich.console import Console
@@ -27,6 +28,7 @@ from rich.text import Text
 
 from rulecraft.bots import bot_names, bot_problem, cannot_play, view_for
 from rulecraft.bots.seating import Seating, side_bot_problem
+from rulecraft.dsl.variants import available_variants
 from rulecraft.interpreter.game import PLAYER_FACING, Game
 from rulecraft.interpreter.gamelog import GameLog, GameLogError
 from rulecraft.interpreter.machine import RuleRuntimeError
@@ -410,6 +412,11 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
         saved_variant = saved.header.get("variant")
         if variant is not None and variant != saved_variant:
             return _bad(f"the saved game is played with variant {saved_variant!r}, not {variant!r}")
+        if saved_variant is not None and saved_variant not in available_variants(Path(args.ruleset)):
+            # not a broken rule set: the save belongs to another one (a copy with its own variants)
+            known = ", ".join(available_variants(Path(args.ruleset))) or "none"
+            return _bad(f"the saved game is a game of the variant {saved_variant!r}, which {args.ruleset} does not "
+                        f"have (its variants: {known}): resume it with the rule set it was played on")
         variant = saved_variant
     if getattr(args, "passphrase", False) and passphrase is None:
         try:
@@ -475,7 +482,8 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
         seats = {p: saved_seats.get(p, HUMAN) for p in ids}
         unknown = sorted({s for s in seats.values() if s != HUMAN and bot_problem(s)})
         if unknown:
-            return _bad(f"the saved game uses unknown bots {', '.join(unknown)} (known: {', '.join(bot_names())})")
+            return _bad(f"the saved game uses unknown bots {', '.join(unknown)} (known: {', '.join(bot_names())}); "
+                        "give the seats again with --human and --bot")
     side_bots = dict(getattr(args, "bot_for", None) or []) or saved_side_bots
     problem = side_bot_problem(ruleset, players, side_bots)
     if problem:

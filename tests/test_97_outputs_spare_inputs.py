@@ -80,3 +80,16 @@ def test_play_will_not_save_over_a_rule_file(rules, capsys, monkeypatch):
     assert run("play", rules, "--players", 2, "--seed", 1) == 0
     assert "not saved" in capsys.readouterr().out
     assert (rules / "game.yaml").read_bytes() == game and (rules / "play.rules").read_bytes() == before
+
+
+def test_a_save_of_a_variant_the_rule_set_lacks_says_whose_save_it_is(rules, tmp_path, capsys, monkeypatch):
+    # a house variant made in a copy: its save names it, and the shipped rule set lacks it
+    assert run("variant", "new", "house", "--base", rules) == 0
+    save = tmp_path / "house.save.jsonl"
+    lines = iter(["", "s", "q"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(lines))
+    assert run("play", rules, "--players", 2, "--seed", 1, "--variant", "house", "--save", save) == 0
+    capsys.readouterr()
+    err = refused(capsys, "play", "tic_tac_toe", "--resume", save)
+    assert "the saved game is a game of the variant 'house', which " in err and "tic_tac_toe does not have" in err
+    assert "fix them first" not in err  # not told that the rules are broken
