@@ -4,6 +4,7 @@ above all), so that syntax errors are Lark's and worded here. Imported only then
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 from lark import Lark, Token, Transformer, Tree
@@ -157,6 +158,29 @@ _CHARACTER_HINTS = {
 }
 
 
+def _character_hint(char: str) -> str | None:
+    """What a character outside the language is, and what to write instead: the
+    invisible ones (a no-break or zero-width space pasted from a document), letters
+    outside a-z (names are ASCII, and a Cyrillic 'а' looks like a Latin 'a') and
+    control characters."""
+    if char in _CHARACTER_HINTS:
+        return _CHARACTER_HINTS[char]
+    name = unicodedata.name(char, "")
+    if unicodedata.category(char) in ("Zs", "Cf"):  # spaces and invisible format marks
+        return f"this is a {name.lower() or 'special space'} (U+{ord(char):04X}), often pasted from a document: " \
+               "delete it and type an ordinary space if one is needed"
+    if char.isalpha() or char.isdigit():
+        plain = unicodedata.normalize("NFKD", char).encode("ascii", "ignore").decode()
+        look = f"; it is {name.title()}, not the Latin letter it may look like" if name and not plain and \
+            any(w in name for w in ("CYRILLIC", "GREEK")) else ""
+        instead = f": write '{plain}'" if plain else ""
+        return f"names are written with the letters a-z, digits and _ only{instead}{look}; " \
+               "words a reader sees come from the glossary"
+    if unicodedata.category(char).startswith("C"):
+        return f"a control character (U+{ord(char):04X}) the file should not hold: delete it"
+    return None
+
+
 def _syntax_message(err: UnexpectedInput, file: str, text: str) -> tuple[str, Position, str | None]:
     line = getattr(err, "line", 1) or 1
     column = getattr(err, "column", 1) or 1
@@ -164,7 +188,7 @@ def _syntax_message(err: UnexpectedInput, file: str, text: str) -> tuple[str, Po
     source_line = lines[line - 1] if 0 < line <= len(lines) else ""
     if isinstance(err, UnexpectedCharacters):
         char = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "?"
-        hint, end = _CHARACTER_HINTS.get(char), None
+        hint, end = _character_hint(char), None
         if char == '"':
             # a text ends on its own line: a '"' no text starts is one whose closing quote
             # is missing, and the caret runs under all of that text

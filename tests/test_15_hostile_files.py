@@ -319,3 +319,17 @@ def test_rendering_shows_the_first_diagnostics_and_counts_the_rest():
     lines = bag.render().splitlines()
     assert len(lines) == SHOWN_AT_MOST + 1
     assert lines[-1].startswith("... and 6 more (5 error(s), 1 warning(s)) not shown")
+
+
+@pytest.mark.parametrize("char, says", [
+    ("\u00a0", "this is a no-break space (U+00A0), often pasted from a document"),
+    ("\u200b", "this is a zero width space (U+200B)"),
+    ("\u0430", "it is Cyrillic Small Letter A, not the Latin letter it may look like"),
+    ("\u00e9", "names are written with the letters a-z, digits and _ only: write 'e'"),
+    ("\x07", "a control character (U+0007) the file should not hold"),
+])
+def test_a_character_outside_the_language_is_named_with_what_to_write(tmp_path, char, says):
+    rules = RULES + f"\nfunction broken() -> bool:\n    = tru{char}e\n"
+    bag = load_ruleset(folder_with(tmp_path, rules)).bag
+    [error] = [d for d in bag.errors if d.message.startswith("unexpected character")]
+    assert error.message == f"unexpected character {char!r}" and says in error.hint
