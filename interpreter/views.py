@@ -3,6 +3,10 @@
 Visibility comes from the rule set's tables: a zone is seen by everyone, its owner or
 nobody (optionally with its top item public); a property may be visible to its owner
 only. An entity's identity is shown only where the viewer can see it.
+
+A viewer who is no seat (a spectator) is shown only what every seat may see: the zones
+and properties everyone sees, and of the events only those every seat sees, with any
+part the seats see differently hidden.
 """
 
 from __future__ import annotations
@@ -41,7 +45,7 @@ def zone_visible(ruleset: RuleSet, zone: str | None, viewer: str, state: GameSta
     return False
 
 
-def _seen_by_all(ruleset: RuleSet, zone: str | None) -> bool:
+def seen_by_all(ruleset: RuleSet, zone: str | None) -> bool:
     """Whether zone_visible holds for every viewer: no zone, a board space, or a zone
     everyone sees."""
     if zone is None:
@@ -88,6 +92,15 @@ def _restricted_props(ruleset: RuleSet) -> dict[str, dict[str, str]]:
     """Kind → {property: who sees it} for the properties not everyone sees."""
     return {name: {p: spec.visible_to for p, spec in kind.properties.items() if spec.visible_to != "everyone"}
             for name, kind in ruleset.data.kinds.items()}
+
+
+def hides_anything(ruleset: RuleSet) -> bool:
+    """Whether the rule set keeps anything from some player: a zone, a property or a
+    variable that not everyone sees (the tables these views are built from)."""
+    data = ruleset.data
+    return (any(spec.visible_to != "everyone" for spec in data.zones.values())
+            or any(_restricted_props(ruleset).values())
+            or any(spec.visible_to != "everyone" for scope in data.variables.values() for spec in scope.values()))
 
 
 def player_view(ruleset: RuleSet, state: GameState, viewer: str, events: list[dict] | None = None) -> dict:
@@ -309,7 +322,7 @@ def annotate_visibility(ruleset: RuleSet, state: GameState, event: dict) -> None
         entity = event["entity"]
         e = state.entities[entity]
         spec = ruleset.data.kinds[e["kind"]].properties.get(event["property"])
-        if (spec is None or spec.visible_to not in ("nobody", "owner")) and _seen_by_all(ruleset, e["at"]):
+        if (spec is None or spec.visible_to not in ("nobody", "owner")) and seen_by_all(ruleset, e["at"]):
             return  # a public property of a thing in plain sight: nobody to hide it from
         owner = _owner_of(ruleset, state, entity)
         hidden = []
@@ -339,7 +352,7 @@ def annotate_visibility(ruleset: RuleSet, state: GameState, event: dict) -> None
         for name, value in args.items():
             if isinstance(value, str) and value in state.entities:
                 at = state.entities[value]["at"]
-                if _seen_by_all(ruleset, at):
+                if seen_by_all(ruleset, at):
                     continue
                 shown = state.revealed.get(value, {}).get(THING, ()) if state.revealed else ()
                 blind = [p for p in players if not zone_visible(ruleset, at, p, state) and p not in shown]
@@ -364,6 +377,10 @@ def number_for_viewer(event: dict, position: int) -> dict:
 
 
 def visible_event(ruleset: RuleSet, state: GameState, event: dict, viewer: str) -> dict | None:
+    """What ``viewer`` sees of ``event`` (None: nothing). A viewer who is no seat (a
+    spectator, a public observer) sees what every seat sees: see ``common_event``."""
+    if viewer not in state.players:
+        return common_event(ruleset, state, event)
     audience = event.get("audience")
     if audience is not None and viewer not in audience:
         return None
@@ -382,3 +399,27 @@ def visible_event(ruleset: RuleSet, state: GameState, event: dict, viewer: str) 
     if kind == ACTION_WINDOW and "_masked" in event:
         return {k: (HIDDEN if viewer in event["_masked"].get(k, ()) else v) for k, v in _public(event).items()}
     return _public(event)
+
+
+def common_event(ruleset: RuleSet, state: GameState, event: dict) -> dict | None:
+    """What every seat sees of ``event``: None when some seat does not see it at all, and
+    a part that the seats see differently (a card named to one, "?" to the others) as "?".
+
+    An event is marked with the seats it is hidden from (annotate_visibility), so a viewer
+    who is no seat would otherwise be shown all of it: a player's secret property changing,
+    a card played face down. Giving such a viewer only what the seats share keeps it from
+    ever seeing more than any one seat."""
+    seen = [visible_event(ruleset, state, event, seat) for seat in state.players]
+    if any(s is None for s in seen):
+        return None
+    return _common(seen)
+
+
+def _common(values: list):
+    """The part of ``values`` that is the same in all of them, the rest ``HIDDEN``."""
+    first = values[0]
+    if all(v == first for v in values[1:]):
+        return first
+    if all(isinstance(v, dict) and v.keys() == first.keys() for v in values):
+        return {k: _common([v[k] for v in values]) for k in first}
+    return HIDDEN

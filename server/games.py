@@ -102,7 +102,10 @@ class Server:
         if not isinstance(seed, int) or isinstance(seed, bool) or not SEED_LEAST <= seed <= SEED_MOST:
             raise RefusedMove(f"the seed is a whole number from {SEED_LEAST} to {SEED_MOST}")
         players = [f"p{i}" for i in range(1, len(seats) + 1)]
-        tokens = {p: secrets.token_urlsafe(18) for p in players + [SPECTATOR]}
+        # A link only for the people's seats and the spectator: a bot's seat needs no page,
+        # and its link would show whoever created the game that bot's hand.
+        people = [p for p, seat in zip(players, seats) if seat == HUMAN]
+        tokens = {p: secrets.token_urlsafe(18) for p in people + [SPECTATOR]}
         stored = StoredGame(secrets.token_hex(6), name, variant, len(seats), seed, dict(zip(players, seats)),
                             tokens, [])
         self.store.create(stored)
@@ -110,6 +113,7 @@ class Server:
         if bots:
             table.play_bots(self.store)
         return {"game": stored.id,
+                "seats": dict(zip(players, seats)),
                 "links": {p: f"/game/{stored.id}/{t}" for p, t in tokens.items()}}
 
     def _resume(self, game_id: str) -> Table | None:
@@ -132,6 +136,10 @@ class Server:
             raise RefusedMove(f"there is no game {game_id!r} here")
         for seat, t in table.stored.tokens.items():
             if secrets.compare_digest(t, token):
+                # a game stored before bots' seats went without links still holds tokens
+                # for them: they open nothing (a bot's seat page would show its hand)
+                if seat != SPECTATOR and table.stored.seats.get(seat) != HUMAN:
+                    raise RefusedMove("this seat is played by a bot: it has no page")
                 return table, seat
         raise RefusedMove("this link is not a seat of this game (a token of another game, or mistyped)")
 

@@ -3,7 +3,12 @@
 Every decision goes to the store as it is made. Which decisions may be taken back is
 decided from what each one caused: a decision that drew from the game's random
 generator, or whose events some player does not see in full, may not be undone (it
-revealed something, or settled a die).
+revealed something, or settled a die). In a game that hides anything from anyone, an
+undo must not let a person replay the same deal knowing more, so a decision is taken
+back only alone (a bot's answer after it came from what only the bot sees), when it
+revealed nothing, moved nothing out of a zone some player cannot see in full, and when
+playing it again on the state before with the hidden parts dealt otherwise shows its
+player the same (``redeal.shows_hidden``).
 """
 
 from __future__ import annotations
@@ -15,9 +20,10 @@ from rulecraft.bots import make_bot, view_for
 from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.machine import IllegalAnswer
 from rulecraft.interpreter.state import scripted_seats
-from rulecraft.interpreter.views import visible_event
+from rulecraft.interpreter.views import _owner_of, hides_anything, seen_by_all, visible_event, zone_visible
 
 from .boards import board_picture
+from .redeal import shows_hidden
 from .store import GameStore, StoredGame
 from .words import Words
 
@@ -32,11 +38,24 @@ class RefusedMove(Exception):
     """A request that changes nothing: its reason is shown to the player."""
 
 
+# Why a decision cannot be taken back, in the words its player reads after "cannot undo: ".
+ROLLED = "it rolled a die or drew at random"
+NOT_SEEN_BY_ALL = "some player does not see all that it caused"
+SHOWED_YOU = "it showed you something hidden"
+SHOWED_OTHERS = "it showed the other players something hidden"
+BOT_ANSWERED = "a bot answered after it, from what only it sees"
+
+
 @dataclass
 class Decision:
     player: str  # who answered
     option: int
-    undoable: bool  # drew no random number and caused no event hidden from anyone
+    # why it may not be taken back, from what it caused alone (None: it may, so far)
+    kept_because: str | None = None
+
+    @property
+    def undoable(self) -> bool:
+        return self.kept_because is None
 
 
 # A bot named without settings in a served game, as it plays there: the search bot at
@@ -53,9 +72,18 @@ class Table:
     history: list[Decision] = field(default_factory=list)
     bots: dict = field(default_factory=dict)
     words: Words = None  # shared by the tables of one rule set: its glossary is read once
+    # Whether a person may be offered undo: a table replayed to show the past is not, and
+    # keeps no state to check an undo against.
+    live: bool = True
+    # The state before the last decision, kept while that decision may still be undone in
+    # a game that hides something (see _hidden_outcome), and what the check found.
+    _before: object = field(default=None, repr=False)
+    _first_event: int = 0
+    _shows_hidden: dict = field(default_factory=dict, repr=False)
 
     def __post_init__(self):
         self.words = self.words or Words(self.ruleset)
+        self.hides = hides_anything(self.ruleset)
         self.replay(self.stored.decisions)
         for i, (player, seat) in enumerate(self.stored.seats.items()):
             if seat != HUMAN:
@@ -70,18 +98,84 @@ class Table:
         s = self.stored
         self.game = Game(self.ruleset, s.players, s.seed, settings=SETTINGS)
         self.history = []
-        for option in decisions:
-            self._answer(option)
+        self._shows_hidden = {}
+        for i, option in enumerate(decisions):
+            # only the last decision can be the one undone next (see undo_problem)
+            self._answer(option, keep=self.live and i == len(decisions) - 1)
 
-    def _answer(self, option: int) -> None:
+    def _answer(self, option: int, keep: bool = True) -> None:
         game = self.game
         player = game.pending.player
         rng, forced, first_event = game.state.rng, repr(game.state.forced_rolls), len(game.events)
+        # A person's decision in a game with hidden parts may be taken back only if it
+        # showed nothing hidden (a bot's never is: see undo_problem). What the zones
+        # hidden from someone hold is noted to see what leaves them, and the state before
+        # is kept to check the outcome against other deals when the undo is asked about.
+        watched = self.hides and self.stored.seats.get(player) == HUMAN
+        hidden_zones = self._hidden_zones() if watched else None
+        before = game.state.clone() if watched and keep else None
         game.choose(option)
         caused = game.events[first_event:]
-        undoable = (game.state.rng == rng and repr(game.state.forced_rolls) == forced
-                    and all(self._seen_in_full(e) for e in caused))
-        self.history.append(Decision(player, option, undoable))
+        if game.state.rng != rng or repr(game.state.forced_rolls) != forced:
+            why = ROLLED
+        elif not all(self._seen_in_full(e) for e in caused):
+            why = NOT_SEEN_BY_ALL
+        else:
+            why = self._shown(player, caused, hidden_zones) if watched else None
+        self.history.append(Decision(player, option, why))
+        self._before = before if why is None else None
+        self._first_event = first_event
+
+    def _hidden_zones(self) -> dict[str, set]:
+        """What each zone that some player cannot see in full holds now."""
+        return {zone: set(items) for zone, items in self.game.state.zones.items()
+                if items and not seen_by_all(self.ruleset, zone)}
+
+    def _shown(self, player: str, caused: list[dict], hidden_zones: dict[str, set]) -> str | None:
+        """What ``player``'s decision showed that had been hidden: a thing or property
+        revealed, or a thing taken out of a zone some player cannot see in full (a hand, a
+        face-down pile, a pile whose next card then shows on top), however it left (moved,
+        laid on the board, removed)."""
+        for event in caused:
+            if event["type"] == "revealed":
+                knew = self._knew(player, event["entity"], event.get("property"))
+                return SHOWED_YOU if player in event.get("players", ()) and not knew else SHOWED_OTHERS
+        zones = self.game.state.zones
+        for zone, held in hidden_zones.items():
+            if not held <= set(zones.get(zone, ())):
+                spec = self.ruleset.data.zones[zone.split(":", 1)[0]]
+                # out of the player's own hand: the others saw what only it knew
+                mine = not spec.top_visible and zone_visible(self.ruleset, zone, player, self.game.state)
+                return SHOWED_OTHERS if mine else SHOWED_YOU
+        return None
+
+    def _knew(self, player: str, entity: str, prop: str | None) -> bool:
+        """Whether ``player`` sees ``entity`` (its ``prop``) by the tables anyway: its own
+        secret shown to the others shows it nothing."""
+        state = self.game.state
+        e = state.entities.get(entity)
+        if e is None:
+            return False
+        if prop is not None:
+            spec = self.ruleset.data.kinds[e["kind"]].properties.get(prop)
+            if spec is not None and spec.visible_to == "owner" and _owner_of(self.ruleset, state, entity) == player:
+                return True
+            if spec is not None and spec.visible_to != "everyone":
+                return False
+        return e["at"] is None or zone_visible(self.ruleset, e["at"], player, state)
+
+    def _hidden_outcome(self, index: int) -> str | None:
+        """Whether the last decision (``index``) showed its player something hidden through
+        an outcome computed from it (see redeal), decided once per decision."""
+        if index not in self._shows_hidden:
+            if self._before is None or index != len(self.history) - 1:
+                return SHOWED_YOU  # nothing kept to check against (a view of the past)
+            d = self.history[index]
+            shown = shows_hidden(self.ruleset, self._before, d.option, self.game.state,
+                                 self.game.events[self._first_event:], d.player,
+                                 self.stored.seed * 1000 + index)
+            self._shows_hidden[index] = SHOWED_YOU if shown else None
+        return self._shows_hidden[index]
 
     def _seen_in_full(self, event: dict) -> bool:
         # Every player sees every field of the event as it is; fields a view adds of its
@@ -162,8 +256,15 @@ class Table:
         later = self.history[last + 1:]
         if any(d.player not in self.bots for d in later):
             return "another player has decided since"
-        if not all(d.undoable for d in self.history[last:]):
-            return "it revealed something hidden or rolled a die"
+        if self.history[last].kept_because:
+            return self.history[last].kept_because
+        if self.hides and later:
+            return BOT_ANSWERED
+        kept = next((d.kept_because for d in later if d.kept_because), None)
+        if kept:
+            return kept
+        if self.hides:
+            return self._hidden_outcome(last)
         return None
 
     def undo(self, store: GameStore, player: str) -> None:
@@ -181,7 +282,7 @@ class Table:
         if not isinstance(step, int) or not 0 <= step <= len(self.history):
             raise RefusedMove(f"there is no step {step!r} in this game (0 to {len(self.history)})")
         past = Table(replace(self.stored, decisions=[d.option for d in self.history[:step]]), self.ruleset,
-                     words=self.words)
+                     words=self.words, live=False)
         message = past.view_message(seat, words)
         message.update(type="past", options=[], can_undo=False, step=step, now=len(self.history))
         return message
@@ -219,7 +320,7 @@ class Table:
             "result": None if result is None else {
                 "winners": result.get("winners", []), "reason": result.get("reason"),
                 "text": words.result(result, seat)},
-            "can_undo": seat in self.stored.seats and self.undo_problem(seat) is None,
+            "can_undo": self.live and seat in self.stored.seats and self.undo_problem(seat) is None,
             "decisions": len(self.history),
         }
 

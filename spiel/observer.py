@@ -19,7 +19,7 @@ import json
 import numpy as np
 import pyspiel
 
-from rulecraft.interpreter.views import HIDDEN, number_for_viewer, player_view, visible_event
+from rulecraft.interpreter.views import player_view
 
 # The viewer of the public view: no seat, so views.py shows it only what the rule set's
 # tables show everyone (see public_view).
@@ -69,26 +69,7 @@ def public_view(ruleset, state, events: list[dict] | None = None) -> dict:
     builds from the tables alone (a zone or property seen by its owner only, a turn's
     variables, the pending choice and what ``reveal`` showed to some players are left
     out; a thing revealed to every seat one by one stays out too, so the view never holds
-    more than every player sees). Events are different: views.py hides an event from the
-    seats it names, so a viewer who is no seat would see them all; here an event is kept
-    only when every seat sees it, and a part of it that the seats see differently (a card
-    named to one, "?" to the others) is shown as "?"."""
-    view = player_view(ruleset, state, PUBLIC)
-    if events is not None:
-        kept: list[dict] = []
-        for event in events:
-            seen = [visible_event(ruleset, state, event, seat) for seat in state.players]
-            if all(s is not None for s in seen):
-                kept.append(number_for_viewer(_common(seen), len(kept)))
-        view["events"] = kept
-    return view
-
-
-def _common(values: list):
-    """The part of ``values`` that is the same in all of them, the rest ``HIDDEN``."""
-    first = values[0]
-    if all(v == first for v in values[1:]):
-        return first
-    if all(isinstance(v, dict) and v.keys() == first.keys() for v in values):
-        return {k: _common([v[k] for v in values]) for k in first}
-    return HIDDEN
+    more than every player sees), with only the events every seat sees, a part of one
+    that the seats see differently (a card named to one, "?" to the others) shown as "?"
+    (views.common_event)."""
+    return player_view(ruleset, state, PUBLIC, events)

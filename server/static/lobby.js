@@ -47,13 +47,23 @@ async function create(event) {
   const response = await fetch("/api/games", {method: "POST", body: JSON.stringify(body)});
   const answer = await response.json();
   if (!response.ok) { $("error").textContent = answer.error; return; }
-  const rows = Object.entries(answer.links).map(([seat, link]) => {
+  // every seat is listed; only the people's seats and the spectator have a link (a bot's
+  // seat has no page: its link would show the bot's hand)
+  const seats = [...Object.keys(answer.seats), "spectator"];
+  const rows = seats.map((seat) => {
     const tr = document.createElement("tr");
-    const a = document.createElement("a");
-    const url = $("lang").value === "en" ? link : `${link}?lang=${$("lang").value}`;
-    a.href = url; a.textContent = location.origin + url; a.id = `link-${seat}`;
     const td1 = document.createElement("td"); td1.textContent = seat;
-    const td2 = document.createElement("td"); td2.append(a);
+    const td2 = document.createElement("td");
+    const link = answer.links[seat];
+    if (link) {
+      const a = document.createElement("a");
+      const url = $("lang").value === "en" ? link : `${link}?lang=${$("lang").value}`;
+      a.href = url; a.textContent = location.origin + url; a.id = `link-${seat}`;
+      td2.append(a);
+    } else {
+      td2.textContent = `played by the ${answer.seats[seat]} bot`;
+      td2.id = `bot-${seat}`;
+    }
     tr.append(td1, td2);
     return tr;
   });
