@@ -506,3 +506,13 @@ def test_the_games_database_is_readable_by_its_owner_only(db):
     with client(db) as c:
         new_game(c, "tic_tac_toe", [HUMAN, HUMAN])
     assert stat.S_IMODE(db.stat().st_mode) == 0o600
+
+
+def test_the_seats_own_things_show_what_their_properties_say(db):
+    # the hand as the terminal shows it: an ammunition card with its bullets
+    with client(db) as c:
+        game = new_game(c, "panic_station", [HUMAN] * 5, seed=42)
+        page = c.get(game["links"]["p1"].replace("/game/", "/api/games/")).json()
+        hand = next(z for z in page["hand"] if z["zone"] == "hand")
+        assert "Ammo 2 (bullet count 4)" in hand["items"]
+        assert "Host card" in hand["items"]  # a thing whose properties say nothing: its name alone
