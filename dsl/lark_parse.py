@@ -197,7 +197,7 @@ def _syntax_message(err: UnexpectedInput, file: str, text: str) -> tuple[str, Po
     if isinstance(err, UnexpectedEOF):
         lines = source_lines(text.rstrip("\n"))
         return ("the definition ends too early", Position(file, len(lines), max(1, len(lines[-1]) if lines else 1)),
-                _describe_expected(set(err.expected)) or None)
+                _unclosed_hint(text, len(text), len(lines) + 1) or _describe_expected(set(err.expected)) or None)
     assert isinstance(err, UnexpectedToken)
     token = err.token
     expected = set(err.expected)
@@ -212,13 +212,15 @@ def _syntax_message(err: UnexpectedInput, file: str, text: str) -> tuple[str, Po
         return ("unexpected indentation", Position(file, line, width + 1), "this line is indented more than the line before it")
     if token.type == "_DEDENT" or token.type == "$END":
         pos = Position(file, max(1, line), max(1, column))
-        hint = _describe_expected(expected)
+        # a bracket left open on this line or before is why the line cannot end here
+        upto = token.start_pos if token.start_pos is not None else len(text)
+        hint = _unclosed_hint(text, upto, line + 1) or _describe_expected(expected)
         return ("the line ends too early", pos, hint or None)
     shown = token.value.strip() or token.type
     end = column + len(token.value) if token.value and "\n" not in token.value else None
     pos = Position(file, line, column, end)
     if token.type == "_NL":
-        hint = _describe_expected(expected)
+        hint = _unclosed_hint(text, token.start_pos, line + 1) or _describe_expected(expected)
         if "COLON" in expected:
             hint = "a ':' is missing at the end of the line"
         return ("the line ends too early", Position(file, line, column), hint or None)
@@ -229,8 +231,52 @@ def _syntax_message(err: UnexpectedInput, file: str, text: str) -> tuple[str, Po
         hint = "a ':' is missing before this"
     if token.type != "NAME" and "NAME" in expected and re.fullmatch(r"[a-z_]+", token.value or ""):
         hint = f"'{token.value}' is a reserved word of the language and cannot be used as a name"
-    hint = _set_target_hint(source_line, column, token) or hint
+    hint = _set_target_hint(source_line, column, token) or _unclosed_hint(text, token.start_pos, line) or hint
     return (f"unexpected {shown!r}", pos, hint or None)
+
+
+_CLOSING = {"(": ")", "[": "]", "{": "}"}
+
+
+def _unclosed_hint(text: str, upto: int | None, line: int) -> str | None:
+    """A bracket opened on an earlier line than ``line`` and not closed before ``upto``:
+    inside brackets a line break is no end of line, so the next line was read as part of
+    the bracket and the error shows there, far from the bracket that was never closed."""
+    if upto is None:
+        return None
+    stack: list[int] = []
+    i, end = 0, min(upto, len(text))
+    while i < end:
+        char = text[i]
+        if char == "#":  # a comment, to the end of its line
+            i = text.find("\n", i)
+            i = end if i < 0 else i
+            continue
+        if char == '"':  # a text, to its closing quote on the same line
+            close = i + 1
+            while close < end and text[close] not in '"\n':
+                close += 2 if text[close] == "\\" else 1
+            i = close + 1
+            continue
+        if char in _CLOSING:
+            stack.append(i)
+        elif char in _CLOSING.values() and stack:
+            stack.pop()
+        i += 1
+    if not stack:
+        return None
+    opened = stack[-1]
+    at_line = text.count("\n", 0, opened) + 1
+    if at_line >= line:
+        return None
+    column = opened - (text.rfind("\n", 0, opened) + 1) + 1
+    bracket = text[opened]
+    if at_line == line - 1 and text.find("\n", opened, upto) < 0:  # on the line that ends too early
+        return f"the '{bracket}' at column {column} is never closed: add the '{_CLOSING[bracket]}' where it ends"
+    # said from here (the text may be one definition's, numbered from its own start)
+    above = "the line above" if line - at_line == 1 else f"{line - at_line} lines above"
+    return (f"the '{bracket}' on {above}, at column {column}, is never closed, so this line was read as part "
+            f"of it: add the '{_CLOSING[bracket]}' where it ends")
 
 
 # The start of a ``set`` line up to where its target stops being NAME(.NAME)*.

@@ -5,6 +5,7 @@ error from loading, never an exception."""
 from __future__ import annotations
 
 import os
+import shutil
 import time
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from rulecraft.cli.main import main
 from rulecraft.dsl import limits
 from rulecraft.dsl.diagnostics import SHOWN_AT_MOST, DiagnosticBag
 from rulecraft.dsl.loader import load_ruleset
+TIC_TAC_TOE = Path(__file__).resolve().parent.parent / "rules" / "tic_tac_toe"
 
 KINDS = """
 kinds:
@@ -333,3 +335,24 @@ def test_a_character_outside_the_language_is_named_with_what_to_write(tmp_path, 
     bag = load_ruleset(folder_with(tmp_path, rules)).bag
     [error] = [d for d in bag.errors if d.message.startswith("unexpected character")]
     assert error.message == f"unexpected character {char!r}" and says in error.hint
+
+
+def test_a_bracket_never_closed_is_pointed_at(tmp_path):
+    # inside brackets a line break does not end the line: the error shows where the
+    # reading stopped, and the hint points back at the bracket left open
+    text = (TIC_TAC_TOE / "play.rules").read_text(encoding="utf-8")
+    assert "    when any([has_line(p) for p in players])\n" in text
+    folder = tmp_path / "ttt"
+    shutil.copytree(TIC_TAC_TOE, folder, ignore=shutil.ignore_patterns("__pycache__"))
+    (folder / "play.rules").write_text(text.replace("    when any([has_line(p) for p in players])\n",
+                                                    "    when any([has_line(p) for p in players]\n"), encoding="utf-8")
+    line = text.split("\n").index("    when any([has_line(p) for p in players])") + 1
+    [error] = load_ruleset(folder).bag.errors
+    assert error.position.line == line + 1
+    assert error.hint == ("the '(' on the line above, at column 13, is never closed, so this line was read as part "
+                          "of it: add the ')' where it ends")
+    # on the line that ends too early, its column
+    bag = load_ruleset(folder_with(tmp_path / "eof", RULES + "\nfunction z() -> number:\n    = (1 + 2\n")).bag
+    [error] = bag.errors
+    assert error.message == "the line ends too early"
+    assert error.hint == "the '(' at column 7 is never closed: add the ')' where it ends"
