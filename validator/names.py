@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from rulecraft.dsl import ast
+from rulecraft.dsl import types as T
 from rulecraft.dsl.builtins import ACTION_WINDOW, ACTION_WINDOW_FIELDS, ENGINE_EVENTS
 from rulecraft.dsl.diagnostics import DiagnosticBag, did_you_mean, did_you_mean_among, with_article
 from rulecraft.dsl.model import RuleSet
@@ -166,6 +167,49 @@ def _emitted(defs: Iterable[ast.Definition]) -> dict[str, set[str]]:
     return found
 
 
+def _shown(value: Any, quote: bool = True) -> str:
+    """A value as the scenario wrote it: 'p9', 42, true, null."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, str):
+        return f"'{value}'" if quote else value
+    return str(value)
+
+
+def _a(value: Any) -> str:
+    """What a value is, with its article: 'a number', 'a text', 'a list'."""
+    if isinstance(value, bool):
+        return "a bool"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return "a value of another type"
+
+
+def _same(value: Any, listed: Any) -> bool:
+    """Is the value this listed value? true and 1 are different."""
+    return value == listed and isinstance(value, bool) == isinstance(listed, bool)
+
+
+def _scalar_hint(value: Any, wanted: str) -> str:
+    if wanted == T.NUMBER:
+        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+            return f"write {value.strip()} without quotes"
+        return "write a number" + (" (true and 1 are different)" if isinstance(value, bool) else "")
+    if wanted == T.BOOL:
+        if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+            return f"write {value.strip().lower()} without quotes"
+        return "write true or false" + (" (1 and true are different)" if isinstance(value, (int, float)) else "")
+    return f"write it in quotes: '{_shown(value, quote=False)}'"
+
+
 def default_players(ruleset: RuleSet, scenario: Scenario) -> int:
     return scenario.players if scenario.players is not None else ruleset.data.game.min_players
 
@@ -238,29 +282,139 @@ class _Check:
         for eid, props in mapping.items():
             if kinds and eid not in self.n.entities and eid in self.n.kinds:
                 kind = eid
-                known = self.n.kinds[kind].properties
             elif not self.entity(eid, path + [eid], key=True):
                 continue
             else:
                 kind = self.n.entities[eid]
-                known = self.n.properties(eid)
-            for prop in props:
-                if prop not in known:
-                    self.error(f"a {kind} has no property '{prop}'", path + [eid, prop],
-                               did_you_mean(str(prop), known) or ("its properties: " + ", ".join(known) if known
-                                                                  else f"a {kind} has no properties"),
-                               key=True)
+            self.property_values(kind, props or {}, path + [eid])
+
+    def property_values(self, kind: str, values: dict, path: list) -> None:
+        """Properties of a thing of this kind, and a value of each: a misspelt property is
+        an error at its name, a value it cannot hold at the value."""
+        spec = self.n.kinds.get(kind)
+        known = spec.properties if spec else {}
+        for prop, value in values.items():
+            if prop not in known:
+                self.error(f"a {kind} has no property '{prop}'", path + [prop],
+                           did_you_mean(str(prop), known) or ("its properties: " + ", ".join(known) if known
+                                                              else f"a {kind} has no properties"),
+                           key=True)
+            else:
+                self.value(value, known[prop], f"the property '{prop}' of {with_article(kind)}", path + [prop])
 
     def vars(self, mapping: dict, path: list) -> None:
         for scope, values in mapping.items():
             declared = self.n.variables.get(scope, {})
-            for name in values:
+            for name, value in (values or {}).items():
                 if name not in declared:
                     scopes = [s for s, names in self.n.variables.items() if names]
                     hint = (did_you_mean_among(str(name), declared, f"{scope} variables") if declared else
                             f"no {scope} variables are declared; the scopes that have some: " + ", ".join(scopes)
                             if scopes else "the rule set declares no variables")
                     self.error(f"there is no {scope} variable '{name}'", path + [scope, name], hint, key=True)
+                else:
+                    self.value(value, declared[name], f"the {scope} variable '{name}'", path + [scope, name])
+
+    def where(self, where: dict, kind: Any, path: list) -> None:
+        """A filter ``where: {property: value}`` of a zone check or a tally: the property
+        of the kind filtered on (or of some kind, without ``kind``), its value of that
+        property's type. A misspelt one would filter every thing out."""
+        if not isinstance(where, dict):
+            return
+        if isinstance(kind, str) and kind in self.n.kinds:
+            self.property_values(kind, where, path)
+            return
+        if kind is not None:
+            return  # an unknown kind, reported already
+        for prop, value in where.items():
+            having = [(k, spec.properties[prop]) for k, spec in self.n.kinds.items() if prop in spec.properties]
+            if not having:
+                every = {p for spec in self.n.kinds.values() for p in spec.properties}
+                self.error(f"no kind has a property '{prop}'", path + [prop],
+                           did_you_mean_among(str(prop), every, "properties"), key=True)
+            elif not any(self.fits(value, spec) for _, spec in having):
+                k, spec = having[0]
+                self.value(value, spec, f"the property '{prop}' of {with_article(k)}", path + [prop])
+
+    # ---- values of properties and variables
+    def fits(self, value: Any, spec: Any) -> bool:
+        """Does a value fit a property's (or variable's) declared type and values? (No error.)"""
+        return self._value_problem(value, spec.type, spec.values) is None
+
+    def value(self, value: Any, spec: Any, what: str, path: list) -> None:
+        """A value a scenario gives (or expects of) a property or a variable must be one it
+        can hold: of its declared type, among its ``values:`` when it lists them, and, for
+        a kind of thing, the id of a thing of that kind. Otherwise a typo (``p9`` for a
+        player) would make the scenario fail as if the rules were wrong."""
+        problem = self._value_problem(value, spec.type, spec.values)
+        if problem is None:
+            return
+        sub, message, hint = problem
+        if sub is None:  # a value the property does not list: the message names the property
+            self.error(f"{message} {what}", path, hint)
+        else:
+            self.error(f"{message} ({what} is {T.phrase(spec.type)})", path + sub, hint)
+
+    def _value_problem(self, value: Any, type_: str, values: list | None) -> tuple[list | None, str, str] | None:
+        """None when the value fits; else (path below the value, message, hint). The path
+        is None for a value outside the property's ``values:``, whose message goes on
+        with the property: "'blu' is not one of the values of the property …"."""
+        t = type_.removesuffix("?")
+        if T.is_list(t):
+            if value is None:
+                return None  # no list at all (the language lets none go anywhere but a number or a bool)
+            if not isinstance(value, list):
+                return [], f"{_shown(value)} is {_a(value)}", f"write a list: [{_shown(value, quote=False)}]"
+            item = T.item_type(t)
+            for i, v in enumerate(value):
+                problem = self._value_problem(v, item, values)
+                if problem is not None:
+                    sub, message, hint = problem
+                    if sub is None:  # an item the property does not list
+                        return [i], message.removesuffix(" of") + " it lists", hint
+                    return [i] + sub, message, hint
+            return None
+        if value is None:
+            if t in (T.NUMBER, T.BOOL):
+                return [], f"null is not {T.phrase(t)}", ("write a number" if t == T.NUMBER else "write true or false")
+            return None
+        if values is not None and not any(_same(value, v) for v in values):
+            listed = ", ".join(map(_shown, values))
+            return None, f"{_shown(value)} is not one of the values of", (
+                did_you_mean(str(value), map(str, values)) or f"its values: {listed}")
+        if t in (T.ANY, T.PLACEMENT, "list"):
+            return None
+        if t in T.SCALARS:
+            actual = T.NUMBER if isinstance(value, float) else T.python_value_type(value)
+            if actual == t:
+                return None
+            return [], f"{_shown(value)} is {_a(value)}", _scalar_hint(value, t)
+        if t == T.ZONE:
+            if isinstance(value, str) and (value in self.n.zones or self.n.space(value) in self.n.zones):
+                return None
+            return [], f"unknown zone '{value}'", did_you_mean_among(str(value), self.n.zones, "zones")
+        if t not in self.n.kinds:
+            return None  # an unknown type: the rule set's error, reported there
+        if isinstance(value, str):
+            thing = value if value in self.n.entities else self.n.space(value)
+            kind = self.n.entities.get(thing)
+            if kind == t:
+                return None
+        else:
+            kind = None
+        of_kind = [e for e, k in self.n.entities.items() if k == t]
+        near = did_you_mean(str(value), of_kind)
+        listing = (f"the players are {', '.join(self.n.players)}" if t == "player"
+                   else did_you_mean_among(str(value), of_kind, f"{t}s") if of_kind else f"there is no {t}")
+        if not isinstance(value, str):
+            return [], f"{_shown(value)} is {_a(value)}", near or listing
+        if kind is not None:
+            return [], f"'{value}' is {with_article(kind)}", near or listing
+        if value in self.n.copies and self.n.entities.get(self.n.copies[value][0]) == t:
+            ids = self.n.copies[value]
+            return [], f"{value} has {len(ids)} copies: write {value}.N ({ids[0]} … {ids[-1]})", \
+                "a property holds one thing: name the copy"
+        return [], f"no thing '{value}'", near or did_you_mean(str(value), self.n.entities) or listing
 
     def rolls(self, mapping: dict, path: list) -> None:
         for die, results in mapping.items():
@@ -555,6 +709,8 @@ class _Check:
                     if kind not in self.n.kinds:
                         self.error(f"unknown kind '{kind}'", path + ["zone", zone] + where,
                                    did_you_mean_among(str(kind), self.n.kinds, "kinds"), key)
+                if "where" in check:
+                    self.where(check["where"], check.get("kind"), path + ["zone", zone, "where"])
         for i, tally in enumerate(e.get("tally") or []):
             for j, sl in enumerate(tally["zones"]):
                 zone = sl if isinstance(sl, str) else sl["zone"]
@@ -563,6 +719,8 @@ class _Check:
             if "kind" in tally and tally["kind"] not in self.n.kinds:
                 self.error(f"unknown kind '{tally['kind']}'", path + ["tally", i, "kind"],
                            did_you_mean_among(str(tally["kind"]), self.n.kinds, "kinds"))
+            if "where" in tally:
+                self.where(tally["where"], tally.get("kind"), path + ["tally", i, "where"])
         for tile in (e.get("tiles") or {}):
             self.tile(tile, path + ["tiles", tile])
         self.vars(e.get("vars") or {}, path + ["vars"])
