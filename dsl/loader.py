@@ -87,6 +87,7 @@ def load_ruleset(folder: str | Path, bag: DiagnosticBag | None = None, variant: 
     root = Path(folder)
     data = RuleSetData()
     files: list[str] = []
+    broken_files: set[str] = set()  # files that did not load, none of whose sections could be named
     places = _Places(root)
     for path in sorted(root.glob("*.yaml")):
         if path.name == EQUIVALENTS_FILE:
@@ -109,7 +110,10 @@ def load_ruleset(folder: str | Path, bag: DiagnosticBag | None = None, variant: 
         if not isinstance(content, dict):
             if len(bag.errors) > errors_before:
                 # an unreadable file: every section it would have defined is unknown
-                data.broken.update(_top_level_keys(bag.sources, display) or {display})
+                sections = _top_level_keys(bag.sources, display)
+                if not sections:
+                    broken_files.add(display)
+                data.broken.update(sections or {display})
             continue
         # A section with schema errors is left out, so later checks do not trip over
         # malformed data; the other sections of the file still count.
@@ -165,7 +169,7 @@ def load_ruleset(folder: str | Path, bag: DiagnosticBag | None = None, variant: 
     if info is not None:  # what the variant caused in the base's files is told at its own lines
         blame_variant(bag, checks_start, info, data, definitions)
     if data.broken:
-        _excuse_follow_on(bag, checks_start, data.broken)
+        _excuse_follow_on(bag, checks_start, data.broken, broken_files)
     return ruleset
 
 
@@ -176,18 +180,29 @@ def _top_level_keys(sources, file: str) -> set[str]:
     return {m.group(1) for line in lines if (m := re.match(r"([A-Za-z_][A-Za-z0-9_]*)[ \t]*:", line))}
 
 
-def _excuse_follow_on(bag: DiagnosticBag, checks_start: int, broken: set[str]) -> None:
+def _excuse_follow_on(bag: DiagnosticBag, checks_start: int, broken: set[str],
+                      broken_files: set[str] = frozenset()) -> None:
     """A YAML section with a syntax or schema error defines nothing, so the cross-checks
     that follow would report every name, variable and count it holds as missing, burying
-    the one real error. Their findings are withheld until the section reads again."""
+    the one real error. Their findings are withheld until the section reads again.
+    ``broken_files`` are those of ``broken`` that name a file, not a section: files that
+    did not load and hold no section name to tell (one holding a list, or only '~')."""
     follow_on = bag.items[checks_start:]
     if not follow_on:
         return
     del bag.items[checks_start:]
-    sections = ", ".join(sorted(broken))
+    sections = sorted(broken - set(broken_files))
+    files = sorted(Path(f).name for f in broken_files)
+    what = []
+    if sections:
+        what.append(f"the YAML section(s) {', '.join(sections)}")
+    if files:
+        what.append(f"the file{'s' if len(files) > 1 else ''} {', '.join(files)}")
+    places = "those sections" if not files else "that file" if len(files) == 1 and not sections else \
+        "those files" if not sections else "those sections and files"
     bag.warning(f"checks of names and counts were skipped ({len(follow_on)} finding(s) withheld): "
-                f"the YAML section(s) {sections} did not load", None,
-                "fix the YAML error(s) reported in those sections and check again", code="follow-on")
+                f"{' and '.join(what)} did not load", None,
+                f"fix the YAML error(s) reported in {places} and check again", code="follow-on")
 
 
 # Rule sets loaded by load_checked in this process: (folder, variant, working directory)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
+import unicodedata
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -93,14 +94,30 @@ class _UniqueKeyLoader(_BaseLoader):
     """A safe loader that refuses duplicate mapping keys instead of silently keeping the last."""
 
 
+class _Refusal(yaml.constructor.ConstructorError):
+    """Data the tables refuse though YAML allows it (a key twice, a tag, a number or a
+    nesting past the limits), told in plain words with what to do instead."""
+
+    def __init__(self, problem: str, mark, hint: str):
+        super().__init__(None, None, problem, mark)
+        self.hint = hint
+
+
 def _construct_mapping(loader, node, deep=False):
     seen = {}
     for key_node, _ in node.value:
         key = loader.construct_object(key_node, deep=deep)
+        if isinstance(key, (list, dict)):
+            raise _Refusal(f"a {'list' if isinstance(key, list) else 'mapping'} cannot be a key", key_node.start_mark,
+                           "write a name before the ':' (quote it if it holds brackets)")
         if key in seen:
-            raise yaml.constructor.ConstructorError(
-                None, None, f"the key {key!r} appears twice in this mapping", key_node.start_mark)
-        seen[key] = True
+            first, again = seen[key].start_mark.line + 1, key_node.start_mark.line + 1
+            where = "earlier on the same line" if first == again else f"on line {first}"
+            lines = f"line {first}" if first == again else f"lines {first} and {again}"
+            raise _Refusal(f"the key {key!r} appears twice in this mapping (first {where})", key_node.start_mark,
+                           f"keep one of the two '{key}' entries ({lines}) and remove the other, or rename "
+                           "one if it was meant as a different key")
+        seen[key] = key_node
     return loader.construct_mapping(node, deep)
 
 
@@ -112,15 +129,73 @@ def _construct_int(loader, node):
     # Python refuses to read a number of over 4,300 digits, and no table needs 16
     digits = str(node.value).replace("_", "").lstrip("+-")
     if len(digits) > MAX_NUMBER_DIGITS:
-        raise yaml.constructor.ConstructorError(
-            None, None, f"a number of {len(digits)} characters is too large (at most {MAX_NUMBER_DIGITS} digits)",
-            node.start_mark)
-    return yaml.constructor.SafeConstructor.construct_yaml_int(loader, node)
+        raise _Refusal(f"a number of {len(digits)} characters is too large (at most {MAX_NUMBER_DIGITS} digits)",
+                       node.start_mark, f"write a number of at most {MAX_NUMBER_DIGITS} digits, or quote it "
+                                        "('...') if it is meant as a text")
+    return _constructed(loader, node, yaml.constructor.SafeConstructor.construct_yaml_int, "a number")
+
+
+def _construct_timestamp(loader, node):
+    return _constructed(loader, node, yaml.constructor.SafeConstructor.construct_yaml_timestamp, "a date")
+
+
+def _constructed(loader, node, construct, kind: str):
+    """A value YAML reads by its look (`0x_` as a number, `2001-02-30` as a date) that
+    cannot be made: an error at its place, not a failure of the program."""
+    try:
+        return construct(loader, node)
+    except (ValueError, OverflowError):
+        raise _Refusal(f"'{node.value}' reads as {kind} in YAML, but it is not a valid one", node.start_mark,
+                       f"correct it, or quote it ('{node.value}') to make it a text") from None
 
 
 for _loader in (_UniqueKeyLoader, _PyUniqueKeyLoader):
     _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
     _loader.add_constructor("tag:yaml.org,2002:int", _construct_int)
+    _loader.add_constructor("tag:yaml.org,2002:timestamp", _construct_timestamp)
+
+_DEPTH_HINT = (f"nest fewer lists and mappings inside each other (at most {MAX_YAML_DEPTH} levels; a table "
+               "needs only a few)")
+
+
+def _refuse_tags(root: yaml.Node, loader) -> None:
+    """Refuse a tag written in the text (`!name`, `!!type`) and a '<<' merge key: the
+    tables hold plain values only, and a tag would make objects no table describes."""
+    seen: set[int] = set()
+    todo = [root]
+    while todo:
+        node = todo.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, yaml.ScalarNode):
+            # a plain scalar (libyaml marks it "") takes the tag its look gives; any other, text
+            implicit = loader.resolve(yaml.ScalarNode, node.value, (True, False)) if node.style in (None, "") \
+                else yaml.resolver.BaseResolver.DEFAULT_SCALAR_TAG
+            if node.tag != implicit:
+                _refuse_tag(node)
+        elif isinstance(node, yaml.SequenceNode):
+            if node.tag != yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG:
+                _refuse_tag(node)
+            todo.extend(reversed(node.value))
+        else:
+            if node.tag != yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG:
+                _refuse_tag(node)
+            for key, value in reversed(node.value):
+                if key.tag == "tag:yaml.org,2002:merge":
+                    raise _Refusal("'<<' merge keys are not supported", key.start_mark,
+                                   "write the keys out in this mapping instead of merging them in")
+                todo.extend((value, key))
+
+
+def _refuse_tag(node: yaml.Node) -> None:
+    tag = node.tag
+    if tag.startswith("tag:yaml.org,2002:"):
+        tag = "!!" + tag[len("tag:yaml.org,2002:"):]
+    elif not tag.startswith("!"):  # written in full, as !<...>
+        tag = f"!<{tag}>"
+    raise _Refusal(f"tags such as '{tag}' are not used in these tables", node.start_mark,
+                   f"remove '{tag}' and write the value alone (quote it to make it a text)")
 
 
 def _check_shape(root: yaml.Node) -> None:
@@ -138,21 +213,32 @@ def _check_shape(root: yaml.Node) -> None:
             on_path.discard(key)
             sizes[key] = min(1 + sum(sizes[id(c)] for c in children), MAX_YAML_VALUES + 1)
             if sizes[key] > MAX_YAML_VALUES:
-                raise yaml.MarkedYAMLError(
-                    None, None, f"this value holds more than {MAX_YAML_VALUES:,} values once its aliases are expanded",
-                    node.start_mark)
+                raise _Refusal(f"this value holds more than {MAX_YAML_VALUES:,} values once its aliases are expanded",
+                               node.start_mark, "write out the values it needs instead of aliases (*name) of "
+                                                "aliases, which multiply: no table holds that many")
             continue
         if key in sizes:
             continue
         if key in on_path:
-            raise yaml.MarkedYAMLError(None, None, "an alias inside the value it names makes an endless value",
-                                       node.start_mark)
+            anchor = re.match(r"&([^\s,\[\]{}]+)", _text_at(node.start_mark))
+            name = anchor.group(1) if anchor else "name"
+            raise _Refusal("an alias inside the value it names makes an endless value", node.start_mark,
+                           f"remove the alias *{name} from inside the value marked &{name}: a value cannot "
+                           "hold itself")
         if depth > MAX_YAML_DEPTH:
-            raise yaml.MarkedYAMLError(None, None, f"the data nests deeper than {MAX_YAML_DEPTH} levels",
-                                       node.start_mark)
+            raise _Refusal(f"the data nests deeper than {MAX_YAML_DEPTH} levels", node.start_mark, _DEPTH_HINT)
         on_path.add(key)
         stack.append((node, depth, True))
         stack.extend((c, depth + 1, False) for c in children if id(c) not in sizes)
+
+
+def _text_at(mark) -> str:
+    """The text of the line a mark is on, from the mark on ("" when the mark holds no text)."""
+    buffer = getattr(mark, "buffer", None)
+    if not isinstance(buffer, str):
+        return ""
+    end = buffer.find("\n", mark.index)
+    return buffer[mark.index:end if end >= 0 else len(buffer)]
 
 
 def _plain_tree_within_limits(root: yaml.Node) -> bool:
@@ -219,6 +305,8 @@ def _compose(text: str, loader_class, boolean_keys: list | None = None):
         if root is None:
             return None, None
         _check_shape(root)
+        if "!" in text or "<<" in text:  # else no tag or merge key can be written in it
+            _refuse_tags(root, loader)
         if boolean_keys is not None:
             boolean_keys.extend(_boolean_keys(root))
         return root, loader.construct_document(root)
@@ -251,7 +339,7 @@ def load_yaml_text(text: str, file: str, bag: DiagnosticBag, schema_name: str | 
         err = fast_error
         if isinstance(err, yaml.MarkedYAMLError) and "nesting depth" in str(err.problem):
             # libyaml's own limit, far past ours; the pure-Python parser would crawl through it
-            err.problem = f"the data nests deeper than {MAX_YAML_DEPTH} levels"
+            err = _Refusal(f"the data nests deeper than {MAX_YAML_DEPTH} levels", err.problem_mark, _DEPTH_HINT)
         elif isinstance(err, yaml.MarkedYAMLError):
             try:
                 _compose(text, _PyUniqueKeyLoader)
@@ -270,12 +358,19 @@ def load_yaml_text(text: str, file: str, bag: DiagnosticBag, schema_name: str | 
             bag.error(*unclosed)
             return None, Located(file, None)
         raw_problem = str(getattr(err, "problem", None) or getattr(err, "context", None) or err)
-        problem, hint = _plain_words(raw_problem, getattr(err, "context", None) or "")
-        # inside '{...}' or '[...]' indentation means nothing: no slip of it is the cause
+        if isinstance(err, _Refusal):
+            problem, hint = raw_problem, err.hint
+        else:
+            problem, hint = _plain_words(raw_problem, getattr(err, "context", None) or "", text, pos)
+        duplicate = "appears twice" in problem
+        # inside '{...}' or '[...]' indentation means nothing: no slip of it is the cause;
+        # nor of a value refused for what it is (a tag, a number, aliases), a key twice aside
         in_brackets = (getattr(err, "context", None) or "").startswith("while parsing a flow")
         key = _key_read_as_value(text, pos) if "mapping values are not allowed" in raw_problem else None
-        slip = None if in_brackets else _misindented_line(text, pos, duplicate="appears twice" in problem,
-                                                           schema_name=schema_name, here_too=key is not None)
+        plain = isinstance(err, _Refusal) and not duplicate or "another document" in raw_problem
+        slip = None if in_brackets or plain else _misindented_line(text, pos, duplicate=duplicate,
+                                                                    schema_name=schema_name,
+                                                                    here_too=key is not None)
         if slip is not None and key is not None and slip[0].line == pos.line:
             # the key's own ':' was refused: indented past its siblings, the line was read
             # as more of the plain value above it
@@ -520,19 +615,54 @@ _PLAIN_WORDS: list[tuple[str, str, str]] = [
      "unexpected text after a value on this line", "put it on a line of its own, or quote the whole value"),
     (r"found undefined alias", "this '*name' refers to no '&name' anchor above it",
      "define the anchor first, or quote the text if it is not an alias"),
+    (r"expected alphabetic or numeric character",
+     "a '&' or '*' must be followed by a name (an anchor or an alias)",
+     "write the name right after it (&name, *name), or quote the value if it is a text"),
+    (r"found character '(.)' that cannot start any token",
+     "a value cannot start with this character in YAML", "quote the value ('...')"),
+    (r"found unknown escape character",
+     "a '\\' in a \"...\" text starts an escape, and this one is not an escape YAML knows",
+     "write '\\\\' for a backslash, or quote the text with ' instead, where '\\' is plain"),
+    (r"expected chomping or indentation indicators",
+     "after '|' or '>' only '-', '+' or a digit may follow on the same line",
+     "start the text on the next line, indented under its key"),
+    (r"found undefined tag handle|expected '>', but found|expected URI",
+     "YAML tags ('!name') are not used in these tables", "remove the tag and write the value alone"),
+    (r"directive", "a '%' directive line: these tables take none",
+     "remove the line (quote the value if it is a text starting with '%')"),
 ]
-_EXACT_WORDS = ("appears twice", "too large", "nests deeper", "endless value", "values once its aliases")
 
 
-def _plain_words(problem: str, context: str) -> tuple[str, str | None]:
+def _plain_words(problem: str, context: str, text: str = "", pos: Position | None = None) -> tuple[str, str | None]:
     """A YAML syntax problem told in plain words, and a hint."""
-    if any(word in problem for word in _EXACT_WORDS):
-        return problem, None
+    if "another document" in problem or "single document" in context:
+        lines = text.split("\n")
+        at = pos.line - 1 if pos is not None and 0 < pos.line <= len(lines) else len(lines)
+        if at < len(lines) and lines[at].startswith("---"):
+            return ("a second YAML document ('---') starts here, but a table file holds only one",
+                    "remove the line, or move what follows it to a file of its own")
+        ended = next((i for i in range(at - 1, -1, -1) if lines[i].startswith("...")), None)
+        if ended is not None:
+            return (f"a second YAML document starts here, after the '...' on line {ended + 1} that ends the first, "
+                    "but a table file holds only one", f"remove the '...' on line {ended + 1}")
+        return ("a second YAML document starts here, but a table file holds only one",
+                "remove what ends the first, or move what follows to a file of its own")
+    if "expected '<document start>'" in problem:
+        lines = text.split("\n")
+        at = pos.line - 1 if pos is not None and 0 < pos.line <= len(lines) else len(lines)
+        ended = next((i for i in range(at - 1, -1, -1) if lines[i].startswith("...")), None)
+        if ended is not None:
+            return (f"more data follows the '...' on line {ended + 1}, which ends the data of the file",
+                    f"remove the '...' on line {ended + 1}")
+        return ("more text follows where the data of the file has ended (a closing bracket too many?)",
+                "remove it, or the bracket before it that closes too early")
     for pattern, words, hint in _PLAIN_WORDS:
-        if re.search(pattern, problem):
-            return words, hint
-    # otherwise PyYAML's own words, without its token names
+        found = re.search(pattern, problem)
+        if found:
+            return (words.replace("this character", repr(found.group(1))) if found.groups() else words), hint
+    # otherwise PyYAML's own words, without its token names nor a sentence starting "but"
     problem = re.sub(r"<(block|flow) (\w+)( \w+)*>", lambda m: m.group(0)[1:-1], problem)
+    problem = re.sub(r"^but found", "found", problem).replace(", but found", ", found")
     return problem, "check the indentation and that every 'key: value' has a space after the colon"
 
 
@@ -829,7 +959,89 @@ def _at(data, path):
 
 _TYPE_WORDS = {"integer": "a whole number (digits, no quotes)", "number": "a number", "string": "a text",
                "boolean": "true or false", "array": "a list ([a, b] or '- ' items)",
-               "object": "a mapping ('key: value' entries)", "null": "nothing"}
+               "object": "'key: value' entries, one a line", "null": "nothing"}
+# The kind a schema type asks for, in the words of a message.
+_KIND_WORDS = {"integer": "a whole number", "number": "a number", "string": "a text", "boolean": "true or false",
+               "array": "a list", "object": "a table of keys and values", "null": "nothing"}
+
+
+def _found(value: Any, node: yaml.Node | None) -> str:
+    """What a value of the wrong type is, in words (not the name of a Python type)."""
+    if value is None:
+        return "an empty value"
+    written = node.value if isinstance(node, yaml.ScalarNode) else None
+    if isinstance(value, bool):
+        return f"the yes/no value {written or str(value).lower()}"
+    if isinstance(value, int):
+        return f"the whole number {written or value}"
+    if isinstance(value, float):
+        return f"the number {written or value}"
+    if isinstance(value, str):
+        shown = value if len(value) <= 40 else value[:40] + "…"
+        return f"the text {shown!r}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table of keys and values"
+    if written is not None:  # a date, which YAML reads by its look
+        return f"{written!r}, which YAML reads as a date"
+    return "a value of another kind"
+
+
+def _as_name(text: str) -> str | None:
+    """A name (letters, digits and _, not starting with a digit) close to ``text``, or None."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    name = re.sub(r"[^A-Za-z0-9_]+", "_", ascii_text).strip("_")
+    rest = name.lstrip("0123456789_")
+    name = rest if re.search(r"[A-Za-z]", rest) else "_" + name if name else ""
+    return name or None
+
+
+def _name_hint(value: str) -> str:
+    fixed = _as_name(value)
+    return "a name is made of letters, digits and _, and does not start with a digit" + \
+        (f": write '{fixed}'" if fixed else "")
+
+
+def _dotted_hint(value: str) -> str:
+    kind, dot, prop = value.partition(".")
+    fixed = [_as_name(kind), _as_name(prop)] if dot else [None]
+    return "write the kind's name, a '.', and the property's name, each made of letters, digits and _ and not " \
+        "starting with a digit" + (f": '{fixed[0]}.{fixed[1]}'" if all(fixed) else "")
+
+
+# What a value a schema "pattern" refuses should be, in words: pattern → (what the value
+# is not, the hint for the value). Every pattern of schemas/ is here
+# (tests/test_15_yaml_hints_s35.py), so no regular expression reaches a message.
+_PATTERN_WORDS = {
+    "^[A-Za-z_][A-Za-z0-9_]*$": ("a name", _name_hint),
+    "^[A-Za-z_][A-Za-z0-9_]*\\.[A-Za-z_][A-Za-z0-9_]*$": ("a kind and a property joined by '.'", _dotted_hint),
+    "^[a-z]{2,3}$": ("a language code",
+                     lambda v: "write the language's code of two or three small letters, the file's own name "
+                               "(en, fr, de)"),
+    "^m[0-9a-f]{9}$": ("a mutant id",
+                       lambda v: "copy the id as 'rulecraft mutate --list' shows it: 'm' and nine digits or "
+                                 "letters from a to f"),
+    "^[^:]+:[0-9]+:[0-9]+$": ("a place in a file",
+                              lambda v: "write FILE:LINE:COLUMN, the file relative to the rule-set folder (as "
+                                        "'rulecraft mutate --list' shows it)"),
+    "^[A-Za-z0-9_][A-Za-z0-9_.-]{0,99}$": ("a rule-set name",
+                                           lambda v: "write at most 100 letters, digits, _, . and -, not starting "
+                                                     "with . or -"),
+    "^p[0-9]{1,3}$": ("a seat", lambda v: "write 'p' and the seat's number (p1, p2, ...)"),
+    "^[0-9a-f]{64}$": ("a SHA-256 digest", lambda v: "write 64 digits or letters from a to f"),
+}
+
+
+def _explain_pattern(error: jsonschema.ValidationError, located: Located, path: list,
+                     where: str) -> tuple[str, str | None, Position]:
+    value = str(error.instance)
+    shown = value if len(value) <= 40 else value[:40] + "…"
+    what, hint = _PATTERN_WORDS.get(str(error.validator_value), ("in the form asked for", None))
+    if "propertyNames" in error.absolute_schema_path:  # a key of the mapping at ``path``
+        return (f"{where}: the key {shown!r} is not {what}", hint(value) if hint else _bound_hint(error),
+                located.key_position(path + [error.instance]))
+    return f"{where}: {shown!r} is not {what}", hint(value) if hint else _bound_hint(error), located.position(path)
 
 
 def _explain(error: jsonschema.ValidationError, located: Located, path: list) -> tuple[str, str | None, Position]:
@@ -842,6 +1054,8 @@ def _explain(error: jsonschema.ValidationError, located: Located, path: list) ->
         return f"unknown key '{key}' in {where}", hint, located.key_position(path + [key])
     if error.validator == "required":
         missing = [k for k in error.validator_value if isinstance(error.instance, dict) and k not in error.instance]
+        # one error for each key missing: the hint names this one
+        missing = [k for k in missing if error.message.startswith(repr(k))] or missing
         hint = f"add '{missing[0]}: ...' to it" if missing else None
         return f"{where}: {error.message}", hint, located.position(path)
     if error.validator == "enum":
@@ -851,7 +1065,13 @@ def _explain(error: jsonschema.ValidationError, located: Located, path: list) ->
     if error.validator == "type":
         wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
         hint = "write " + " or ".join(_TYPE_WORDS.get(str(t), str(t)) for t in wanted)
-        return f"{where}: expected {error.validator_value}, found {type(error.instance).__name__} {error.instance!r}", hint, located.position(path)
+        if "string" in wanted and not isinstance(error.instance, (type(None), str, list, dict)):
+            hint += " (quote it: YAML reads it as another kind of value)"
+        expected = " or ".join(_KIND_WORDS.get(str(t), str(t)) for t in wanted)
+        found = _found(error.instance, located._node(path))
+        return f"{where}: expected {expected}, found {found}", hint, located.position(path)
+    if error.validator == "pattern":
+        return _explain_pattern(error, located, path, where)
     if error.validator in ("oneOf", "anyOf") and error.context:
         # Prefer the branch whose type matched: its complaint is the real one.
         # Of those, the deepest error is the branch that matched furthest: the slip is

@@ -341,13 +341,13 @@ class Table:
                                                             for k, v in me["props"].items()]})
         for zone, items in view["zones"].items():
             if zone.endswith(f":{seat}") and isinstance(items, list):
-                # each thing with what its properties say (a die's face, an ammo card's bullets)
+                # each thing with what its properties say (a die's face, a card's counters)
                 out.append({"zone": words.name(zone.split(":", 1)[0]),
                             "items": [_with_details(words, e, view["entities"].get(e), seat) for e in items]})
         return out
 
 
 def _with_details(words: Words, eid: str, entity: dict | None, seat: str) -> str:
-    """A thing's name, and what its properties say in brackets: "Ammo 2 (bullet count 4)"."""
+    """A thing's name, and what its properties say in brackets: "die.p1.2 (face 6)"."""
     details = words.details(eid, entity, seat)
     return f"{words.name(eid)} ({', '.join(details)})" if details else words.name(eid)

@@ -16,7 +16,7 @@ SLIPS = {
     "misspelt key": ("game.yaml", "  players: {min: 4, max: 6}", "  playrs: {min: 4, max: 6}",
                      "unknown key 'playrs'"),
     "wrong type": ("components.yaml", "{name: gas_can, kind: search_card, count: 12,",
-                   "{name: gas_can, kind: search_card, count: twelve,", "expected integer"),
+                   "{name: gas_can, kind: search_card, count: twelve,", "expected a whole number"),
     "list item at the wrong indentation": (
         "game.yaml", "      - {name: infected, member: on_infected_side}",
         "    - {name: infected, member: on_infected_side}", "indented differently"),

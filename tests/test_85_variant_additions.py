@@ -159,7 +159,7 @@ def test_what_is_added_is_checked_like_the_base_files_at_its_line_in_the_variant
     messages = {e.message: e for e in bag.errors}
     unknown = messages["unknown key 'compnents' in add"]
     assert unknown.hint == "did you mean 'components'?" and unknown.position.line == line_of(path, "compnents")
-    count = next(e for e in bag.errors if "expected integer" in e.message)
+    count = next(e for e in bag.errors if "expected a whole number" in e.message)
     assert count.position.file.endswith("variants/sloppy.yaml") and count.position.line == line_of(path, "count: two")
 
 
