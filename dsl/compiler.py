@@ -183,6 +183,28 @@ class SetPropI(Instr):
         m.set_prop(self.obj(m, env), self.prop, self.op, self.fn(m, env))
 
 
+class SetListedPropI(Instr):
+    """A `set` of a property whose values a kind lists: the machine holds the new value
+    to them (``allowed``: each such kind → its values). Decided when the `set` is
+    compiled, so a property without values pays nothing for the test."""
+
+    def __init__(self, obj, prop, op, fn, allowed):
+        self.obj, self.prop, self.op, self.fn, self.allowed = obj, prop, op, fn, allowed
+
+    def run(self, m, env):
+        m.set_listed_prop(self.obj(m, env), self.prop, self.op, self.fn(m, env), self.allowed)
+
+
+class SetListedVarI(Instr):
+    """A `set` of a game or turn variable that lists its values (see SetListedPropI)."""
+
+    def __init__(self, scope, name, op, fn, values):
+        self.scope, self.name, self.op, self.fn, self.values = scope, name, op, fn, values
+
+    def run(self, m, env):
+        m.set_listed_var(self.scope, self.name, self.op, self.fn(m, env), self.values)
+
+
 class ResourceI(Instr):
     def __init__(self, op, resource, holder, amount):
         self.op, self.resource, self.holder, self.amount = op, resource, holder, amount
@@ -531,9 +553,18 @@ class Compiler:
         if isinstance(s, ast.Set):
             head, *middle, prop = s.target
             if getattr(s, "object", None) is None:
+                spec = self.data.variables.get(head, {}).get(prop)
+                if spec is not None and spec.values is not None:
+                    return SetListedVarI(head, prop, s.op, self.expr(s.value), tuple(spec.values))
                 return SetVarI(head, prop, s.op, self.expr(s.value))
             if getattr(s, "event_field", False):
                 return SetRecordI(self.expr(s.object), prop, s.op, self.expr(s.value))
+            # the kinds that list the values of a property of this name (the checker knows
+            # the thing's kind only where the rules say it; the machine reads it)
+            allowed = {kind.name: tuple(kind.properties[prop].values) for kind in self.data.kinds.values()
+                       if prop in kind.properties and kind.properties[prop].values is not None}
+            if allowed:
+                return SetListedPropI(self.expr(s.object), prop, s.op, self.expr(s.value), allowed)
             return SetPropI(self.expr(s.object), prop, s.op, self.expr(s.value))
         if isinstance(s, ast.If):
             branches = [(self.expr(c), self.block(b, name)) for c, b in s.branches]

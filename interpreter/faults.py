@@ -31,6 +31,35 @@ _NONE_HINT = ("a value is none: a table read with a key it lacks, a property or 
               "or a list's first/top of nothing gives none")
 
 
+class RuleFault(ValueError):
+    """A fault a standard-library function finds in the values it is given, already told
+    in the language's words: the machine locates it like any other fault."""
+
+
+def needs(function: str, what: str, value, among=None) -> RuleFault:
+    """``function`` was given ``value`` where it needs ``what`` (one of ``among``, if given)."""
+    if value is None:
+        return RuleFault(f"{function} needs {what}, not none; {_NONE_HINT}")
+    # an entity (a player, a card) is named by its id, as the rules' events name it
+    told = f"{function} needs {what}, not {value if isinstance(value, str) else shown(value)}"
+    if among is not None:
+        told += " (one of: " + ", ".join(map(str, among)) + ")"
+    return RuleFault(told)
+
+
+def shown(value) -> str:
+    """A value as the rules write it: a text in quotes, yes/no as true/false, none."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return '"' + value + '"'
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(shown(v) for v in value) + "]"
+    return str(value)
+
+
 def _value(python_name: str) -> str:
     return _VALUE_NAMES.get(python_name, f"a {python_name}")
 
@@ -38,6 +67,8 @@ def _value(python_name: str) -> str:
 def fault_text(err: Exception) -> str:
     """``err`` as a rule's fault: the values that met, in the language's words."""
     text = str(err)
+    if isinstance(err, RuleFault):
+        return text
     if isinstance(err, TypeError):
         found = _BINARY.search(text)
         if found:

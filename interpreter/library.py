@@ -9,6 +9,7 @@ from rulecraft.dsl.limits import MAX_LIST_LENGTH
 
 from . import paths
 from .board import Geometry, room_tile
+from .faults import needs
 from .state import RANDOM_PICKS
 
 
@@ -71,19 +72,36 @@ def _kind_of(m, e):
 
 
 def _numbers(m, low, high):
+    if not isinstance(low, (int, float)) or isinstance(low, bool):
+        raise needs("numbers", "a number to start from", low)
+    if not isinstance(high, (int, float)) or isinstance(high, bool):
+        raise needs("numbers", "a number to end at", high)
     if high - low >= MAX_LIST_LENGTH:  # checked before the list is made, not after
         raise ValueError(f"numbers({low}, {high}) would hold more than {MAX_LIST_LENGTH:,} numbers")
     return list(range(low, high + 1))
 
 
+def _seat(m, function: str, p) -> int:
+    """Where player ``p`` sits (0 first); a value that is no player of the game is a
+    fault in the language's words, not Python's (``None is not in list``)."""
+    players = m.state.players
+    try:
+        return players.index(p)
+    except ValueError:
+        raise needs(function, "a player" if p is None else "a player of this game", p,
+                    None if p is None else players) from None
+
+
 def _next_player(m, p):
     players = m.state.players
-    return players[(players.index(p) + 1) % len(players)]
+    return players[(_seat(m, "next_player", p) + 1) % len(players)]
 
 
 def _seats_from(m, p, n):
     players = m.state.players
-    i = players.index(p)
+    i = _seat(m, "seats_from", p)
+    if not isinstance(n, (int, float)) or isinstance(n, bool):
+        raise needs("seats_from", "a number of seats", n)
     return [players[(i + k) % len(players)] for k in range(max(0, n))]
 
 
@@ -91,15 +109,25 @@ def _spot(m, x, y, rotation):
     return {"x": x, "y": y, "rotation": rotation % 360}
 
 
+def _tile(m, function: str, tile) -> None:
+    """A value given where a tile is due that names no tile of the rule set is a fault in
+    the language's words (a board declared whole has no tiles: nothing is laid on it)."""
+    layouts = getattr(m.geometry, "tile_layouts", None)
+    if layouts is not None and tile not in layouts:
+        raise needs(function, "a tile", tile)
+
+
 def _placements(m, tile, anchor, rotations):
     if tile is None or anchor is None:
         return []
+    _tile(m, "placements", tile)
     return m.board().placements(tile, anchor, rotations)
 
 
 def _placements_anywhere(m, tile, rotations):
     if tile is None:
         return []
+    _tile(m, "placements_anywhere", tile)
     return m.board().placements_anywhere(tile, rotations)
 
 
@@ -126,7 +154,13 @@ def _tile_of(m, room):
 
 
 def _rooms_of(m, tile):
-    return m.geometry.rooms_of(tile) if tile is not None else []
+    if tile is None:
+        return []
+    rooms_of = getattr(m.geometry, "rooms_of", None)
+    if rooms_of is None:  # a board declared whole, or none: no tiles
+        raise needs("rooms_of", "a tile of a board of laid tiles", tile)
+    _tile(m, "rooms_of", tile)
+    return rooms_of(tile)
 
 
 def _placed(m, tile):
@@ -160,7 +194,7 @@ def _direction_for(m, player, name):
     if player is None:
         return None
     direction_for = getattr(board, "direction_for", None)
-    return direction_for(m.state.players.index(player), name) if direction_for is not None else None
+    return direction_for(_seat(m, "direction_for", player), name) if direction_for is not None else None
 
 
 def _link(m, a, b):

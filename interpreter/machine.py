@@ -28,7 +28,7 @@ from . import rng
 from .board import Board, Geometry, board_for
 from .chance import ChanceScript
 from .declared_board import DeclaredBoard
-from .faults import fault_text
+from .faults import RuleFault, fault_text, shown
 from .library import FUNCTIONS
 from .listing import FEW, KeptCandidates
 from .state import RANDOM_PICKS, THING, GameState, component_effects, forced_shuffle_key, scripted_seats, tile_layouts
@@ -131,6 +131,9 @@ class Machine:
     def board(self) -> Board | DeclaredBoard:
         if self._board is None:
             geometry = self.geometry
+            if geometry is None:
+                raise RuleFault("the rule set has no board (no 'board:' in its data tables), so it has no "
+                                "spaces, tiles or paths to ask about")
             self._board = geometry if isinstance(geometry, DeclaredBoard) else board_for(geometry, self.state.tiles)
         return self._board
 
@@ -285,6 +288,36 @@ class Machine:
             self.changes += 1
             self._emit("changed", {"type": "changed", "entity": entity, "property": name, "value": new})
 
+    def set_listed_prop(self, entity: str | None, name: str, op: str, value: Any, allowed: dict) -> None:
+        """``set_prop`` of a property whose values some kind lists (``allowed``: each such
+        kind → its values): a value outside them stops the game. The compiler gives a
+        ``set`` this only for such a property, so other sets pay nothing for the test."""
+        if entity is None:
+            self._fail(f"cannot set {name} of nothing")
+        e = self.state.entities[entity]
+        values = allowed.get(e["kind"])
+        if values is not None:
+            value, op = _apply(op, e["props"].get(name), value), "="
+            if _outside(value, values):
+                self._fail_listed(value, values, f"{entity}.{name}", f"{e['kind']}.{name}")
+        self.set_prop(entity, name, op, value)
+
+    def set_listed_var(self, scope: str, name: str, op: str, value: Any, values: tuple) -> None:
+        """``set_var`` of a game or turn variable that lists its values (see set_listed_prop)."""
+        value = _apply(op, self.state.vars[scope].get(name), value)
+        if _outside(value, values):
+            self._fail_listed(value, values, f"{scope}.{name}", f"{scope}.{name}")
+        self.set_var(scope, name, "=", value)
+
+    def _fail_listed(self, value: Any, values, target: str, declared: str):
+        allowed = ", ".join(map(shown, values))
+        if isinstance(value, list):
+            item = next(i for i in value if i is not None and i not in values)
+            self._fail(f"cannot set {target} to {shown(value)}: {shown(item)} is not one of the values "
+                       f"of {declared} ({allowed})")
+        self._fail(f"cannot set {target} to {shown(value)}: {declared} may only be {allowed} "
+                   f"(its values in the data tables)")
+
     def change_resource(self, op: str, entity: str | None, name: str, amount) -> None:
         """gain / spend / reset a resource, kept between 0 and its cap (if it has one)."""
         if entity is None:
@@ -303,7 +336,10 @@ class Machine:
         cap = spec.bound(e["props"])
         if cap is not None and new > cap:
             new = cap
-        self.set_prop(entity, name, "=", max(new, 0))
+        new = max(new, 0)
+        if spec.values is not None and _outside(new, spec.values):
+            self._fail_listed(new, spec.values, f"{entity}.{name}", f"{e['kind']}.{name}")
+        self.set_prop(entity, name, "=", new)
 
     def run_effect(self, entity: str | None) -> None:
         """Run the procedure a component names as its effect, given the component."""
@@ -325,20 +361,25 @@ class Machine:
         elif isinstance(players, str):
             players = [players]
         key = THING if prop is None else prop
-        shown = s.revealed.setdefault(entity, {})
-        seen = shown.get(key, [])
+        given = s.revealed.setdefault(entity, {})
+        seen = given.get(key, [])
         if hide:
+            # hide takes back only what reveal gave: it concerns the players it was shown
+            # to (all of them without `from`), and names the thing to no one else
+            players = [p for p in seen if p in players]
             now = [p for p in seen if p not in players]
         else:
             now = seen + [p for p in players if p not in seen]
             now.sort(key=s.players.index)
         if now:
-            shown[key] = now
+            given[key] = now
         else:
-            shown.pop(key, None)
-        if not shown:
+            given.pop(key, None)
+        if not given:
             del s.revealed[entity]
         self.changes += 1
+        if hide and not players:
+            return  # shown to none of them: nothing to take back, and no one to tell
         fields = {"entity": entity, "property": prop, "players": list(players)}
         # the event names the thing, so only those it is shown to (or hidden from) get it
         self.emit("hidden" if hide else "revealed", fields, list(players))
@@ -1448,6 +1489,17 @@ def _victory_inputs(ruleset: RuleSet, state: GameState) -> tuple[list, list] | N
 def _limit_key(player: str, group: str) -> str:
     # Limits count per player: "once per game" is once for each player.
     return f"{player}:{group}"
+
+
+def _outside(value: Any, values) -> bool:
+    """Is a value given to something that lists the only values it may take outside them?
+    none is not (no value, as a property without a default starts); a list is when an
+    item is."""
+    if value is None:
+        return False
+    if isinstance(value, list):
+        return any(item is not None and item not in values for item in value)
+    return value not in values
 
 
 def _apply(op: str, old: Any, value: Any) -> Any:
