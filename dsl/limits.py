@@ -46,11 +46,15 @@ MAX_NUMBER = 10**15
 MAX_LIST_LENGTH = 100_000
 
 
+class OutOfBounds(ValueError):
+    """A value past the limits above; its message is in the rules language's words."""
+
+
 def bounded(value: Any) -> Any:
-    """``value``, if within the limits a stored number or list must keep; ValueError if not
+    """``value``, if within the limits a stored number or list must keep; OutOfBounds if not
     (the machine reports it at the position of the rule that made the value)."""
     if isinstance(value, int) and not isinstance(value, bool) and not -MAX_NUMBER <= value <= MAX_NUMBER:
-        raise ValueError(f"a number grew beyond ±{MAX_NUMBER:,}")
+        raise OutOfBounds(f"a number grew beyond ±{MAX_NUMBER:,}")
     if isinstance(value, list) and len(value) > MAX_LIST_LENGTH:
-        raise ValueError(f"a list grew beyond {MAX_LIST_LENGTH:,} items")
+        raise OutOfBounds(f"a list grew beyond {MAX_LIST_LENGTH:,} items")
     return value

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 
 from rulecraft.dsl.loader import load_ruleset
 
@@ -755,3 +756,11 @@ function reds_in_hand(p: player) -> number:
     = count([c for c in contents(hand(p)) where c.colour == "red" and c.id != "x"])
 """
     assert load(tmp_path / "a", rules=rules).bag.errors == []
+
+
+@pytest.mark.parametrize("value, shown", [('"green"', '"green"'), ("none", "none")])
+def test_a_written_value_outside_a_propertys_values_is_told_as_the_rules_write_it(tmp_path, value, shown):
+    rs = load_rules_change(tmp_path, "        move c to bottom of discard",
+                           f"        move c to bottom of discard\n        set c.colour = {value}")
+    err = only_error(rs)
+    assert err.message == f"card.colour cannot be {shown}" and err.hint == "allowed: red, blue"

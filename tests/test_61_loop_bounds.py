@@ -81,6 +81,11 @@ def test_a_number_doubled_in_a_loop_stops_at_the_number_limit(tmp_path):
     with pytest.raises(RuleRuntimeError, match="a number grew beyond") as caught:
         Game(load_checked(folder), 1, seed=1)
     assert (caught.value.pos.line, caught.value.pos.column) == (5, 13)
+    assert "ValueError" not in str(caught.value)  # told in the language's words, not Python's
+    # and so on the generated code a later game of the process runs
+    with pytest.raises(RuleRuntimeError, match="a number grew beyond") as again:
+        Game(load_checked(folder), 1, seed=1)
+    assert "ValueError" not in str(again.value)
 
 
 def test_a_bound_variable_doubled_in_a_loop_stops_at_the_number_limit(tmp_path):
