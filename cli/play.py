@@ -268,6 +268,8 @@ class PlaySession:
                 self.history(player, rest)
             elif not text:
                 self.say(ui["empty"].format(count=count))
+            elif "\x1b" in typed:  # an arrow or another special key: its code is no text to show
+                self.say(ui["special_key"].format(count=count))
             elif not text.isdigit():
                 self.say(ui["not_option"].format(text=text[:20], count=count))
             elif not 1 <= int(text) <= count:

@@ -71,11 +71,12 @@ def choices_of(path, player):
 
 def test_invalid_input_reprompts_and_save_writes_the_log(tmp_path, typed, capsys):
     save = tmp_path / "game.jsonl"
-    typed("", "abc", "0", "99", "", "1", "s", "q")
+    typed("", "abc", "\x1b[A", "0", "99", "", "1", "s", "q")
     assert play("--players", 4, "--human", "p1", "--seed", 3, "--save", save) == 0
     out = capsys.readouterr().out
     assert "Pass the device to p1 (red)" in out
     assert "'abc' is not an option" in out
+    assert "arrow and other special keys do nothing here" in out and "'[a'" not in out
     assert "there is no option 0" in out and "there is no option 99" in out
     assert "type the number of an option" in out
     assert f"saved to {save}" in out
