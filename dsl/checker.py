@@ -901,7 +901,7 @@ class Checker:
             want = kind.properties[prop].type
             values = kind.properties[prop].values
             if values is not None and isinstance(s.value, ast.Literal) and s.value.value not in values:
-                self.error(f"{ot}.{prop} cannot be {_written(s.value.value)}", s.value.pos,
+                self.error(f"{ot}.{prop} cannot be {T.written_value(s.value.value)}", s.value.pos,
                            "allowed: " + ", ".join(map(str, values)))
         if s.op in ("+=", "-=") and T.is_list(want):
             if not T.is_list(vt) and vt != T.ANY:
@@ -1339,12 +1339,3 @@ def _child_blocks(s: ast.Stmt) -> list[ast.Block]:
 
 def check_definitions(ruleset: RuleSet) -> None:
     Checker(ruleset).run()
-
-
-def _written(value) -> str:
-    """A literal as the rules write it: a text in quotes, true/false, none."""
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return f'"{value}"' if isinstance(value, str) else str(value)

@@ -94,3 +94,17 @@ def python_value_type(value) -> str:
     if value is None:
         return NONE
     return ANY
+
+
+def written_value(value) -> str:
+    """A value as the rules write it, for messages: a text in quotes, true/false, none, a
+    list in brackets."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return '"' + value + '"'
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(written_value(v) for v in value) + "]"
+    return str(value)

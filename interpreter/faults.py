@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from rulecraft.dsl.limits import OutOfBounds
+from rulecraft.dsl.types import written_value as shown
 
 # Python's names of the values a rule handles → the language's (docs/language.md §4).
 _VALUE_NAMES = {
@@ -47,19 +48,6 @@ def needs(function: str, what: str, value, among=None) -> RuleFault:
     if among is not None:
         told += " (one of: " + ", ".join(map(str, among)) + ")"
     return RuleFault(told)
-
-
-def shown(value) -> str:
-    """A value as the rules write it: a text in quotes, yes/no as true/false, none."""
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return '"' + value + '"'
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(shown(v) for v in value) + "]"
-    return str(value)
 
 
 def _value(python_name: str) -> str:
