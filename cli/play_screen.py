@@ -219,7 +219,9 @@ class Screens:
 
     def beside(self, view: dict) -> list[str]:
         """The things that are never in a space nor a zone (a ship's facings, a marker),
-        each with what differs from its kind's defaults."""
+        each with the values that differ from its kind's defaults, and its numbers but 0 (a
+        number at its default may say as much as any other: a facing in sector 1; a count
+        at 0, nothing)."""
         w, kinds = self.words, self.ruleset.data.kinds
         spec = self.ruleset.data.board
         skip = {"player", spec.space_kind if spec else None, spec.tile_kind if spec else None}
@@ -229,7 +231,8 @@ class Screens:
             if e["at"] is not None or kind is None or kind.located_in or e["kind"] in skip or eid in view["players"]:
                 continue
             changed = [w.status(e["kind"], k, v) for k, v in e["props"].items()
-                       if k not in kind.properties or kind.properties[k].default != v]
+                       if k not in kind.properties or kind.properties[k].default != v
+                       or (isinstance(v, int) and not isinstance(v, bool) and v != 0)]
             out.append(f"{w.name(eid)}: {', '.join(changed)}" if changed else w.name(eid))
         return out
 

@@ -478,6 +478,9 @@ def test_star_trek_panic_shows_the_facings_beside_the_board(screens):
     whole = next(s for s in shown if s.startswith("The whole board, part 1 of 1"))
     assert "Beside the board:" in whole
     assert "bow starboard" in whole
+    # every facing says its sector, the one in sector 1 (its kind's default) too
+    assert re.search(r"bow starboard: [^·]*sector 1\b", whole)
+    assert "shield damage 0" not in whole  # a count at 0 says nothing
 
 
 def test_the_last_screen_says_who_won_and_why(screens):
