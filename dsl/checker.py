@@ -1271,6 +1271,9 @@ class Checker:
         if op in ("in", "not in"):
             self.expr(e.left, ctx)
             rt = self.expr(e.right, ctx)
+            if isinstance(e.right, ast.ListExpr):
+                for item in e.right.items:
+                    self._never_equal(e.left, item, op)
             if not T.is_list(rt) and rt != T.ANY:
                 self.error(f"'{op}' needs a list on its right, not {T.phrase(rt)}", e.right.pos,
                            "to compare two values, write '==' or '!='" if rt in T.SCALARS or rt in self.data.kinds
@@ -1281,7 +1284,49 @@ class Checker:
         if not (T.assignable(a, b, self.names.zone_kinds) or T.assignable(b, a, self.names.zone_kinds)):
             self.error(f"comparing {T.phrase(a)} with {T.phrase(b)} is always {'false' if op == '==' else 'true'}", e.pos,
                        "compare values of one type; one side may name the wrong thing or property")
+        else:
+            self._never_equal(e.left, e.right, op) or self._never_equal(e.right, e.left, op)
         return T.BOOL
+
+    def _listed_values(self, e: ast.Expr) -> tuple[str, list] | None:
+        """The name and ``values:`` of the property or variable ``e`` reads, if it lists them."""
+        if not isinstance(e, ast.Attr):
+            return None
+        owner = (getattr(e.obj, "type", None) or "").removesuffix("?")
+        if owner == T.SCOPE and isinstance(e.obj, ast.Name):
+            spec = self.data.variables.get(e.obj.id, {}).get(e.name)
+            label = f"{e.obj.id}.{e.name}"
+        else:
+            kind = self.data.kinds.get(owner)
+            spec = kind.properties.get(e.name) if kind is not None else None
+            label = f"{owner}.{e.name}"
+        values = getattr(spec, "values", None)
+        return (label, values) if values else None
+
+    @staticmethod
+    def _written_value(e: ast.Expr) -> tuple[bool, object]:
+        """Whether ``e`` is a value written out in the rules, and which. (Not a parameter: a
+        variant may set it, and a value no thing holds can be meant: "no trump suit".)"""
+        if isinstance(e, ast.Literal) and e.value is not None and not isinstance(e.value, bool):
+            return True, e.value
+        return False, None
+
+    def _never_equal(self, read: ast.Expr, other: ast.Expr, op: str) -> bool:
+        """A comparison of a listed property or variable with a written value it can never
+        hold (a misspelt "Hearts" for "hearts") is always false or always true: an error,
+        as the same value given to it with 'set' is."""
+        listed = self._listed_values(read)
+        written, value = self._written_value(other)
+        if listed is None or not written:
+            return False
+        label, values = listed
+        if value in values:
+            return False
+        always = "false" if op in ("==", "in") else "true"
+        self.error(f"{label} is never {T.written_value(value)}, so this comparison is always {always}",
+                   other.pos, did_you_mean(str(value), [str(v) for v in values]) or
+                   "its values: " + ", ".join(map(str, values)))
+        return True
 
 
 # Words the language writes as values: a misspelt one reads as an unknown name.

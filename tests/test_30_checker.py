@@ -764,3 +764,24 @@ def test_a_written_value_outside_a_propertys_values_is_told_as_the_rules_write_i
                            f"        move c to bottom of discard\n        set c.colour = {value}")
     err = only_error(rs)
     assert err.message == f"card.colour cannot be {shown}" and err.hint == "allowed: red, blue"
+
+
+@pytest.mark.parametrize("condition, message, hint", [
+    ('c.colour == "rde"', 'card.colour is never "rde", so this comparison is always false', "did you mean 'red'?"),
+    ('c.colour != "green"', 'card.colour is never "green", so this comparison is always true', "its values: red, blue"),
+    ('c.colour in ["red", "bleu"]', 'card.colour is never "bleu", so this comparison is always false',
+     "did you mean 'blue'?"),
+    ('"rde" == c.colour', 'card.colour is never "rde", so this comparison is always false', "did you mean 'red'?"),
+])
+def test_a_listed_property_compared_with_a_value_it_never_holds_is_an_error(tmp_path, condition, message, hint):
+    # a misspelt value in a condition silently made the rule never (or always) apply
+    rs = load_rules_change(tmp_path, "with c: card in contents(deck) where c.value > 0",
+                           f"with c: card in contents(deck) where c.value > 0 and {condition}")
+    err = only_error(rs)
+    assert (err.message, err.hint) == (message, hint)
+
+
+def test_a_listed_property_compared_with_its_own_values_checks_clean(tmp_path):
+    rs = load_rules_change(tmp_path, "with c: card in contents(deck) where c.value > 0",
+                           'with c: card in contents(deck) where c.colour == "red" or c.colour in ["blue"]')
+    assert rs.bag.errors == []
