@@ -206,9 +206,10 @@ class Words:
         return self.place(at) if at else None
 
     # ---- options
-    def option(self, option) -> dict:
+    def option(self, option, places: bool | frozenset = True) -> dict:
         """A button: its label, with where the pieces it names stand, and for an action
-        with costs, what it costs."""
+        with costs, what it costs. ``places``: False for none, or the pieces whose place
+        to say (a decision told afterwards: those that have not moved since)."""
         if isinstance(option, dict) and ("action" in option or "reaction" in option):
             name = option.get("action") or option.get("reaction")
             args = option.get("args") or {}
@@ -216,7 +217,7 @@ class Words:
             if args:
                 values = list(args.values()) if isinstance(args, dict) else [args]
                 named = self._argument_words(name, args) if isinstance(args, dict) else None
-                label += self.say["colon"] + " " + self._arguments(values, named)
+                label += self.say["colon"] + " " + self._arguments(values, named, places)
             return {"label": label, "cost": self.cost(name)}
         if isinstance(option, dict) and self.directions and {"x", "y"} <= set(option):
             return {"label": self.placement(option), "cost": None}
@@ -243,7 +244,8 @@ class Words:
                         or _plain(param)) if plain else None)
         return out
 
-    def _arguments(self, values: list, named: list[str | None] | None = None) -> str:
+    def _arguments(self, values: list, named: list[str | None] | None = None,
+                   places: bool | frozenset = True) -> str:
         """An action's arguments: a space it goes to after an arrow; the pieces it names
         with the space each stands in, unless the option names a space itself; a plain
         value after its word in ``named`` ("guess 2")."""
@@ -257,7 +259,8 @@ class Words:
             if isinstance(v, str) and self.place(v):
                 parts.append(("→ " if i else "") + text)
                 continue
-            where = self.where(v) if isinstance(v, str) and not names_space else None
+            shown = places is True or (bool(places) and v in places)
+            where = self.where(v) if shown and isinstance(v, str) and not names_space else None
             parts.append(self.say["in"].format(thing=text, place=where) if where else text)
         out = parts[0] if parts else ""
         for part in parts[1:]:
@@ -300,20 +303,23 @@ class Words:
         return ", ".join(parts) or None
 
     # ---- events
-    def event(self, event: dict, place: str | None = None) -> str:
+    def event(self, event: dict, place: str | None = None, settled: frozenset = frozenset()) -> str:
         """The event as a sentence, or "" for one not worth telling (see ``tells``); a
-        thing revealed whole is said to be in ``place`` when given (see ``tell``)."""
+        thing revealed whole is said to be in ``place`` when given, and a decision's pieces
+        in ``settled`` with the places they stand in now (see ``tell``)."""
         say = self.say
         kind = event.get("type")
         if kind == ACTION_WINDOW:
             return ""
         who = event.get("player")
+        # a decision told afterwards names its pieces without the spaces they stand in now,
+        # which need not be where they stood then (a target hit, then moved)
         if kind == "action_taken":
             return say["action"].format(who=who, what=self.option({"action": event.get("action"),
-                                                                     "args": event.get("args")})["label"])
+                                                                     "args": event.get("args")}, places=settled)["label"])
         if kind == "reacted":
             return say["reaction"].format(who=who, what=self.option({"reaction": event.get("reaction"),
-                                                                       "args": event.get("args")})["label"])
+                                                                       "args": event.get("args")}, places=settled)["label"])
         if kind == "moved":
             src, dst = event.get("source"), event.get("destination")
             thing = say["hidden"] if event.get("entity") == HIDDEN else self.name(event.get("entity"))
@@ -377,7 +383,11 @@ class Words:
             if (kind == "revealed" and isinstance(entity, str) and entity not in unsure
                     and self._term("events", kind) is None and event.get("property") is None):
                 place = (self.entities.get(entity) or {}).get("at")
-            out.append(self.event(event, place=place))
+            # a decision's pieces are said with their places while they have not moved since
+            args = event.get("args") if kind in ("action_taken", "reacted") else None
+            settled = frozenset(v for v in (args.values() if isinstance(args, dict) else ())
+                                if isinstance(v, str) and v not in unsure)
+            out.append(self.event(event, place=place, settled=settled))
             if kind in ("moved", "hidden") and isinstance(entity, str):
                 unsure.add(entity)
         return out[::-1]

@@ -315,7 +315,7 @@ class Table:
             "hand": self._hand(view, seat, words),
             "prompt": choice.get("prompt") if choice else None,
             "options": options,
-            "events": [words.event(e) for e in view["events"][events_from:]],
+            "events": words.tell(view["events"][events_from:]),
             "events_from": events_from,
             "result": None if result is None else {
                 "winners": result.get("winners", []), "reason": result.get("reason"),

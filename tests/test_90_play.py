@@ -579,3 +579,20 @@ components:
             words.event({"type": "hidden", "entity": "token", "property": "colour", "players": ["p2"],
                          "audience": ["p2"]})]
     assert told == [whole, part]
+
+
+def test_a_decision_told_afterwards_says_where_its_pieces_stand_only_if_they_have_not_moved_since():
+    # a target hit, then moved: the history must not put it where it stands now
+    rs = ruleset()
+    game = Game(rs, 4, 12, settings=PLAY_SETTINGS)
+    view = game.view(game.pending.player)
+    words = Words(rs)
+    words.know_view(view)
+    piece = next(e for e, seen in view["entities"].items() if seen["kind"] == "character" and seen["at"])
+    place = words.where(piece)
+    taken = {"type": "action_taken", "player": "p1", "action": "explore", "args": {"c": piece}}
+    moved = {"type": "moved", "entity": piece, "source": view["entities"][piece]["at"], "destination": None}
+    [still] = words.tell([taken])
+    assert f"{words.name(piece)} in {place}" in still
+    then, _ = words.tell([taken, moved])
+    assert words.name(piece) in then and f" in {place}" not in then
