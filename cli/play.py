@@ -28,6 +28,7 @@ from rich.text import Text
 
 from rulecraft.bots import bot_names, bot_problem, cannot_play, view_for
 from rulecraft.bots.seating import Seating, side_bot_problem
+from rulecraft.docgen.glossary import languages
 from rulecraft.dsl.variants import available_variants
 from rulecraft.interpreter.game import PLAYER_FACING, Game
 from rulecraft.interpreter.gamelog import GameLog, GameLogError
@@ -520,4 +521,7 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
         ui["saved_seed"] if saved is not None else ui["secret_seed"]
     console.print(Text(ui["intro"].format(title=spec.title, players=players, seed=seed_text, humans=humans_text)),
                   highlight=False)
+    if session.lang != "en" and session.lang not in languages(ruleset):
+        # the screens' own words are in the language; the game's come from a glossary it lacks
+        console.print(Text(ui["no_glossary"].format(title=spec.title)), style="yellow", highlight=False)
     return session.run()

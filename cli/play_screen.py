@@ -37,6 +37,7 @@ UI = {
         "hint": "type a number, ? for help",
         "not_option": "'{text}' is not an option: type a number from 1 to {count}, or ? for help",
         "special_key": "arrow and other special keys do nothing here: type a number from 1 to {count}, or ? for help",
+        "no_glossary": "{title} has no glossary in this language: its game words are shown as its rules write them",
         "no_option": "there is no option {n}: the options are 1 to {count}",
         "empty": "type the number of an option (1 to {count}), or ? for help",
         "history": "History of what you saw, page {page} of {pages} (latest last){more}",
@@ -80,6 +81,8 @@ UI = {
         "not_option": "« {text} » n'est pas une option : tapez un numéro de 1 à {count}, ou ? pour l'aide",
         "special_key": "les flèches et autres touches spéciales ne font rien ici : tapez un numéro de 1 à {count}, "
                        "ou ? pour l'aide",
+        "no_glossary": "{title} n'a pas de glossaire en français : les mots du jeu s'affichent tels que ses règles "
+                       "les écrivent",
         "no_option": "il n'y a pas d'option {n} : les options vont de 1 à {count}",
         "empty": "tapez le numéro d'une option (1 à {count}), ou ? pour l'aide",
         "history": "Historique de ce que vous avez vu, page {page} sur {pages} (le plus récent en bas){more}",

@@ -596,3 +596,12 @@ def test_a_decision_told_afterwards_says_where_its_pieces_stand_only_if_they_hav
     assert f"{words.name(piece)} in {place}" in still
     then, _ = words.tell([taken, moved])
     assert words.name(piece) in then and f" in {place}" not in then
+
+
+def test_a_language_the_rule_set_has_no_glossary_for_is_said_at_the_start(typed, capsys):
+    typed("", "q")
+    assert play("--players", 2, "--human", "p1", "--seed", 5, "--lang", "fr", rules=ROOT / "star_trek_panic") == 0
+    assert "Star Trek: Panic n'a pas de glossaire en français" in capsys.readouterr().out
+    typed("", "q")
+    assert play("--players", 4, "--human", "p1", "--seed", 5, "--lang", "fr") == 0  # one it has: no word of it
+    assert "glossaire" not in capsys.readouterr().out
