@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from pathlib import Path
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -147,7 +148,7 @@ class SiteWriter:
             out.append("  \n".join(facts) + "\n")
         out.append(f"**{self.ui('plain')}**\n")
         out.append(prose.definition(name).rstrip() + "\n")
-        out.append(f"**{self.ui('rule_source')}** ({md_code(f'{d.file}:{d.pos.line}')})\n")
+        out.append(f"**{self.ui('rule_source')}** ({md_code(f'{self._rule_file(d.file, rs)}:{d.pos.line}')})\n")
         out.append(_code(source_of(rs, d)))
         return "\n".join(out)
 
@@ -577,6 +578,16 @@ class SiteWriter:
         return nav
 
     @staticmethod
+    def _rule_file(file: str, rs: RuleSet) -> str:
+        """A rule file as ``rules/<rule set>/<file>``, where it lies in a checkout, however
+        the folder was given (an absolute path would show the builder's own folders)."""
+        try:
+            inside = Path(file).resolve().relative_to(Path(rs.root).resolve())
+        except ValueError:
+            return Path(file).name
+        return "/".join(("rules", Path(rs.root).resolve().name, *inside.parts))
+
+    @staticmethod
     def _display(path) -> str:
         # seeds/<game>/<file>.yaml: where the file lies in a checkout, whoever built the site
         return "/".join(path.resolve().parts[-3:])
@@ -827,7 +838,7 @@ class SiteWriter:
         d = rs.definitions[name]
         said = self.said(name, prose, rs)
         return "\n".join(([f"{said}\n"] if said else []) + [f"*{prose.summary(name)}*\n", prose.definition(name).rstrip() + "\n",
-                          f"{md_code(f'{d.file}:{d.pos.line}')}\n", _code(source_of(rs, d))])
+                          f"{md_code(f'{self._rule_file(d.file, rs)}:{d.pos.line}')}\n", _code(source_of(rs, d))])
 
 
 def _pages_of(nav) -> list[str]:

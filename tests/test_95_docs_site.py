@@ -593,3 +593,13 @@ def test_the_worked_examples_say_what_is_skipped_and_keep_one_order_in_every_lan
         assert len(titles) == len(set(titles)), (lang, titles)
         order[lang] = [next(iter(e.values())) for e in entries]
     assert order["en"] == order["fr"]
+
+
+def test_a_rules_source_is_named_where_it_lies_in_a_checkout_however_the_folder_was_given(tmp_path, monkeypatch):
+    # built from elsewhere, a site showed the builder's own folders on every page
+    monkeypatch.chdir(tmp_path)
+    out = tmp_path / "site"
+    assert main(["docs", str(RULES.resolve()), "--out", str(out)]) == 0
+    pages = "".join(p.read_text(encoding="utf-8") for p in (out / "docs").rglob("*.md"))
+    assert "(`rules/panic_station/setup.rules:" in pages
+    assert str(RULES.resolve().parent) not in pages
