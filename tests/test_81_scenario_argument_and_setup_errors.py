@@ -224,6 +224,24 @@ def test_because_with_a_component_must_name_the_copy(swaps):
     assert (d.position.line, d.position.column) == (8, 29)
 
 
+def test_because_without_every_argument_is_broken_at_because(swaps):
+    # the option then stands for several, and the check could only fail as if the rules did
+    result = run(swaps, """\
+        title: because
+        cite: "swaps: Spend"
+        setup:
+          current: p1
+          deal: {p1: [coin.1], p2: [crown]}
+        expect:
+          illegal:
+            - {do: spend, args: {c: coin.1}, because: "not allowed"}
+        """)
+    d = only_error(result)
+    assert d.message == "'because' needs every argument of spend: target is missing"
+    assert d.hint == "give target: ... in args, or drop 'because'"
+    assert d.position.line == 8
+
+
 # ---------------------------------------------------------------- a thing used twice in a setup
 
 

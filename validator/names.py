@@ -681,7 +681,16 @@ class _Check:
                 self.error("'because' needs an action ({do: ACTION, args: {...}})", path + ["because"],
                            "the rules give a reason only for a refused action: drop 'because' from a choice", key=True)
             else:
-                for arg, value in (option.get("args") or {}).items():
+                # the rules say why one action with all its arguments is refused; without
+                # some, the option stands for several and the check could only fail
+                given = option.get("args") or {}
+                missing = [p for p, _ in self.n.actions.get(option["do"], []) if p not in given]
+                if missing:
+                    self.error(f"'because' needs every argument of {option['do']}: {', '.join(missing)} "
+                               f"{'is' if len(missing) == 1 else 'are'} missing", path + ["because"],
+                               "give " + ", ".join(f"{p}: ..." for p in missing) + " in args, or drop 'because'",
+                               key=True)
+                for arg, value in given.items():
                     if isinstance(value, str) and value in self.n.copies and value not in self.n.entities:
                         ids = self.n.copies[value]
                         self.error(f"{value} has {len(ids)} copies: write {value}.N ({ids[0]} … {ids[-1]})",
