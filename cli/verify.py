@@ -54,6 +54,10 @@ def add_parser(sub) -> None:
     p.add_argument("--redeals", metavar="N", type=count_arg, default=REDEALS,
                    help="play each passing scenario that draws, rolls or picks what it did not arrange again with "
                         f"that dealt N other ways, to tell luck from rules (default {REDEALS}; 0: off)")
+    p.add_argument("--seeds", metavar="N", type=count_arg, default=0,
+                   help="also play each passing scenario that names no seed on N other seeds' setups (who starts, "
+                        "what the hands hold), to find those that rely on the default seed's deal (default 0: off; "
+                        "each seed plays the scenario again from the start)")
     p.set_defaults(run=run)
 
 
@@ -92,7 +96,7 @@ def run(args) -> int:
     if ruleset.variant:
         files += load_variant_scenarios(args.ruleset, ruleset.variant.chain, bag, _display)
     scenarios = [sc for f in files for sc in f.scenarios]
-    results = run_all(ruleset, scenarios, args.variant, redeals=args.redeals)
+    results = run_all(ruleset, scenarios, args.variant, redeals=args.redeals, seeds=args.seeds)
     unknown = check_superseded(ruleset.variant.superseded_at, files, bag) if ruleset.variant else []
 
     where = [_display(folder)] if folder.is_dir() else []
@@ -166,6 +170,18 @@ def _warn_unarranged(console: Console, results, redeals: int) -> None:
     played again with it dealt otherwise (``--redeals``) are sorted by what that showed:
     a scenario that then fails passes by luck; one that passes every deal does not
     depend on the draw, and only a note names it."""
+    seeded = [r for r in results if r.seed_failed is not None]
+    if seeded:
+        console.print(f"\n[yellow]warning:[/] {len(seeded)} scenario(s) pass by the default seed's setup: "
+                      "with the game dealt by another seed, they fail (arrange who starts and what the hands "
+                      "hold, or name the seed meant with 'seed:'):")
+        for r in seeded:
+            seed, d = r.seed_failed
+            console.print(f"  {escape(str(r.scenario.where))}: {escape(r.scenario.title)}")
+            where = f", {escape(str(d.position))}" if d.position else ""
+            console.print(f"    seed {seed}: diverged at {escape(d.label)}{where}"
+                          + (f": {escape(d.message)}" if d.message else "")
+                          + (f" ({escape(d.mismatches[0].what)})" if d.mismatches else ""))
     relying = [r for r in results if r.unarranged]
     if not relying:
         return

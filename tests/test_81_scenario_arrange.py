@@ -477,3 +477,44 @@ def test_a_deck_the_rules_build_in_order_keeps_its_order_when_dealt_again(tmp_pa
     """, 8)
     assert result.status == PASS, explain(result)
     assert result.redeals_passed == 8 and result.redeal_failed is None
+
+
+def test_verify_seeds_finds_a_scenario_that_relies_on_the_default_seeds_setup(tmp_path):
+    # the game's own setup deals before any step: only another seed deals it again
+    import contextlib
+    import io
+
+    from rulecraft.cli.main import main
+
+    seeds = tmp_path / "seeds"
+    seeds.mkdir()
+    (seeds / "deal.yaml").write_text(textwrap.dedent("""\
+        scenarios:
+          - title: relies on the default deal
+            cite: "standard rules: Setup"
+            players: 2
+            expect:
+              zone: {"hand:p1": [king]}
+          - title: names its seed
+            cite: "standard rules: Setup"
+            players: 2
+            seed: 1
+            expect:
+              zone: {"hand:p1": [king]}
+          - title: holds whatever the deal
+            cite: "standard rules: Setup"
+            players: 2
+            expect:
+              zone: {"hand:*": {count: 1}}
+        """))
+    with contextlib.redirect_stdout(out := io.StringIO()):
+        code = main(["verify", "kuhn_poker", "--scenarios", str(seeds), "--seeds", "3"])
+    text = out.getvalue()
+    assert code == 0, text
+    assert "1 scenario(s) pass by the default seed's setup" in text
+    flagged = text.split("pass by the default seed's setup")[1]
+    assert "relies on the default deal" in flagged and "names its seed" not in flagged
+    assert "holds whatever the deal" not in flagged
+    with contextlib.redirect_stdout(out := io.StringIO()):
+        main(["verify", "kuhn_poker", "--scenarios", str(seeds)])  # off unless asked: each seed costs a whole run
+    assert "default seed's setup" not in out.getvalue()

@@ -8,6 +8,7 @@ gives every expected-versus-actual difference found there.
 from __future__ import annotations
 
 from collections.abc import Callable
+import dataclasses
 from dataclasses import dataclass, field
 
 from rulecraft.dsl.diagnostics import DiagnosticBag, Position
@@ -52,6 +53,10 @@ class ScenarioResult:
     # many other deals it passed, and the first that failed (its number and where).
     redeals_passed: int = 0
     redeal_failed: tuple[int, Divergence] | None = None
+    # A passing scenario that names no seed, played again on the game's setup dealt by
+    # other seeds: the first seed it failed with, and where (it relied on the default
+    # seed's deal: who starts, what the hands hold).
+    seed_failed: tuple[int, Divergence] | None = None
 
     @property
     def passed(self) -> bool:
@@ -82,12 +87,14 @@ Watcher = Callable[[str, Game], None]
 
 
 def run_scenario(ruleset: RuleSet, sc: Scenario, variant: str | None = None, watch: Watcher | None = None,
-                 redeals: int = 0) -> ScenarioResult:
+                 redeals: int = 0, seeds: int = 0) -> ScenarioResult:
     """Check a scenario's names, then play it; never raises for a scenario's failure.
 
     With ``redeals``, a scenario that passes although it relies on randomness it did not
     arrange is played again up to that many times with that randomness dealt otherwise
-    (:meth:`RandomnessWatch.redeal`), stopping at the first deal it fails."""
+    (:meth:`RandomnessWatch.redeal`), stopping at the first deal it fails. With ``seeds``,
+    a passing scenario that names no seed is played again on that many other seeds'
+    setups (who starts, what the hands hold), stopping at the first it fails."""
     info = ruleset.variant
     chain = info.chain if info is not None else ([variant] if variant else [])
     if sc.variant is not None and sc.variant not in chain:
@@ -108,6 +115,15 @@ def run_scenario(ruleset: RuleSet, sc: Scenario, variant: str | None = None, wat
                 result.redeal_failed = (deal, again.divergence)
                 break
             result.redeals_passed = deal
+    if result.status == PASS and seeds and not sc.seed_given:
+        # what the steps draw is dealt again above; what the game's own setup dealt
+        # before them (the hands, who starts) only another seed deals again
+        for deal in range(1, seeds + 1):
+            seed = redeal_seed(sc.seed, deal)
+            again = _Run(ruleset, dataclasses.replace(sc, seed=seed)).run()
+            if again.status != PASS:
+                result.seed_failed = (seed, again.divergence)
+                break
     if sc.known_failure is not None:
         # Like a strict expected failure: failing is expected; passing means the rule
         # set now follows the rulebook and the mark must go.
@@ -346,6 +362,6 @@ def redeal_seed(seed: int | None, deal: int) -> int:
 
 
 def run_all(ruleset: RuleSet, scenarios: list[Scenario], variant: str | None = None,
-            redeals: int = 0) -> list[ScenarioResult]:
-    return [run_scenario(ruleset, sc, variant, redeals=redeals) for sc in scenarios]
+            redeals: int = 0, seeds: int = 0) -> list[ScenarioResult]:
+    return [run_scenario(ruleset, sc, variant, redeals=redeals, seeds=seeds) for sc in scenarios]
 

@@ -38,6 +38,7 @@ class Scenario:
     known_failure: str | None = None  # why the rule set does not follow the rulebook here yet
     players: int | None = None
     seed: int = 1
+    seed_given: bool = False  # the scenario names its seed: the setup it deals is meant
     game_setup: dict = field(default_factory=dict)  # results fixed for the game's own setup
     setup: dict = field(default_factory=dict)
     steps: list[dict] = field(default_factory=list)
@@ -90,7 +91,7 @@ def load_text(text: str, file: str, bag: DiagnosticBag) -> ScenarioFile:
             title=item["title"], cite=item["cite"], file=file, located=located, path=path,
             text=item.get("text"), variant=item.get("variant"), known_failure=item.get("known_failure"),
             players=item.get("players"),
-            seed=item.get("seed", 1), game_setup=item.get("game_setup") or {}, setup=item.get("setup") or {}, steps=list(item.get("steps") or []),
+            seed=item.get("seed", 1), seed_given="seed" in item, game_setup=item.get("game_setup") or {}, setup=item.get("setup") or {}, steps=list(item.get("steps") or []),
             expect=item.get("expect"))
         _check_steps(sc, bag)
         scenarios.append(sc)
