@@ -20,7 +20,9 @@ from .terminal_map import board_lines, owned_pieces
 
 WIDTH, HEIGHT = 80, 24
 MAP_LINES = 9  # at most, its legend included
+BESIDE_MORE = 2  # lines more for the map when things lie beside the board, if the screen has them
 NEWS_FOR_YOU = 3  # lines of events that concern the player, at most
+NEWS_LINES = 3  # lines kept for the other events since the last choice, when the options leave them
 ME_LINES = 6  # the player's status, hand and pieces, at most
 KEEP = "\x00"  # a space no line is broken at, between a thing's name and what it shows
 
@@ -32,8 +34,11 @@ UI = {
         "you": "You", "pieces": "Your pieces", "in": "in",
         "map_legend": "* your pieces, n pieces there", "map_cut": "part of the board: m shows it all",
         "nothing_new": "Nothing new since your last choice.", "earlier": "({n} earlier: h shows the history)",
+        "unseen": "({n} since your last choice: h shows them)",
         "react": "! {current}'s turn: you are asked to react.",
         "more": "options {first}–{last} of {count}: + shows the next, - the previous",
+        "more_first": "options {first}–{last} of {count}: + shows the next",
+        "more_last": "options {first}–{last} of {count}: - shows the previous",
         "hint": "type a number, ? for help",
         "not_option": "'{text}' is not an option: type a number from 1 to {count}, or ? for help",
         "special_key": "arrow and other special keys do nothing here: type a number from 1 to {count}, or ? for help",
@@ -75,8 +80,11 @@ UI = {
         "map_legend": "* vos pièces, n pièces là", "map_cut": "une partie du plateau : m le montre en entier",
         "nothing_new": "Rien de nouveau depuis votre dernier choix.",
         "earlier": "({n} plus anciens : h montre l'historique)",
+        "unseen": "({n} depuis votre dernier choix : h les montre)",
         "react": "! Tour de {current} : vous pouvez réagir.",
         "more": "options {first} à {last} sur {count} : + montre les suivantes, - les précédentes",
+        "more_first": "options {first} à {last} sur {count} : + montre les suivantes",
+        "more_last": "options {first} à {last} sur {count} : - montre les précédentes",
         "hint": "tapez un numéro, ? pour l'aide",
         "not_option": "« {text} » n'est pas une option : tapez un numéro de 1 à {count}, ou ? pour l'aide",
         "special_key": "les flèches et autres touches spéciales ne font rien ici : tapez un numéro de 1 à {count}, "
@@ -156,6 +164,7 @@ def concerns(ruleset, view: dict, event: dict, player: str, mine: set[str]) -> b
     return False
 
 
+TURN_MARKS = ("turn_started", "turn_ended", "round_started")
 SETUP = "setup"  # whose "turn" the events before the game's first turn are in
 
 
@@ -208,10 +217,18 @@ class Screens:
         return lines
 
     def _item(self, eid: str, view: dict, holder: str | None) -> str:
-        """A thing of a zone by name, with what its properties say ("die 2 (face 6)")."""
+        """A thing of a zone by name, with what its properties say ("die 2 (face 6)"): a
+        line breaks between things, not inside one, unless the thing is longer than a
+        line; then it breaks between what its properties say."""
         details = self.words.details(eid, view["entities"].get(eid), holder) if eid in view["entities"] else []
-        text = f"{self.words.name(eid)} ({', '.join(details)})" if details else self.words.name(eid)
-        return text.replace(" ", KEEP)  # a line breaks between things, not inside one
+        name = self.words.name(eid)
+        text = f"{name} ({', '.join(details)})" if details else name
+        if len(text) <= self.width - 2:  # a line after the first is indented by 2
+            return text.replace(" ", KEEP)
+        parts = [f"{name} ({details[0]}"] + details[1:] if details else [name]
+        if details:
+            parts[-1] += ")"
+        return ", ".join(part.replace(" ", KEEP) for part in parts)
 
     def _listed(self, head: str, items: list, view: dict, holder: str | None, limit: int) -> list[str]:
         """A zone's things after ``head`` in ``limit`` lines at most: each with what its
@@ -241,23 +258,41 @@ class Screens:
 
     def _map(self, view: dict, max_lines: int) -> list[str]:
         """The board in ``max_lines`` at most, its legend and what lies beside it included
-        (two lines for those things at most, the board keeping 4)."""
+        (two lines for those things at least, the board keeping 4; the lines a small
+        board leaves go to them too). The pieces on the board are said with what their
+        properties say when that leaves room for all the things beside it."""
         beside = self.beside(view)
-        beside_lines = wrap(" · ".join(beside), self.width, max(0, min(2, max_lines - 4))) if beside else []
-        if beside_lines == [""]:
-            beside_lines = []
-        drawn = board_lines(self.ruleset, view, self.words, self.ui, width=self.width,
-                            max_lines=max_lines - 1 - len(beside_lines))
-        lines = list(drawn.lines)
-        note = ([self.ui["map_cut"]] if drawn.cut else []) + list(drawn.legend)
-        if note and (lines or drawn.cut):  # a board left out whole still says where it is
-            lines.append(crop("; ".join(note), self.width))
+        least = max(0, min(2, max_lines - 4)) if beside else 0
+        whole = len(wrap(" · ".join(beside), self.width)) if beside else 0
+
+        def drawn_with(details: bool) -> tuple[list[str], list[str]]:
+            drawn = board_lines(self.ruleset, view, self.words, self.ui, width=self.width,
+                                max_lines=max_lines - 1 - least, details=details)
+            lines = list(drawn.lines)
+            note = ([self.ui["map_cut"]] if drawn.cut else []) + list(drawn.legend)
+            if note and (lines or drawn.cut):  # a board left out whole still says where it is
+                lines.append(crop("; ".join(note), self.width))
+            room = max(least, max_lines - len(lines))
+            beside_lines = wrap(" · ".join(beside), self.width, room) if beside and room else []
+            return lines, beside_lines if beside_lines != [""] else []
+
+        lines, beside_lines = drawn_with(True)
+        if len(beside_lines) < whole:
+            plain = drawn_with(False)
+            if len(plain[1]) > len(beside_lines):
+                lines, beside_lines = plain
         return lines + beside_lines
 
     # ---- news
     def news(self, events: list[dict], start: int, view: dict) -> tuple[list[str], list[str]]:
         """The events from ``start`` on, told: those that concern the player and happened
         in another's turn, and all the others."""
+        for_you, other = self._news(events, start, view)
+        return for_you, [text for text, _ in other]
+
+    def _news(self, events: list[dict], start: int, view: dict) -> tuple[list[str], list[tuple[str, bool]]]:
+        """``news``, each other event with whether it only marks a turn's or a round's
+        start or end (what the header says already)."""
         me = view["viewer"]
         mine = set(owned_pieces(self.ruleset, view, me))
         mine.update(z for z in view["zones"] if z.endswith(f":{me}"))
@@ -269,10 +304,10 @@ class Screens:
                 continue
             # the setup is nobody's turn: the hand it deals shows on the screen anyway
             if owner not in (me, SETUP) and concerns(self.ruleset, view, event, me, mine) and event.get(
-                    "type") not in ("turn_started", "turn_ended", "round_started"):
+                    "type") not in TURN_MARKS:
                 for_you.append("! " + text)
             else:
-                other.append(text)
+                other.append((text, event.get("type") in TURN_MARKS))
         return for_you, other
 
     # ---- the main screen
@@ -288,53 +323,92 @@ class Screens:
                                        player=view["viewer"], round_word=w.round_word(capital=False)), width), "bold"))
         me = self._me(view)[:ME_LINES]
         # the map gives way to the player's side and to a few options on a short screen
-        out += [(line, "") for line in self._map(view, min(MAP_LINES, max(3, self.height - 2 - len(me) - 9)))]
+        # (a few more lines when things lie beside the board and the player's side is short)
+        most = MAP_LINES + (BESIDE_MORE if self.beside(view) else 0)
+        out += [(line, "") for line in self._map(view, min(most, max(3, self.height - 2 - len(me) - 9)))]
         out += [(line, "cyan") for line in me]
         avail = self.height - 1 - len(out)  # the last line is the input prompt
         choice = view["choice"] or {}
-        for_you, other = self.news(events, start, view)
+        for_you, other_marked = self._news(events, start, view)
+        other = [text for text, _ in other_marked]
         react = choice.get("kind") == "reaction" and view["current"] != view["viewer"]
         told = max(0, min(len(for_you), NEWS_FOR_YOU, avail - 5 - react))  # 4 lines of options at least
         prominent = [crop(t, width) for t in for_you[len(for_you) - told:]]
         if react:
             prominent.append(crop(ui["react"].format(current=view["current"]), width))
         unsaid = len(for_you) - told  # told in the history only
-        labels = []
-        for i, option in enumerate(choice.get("options", []), 1):
-            said = w.option(option)
-            labels.append(f"{i:>2} {said['label']}" + (f" ({said['cost']})" if said.get("cost") else ""))
-        room = max(1, avail - 1 - len(prominent))  # what the prompt's line and the news leave
-        # two columns of short options when they then fit on the screen at once
-        columns = 2 if (6 < len(labels) <= 2 * room and max(len(x) for x in labels) <= (width - 2) // 2) else 1
-        rows_needed = -(-len(labels) // columns)
-        per_page = rows_needed if rows_needed <= room else max(1, room - 1)
-        pages = max(1, -(-rows_needed // per_page)) if rows_needed else 1
-        page = min(max(page, 0), pages - 1)
-        rows = list(range(page * per_page, min(rows_needed, (page + 1) * per_page)))
-        option_lines = []
-        col_w = (width - 2) // 2 if columns == 2 else width
-        for r in rows:
-            cells = [labels[r + c * rows_needed] for c in range(columns) if r + c * rows_needed < len(labels)]
-            option_lines.append("  ".join(f"{crop(c, col_w):<{col_w}}" for c in cells).rstrip())
-        if pages > 1:
-            first, last = rows[0] + 1, rows[-1] + 1
-            option_lines.append(crop(ui["more"].format(first=first, last=last, count=rows_needed), width))
+        said_options = [w.option(option) for option in choice.get("options", [])]
+        # the rule set's words start with a capital, the engine's (end turn, pass) then too
+        capital = any(said["label"][:1].isupper() for said in said_options)
+        labels = [f"{i:>2} {self._capital(said['label']) if capital else said['label']}"
+                  + (f" ({said['cost']})" if said.get("cost") else "") for i, said in enumerate(said_options, 1)]
+        space = max(1, avail - 1 - len(prominent))  # what the prompt's line and the marked news leave
+        # the events of the others' turns (and of the rules between turns) are never left
+        # out without a word: a line for them at least, up to NEWS_LINES when the options
+        # fit all the same or are read in pages anyway (4 lines of options at least)
+        want = min(NEWS_LINES, len(other) + (1 if unsaid else 0))
+        reserve = 0
+        if want and space > 1:
+            fitting = [r for r in range(want, 0, -1) if self._option_rows(labels, space - r)[1] == 1]
+            reserve = fitting[0] if fitting else max(1, min(want, space - 4))
+            reserve = min(reserve, space - 1)
+        option_lines, pages, page = self._option_lines(labels, space - reserve, page)
         news_room = max(0, avail - 1 - len(prominent) - len(option_lines))
         latest = [crop(t, width) for t in other]
         if not latest and not prominent:
-            latest = [ui["nothing_new"]]
+            latest = [ui["nothing_new"]] if news_room else []
+        if len(latest) > news_room:
+            # short of room, what happened comes before the turns' starts and ends
+            said = [crop(t, width) for t, mark in other_marked if not mark]
+            unsaid += len(latest) - len(said)
+            latest = said
         if len(latest) > news_room or unsaid:
             keep = min(len(latest), max(0, news_room - 1))
             unsaid += len(latest) - keep
             latest = latest[len(latest) - keep:] if keep else []
             if news_room:
-                latest.insert(0, crop(ui["earlier"].format(n=unsaid), width))
+                latest.insert(0, crop(ui["earlier" if keep else "unseen"].format(n=unsaid), width))
         out += [(line, "dim") for line in latest]
         out += [(line, "bold yellow") for line in prominent]
         prompt = choice.get("prompt") or ""
         out.append((crop(f"{prompt}  ({ui['hint']})" if prompt else ui["hint"], width), "bold"))
         out += [(line, "") for line in option_lines]
         return out, pages
+
+    def _capital(self, label: str) -> str:
+        """An option's label with a capital, as a sentence starts (a player's id, p2, keeps its case)."""
+        first = label.split(" ", 1)[0].rstrip(":,")
+        if not label or first in self.words.kinds_by_id and self.words.kinds_by_id[first] == "player":
+            return label
+        return label[:1].upper() + label[1:]
+
+    def _option_rows(self, labels: list[str], room: int) -> tuple[int, int, int, int]:
+        """How ``labels`` lie in ``room`` lines (a page's note included): in how many
+        columns, rows, pages, and rows a page."""
+        room = max(1, room)
+        # two columns of short options when they then fit on the screen at once
+        columns = 2 if (6 < len(labels) <= 2 * room
+                        and max(len(x) for x in labels) <= (self.width - 2) // 2) else 1
+        rows_needed = -(-len(labels) // columns)
+        per_page = rows_needed if rows_needed <= room else max(1, room - 1)
+        pages = max(1, -(-rows_needed // per_page)) if rows_needed else 1
+        return columns, pages, rows_needed, per_page
+
+    def _option_lines(self, labels: list[str], room: int, page: int) -> tuple[list[str], int, int]:
+        """The lines of a page of options in ``room`` lines, how many pages, which page."""
+        ui, width = self.ui, self.width
+        columns, pages, rows_needed, per_page = self._option_rows(labels, room)
+        page = min(max(page, 0), pages - 1)
+        rows = list(range(page * per_page, min(rows_needed, (page + 1) * per_page)))
+        lines = []
+        col_w = (width - 2) // 2 if columns == 2 else width
+        for r in rows:
+            cells = [labels[r + c * rows_needed] for c in range(columns) if r + c * rows_needed < len(labels)]
+            lines.append("  ".join(f"{crop(c, col_w):<{col_w}}" for c in cells).rstrip())
+        if pages > 1:
+            note = "more_first" if page == 0 else "more_last" if page == pages - 1 else "more"
+            lines.append(crop(ui[note].format(first=rows[0] + 1, last=rows[-1] + 1, count=rows_needed), width))
+        return lines, pages, page
 
     # ---- the screens behind commands
     def history(self, events: list[dict], page: int) -> list[str] | None:
@@ -399,32 +473,82 @@ class Screens:
         return page
 
     def table(self, view: dict) -> list[str]:
+        """The game's own values, the other players and the shared piles, each thing with
+        what its properties say, wrapped over as many lines as the screen has; when it has
+        too few, the longest parts give way first (their things by name, then cut)."""
         w, me = self.words, view["viewer"]
         w.know_view(view)
-        lines = [self.ui["table"] + ":"]
+        blocks: list[tuple[str, str | None]] = []  # (with the things' details, by name only)
+        game_vars = {k: v for k, v in view["vars"].get("game", {}).items() if v not in (None, [])}
+        if game_vars:
+            blocks.append((f"{self.ui['game']}: " + " · ".join(
+                f"{w.variable('game', k)} {w.name(v)}" for k, v in game_vars.items()), None))
         for p in view["players"]:
             if p == me:
                 continue
             entity = view["entities"].get(p) or {}
-            props = [w.status(entity.get("kind", "player"), k, v)
-                     for k, v in entity.get("props", {}).items() if v is not None]
+            props = [w.status(entity.get("kind", "player"), k, v) for k, v in self._informative(entity)]
             mark = f" ({self.ui['to_play']})" if view["current"] == p else ""
-            lines += self._fitted(lambda details, p=p, mark=mark: f"{p}{mark}: " + " · ".join(props + [
-                f"{w.name(z.split(':', 1)[0])} {self._pile(items, view if details else None, p)}"
-                for z, items in view["zones"].items() if z.endswith(f":{p}")]), 3)
+
+            def line(details, p=p, mark=mark, props=props):
+                return f"{p}{mark}: " + " · ".join(props + [
+                    f"{w.name(z.split(':', 1)[0])} {self._pile(items, view if details else None, p)}"
+                    for z, items in view["zones"].items() if z.endswith(f":{p}")])
+            blocks.append((line(True), line(False)))
+        owned: dict[str, list[str]] = {}  # a zone of each thing of a kind (not of each player)
         for zone, items in view["zones"].items():
-            if ":" in zone or self.ruleset.data.zones.get(zone) is None or not (
-                    items if isinstance(items, list) else items.get("count")):
+            name, _, owner = zone.partition(":")
+            spec = self.ruleset.data.zones.get(name)
+            if spec is None or not (items if isinstance(items, list) else items.get("count")):
+                continue
+            if owner:
+                if spec.per_entity and owner not in view["players"]:
+                    owned.setdefault(name, []).append(zone)
                 continue
             word = w.name(zone)
-            lines += self._fitted(lambda details, word=word, items=items: f"{word[:1].upper()}{word[1:]}: "
-                                  f"{self._pile(items, view if details else None)}", 2)
-        game_vars = {k: v for k, v in view["vars"].get("game", {}).items() if v not in (None, [])}
-        if game_vars:
-            lines += wrap(f"{self.ui['game']}: " + " · ".join(
-                f"{w.variable('game', k)} {w.name(v)}"
-                for k, v in game_vars.items()), self.width, 3)
-        return self._fit(lines)
+            blocks.append(tuple(f"{word[:1].upper()}{word[1:]}: {self._pile(items, view if details else None)}"
+                                for details in (True, False)))
+        for name, zones in owned.items():
+            word = w.name(name)
+            blocks.append(tuple(f"{word[:1].upper()}{word[1:]}: " + " · ".join(
+                f"{w.name(z.partition(':')[2])} {self._pile(view['zones'][z], view if details else None)}"
+                for z in zones) for details in (True, False)))
+        return self._fit([self.ui["table"] + ":"] + self._squeezed(blocks, self.height - 2))
+
+    def _informative(self, entity: dict) -> list[tuple[str, object]]:
+        """An entity's properties that say something, those that differ from their kind's
+        default first (a value every thing starts with says least)."""
+        spec = self.ruleset.data.kinds.get(entity.get("kind", ""))
+        declared = spec.properties if spec is not None else {}
+        props = [(k, v) for k, v in (entity.get("props") or {}).items() if not says_nothing(v)]
+        return sorted(props, key=lambda kv: kv[0] in declared and declared[kv[0]].default == kv[1])
+
+    def _squeezed(self, blocks: list[tuple[str, str | None]], room: int) -> list[str]:
+        """Each block's text (with its things' details) wrapped whole, in ``room`` lines:
+        while they do not fit, the longest gives way, first to its things by name (its
+        second text), then a line at a time (down to one, the rest cut with …)."""
+        state = [[True, None] for _ in blocks]  # [with details, lines at most]
+
+        def lines_of(i: int) -> list[str]:
+            detailed, limit = state[i]
+            text = blocks[i][0] if detailed or blocks[i][1] is None else blocks[i][1]
+            return [line.replace(KEEP, " ") for line in wrap(text, self.width, limit)]
+
+        shown = [lines_of(i) for i in range(len(blocks))]
+        while sum(len(x) for x in shown) > room:
+            # of two as long, the one with more to say (a large pile) says it in fewer lines
+            i = max(range(len(blocks)), key=lambda j: (len(shown[j]), len(blocks[j][0])))
+            if len(shown[i]) <= 1:
+                break
+            if state[i][0] and blocks[i][1] is not None:
+                state[i][0] = False
+                shorter = lines_of(i)
+                if len(shorter) < len(shown[i]):
+                    shown[i] = shorter
+                    continue
+            state[i][1] = len(shown[i]) - 1
+            shown[i] = lines_of(i)
+        return [line for x in shown for line in x]
 
     def _fitted(self, line, limit: int) -> list[str]:
         """``line(True)`` (things with what their properties say) in ``limit`` lines, or
@@ -461,11 +585,14 @@ class Screens:
         if result.get("reason"):  # a victory condition's name, or a sentence of the rules
             undecided = "" if result.get("decided", True) else " " + ui["undecided"]
             lines += wrap(w.action(result["reason"]) + undecided, self.width, 2)
+        # each player's status, what differs from the start first, over the lines the screen has
+        each = max(2, (self.height - 1 - len(lines) - 2) // max(1, len(state.players)))
         for p in state.players:
-            props = state.entities[p]["props"]
-            status = " · ".join(w.status(state.entities[p]["kind"], k, v) for k, v in props.items())
+            status = " · ".join(w.status(state.entities[p]["kind"], k, v)
+                                for k, v in self._informative(state.entities[p]))
             win = " ★" if p in result.get("winners", []) else ""
-            lines.append(crop(f"{p}{win} ({seats.get(p, '')}): {status}", self.width))
+            seat = f"{p}{win} ({seats.get(p, '')})"
+            lines += wrap(f"{seat}: {status}" if status else seat, self.width, each)
         lines.append(crop(ui["winners"].format(winners=", ".join(result.get("winners") or []) or ui["nobody"]),
                           self.width))
         lines.append(ui["final"].format(decisions=decisions, round=state.round))

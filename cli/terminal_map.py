@@ -67,7 +67,9 @@ def _abbreviation(name: str) -> str:
 
 
 def board_lines(ruleset, view: dict, words, ui: dict, *, width: int = 80, max_lines: int = 9,
-                whole: bool = False) -> MapText:
+                whole: bool = False, details: bool = True) -> MapText:
+    """The board in ``max_lines`` (``whole``: all of it); ``details``: the pieces a
+    board lists with what their properties say, where that fits."""
     spec = ruleset.data.board
     if spec is None:
         return MapText([])
@@ -78,8 +80,8 @@ def board_lines(ruleset, view: dict, words, ui: dict, *, width: int = 80, max_li
         return _squares(ruleset, view, words, width, max_lines, whole)
     if spec.kind == "ring" and all("sector" in (view["entities"].get(s) or {}).get("props", {})
                                    for s in spec.spaces):
-        return _ring(ruleset, view, words, width, max_lines, whole)
-    return _listed(ruleset, view, words, list(spec.spaces), width, max_lines, whole)
+        return _ring(ruleset, view, words, width, max_lines, whole, details)
+    return _listed(ruleset, view, words, list(spec.spaces), width, max_lines, whole, details)
 
 
 # ------------------------------------------------------------------ laid tiles
@@ -202,7 +204,7 @@ def _squares(ruleset, view, words, width, max_lines, whole) -> MapText:
     return MapText(lines)
 
 
-def _ring(ruleset, view, words, width, max_lines, whole) -> MapText:
+def _ring(ruleset, view, words, width, max_lines, whole, details=True) -> MapText:
     spaces = list(ruleset.data.board.spaces)
     props = {s: view["entities"][s]["props"] for s in spaces}
     sectors = sorted({p["sector"] for p in props.values()})
@@ -220,12 +222,23 @@ def _ring(ruleset, view, words, width, max_lines, whole) -> MapText:
         lines.append(row)
     rest = max(0, max_lines - len(lines))
     occupied = [s for s in spaces if _count(view["zones"].get(s))]
-    listed = _listed(ruleset, view, words, occupied, width, 10 ** 6, whole)
     if whole:
-        return MapText(lines + listed.lines)
-    # on the main screen, the occupied spaces run on as one paragraph
-    text = " · ".join(listed.lines)
-    packed = textwrap.wrap(text, width, subsequent_indent="  ") if text else []
+        return MapText(lines + _listed(ruleset, view, words, occupied, width, 10 ** 6, whole).lines)
+    # on the main screen, the occupied spaces run on as one paragraph: its pieces with what
+    # their properties say when that fits, else by name
+    packed = []
+    for said in ((True, False) if details else (False,)):
+        parts = []
+        for s in occupied:
+            here = view["zones"][s]
+            things = ([_thing(words, view, e, said, glue="\x00") for e in here]
+                      if isinstance(here, list) else [f"{_count(here)} ?"])
+            parts.append(f"{words.name(s)}: {', '.join(things)}")
+        text = " · ".join(parts)
+        packed = [line.replace("\x00", " ")
+                  for line in textwrap.wrap(text, width, subsequent_indent="  ", break_on_hyphens=False)]
+        if len(packed) <= rest:
+            break
     cut = len(packed) > rest
     if cut:
         packed = packed[:rest]
@@ -234,18 +247,36 @@ def _ring(ruleset, view, words, width, max_lines, whole) -> MapText:
     return MapText(lines + packed, cut)
 
 
-def _listed(ruleset, view, words, spaces, width, max_lines, whole) -> MapText:
-    """Every occupied space with what stands there, one line each."""
+def _thing(words, view, eid: str, details: bool, glue: str = " ") -> str:
+    """A piece by name, with what its properties say (its numbers, what differs from its
+    kind's defaults) when ``details``: a copy's number in its name is no value of it.
+    ``glue``: the space within its name and within each of its details (a line breaks
+    between them, not inside one)."""
+    entity = view["entities"].get(eid)
+    said = words.details(eid, entity, view.get("viewer")) if details and entity is not None else []
+    name = words.name(eid).replace(" ", glue)
+    return f"{name} ({', '.join(d.replace(' ', glue) for d in said)})" if said else name
+
+
+def _listed(ruleset, view, words, spaces, width, max_lines, whole, details=True) -> MapText:
+    """Every occupied space with what stands there: on the whole map each piece with
+    what its properties say, wrapped; on the main screen one line a space, the pieces'
+    details only when the line has room for them."""
     lines = []
     for s in spaces:
         here = view["zones"].get(s)
         if not _count(here):
             continue
-        if isinstance(here, list):
-            things = ", ".join(words.name(e) for e in here)
+        if not isinstance(here, list):
+            lines.append(f"{words.name(s)}: {_count(here)} ?"[:width])
+            continue
+        detailed = f"{words.name(s)}: " + ", ".join(_thing(words, view, e, details) for e in here)
+        if whole:
+            lines += textwrap.wrap(detailed, width, subsequent_indent="    ") or [detailed]
+        elif len(detailed) <= width:
+            lines.append(detailed)
         else:
-            things = f"{_count(here)} ?"
-        lines.append(f"{words.name(s)}: {things}"[:width])
+            lines.append(f"{words.name(s)}: {', '.join(words.name(e) for e in here)}"[:width])
     if not whole and len(lines) > max_lines:
         return MapText(lines[:max(0, max_lines)], cut=True)
     return MapText(lines)
