@@ -131,7 +131,6 @@ def test_the_table_shows_the_games_values_each_seats_telling_properties_and_zone
     table = Screens(rs, words).table(view)
     fits(table)
     words.know_view(view)
-    text = flat(table)
     # the game's own values come first, never under the …
     first = next(iter(k for k, v in view["vars"]["game"].items() if v not in (None, [])))
     assert table[1].startswith("Game: " + words.variable("game", first)), table
