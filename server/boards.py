@@ -11,9 +11,10 @@ import re
 from xml.sax.saxutils import escape, quoteattr
 
 from rulecraft.docgen.board_picture import COORDINATE_PROPS, declared_board_svg
-from rulecraft.docgen.svg import CELL, PIECE_COLOURS, Piece, board_svg, tile_svg
+from rulecraft.docgen.svg import CELL, NEUTRAL_PIECE, PIECE_COLOURS, Piece, board_svg, tile_svg
 from rulecraft.docgen.svg import MARGIN as TILE_MARGIN
 from rulecraft.interpreter.state import tile_layouts
+from rulecraft.narration import HIDDEN, Words
 
 SPOT = {"x", "y", "rotation"}  # an option of a placing choice: where a tile would be laid
 
@@ -41,7 +42,36 @@ def _owner(ruleset, view: dict, eid: str) -> str | None:
     return next((v for v in e["props"].values() if isinstance(v, str) and v in view["players"]), None)
 
 
-def _pieces(ruleset, view: dict, spaces) -> list[Piece]:
+# The colours of things no player owns, one per kind (in the order the rules declare the
+# kinds), apart from the players' colours: things of different kinds look different.
+KIND_COLOURS = ["#6b6b6b", "#8c6d31", "#7b4173", "#393b79", "#637939", "#843c39", "#17706e", "#a55194",
+                "#5254a3", "#b5651d"]
+
+
+def kind_colour(ruleset, kind: str) -> str:
+    kinds = list(ruleset.data.kinds)
+    return KIND_COLOURS[kinds.index(kind) % len(KIND_COLOURS)] if kind in kinds else NEUTRAL_PIECE
+
+
+def short_label(name: str) -> str:
+    """A thing's mark on the board: the initials of its name's words, numbers left out
+    ("Red Dragon 2": RD), two letters at most."""
+    words = [w for w in re.split(r"[\s_.-]+", re.sub(r"['’]", "", name)) if w and not w[0].isdigit()]
+    if len(words) == 1:
+        return words[0][:2].capitalize()
+    return "".join(w[0] for w in words[:2]).upper() or name[:1].upper()
+
+
+def piece_title(words: Words, view: dict, eid: str, holder: str | None = None) -> str:
+    """A thing's tooltip: its name, with what its properties say (as the seat's view
+    shows them)."""
+    if eid == HIDDEN:
+        return words.name(eid)
+    details = words.details(eid, view["entities"].get(eid), holder)
+    return f"{words.name(eid)} ({', '.join(details)})" if details else words.name(eid)
+
+
+def _pieces(ruleset, view: dict, spaces, words: Words) -> list[Piece]:
     colours = player_colours(view["players"])
     out = []
     for space in spaces:
@@ -51,23 +81,28 @@ def _pieces(ruleset, view: dict, spaces) -> list[Piece]:
         for eid in here:
             owner = _owner(ruleset, view, eid)
             kind = (view["entities"].get(eid) or {}).get("kind", "")
-            out.append(Piece(eid, space, (kind or eid)[:1].upper(), eid, colours.get(owner, "#555555")))
+            out.append(Piece(eid, space, (kind or eid)[:1].upper(), piece_title(words, view, eid, owner),
+                             colours.get(owner, NEUTRAL_PIECE)))
     return out
 
 
-def board_picture(ruleset, view: dict, label=None) -> str:
-    """The board of ``view``; ``label`` words a room type on laid tiles (default: its name)."""
+def board_picture(ruleset, view: dict, label=None, words: Words | None = None) -> str:
+    """The board of ``view``; ``label`` words a room type on laid tiles (default: its
+    name); ``words`` names spaces and things (default: the rule set's English glossary)."""
     spec = ruleset.data.board
     if spec is None:
         return ""
+    if words is None:
+        words = Words(ruleset)
+        words.know_view(view)
     if spec.kind == "tiles":
         rooms = [z for z in view["zones"] if ruleset.data.zones.get(z.split(":", 1)[0]) is None]
         # its rooms carry data-room, which the page treats as it does data-space
         layouts = tile_layouts(ruleset)
         worded = {"label": label} if label else {}
-        svg = board_svg(spec, layouts, view["tiles"], _pieces(ruleset, view, rooms), "the board", **worded)
+        svg = board_svg(spec, layouts, view["tiles"], _pieces(ruleset, view, rooms, words), "the board", **worded)
         return _with_spots(spec, layouts, view, svg, worded)
-    return _declared(ruleset, spec, view)
+    return _declared(ruleset, spec, view, words)
 
 
 def _with_spots(spec, layouts: dict[str, str], view: dict, svg: str, worded: dict) -> str:
@@ -117,15 +152,29 @@ def _with_spots(spec, layouts: dict[str, str], view: dict, svg: str, worded: dic
     return svg[:end] + "\n".join(body) + "\n" + svg[end:]
 
 
-def _declared(ruleset, spec, view: dict) -> str:
+def _declared(ruleset, spec, view: dict, words: Words) -> str:
     """A board declared whole, drawn by the rules site's picture code; what stands in or
-    marks each space is the view's."""
+    marks each space is the view's. Spaces and things are named in the glossary's words:
+    a space's label and tooltip, a thing's tooltip, and its mark (its name's initials),
+    in its owner's colour, or its kind's when no player owns it."""
     colours = player_colours(view["players"])
 
+    kind = ruleset.data.kinds.get(spec.space_kind)
+    declared = kind.properties if kind else {}
+
+    def space_name(name: str) -> str:
+        """Its glossary word, else the title the board gives it, else its id in words."""
+        word, title = words.name(name), spec.spaces[name].get("title")
+        return title if isinstance(title, str) and word == name.replace("_", " ") else word
+
     def space_title(name: str) -> str:
+        """A space's name and what its properties say, but its place on the board and
+        what it says by default."""
         entity = view["entities"].get(name) or {}
-        return name + "".join(f", {k} {v}" for k, v in entity.get("props", {}).items()
-                              if k not in COORDINATE_PROPS and v is not None)
+        shown = {**entity, "props": {k: v for k, v in entity.get("props", {}).items()
+                                     if k not in COORDINATE_PROPS and not (k in declared and declared[k].default == v)}}
+        details = words.details(name, shown) if entity else []
+        return space_name(name) + (f" ({', '.join(details)})" if details else "")
 
     def inside(name: str, x: float, y: float, half: float) -> list[str]:
         body = []
@@ -140,12 +189,25 @@ def _declared(ruleset, spec, view: dict) -> str:
         if isinstance(here, list):
             for i, eid in enumerate(here):
                 owner = _owner(ruleset, view, eid)
+                kind = (view["entities"].get(eid) or {}).get("kind", "")
                 if len(here) == 1:  # one piece: in the middle, large
-                    px, py, r = x, y + 4, half * 0.5
-                else:
-                    px, py, r = x - half + 10 + (i % 4) * 14, y + half - 10 - (i // 4) * 14, 6
-                body.append(f'<circle class="piece" cx="{px:.1f}" cy="{py:.1f}" r="{r:.1f}" '
-                            f'fill={quoteattr(colours.get(owner, "#555"))} data-player={quoteattr(owner or "")}>'
-                            f'<title>{escape(eid)}</title></circle>')
+                    px, py, r, size = x, y + 4, half * 0.5, 12
+                else:  # three a row, from the bottom up
+                    px, py, r, size = x + (i % 3 - 1) * 17, y + half - 12 - (i // 3) * 17, 8, 8
+                fill = colours.get(owner) or kind_colour(ruleset, kind)
+                who = f" data-player={quoteattr(owner)}" if owner else ""
+                piece = "" if eid == HIDDEN else f" data-piece={quoteattr(eid)}"
+                body.append(f'<g class="piece"{piece}{who} data-kind={quoteattr(kind)}>'
+                            f'<title>{escape(piece_title(words, view, eid, owner))}</title>'
+                            f'<circle cx="{px:.1f}" cy="{py:.1f}" r="{r:.1f}" fill={quoteattr(fill)} stroke="#fff"/>'
+                            f'<text x="{px:.1f}" y="{py + size * 0.35:.1f}" text-anchor="middle" font-size="{size}" '
+                            f'font-family="sans-serif" fill="#fff" font-weight="bold">'
+                            f'{escape(short_label(words.name(eid)))}</text></g>')
         return body
-    return declared_board_svg(spec, "the board", space_title=space_title, inside=inside)
+    svg = declared_board_svg(spec, "the board", space_title=space_title, inside=inside)
+    if spec.kind in ("grid", "hex", "ring"):  # their spaces are labelled by id: by name instead
+        for name in spec.spaces:
+            word = space_name(name)
+            if word != name:
+                svg = svg.replace(f'fill="#888">{escape(name)}</text>', f'fill="#888">{escape(word)}</text>', 1)
+    return svg

@@ -21,6 +21,7 @@ from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.machine import IllegalAnswer
 from rulecraft.interpreter.state import scripted_seats
 from rulecraft.interpreter.views import _owner_of, hides_anything, seen_by_all, visible_event, zone_visible
+from rulecraft.narration import HIDDEN, says_nothing
 
 from .boards import board_picture
 from .redeal import shows_hidden
@@ -306,13 +307,18 @@ class Table:
             "game": self.id,
             "title": self.ruleset.data.game.title,
             "seat": seat,
-            "players": [{"id": p, "seat": self._seat_kind(p), "to_play": p == view["current"]}
+            "players": [{"id": p, "seat": self._seat_kind(p), "to_play": p == view["current"],
+                         **self._script_word(p, words), **_public_side(self.ruleset, view, p, seat, words)}
                         for p in view["players"]],
+            # before the first turn (a choice of the setup) nobody is to play yet
+            "setting_up": view["current"] is None and result is None,
             "round": view["round"],
             "round_word": words.round_word(),
             "current": view["current"],
-            "board": board_picture(self.ruleset, view, words.label),
+            "board": board_picture(self.ruleset, view, words.label, words),
             "hand": self._hand(view, seat, words),
+            "beside": beside_board(self.ruleset, view, words, seat),
+            "table": table_zones(self.ruleset, view, words, seat),
             "prompt": choice.get("prompt") if choice else None,
             "options": options,
             "events": words.tell(view["events"][events_from:]),
@@ -331,14 +337,22 @@ class Table:
             return self.stored.seats[player]
         return f"script:{scripted_seats(self.ruleset, self.stored.players).get(player, '')}"
 
+    def _script_word(self, player: str, words: Words) -> dict:
+        """For a seat the rules play by their script: the script's word (``script``)."""
+        if player in self.stored.seats:
+            return {}
+        return {"script": words.name(scripted_seats(self.ruleset, self.stored.players).get(player, ""))}
+
     @staticmethod
     def _hand(view: dict, seat: str, words: Words) -> list[dict]:
-        """The seat's own zones (hand, play area...) and its status."""
+        """The seat's own zones (hand, play area...) and its status (what says something:
+        no property at none)."""
         out = []
         me = view["entities"].get(seat) or {}
-        if me.get("props"):
+        said = {k: v for k, v in (me.get("props") or {}).items() if not says_nothing(v)}
+        if said:
             out.append({"zone": words.say["you"], "items": [f"{words.prop(me['kind'], k)}{words.say['colon']} {words.name(v)}"
-                                                            for k, v in me["props"].items()]})
+                                                            for k, v in said.items()]})
         for zone, items in view["zones"].items():
             if zone.endswith(f":{seat}") and isinstance(items, list):
                 # each thing with what its properties say (a die's face, a card's counters)
@@ -351,3 +365,112 @@ def _with_details(words: Words, eid: str, entity: dict | None, seat: str) -> str
     """A thing's name, and what its properties say in brackets: "die.p1.2 (face 6)"."""
     details = words.details(eid, entity, seat)
     return f"{words.name(eid)} ({', '.join(details)})" if details else words.name(eid)
+
+
+def beside_board(ruleset, view: dict, words: Words, seat: str) -> list[dict]:
+    """The things of the view in no space nor zone (a ship's facings, a marker), as the
+    terminal lists them beside its map: each by name, with the values that differ from its
+    kind's defaults and its numbers but 0. A connection of the board, which the board
+    draws as the rules declare it, only where it now differs from that (a door opened),
+    named by the spaces it joins."""
+    kinds = ruleset.data.kinds
+    spec = ruleset.data.board
+    skip = {"player", spec.space_kind if spec else None, spec.tile_kind if spec else None}
+    drawn = {c.name: c for c in (spec.connections if spec else ()) if c.name}
+    out = []
+    for eid, e in view["entities"].items():
+        kind = kinds.get(e["kind"])
+        if e["at"] is not None or kind is None or kind.located_in or e["kind"] in skip or eid in view["players"]:
+            continue
+        details = []
+        for k, v in e["props"].items():
+            if v == HIDDEN or v == seat:
+                continue
+            default = kind.properties[k].default if k in kind.properties else object()
+            if eid in drawn:
+                if drawn[eid].properties.get(k, default) != v:
+                    details.append(words.status(e["kind"], k, v))
+                continue
+            number = isinstance(v, (int, float)) and not isinstance(v, bool)
+            if says_nothing(v) or (default == v and not (number and v != 0)):
+                continue
+            details.append(words.prop(e["kind"], k) if v is True else words.status(e["kind"], k, v))
+        name = words.name(eid)
+        if eid in drawn:
+            if not details:
+                continue
+            if name == eid:
+                name = " – ".join(words.name(end) for end in (drawn[eid].source, drawn[eid].target))
+        out.append({"name": name, "details": details})
+    return out
+
+
+def _zone(words: Words, view: dict, zone: str, items, holder: str | None, grouped: bool = False) -> dict:
+    """A zone as the page lists it: its things with what their properties say, or, for a
+    zone the viewer does not see into, how many lie there, its top and what it was shown.
+    ``grouped`` (a zone whose order says nothing): copies of one component that say the
+    same counted once ("Lamp ×10 (uses left 2)")."""
+    if isinstance(items, list):
+        listed = _grouped(words, view, items, holder) if grouped else [
+            _with_details(words, e, view["entities"].get(e), holder) for e in items]
+        return {"zone": zone, "items": listed}
+    return {"zone": zone, "items": None, "count": items.get("count", 0),
+            "top": words.name(items["top"]) if items.get("top") else None,
+            "shown": [_with_details(words, e, view["entities"].get(e), holder) for e in items.get("shown") or []]}
+
+
+def _grouped(words: Words, view: dict, items: list, holder: str | None) -> list[str]:
+    """Things by name, copies of one component (``lamp.3``, ``token.p2.5``: the same id
+    but its copy number) that show the same details counted:
+    "Lamp ×10 (uses left 2)"."""
+    groups: dict[tuple, list[str]] = {}
+    for e in items:
+        base, dot, copy = e.rpartition(".")
+        details = tuple(words.details(e, view["entities"].get(e), holder)) if e in view["entities"] else ()
+        key = (base, details) if dot and copy.isdigit() else (e, None)
+        groups.setdefault(key, []).append(e)
+    out = []
+    for (base, details), copies in groups.items():
+        if details is None or len(copies) == 1:
+            out += [_with_details(words, e, view["entities"].get(e), holder) for e in copies]
+        else:
+            out.append(f"{words.name(base)} ×{len(copies)}" + (f" ({', '.join(details)})" if details else ""))
+    return out
+
+
+def _filled(items) -> bool:
+    return bool(items if isinstance(items, list) else items.get("count") or items.get("shown"))
+
+
+def table_zones(ruleset, view: dict, words: Words, seat: str) -> list[dict]:
+    """The zones of the table, as the terminal's table shows them: the shared zones that
+    hold something, and those of a thing that is no player (a piece's own slots), named
+    with their holder; the players' own zones are with the players."""
+    out = []
+    for zone, items in view["zones"].items():
+        base, _, owner = zone.partition(":")
+        spec = ruleset.data.zones.get(base)
+        if spec is None or owner in view["players"] or not _filled(items):
+            continue
+        word = words.name(base)
+        if owner:
+            word = words.say["owned"].format(owner=words.name(owner), zone=word)
+        out.append(_zone(words, view, word[:1].upper() + word[1:], items, seat, not spec.ordered))
+    return out
+
+
+def _public_side(ruleset, view: dict, player: str, seat: str, words: Words) -> dict:
+    """What the seat's view shows of another player, as the terminal's table does: its
+    properties that say something (a number, a yes, a value other than the default; not
+    one hidden from the seat), and its zones (their things, or how many when hidden)."""
+    if player == seat:
+        return {}
+    entity = view["entities"].get(player) or {}
+    status = words.details(player, entity) if entity else []
+    zones = []
+    for z, items in view["zones"].items():
+        base = z.split(":", 1)[0]
+        if z.endswith(f":{player}") and _filled(items):
+            spec = ruleset.data.zones.get(base)
+            zones.append(_zone(words, view, words.name(base), items, player, spec is not None and not spec.ordered))
+    return {"status": status, "zones": zones}

@@ -14,14 +14,18 @@ const UI = {
        happened: "What happened", undo: "Undo my last decision", history: "History", now: "Back to now",
        after: (n, m) => `after decision ${n} of ${m}`, so_far: (n) => `${n} decisions so far`, nothing: "nothing",
        lost: "Connection lost: reconnecting…", person: "person", bot: (b) => `${b} bot`,
-       script: (s) => `played by the rules: ${s}`, colon: ":"},
+       script: (s) => `${s}, played by the rules`, colon: ":", setup: "Setting up",
+       beside: "Beside the board", table: "On the table", others: "The other players", to_play: "to play",
+       face_down: (n) => `${n} face down`, top: (c) => `top: ${c}`, shown: (s) => `shown: ${s}`},
   fr: {title: (t, s) => `${t} : vous êtes ${s}`, round: "Manche", players: "Joueurs", over: "Partie terminée",
        waiting: "En attente d'un autre joueur.", choose: "Choisissez", choice: "Votre choix", side: "Votre jeu",
        happened: "Ce qui s'est passé", undo: "Annuler ma dernière décision", history: "Historique",
        now: "Revenir au présent", after: (n, m) => `après la décision ${n} sur ${m}`,
        so_far: (n) => `${n} décisions jusqu'ici`, nothing: "rien", lost: "Connexion perdue : reconnexion…",
-       person: "personne", bot: (b) => `bot ${b}`, script: (s) => `joué par les règles\u00a0: ${s}`,
-       colon: "\u00a0:"},
+       person: "personne", bot: (b) => `bot ${b}`, script: (s) => `${s}, joué par les règles`,
+       colon: "\u00a0:", setup: "Mise en place", beside: "À côté du plateau", table: "Sur la table",
+       others: "Les autres joueurs", to_play: "joue", face_down: (n) => `${n} face cachée`,
+       top: (c) => `dessus\u00a0: ${c}`, shown: (s) => `visibles\u00a0: ${s}`},
 };
 const words = UI[lang] || UI.en;
 
@@ -63,11 +67,13 @@ function show(v) {
   document.body.dataset.decisions = v.decisions;
   document.title = `${v.title}: ${v.seat}`;
   $("title").textContent = words.title(v.title, v.seat);
-  const seatKind = (s) => s === "human" ? words.person
-    : s.startsWith("script:") ? words.script(s.slice("script:".length)) : words.bot(s);
-  const players = v.players.map((p) => `${p.id} (${seatKind(p.seat)})`
-                                      + (p.to_play ? " ◀" : "")).join(", ");
-  $("status").textContent = `${v.round_word || words.round} ${v.round}. ${words.players}${words.colon} ${players}.`;
+  // a seat the rules play by their script is named by the script's word (sent as "script")
+  const seatKind = (p) => p.seat === "human" ? words.person
+    : p.seat.startsWith("script:") ? words.script(p.script || p.seat.slice("script:".length)) : words.bot(p.seat);
+  const players = v.players.map((p) => `${p.id} (${seatKind(p)})` + (p.to_play ? " ◀" : "")).join(", ");
+  // before the first turn (a choice of the setup) there is no round yet
+  const when = v.setting_up ? words.setup : `${v.round_word || words.round} ${v.round}`;
+  $("status").textContent = `${when}. ${words.players}${words.colon} ${players}.`;
   $("result").textContent = v.result ? `${words.over}: ${v.result.text}` : "";
   $("board").innerHTML = v.board;  // SVG made by the server from this seat's view
   $("prompt").textContent = v.options.length ? (v.prompt || words.choose) : (v.result ? "" : words.waiting);
@@ -88,11 +94,27 @@ function show(v) {
   }));
   $("undo").hidden = !v.can_undo;
   $("choice-title").hidden = !!v.result && !v.can_undo;
-  $("hand").replaceChildren(...v.hand.map((z) => {
-    const p = document.createElement("p");
-    p.textContent = `${z.zone}${words.colon} ${z.items.join(", ") || words.nothing}`;
-    return p;
+  $("hand").replaceChildren(...v.hand.map((z) => line("p", zoneText(z))));
+  // the other players as this seat sees them: what their properties say, their zones
+  const others = v.players.filter((p) => p.status || p.zones);
+  $("others-title").hidden = !others.length;
+  $("others").replaceChildren(...others.map((p) => {
+    const li = line("li", "");
+    const who = document.createElement("strong");
+    who.textContent = p.id + (p.to_play ? ` (${words.to_play})` : "");
+    li.append(who, (p.status || []).length ? `${words.colon} ${p.status.join(" · ")}` : "");
+    if ((p.zones || []).length) li.append(list(p.zones.map(zoneText)));
+    li.dataset.player = p.id;
+    return li;
   }));
+  // the things in no space nor zone (a ship's facings), and the zones of the table
+  const beside = v.beside || [];
+  $("beside-title").hidden = !beside.length;
+  $("beside").replaceChildren(...beside.map((t) => line("li", t.details.length ? `${t.name}${words.colon} `
+                                                           + t.details.join(", ") : t.name)));
+  const table = v.table || [];
+  $("table-title").hidden = !table.length;
+  $("table").replaceChildren(...table.map((z) => line("li", zoneText(z))));
   // an empty text is an event not told (it keeps its place, so events_from still counts)
   $("events").replaceChildren(...v.events.filter((e) => e).map((e) => {
     const li = document.createElement("li");
@@ -105,8 +127,13 @@ function show(v) {
   // the pieces data-piece, the free cells where a tile may be laid data-spot ("x,y")
   for (const space of document.querySelectorAll("#board [data-space], #board [data-room], #board [data-piece]")) {
     const name = space.dataset.space || space.dataset.room || space.dataset.piece;
-    space.addEventListener("click", () => clickOn(view.options.map((o, i) => [o, i])
-      .filter(([o]) => mentions(o.option, name))));
+    space.addEventListener("click", (event) => {
+      const naming = view.options.map((o, i) => [o, i]).filter(([o]) => mentions(o.option, name));
+      // a piece standing in a space: the click is the piece's when an option names it
+      if (space.dataset.piece && !naming.length) return;
+      event.stopPropagation();
+      clickOn(naming);
+    });
   }
   for (const cell of document.querySelectorAll("#board [data-spot]")) {
     const [x, y] = cell.dataset.spot.split(",").map(Number);
@@ -115,6 +142,28 @@ function show(v) {
     cell.addEventListener("mouseenter", () => { const h = here(); preview(h.length ? h[0][1] : null); });
     cell.addEventListener("mouseleave", () => preview(null));
   }
+}
+
+function line(tag, text) {
+  const e = document.createElement(tag);
+  e.textContent = text;
+  return e;
+}
+
+function list(texts) {
+  const ul = document.createElement("ul");
+  ul.replaceChildren(...texts.map((t) => line("li", t)));
+  return ul;
+}
+
+// A zone: its things, each with what its properties say, or, when the seat does not see
+// into it, how many lie there, its top and what was shown to the seat.
+function zoneText(z) {
+  if (z.items) return `${z.zone}${words.colon} ${z.items.join(", ") || words.nothing}`;
+  const parts = [words.face_down(z.count)];
+  if (z.top) parts.push(words.top(z.top));
+  if ((z.shown || []).length) parts.push(words.shown(z.shown.join(", ")));
+  return `${z.zone}${words.colon} ${parts.join(", ")}`;
 }
 
 // A click on the board plays the one option it names, or points out the options that do.
@@ -168,6 +217,7 @@ function connected(yes) {
   $("connection").textContent = yes ? "" : words.lost;
 }
 for (const [id, key] of [["choice-title", "choice"], ["side-title", "side"], ["events-title", "happened"],
+                         ["others-title", "others"], ["beside-title", "beside"], ["table-title", "table"],
                          ["undo", "undo"], ["history-label", "history"], ["now", "now"]]) {
   $(id).textContent = words[key];
 }
