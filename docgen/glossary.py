@@ -559,6 +559,32 @@ def _unknown_key_hint(levels: _Levels, entry: Written, owner: str | None) -> str
     return f"remove it; {hint}"
 
 
+def _event_fields(ruleset: RuleSet) -> dict[str, set[str]]:
+    """Each event's fields: the engine's, and those of every `emit` and window of the rules."""
+    fields: dict[str, set[str]] = {name: set(f) for name, f in ENGINE_EVENTS.items()}
+    for d in ruleset.definitions.values():
+        for node in walk(d):
+            if isinstance(node, (ast.Emit, ast.Window)):
+                fields.setdefault(node.event, set()).update(name for name, _ in node.fields)
+    return fields
+
+
+def _check_event_phrases(ruleset: RuleSet, glossary: Glossary, lang: str, bag: DiagnosticBag) -> None:
+    """An event's phrase (``say``) may name only the event's fields: a slot naming no field
+    leaves the phrase unused, and the event is told by its word and fields instead."""
+    fields = None
+    for (section, key), term in glossary.terms.items():
+        if section != "events" or not term.say:
+            continue
+        fields = fields if fields is not None else _event_fields(ruleset)
+        unknown = glossary.slots(section, key) - fields.get(key, set())
+        if unknown and key in fields:
+            bag.warning(f"the {lang} glossary entry '{key}' names {', '.join(sorted(unknown))}, which is not a field "
+                        f"of the event '{key}'", glossary.where[(section, key)],
+                        "use its fields: " + (", ".join("{%s}" % f for f in sorted(fields[key])) or "none"),
+                        code="glossary")
+
+
 def _check_keys(glossary: Glossary, lang: str, levels: _Levels, bag: DiagnosticBag) -> None:
     """A warning for every entry whose key names nothing the glossary's level has."""
     for entry, owner in glossary.written:
@@ -598,6 +624,7 @@ def check_glossaries(ruleset: RuleSet, docs_words: bool = True) -> list[Diagnost
         if not glossary.files or len(bag.errors) > before:
             continue  # a broken file is left out: listing every term it would give adds only noise
         _check_keys(glossary, lang, levels, bag)
+        _check_event_phrases(ruleset, glossary, lang, bag)
         owners = WordOwners(lang)
         files: dict[Path, Glossary] = {}
         reported: set[str] = set()

@@ -383,3 +383,23 @@ def test_a_yaml_section_that_did_not_load_brings_no_glossary_warnings(tmp_path, 
     out = capsys.readouterr().out
     assert "glossary" not in out
     assert "1 error(s), 1 warning(s)" in out  # the error, and the note that checks waited
+
+
+def test_an_event_phrase_tells_the_event_with_its_fields_and_may_name_only_them(tmp_path):
+    from rulecraft.narration import Words
+
+    phrased = GLOSSARY_EN.replace("  taken: a token is taken", '  taken: {one: a token is taken, say: "{token} is taken"}')
+    rs = load_ruleset(write_tiny(tmp_path / "said", en=phrased))
+    assert check_glossaries(rs) == []
+    words = Words(rs, "en")
+    assert words.event({"type": "taken", "token": "t1"}) == "T1 is taken."
+    # without the phrase, the word and the fields
+    plain = Words(load_ruleset(write_tiny(tmp_path / "plain")), "en")
+    assert plain.event({"type": "taken", "token": "t1"}) == "A token is taken (token: t1)."
+    # a slot that is no field of the event is a warning at the entry
+    wrong = GLOSSARY_EN.replace("  taken: a token is taken", '  taken: {one: a token is taken, say: "{tokn} is taken"}')
+    folder = write_tiny(tmp_path / "wrong", en=wrong)
+    [warning] = check_glossaries(load_ruleset(folder))
+    assert warning.message == "the en glossary entry 'taken' names tokn, which is not a field of the event 'taken'"
+    assert warning.hint == "use its fields: {token}"
+    assert warning.position.line == line_of(folder / "glossary" / "en.yaml", "  taken:")
