@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import textwrap
 
+from rulecraft.beside import beside_board
 from rulecraft.narration import SHOWINGS, says_nothing, tells
 
 from .terminal_map import board_lines, owned_pieces
@@ -238,23 +239,10 @@ class Screens:
                                                             else self.words.name(e) for e in items), limit)
 
     def beside(self, view: dict) -> list[str]:
-        """The things that are never in a space nor a zone (a ship's facings, a marker),
-        each with the values that differ from its kind's defaults, and its numbers but 0 (a
-        number at its default may say as much as any other: a facing in sector 1; a count
-        at 0, nothing)."""
-        w, kinds = self.words, self.ruleset.data.kinds
-        spec = self.ruleset.data.board
-        skip = {"player", spec.space_kind if spec else None, spec.tile_kind if spec else None}
-        out = []
-        for eid, e in view["entities"].items():
-            kind = kinds.get(e["kind"])
-            if e["at"] is not None or kind is None or kind.located_in or e["kind"] in skip or eid in view["players"]:
-                continue
-            changed = [w.status(e["kind"], k, v) for k, v in e["props"].items()
-                       if k not in kind.properties or kind.properties[k].default != v
-                       or (isinstance(v, int) and not isinstance(v, bool) and v != 0)]
-            out.append(f"{w.name(eid)}: {', '.join(changed)}" if changed else w.name(eid))
-        return out
+        """The things that are never in a space nor a zone, as the browser lists them
+        (rulecraft.beside): a ship's facings, a marker, a door whose state changed."""
+        return [f"{thing['name']}: {', '.join(thing['details'])}" if thing["details"] else thing["name"]
+                for thing in beside_board(self.ruleset, view, self.words, view["viewer"])]
 
     def _map(self, view: dict, max_lines: int) -> list[str]:
         """The board in ``max_lines`` at most, its legend and what lies beside it included
