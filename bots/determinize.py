@@ -249,7 +249,7 @@ class Tracker:
                 entities[eid]["props"].update(seen["props"])
         _copy_public_variables(state, view, self.viewer)
         if moved:
-            _list_options_again(self.ruleset, state)
+            list_options_again(self.ruleset, state)
         return state.result is None and state.pending is not None and self._at_choice(state.pending, view["choice"])
 
     def answered(self, view: dict, index: int) -> None:
@@ -375,7 +375,7 @@ class Tracker:
             if name in state.entities[entity]["props"]:
                 state.entities[entity]["props"][name] = value
         if moved or values:
-            _list_options_again(self.ruleset, state)
+            list_options_again(self.ruleset, state)
 
     def _could_go_on(self, observed: list[tuple]) -> bool:
         state, done = self.state, len(self._seen)
@@ -447,7 +447,7 @@ class Tracker:
         if done == len(observed) and self._at_choice(pending, view["choice"]):
             return [state, seen, True, 0, pos]
         if self._condition(state, done):
-            _list_options_again(self.ruleset, state)
+            list_options_again(self.ruleset, state)
         consistent, alike = self._consistent(state, observed[done:], done, pos)
         while not alike and redeals > 0:
             redeals -= 1
@@ -470,7 +470,7 @@ class Tracker:
         self.state = state
         state = determinize(self, player_view(self.ruleset, state, self.viewer), self.rng, keep_fixed_rolls=True)
         self._condition(state, done)
-        _list_options_again(self.ruleset, state)
+        list_options_again(self.ruleset, state)
         return state
 
     def _commit(self, path: list[list], node: list) -> None:
@@ -618,7 +618,7 @@ def _first_shown(pending: dict, option: dict) -> tuple | None:
             tuple(sorted((k, json.dumps(v)) for k, v in args.items())))
 
 
-def _list_options_again(ruleset, state: GameState) -> None:
+def list_options_again(ruleset, state: GameState) -> None:
     """List a pending action's or reaction's options again after the hidden parts
     changed under it (a hand dealt again): a turn or a reaction window offers them afresh
     when nothing is pending. A choice inside a rule keeps its options: they come from

@@ -40,7 +40,7 @@ def zone_visible(ruleset: RuleSet, zone: str | None, viewer: str, state: GameSta
     if spec.visible_to == "owner":
         owner = _zone_owner(zone)
         if spec.per_entity:  # a zone of an entity: seen by the entity's owner
-            return state is not None and owner in state.entities and _owner_of(ruleset, state, owner) == viewer
+            return state is not None and owner in state.entities and owner_of(ruleset, state, owner) == viewer
         return owner == viewer
     return False
 
@@ -54,7 +54,7 @@ def seen_by_all(ruleset: RuleSet, zone: str | None) -> bool:
     return spec is None or spec.visible_to == "everyone"
 
 
-def _owner_of(ruleset: RuleSet, state: GameState, entity: str) -> str | None:
+def owner_of(ruleset: RuleSet, state: GameState, entity: str) -> str | None:
     e = state.entities[entity]
     if e["kind"] == "player":
         return entity
@@ -73,7 +73,7 @@ def visible_props(ruleset: RuleSet, state: GameState, entity: str, viewer: str) 
         if vis == "everyone":
             out[name] = value
         elif vis == "owner":
-            owner = owner or _owner_of(ruleset, state, entity)
+            owner = owner or owner_of(ruleset, state, entity)
             if owner == viewer:
                 out[name] = value
         if name not in out and revealed_to(state, entity, name, viewer):
@@ -209,7 +209,7 @@ def _table(ruleset: RuleSet, state: GameState, viewer: str) -> dict:
             continue
         vis = spec.visible_to
         if vis == "owner" and spec.per_entity:
-            owner = _owner_of(ruleset, state, owner) if owner in state.entities else None
+            owner = owner_of(ruleset, state, owner) if owner in state.entities else None
         if vis == "everyone" or (vis == "owner" and sep and owner == viewer):
             zones[zone] = list(items)
             visible_entities.update(items)
@@ -324,7 +324,7 @@ def annotate_visibility(ruleset: RuleSet, state: GameState, event: dict) -> None
         spec = ruleset.data.kinds[e["kind"]].properties.get(event["property"])
         if (spec is None or spec.visible_to not in ("nobody", "owner")) and seen_by_all(ruleset, e["at"]):
             return  # a public property of a thing in plain sight: nobody to hide it from
-        owner = _owner_of(ruleset, state, entity)
+        owner = owner_of(ruleset, state, entity)
         hidden = []
         revealed = state.revealed.get(entity, {}) if state.revealed else {}
         shown, seen = revealed.get(event["property"], ()), revealed.get(THING, ())

@@ -335,8 +335,9 @@ class Words:
         said = self._term("events", kind)
         # a glossary's phrase for the event, its fields in braces ("{player} trades with {other}")
         phrase = getattr(self.glossary.get("events", str(kind)), "say", None)
-        if phrase and _fields_of(phrase) <= event.keys():
-            return _capital(phrase.format(**{k: self.name(v) for k, v in event.items() if k in _fields_of(phrase)})) + "."
+        slots = _fields_of(phrase) if phrase else set()
+        if phrase and slots <= event.keys():
+            return _capital(phrase.format(**{k: self.name(event[k]) for k in slots})) + "."
         if said is None and kind in SHOWINGS and set(event) - {"type", "seq", "audience"} == {"entity", "property", "players"}:
             return self._showing(kind, event, place)
         if said is None and kind == "rolled" and self._term("dice", str(event.get("die"))):

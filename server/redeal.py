@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import random
 
-from rulecraft.bots.determinize import _list_options_again
+from rulecraft.bots.determinize import list_options_again
 from rulecraft.interpreter.machine import Machine
 from rulecraft.interpreter.state import THING, GameState
-from rulecraft.interpreter.views import _owner_of, player_view, record_event, visible_event, zone_visible
+from rulecraft.interpreter.views import owner_of, player_view, record_event, visible_event, zone_visible
 
 # Copies the decision is played on again: each is a whole new deal of what the player
 # cannot see, so a few find an outcome that depends on it, and a served game stays quick.
@@ -50,7 +50,7 @@ def shows_hidden(ruleset, before: GameState, option: int, after: GameState, caus
             continue  # not a deal the player could be in (it would see the difference)
         events: list[dict] = []
         try:
-            _list_options_again(ruleset, copy)
+            list_options_again(ruleset, copy)
             if copy.pending is None or copy.pending["options"] != before.pending["options"]:
                 continue  # the options alone would tell the deals apart
             machine = Machine(ruleset, copy, lambda event, s=copy, e=events: record_event(ruleset, s, e, event))
@@ -132,7 +132,7 @@ def _redeal_properties(ruleset, state: GameState, viewer: str, rnd: random.Rando
             values.setdefault((e["kind"], name), []).append(value)
             if viewer in state.revealed.get(eid, {}).get(name, ()):
                 continue
-            if spec.visible_to == "owner" and _owner_of(ruleset, state, eid) == viewer:
+            if spec.visible_to == "owner" and owner_of(ruleset, state, eid) == viewer:
                 continue
             unseen.setdefault((e["kind"], name), []).append(eid)
     changed = False

@@ -17,10 +17,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 from rulecraft.bots import make_bot, view_for
-from rulecraft.interpreter.game import Game
+from rulecraft.interpreter.game import PLAYER_FACING, Game
 from rulecraft.interpreter.machine import IllegalAnswer
 from rulecraft.interpreter.state import scripted_seats
-from rulecraft.interpreter.views import _owner_of, hides_anything, seen_by_all, visible_event, zone_visible
+from rulecraft.interpreter.views import owner_of, hides_anything, seen_by_all, visible_event, zone_visible
 from rulecraft.narration import says_nothing
 
 from rulecraft.beside import beside_board
@@ -32,9 +32,9 @@ from .words import Words
 
 HUMAN = "human"
 SPECTATOR = "spectator"
-# People at separate screens: a reaction window asks everyone it could concern, so
-# nobody learns who holds a reaction card from who is asked.
-SETTINGS = {"ask_every_eligible": True}
+# People at separate screens: run as every player-facing driver runs games (who is asked
+# to react shows nobody's cards).
+SETTINGS = PLAYER_FACING
 
 
 class RefusedMove(Exception):
@@ -161,7 +161,7 @@ class Table:
             return False
         if prop is not None:
             spec = self.ruleset.data.kinds[e["kind"]].properties.get(prop)
-            if spec is not None and spec.visible_to == "owner" and _owner_of(self.ruleset, state, entity) == player:
+            if spec is not None and spec.visible_to == "owner" and owner_of(self.ruleset, state, entity) == player:
                 return True
             if spec is not None and spec.visible_to != "everyone":
                 return False

@@ -149,7 +149,7 @@ def test_a_copy_left_at_another_choice_by_what_the_seat_sees_is_not_taken_as_fol
         state.pending = dict(state.pending, player="p2")
 
     monkeypatch.setattr(determinize_module, "_put_in_place", lambda *args: True)  # something was put in place
-    monkeypatch.setattr(determinize_module, "_list_options_again", elsewhere)
+    monkeypatch.setattr(determinize_module, "list_options_again", elsewhere)
     tracker = Tracker(rs, 2, "p1", random.Random(5))
     if tracker.follow(view):  # put back in step by the view, or lost: never at p2's choice
         assert tracker.state.pending["player"] == "p1"
