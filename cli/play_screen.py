@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import textwrap
 
-from rulecraft.beside import beside_board
+from rulecraft.beside import beside_board, pile, shown_variables, table_zones, unordered
 from rulecraft.narration import SHOWINGS, says_nothing, tells
 
 from .terminal_map import board_lines, owned_pieces
@@ -29,8 +29,8 @@ KEEP = "\x00"  # a space no line is broken at, between a thing's name and what i
 
 UI = {
     "en": {
-        "header": "{title} · {round_word} {round} · {current} to play · you are {player}",
-        "header_setup": "{title} · setting up · you are {player}",
+        "header": "{title} · {round_word} {round}{counters} · {current} to play · you are {player}",
+        "header_setup": "{title} · setting up{counters} · you are {player}",
         "pass": "Pass the device to {who}.", "pass_enter": "Press Enter when only they can see the screen (q quits).",
         "you": "You", "pieces": "Your pieces", "in": "in",
         "map_legend": "* your pieces, n pieces there", "map_cut": "part of the board: m shows it all",
@@ -73,8 +73,8 @@ UI = {
         "seed": "seed {seed}", "secret_seed": "a secret random seed", "saved_seed": "the saved game's seed, kept secret",
     },
     "fr": {
-        "header": "{title} · {round_word} {round} · à {current} de jouer · vous êtes {player}",
-        "header_setup": "{title} · mise en place · vous êtes {player}",
+        "header": "{title} · {round_word} {round}{counters} · à {current} de jouer · vous êtes {player}",
+        "header_setup": "{title} · mise en place{counters} · vous êtes {player}",
         "pass": "Passez l'appareil à {who}.",
         "pass_enter": "Appuyez sur Entrée quand personne d'autre ne voit l'écran (q pour quitter).",
         "you": "Vous", "pieces": "Vos pièces", "in": "dans",
@@ -217,12 +217,10 @@ class Screens:
             lines += wrap(f"{self.ui['pieces']}: " + "; ".join(parts), self.width, 2)
         return lines
 
-    def _item(self, eid: str, view: dict, holder: str | None) -> str:
+    def _item(self, name: str, details: list[str]) -> str:
         """A thing of a zone by name, with what its properties say ("die 2 (face 6)"): a
         line breaks between things, not inside one, unless the thing is longer than a
         line; then it breaks between what its properties say."""
-        details = self.words.details(eid, view["entities"].get(eid), holder) if eid in view["entities"] else []
-        name = self.words.name(eid)
         text = f"{name} ({', '.join(details)})" if details else name
         if len(text) <= self.width - 2:  # a line after the first is indented by 2
             return text.replace(" ", KEEP)
@@ -235,8 +233,9 @@ class Screens:
         """A zone's things after ``head`` in ``limit`` lines at most: each with what its
         properties say, or by name only when that does not fit (every thing named
         matters more than what some of them show)."""
-        return self._fitted(lambda details: head + ", ".join(self._item(e, view, holder) if details
-                                                            else self.words.name(e) for e in items), limit)
+        things = pile(self.words, view, items, holder)["things"]
+        return self._fitted(lambda details: head + ", ".join(self._item(*thing) if details else thing[0]
+                                                            for thing in things), limit)
 
     def beside(self, view: dict) -> list[str]:
         """The things that are never in a space nor a zone, as the browser lists them
@@ -304,14 +303,13 @@ class Screens:
         w, ui, width = self.words, self.ui, self.width
         w.know_view(view)
         out: list[tuple[str, str]] = []
-        title = self.ruleset.data.game.title
         # before the first turn (a choice of the setup) nobody is to play yet
         header = ui["header"] if view["current"] is not None else ui["header_setup"]
-        out.append((crop(header.format(title=title, round=view["round"], current=view["current"],
-                                       player=view["viewer"], round_word=w.round_word(capital=False)), width), "bold"))
+        out += [(line, "bold") for line in self._header(view, header)]
         me = self._me(view)[:ME_LINES]
         # the map gives way to the player's side and to a few options on a short screen
-        # (a few more lines when things lie beside the board and the player's side is short)
+        # (a few more lines when things lie beside the board and the player's side is short);
+        # a line of shown variables under the header is taken from the options and the news
         most = MAP_LINES + (BESIDE_MORE if self.beside(view) else 0)
         out += [(line, "") for line in self._map(view, min(most, max(3, self.height - 2 - len(me) - 9)))]
         out += [(line, "cyan") for line in me]
@@ -362,6 +360,19 @@ class Screens:
         out.append((crop(f"{prompt}  ({ui['hint']})" if prompt else ui["hint"], width), "bold"))
         out += [(line, "") for line in option_lines]
         return out, pages
+
+    def _header(self, view: dict, header: str) -> list[str]:
+        """The header: the game, the round and the variables the rule set shows at all
+        times (a game clock, a track: rulecraft.beside.shown_variables), whose turn it is
+        and who the player is; the variables on a line of their own when the header is
+        too long for them."""
+        counters = " · ".join(c["text"] for c in shown_variables(self.ruleset, view, self.words))
+        fields = dict(title=self.ruleset.data.game.title, round=view["round"], current=view["current"],
+                      player=view["viewer"], round_word=self.words.round_word(capital=False))
+        line = header.format(counters=f" · {counters}" if counters else "", **fields)
+        if len(line) <= self.width or not counters:
+            return [crop(line, self.width)]
+        return [crop(header.format(counters="", **fields), self.width)] + wrap(counters, self.width, 2)
 
     def _capital(self, label: str) -> str:
         """An option's label with a capital, as a sentence starts (a player's id, p2, keeps its case)."""
@@ -480,26 +491,21 @@ class Screens:
 
             def line(details, p=p, mark=mark, props=props):
                 return f"{p}{mark}: " + " · ".join(props + [
-                    f"{w.name(z.split(':', 1)[0])} {self._pile(items, view if details else None, p)}"
-                    for z, items in view["zones"].items() if z.endswith(f":{p}")])
+                    f"{w.name(z.split(':', 1)[0])} {self._pile(z, view, p, details)}"
+                    for z in view["zones"] if z.endswith(f":{p}")])
             blocks.append((line(True), line(False)))
         owned: dict[str, list[str]] = {}  # a zone of each thing of a kind (not of each player)
-        for zone, items in view["zones"].items():
-            name, _, owner = zone.partition(":")
-            spec = self.ruleset.data.zones.get(name)
-            if spec is None or not (items if isinstance(items, list) else items.get("count")):
-                continue
+        for zone, name, owner in table_zones(self.ruleset, view):
             if owner:
-                if spec.per_entity and owner not in view["players"]:
-                    owned.setdefault(name, []).append(zone)
+                owned.setdefault(name, []).append(zone)
                 continue
             word = w.name(zone)
-            blocks.append(tuple(f"{word[:1].upper()}{word[1:]}: {self._pile(items, view if details else None)}"
+            blocks.append(tuple(f"{word[:1].upper()}{word[1:]}: {self._pile(zone, view, None, details)}"
                                 for details in (True, False)))
         for name, zones in owned.items():
             word = w.name(name)
             blocks.append(tuple(f"{word[:1].upper()}{word[1:]}: " + " · ".join(
-                f"{w.name(z.partition(':')[2])} {self._pile(view['zones'][z], view if details else None)}"
+                f"{w.name(z.partition(':')[2])} {self._pile(z, view, None, details)}"
                 for z in zones) for details in (True, False)))
         return self._fit([self.ui["table"] + ":"] + self._squeezed(blocks, self.height - 2))
 
@@ -544,20 +550,24 @@ class Screens:
         detailed = [text.replace(KEEP, " ") for text in wrap(line(True), self.width)]
         return detailed if len(detailed) <= limit else wrap(line(False), self.width, limit)
 
-    def _pile(self, items, view: dict | None = None, holder: str | None = None) -> str:
-        """A zone in the table: its things (given ``view``, each with what its properties
-        say: a revealed die's face), or how many lie face down and the top."""
-        if isinstance(items, list):
-            if not items:
+    def _pile(self, zone: str, view: dict, holder: str | None = None, details: bool = True) -> str:
+        """A zone in the table (rulecraft.beside.pile, as the browser lists it): its things,
+        copies of one component counted once where the zone's order says nothing (with
+        ``details``, each with what its properties say: a revealed die's face), or how many
+        lie face down, the top and what a reveal showed the viewer."""
+        items = view["zones"][zone]
+        listed = pile(self.words, view, items, holder, unordered(self.ruleset, zone))
+        if "things" in listed:
+            if not listed["things"]:
                 return "(0)"
-            return f"({len(items)}) " + ", ".join(self._item(e, view, holder) if view is not None
-                                                  else self.words.name(e) for e in items)
-        text = self.ui["face_down"].format(n=items.get("count", 0))
-        if items.get("top"):
-            text += ", " + self.ui["top"].format(card=self.words.name(items["top"]))
-        if items.get("shown"):  # the things of a hidden zone a reveal showed the viewer
+            return f"({len(items)}) " + ", ".join(self._item(*thing) if details else thing[0]
+                                                  for thing in listed["things"])
+        text = self.ui["face_down"].format(n=listed["count"])
+        if listed["top"]:
+            text += ", " + self.ui["top"].format(card=listed["top"])
+        if listed["shown"]:  # the things of a hidden zone a reveal showed the viewer
             text += ", " + self.ui["shown"].format(things=", ".join(
-                self._item(e, view, holder) if view is not None else self.words.name(e) for e in items["shown"]))
+                self._item(*thing) if details else thing[0] for thing in listed["shown"]))
         return text
 
     def _fit(self, lines: list[str]) -> list[str]:

@@ -45,6 +45,9 @@ class Term:
     deny: str | None = None  # the negation of `say`, with the same slots
     bare: str | None = None  # a value's word without the article `one` carries, for tables
     feminine_form: str | None = None  # an adjective value after a feminine subject ("noire")
+    # a variable the screens show at all times (a clock, a track, a score): true, or the
+    # word to show it by when it is not `one`
+    shown: bool | str = False
 
     @property
     def plural_only(self) -> bool:
@@ -170,7 +173,7 @@ def _term(raw) -> Term:
         return Term(raw)
     return Term(raw.get("one", ""), raw.get("many"), raw.get("gender", "m"), raw.get("article", True),
                 raw.get("elide"), raw.get("say"), raw.get("deny"), raw.get("bare"),
-                raw.get("feminine_form"))
+                raw.get("feminine_form"), raw.get("shown", False))
 
 
 @dataclass(frozen=True)

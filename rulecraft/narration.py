@@ -41,6 +41,8 @@ SENTENCES = {
         "wins": "{winners} wins.", "win": "{winners} win.", "you": "you", "colon": ":",
         "in": "{thing} in {place}", "at": "({x}, {y})", "spot": "at ({x}, {y})", "turned": "turned {rotation}°",
         "next_to": "next to {places}", "towards": "{place} to the {direction}",
+        "counter": "{name} {value}",
+        "scripted": "{player} ({script}) plays by the rules' script.",
     },
     "fr": {
         "action": "{who} : {what}.", "reaction": "{who} réagit : {what}.",
@@ -61,10 +63,12 @@ SENTENCES = {
         "wins": "{winners} gagne.", "win": "{winners} gagnent.", "you": "vous", "colon": "\u00a0:",
         "in": "{thing} dans {place}", "at": "({x}, {y})", "spot": "en ({x}, {y})", "turned": "tournée de {rotation}°",
         "next_to": "à côté de {places}", "towards": "{place} au {direction}",
+        "counter": "{name} {value}",
+        "scripted": "{player} ({script}) joue selon le script des règles.",
     },
 }
 ENDED = ("game_over", "game_ended")
-ENGINE_EVENTS = ("rolled", "shuffled", "placed")
+ENGINE_EVENTS = ("rolled", "shuffled", "placed", "scripted")  # told by the sentences above
 SHOWINGS = ("revealed", "hidden")  # the engine's `reveal` and `hide` statements
 
 
@@ -225,6 +229,16 @@ class Words:
             return {"label": self.say["in"].format(thing=self.name(option), place=self.where(option)), "cost": None}
         return {"label": self.name(option), "cost": None}
 
+    def arguments(self, definition: str, args: dict) -> str:
+        """Some arguments of an action in words, as its option's label says them after
+        the action's name ("card 2, ship 1 in room 3")."""
+        return self._arguments(list(args.values()), self._argument_words(definition, args))
+
+    def parameter(self, definition: str, param: str) -> str | None:
+        """The glossary's word for a parameter of a definition (``names``:
+        ``definition.param`` or ``param``); None when it has none."""
+        return self._term("names", f"{definition}.{param}") or self._term("names", str(param))
+
     def _argument_words(self, definition: str, args: dict) -> list[str | None]:
         """The word before each argument that is a plain value (a number, a text, yes or
         no: "guess 2"), which alone would not say what it is; None for a thing, a player
@@ -240,8 +254,7 @@ class Words:
             else:  # not a parameter the rules declare: a number says nothing by itself
                 plain = isinstance(value, (int, float)) and not isinstance(value, bool)
             plain = plain and not isinstance(value, (list, dict)) and value != HIDDEN
-            out.append((self._term("names", f"{definition}.{param}") or self._term("names", str(param))
-                        or _plain(param)) if plain else None)
+            out.append((self.parameter(definition, param) or _plain(param)) if plain else None)
         return out
 
     def _arguments(self, values: list, named: list[str | None] | None = None,
@@ -337,7 +350,7 @@ class Words:
         phrase = getattr(self.glossary.get("events", str(kind)), "say", None)
         slots = _fields_of(phrase) if phrase else set()
         if phrase and slots <= event.keys():
-            return _capital(phrase.format(**{k: self.name(event[k]) for k in slots})) + "."
+            return self._opening(phrase.format(**{k: self.name(event[k]) for k in slots})) + "."
         if said is None and kind in SHOWINGS and set(event) - {"type", "seq", "audience"} == {"entity", "property", "players"}:
             return self._showing(kind, event, place)
         if said is None and kind == "rolled" and self._term("dice", str(event.get("die"))):
@@ -346,7 +359,7 @@ class Words:
         # the engine's own events, unless the rules name them; a rule may emit an event of the
         # same name with fields of its own, which the engine's sentence cannot tell
         if said is None and kind in ENGINE_EVENTS and _fields_of(say[kind]) <= event.keys():
-            return _capital(say[kind].format(**{k: self.name(v) for k, v in event.items() if k != "type"}))
+            return self._opening(say[kind].format(**{k: self.name(v) for k, v in event.items() if k != "type"}))
         said = said or _plain(kind)
         fields = {k: v for k, v in event.items() if k not in ("type", "seq") and not k.startswith("_")}
         sentence = _capital(said)
@@ -424,6 +437,11 @@ class Words:
             return self._sentence(self.say["now_has"].format(entity=entity, value=value, property=word), entity)
         prop = t.one if t is not None else _plain(event.get("property"))
         return self._sentence(self.say["changed"].format(entity=entity, property=prop, value=self.name(value)), entity)
+
+    def _opening(self, text: str) -> str:
+        """A sentence's first letter in capitals, unless it opens with a player's id (p1)."""
+        first = re.match(r"\w+", text)
+        return text if first and self.kinds_by_id.get(first.group()) == "player" else _capital(text)
 
     def _sentence(self, text: str, first: str) -> str:
         """A sentence's first letter in capitals, unless it opens with a player's id (p1)."""

@@ -23,7 +23,8 @@ from rulecraft.interpreter.state import scripted_seats
 from rulecraft.interpreter.views import owner_of, hides_anything, seen_by_all, visible_event, zone_visible
 from rulecraft.narration import says_nothing
 
-from rulecraft.beside import beside_board
+from rulecraft.beside import beside_board, filled, pile, shown_variables, table_zones, unordered
+from rulecraft.choices import option_menu
 
 from .boards import board_picture
 from .redeal import shows_hidden
@@ -287,7 +288,7 @@ class Table:
         past = Table(replace(self.stored, decisions=[d.option for d in self.history[:step]]), self.ruleset,
                      words=self.words, live=False)
         message = past.view_message(seat, words)
-        message.update(type="past", options=[], can_undo=False, step=step, now=len(self.history))
+        message.update(type="past", options=[], menu=[], can_undo=False, step=step, now=len(self.history))
         return message
 
     def view_message(self, seat: str, words: Words | None = None, events_from: int = 0) -> dict:
@@ -316,13 +317,18 @@ class Table:
             "setting_up": view["current"] is None and result is None,
             "round": view["round"],
             "round_word": words.round_word(),
+            # the variables the rule set's glossary marks shown (a game clock, a track)
+            "counters": shown_variables(self.ruleset, view, words),
             "current": view["current"],
             "board": board_picture(self.ruleset, view, words.label, words),
             "hand": self._hand(view, seat, words),
             "beside": beside_board(self.ruleset, view, words, seat),
-            "table": table_zones(self.ruleset, view, words, seat),
+            "table": _table(self.ruleset, view, words, seat),
             "prompt": choice.get("prompt") if choice else None,
             "options": options,
+            # the same options as a person reads them: an action of many variants asked
+            # step by step (rulecraft.choices), each leaf an index into "options"
+            "menu": option_menu(choice["options"], words) if choice is not None else [],
             "events": words.tell(view["events"][events_from:]),
             "events_from": events_from,
             "result": None if result is None else {
@@ -370,56 +376,30 @@ def _with_details(words: Words, eid: str, entity: dict | None, seat: str) -> str
 
 
 def _zone(words: Words, view: dict, zone: str, items, holder: str | None, grouped: bool = False) -> dict:
-    """A zone as the page lists it: its things with what their properties say, or, for a
-    zone the viewer does not see into, how many lie there, its top and what it was shown.
-    ``grouped`` (a zone whose order says nothing): copies of one component that say the
-    same counted once ("Lamp ×10 (uses left 2)")."""
-    if isinstance(items, list):
-        listed = _grouped(words, view, items, holder) if grouped else [
-            _with_details(words, e, view["entities"].get(e), holder) for e in items]
-        return {"zone": zone, "items": listed}
-    return {"zone": zone, "items": None, "count": items.get("count", 0),
-            "top": words.name(items["top"]) if items.get("top") else None,
-            "shown": [_with_details(words, e, view["entities"].get(e), holder) for e in items.get("shown") or []]}
+    """A zone as the page lists it (see rulecraft.beside.pile): its things with what their
+    properties say ("Lamp ×10 (uses left 2)" for copies counted in a zone whose order says
+    nothing), or how many lie there, its top and what the viewer was shown."""
+    listed = pile(words, view, items, holder, grouped)
+    if "things" in listed:
+        return {"zone": zone, "items": [_said(thing) for thing in listed["things"]]}
+    return {"zone": zone, "items": None, "count": listed["count"], "top": listed["top"],
+            "shown": [_said(thing) for thing in listed["shown"]]}
 
 
-def _grouped(words: Words, view: dict, items: list, holder: str | None) -> list[str]:
-    """Things by name, copies of one component (``lamp.3``, ``token.p2.5``: the same id
-    but its copy number) that show the same details counted:
-    "Lamp ×10 (uses left 2)"."""
-    groups: dict[tuple, list[str]] = {}
-    for e in items:
-        base, dot, copy = e.rpartition(".")
-        details = tuple(words.details(e, view["entities"].get(e), holder)) if e in view["entities"] else ()
-        key = (base, details) if dot and copy.isdigit() else (e, None)
-        groups.setdefault(key, []).append(e)
+def _said(thing: tuple[str, list[str]]) -> str:
+    name, details = thing
+    return f"{name} ({', '.join(details)})" if details else name
+
+
+def _table(ruleset, view: dict, words: Words, seat: str) -> list[dict]:
+    """The zones of the table, as the terminal's table shows them (rulecraft.beside.table_zones),
+    each named with its holder when it is a thing's."""
     out = []
-    for (base, details), copies in groups.items():
-        if details is None or len(copies) == 1:
-            out += [_with_details(words, e, view["entities"].get(e), holder) for e in copies]
-        else:
-            out.append(f"{words.name(base)} ×{len(copies)}" + (f" ({', '.join(details)})" if details else ""))
-    return out
-
-
-def _filled(items) -> bool:
-    return bool(items if isinstance(items, list) else items.get("count") or items.get("shown"))
-
-
-def table_zones(ruleset, view: dict, words: Words, seat: str) -> list[dict]:
-    """The zones of the table, as the terminal's table shows them: the shared zones that
-    hold something, and those of a thing that is no player (a piece's own slots), named
-    with their holder; the players' own zones are with the players."""
-    out = []
-    for zone, items in view["zones"].items():
-        base, _, owner = zone.partition(":")
-        spec = ruleset.data.zones.get(base)
-        if spec is None or owner in view["players"] or not _filled(items):
-            continue
+    for zone, base, owner in table_zones(ruleset, view):
         word = words.name(base)
         if owner:
             word = words.say["owned"].format(owner=words.name(owner), zone=word)
-        out.append(_zone(words, view, word[:1].upper() + word[1:], items, seat, not spec.ordered))
+        out.append(_zone(words, view, word[:1].upper() + word[1:], view["zones"][zone], seat, unordered(ruleset, base)))
     return out
 
 
@@ -434,7 +414,6 @@ def _public_side(ruleset, view: dict, player: str, seat: str, words: Words) -> d
     zones = []
     for z, items in view["zones"].items():
         base = z.split(":", 1)[0]
-        if z.endswith(f":{player}") and _filled(items):
-            spec = ruleset.data.zones.get(base)
-            zones.append(_zone(words, view, words.name(base), items, player, spec is not None and not spec.ordered))
+        if z.endswith(f":{player}") and filled(items):
+            zones.append(_zone(words, view, words.name(base), items, player, unordered(ruleset, base)))
     return {"status": status, "zones": zones}

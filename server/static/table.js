@@ -74,24 +74,22 @@ function show(v) {
   // before the first turn (a choice of the setup) there is no round yet
   const when = v.setting_up ? words.setup : `${v.round_word || words.round} ${v.round}`;
   $("status").textContent = `${when}. ${words.players}${words.colon} ${players}.`;
+  // the variables the rule set shows at all times (a game clock, a track), with their values
+  const counters = v.counters || [];
+  $("counters").replaceChildren(...counters.map((c) => {
+    const span = line("span", `${c.name} `);
+    span.className = "counter";
+    span.append(line("strong", c.value));
+    return span;
+  }));
+  $("counters").hidden = !counters.length;
   $("result").textContent = v.result ? `${words.over}: ${v.result.text}` : "";
   $("board").innerHTML = v.board;  // SVG made by the server from this seat's view
   $("prompt").textContent = v.options.length ? (v.prompt || words.choose) : (v.result ? "" : words.waiting);
-  $("options").replaceChildren(...v.options.map((o, i) => {
-    const b = document.createElement("button");
-    b.className = "option"; b.dataset.index = i;
-    b.textContent = o.label;
-    if (o.cost) {
-      const c = document.createElement("span");
-      c.className = "cost"; c.textContent = `(${o.cost})`;
-      b.append(c);
-    }
-    b.addEventListener("click", () => send({type: "choose", step: v.decisions, option: o.option}));
-    // what the option is about, shown on the board while the pointer or focus is on it
-    for (const on of ["mouseenter", "focus"]) b.addEventListener(on, () => preview(i));
-    for (const off of ["mouseleave", "blur"]) b.addEventListener(off, () => preview(null));
-    return b;
-  }));
+  // an action of many variants is asked step by step (the server's menu): groups that
+  // open one argument at a time, every option still a button of its own
+  const open = new Set([...document.querySelectorAll("#options details[open]")].map((d) => d.dataset.path));
+  $("options").replaceChildren(...(v.menu || v.options.map((o, i) => ({option: i}))).map((item) => menuItem(v, item, "", open)));
   $("undo").hidden = !v.can_undo;
   $("choice-title").hidden = !!v.result && !v.can_undo;
   $("hand").replaceChildren(...v.hand.map((z) => line("p", zoneText(z))));
@@ -144,6 +142,56 @@ function show(v) {
   }
 }
 
+// A button for one option (its label in a group says only what the group has not said),
+// or a group: its summary names the action or the value it stands for; opened, it asks
+// for the next argument.
+function menuItem(v, item, path, open) {
+  if (item.option !== undefined) {
+    const i = item.option, o = v.options[i];
+    const b = document.createElement("button");
+    b.className = "option"; b.dataset.index = i;
+    b.textContent = item.label || o.label;
+    if (o.cost && !item.label) {
+      const c = document.createElement("span");
+      c.className = "cost"; c.textContent = `(${o.cost})`;
+      b.append(c);
+    }
+    b.addEventListener("click", () => send({type: "choose", step: v.decisions, option: o.option}));
+    // what the option is about, shown on the board while the pointer or focus is on it
+    for (const on of ["mouseenter", "focus"]) b.addEventListener(on, () => preview(i));
+    for (const off of ["mouseleave", "blur"]) b.addEventListener(off, () => preview(null));
+    return b;
+  }
+  const group = document.createElement("details");
+  group.className = "group";
+  group.dataset.path = `${path}/${item.label}`;
+  group.open = open.has(group.dataset.path);
+  const summary = line("summary", `${item.label} `);
+  summary.append(line("span", `(${item.count})`));
+  summary.lastChild.className = "count";
+  if (item.cost) {
+    summary.append(line("span", `(${item.cost})`));
+    summary.lastChild.className = "cost";
+  }
+  const indices = leaves(item);
+  for (const on of ["mouseenter", "focus"]) summary.addEventListener(on, () => preview(indices));
+  for (const off of ["mouseleave", "blur"]) summary.addEventListener(off, () => preview(null));
+  group.append(summary);
+  if (item.ask) {
+    group.append(line("p", `${item.ask}${words.colon}`));
+    group.lastChild.className = "ask";
+  }
+  const items = document.createElement("div");
+  items.className = "items";
+  items.append(...item.items.map((sub) => menuItem(v, sub, group.dataset.path, open)));
+  group.append(items);
+  return group;
+}
+
+function leaves(item) {
+  return item.option !== undefined ? [item.option] : item.items.flatMap(leaves);
+}
+
 function line(tag, text) {
   const e = document.createElement(tag);
   e.textContent = text;
@@ -170,14 +218,27 @@ function zoneText(z) {
 function clickOn(naming) {
   for (const b of document.querySelectorAll("button.option")) b.classList.remove("hint");
   if (naming.length === 1) send({type: "choose", step: view.decisions, option: naming[0][0].option});
-  for (const [, i] of naming) document.querySelector(`button.option[data-index="${i}"]`).classList.add("hint");
+  for (const [, i] of naming) {
+    const b = document.querySelector(`button.option[data-index="${i}"]`);
+    b.classList.add("hint");
+    // a button in a group of options asked step by step: its groups open
+    for (let d = b.closest("details"); d; d = d.parentElement.closest("details")) d.open = true;
+  }
 }
 
 // The option's context on the board: the spaces, rooms and pieces it names, and for a
 // tile to be laid, the tile where and as this option would lay it.
+// A list of indices: a group's options, all of them.
 function preview(index) {
   for (const e of document.querySelectorAll("#board .target")) e.classList.remove("target");
   for (const g of document.querySelectorAll("#board .ghost")) g.setAttribute("visibility", "hidden");
+  if (Array.isArray(index)) {
+    for (const e of document.querySelectorAll("#board [data-space], #board [data-room], #board [data-piece]")) {
+      const name = e.dataset.space || e.dataset.room || e.dataset.piece;
+      if (index.some((i) => view.options[i] && mentions(view.options[i].option, name))) e.classList.add("target");
+    }
+    return;
+  }
   if (index === null || !view.options[index]) return;
   const option = view.options[index].option;
   for (const e of document.querySelectorAll("#board [data-space], #board [data-room], #board [data-piece]")) {
