@@ -1,4 +1,5 @@
-"""`rulecraft simulate RULESET`: bots play many games; win rates, lengths and endings.
+"""`rulecraft simulate RULESET`: bots play many games; win rates (per side and per seat),
+lengths and endings.
 
 Game *i* always uses seed ``SEED + i`` and bots seeded from that game seed, and results
 are sorted by game index, so a simulation gives the same figures whatever the number of
@@ -36,14 +37,15 @@ from rulecraft.interpreter.sides import side_names, winning_side
 from rulecraft.interpreter.state import all_seats, seat_players
 from rulecraft.interpreter.views import LazyView, lazy_player_view
 
+from . import seat_figures
 from .common import (MOST_GAMES, bot_arg, counted, games_arg, load_or_report, output_problem, players_problem,
                      positive_int, ruleset_arg, same_file_problem, seed_arg, seeds_problem, side_bot_arg, usage_error,
                      variant_arg, variant_problem, write_outputs)
+from .rates import percent, wilson
 
 LOCAL_RAY = "local"  # --ray without an address: a Ray started on this machine
 ROW_FIELDS = ["variant", "index", "seed", "players", "winners", "side", "reason", "decided", "rounds", "decisions", "error",
-              "payoffs"]
-Z95 = 1.959963984540054
+              "payoffs", "seat_wins"]
 
 
 # ------------------------------------------------------------------ arguments
@@ -62,9 +64,9 @@ def png_arg(text: str) -> str:
 def add_parser(sub) -> None:
     p = sub.add_parser("simulate", help="play many games with bots and summarize them",
                        description="Bots play K games (game i uses seed SEED+i), spread over all CPU cores; prints "
-                                   "win rates per side with 95% confidence intervals, game lengths and how the "
-                                   "games ended. Exit 0 when every game ran, 1 when a game hit a rule error or an "
-                                   "output could not be written, 2 for bad usage.")
+                                   "win rates per side and per seat with 95% confidence intervals, game lengths "
+                                   "and how the games ended. Exit 0 when every game ran, 1 when a game hit a rule "
+                                   "error or an output could not be written, 2 for bad usage.")
     p.add_argument("ruleset", type=ruleset_arg, help="a rule-set folder (rules/<game>) or a shipped rule set's name")
     p.add_argument("--players", type=positive_int, default=None, help="players per game (default: the rule set's minimum)")
     p.add_argument("--games", type=games_arg, default=100, help=f"how many games (default 100, at most {MOST_GAMES:,})")
@@ -181,7 +183,7 @@ def play_row(ruleset, index: int, seed: int, players: int, bots: list[str], want
              side_bots: dict[str, str] | None = None) -> dict:
     """Play game ``index`` and describe it as one result row."""
     row = {"index": index, "seed": seed, "players": players, "winners": [], "side": None, "reason": None,
-           "decided": False, "rounds": 0, "decisions": 0, "error": None, "payoffs": None}
+           "decided": False, "rounds": 0, "decisions": 0, "error": None, "payoffs": None, "seat_wins": None}
     game = None
     try:
         game = play_game(ruleset, players, seed, bots, side_bots)
@@ -197,11 +199,12 @@ def play_row(ruleset, index: int, seed: int, players: int, bots: list[str], want
         if row["error"] is None:
             result = game.result
             row.update(winners=list(result["winners"]), reason=result["reason"], decided=bool(result["decided"]),
-                       side=winning_side(ruleset, game.state, result["winners"]))
+                       side=winning_side(ruleset, game.state, result["winners"]),
+                       seat_wins=seat_figures.seat_outcomes(list(result["winners"]), all_seats(ruleset, players)))
             try:  # what each seat got, when the rule set declares it (game.payoff)
                 row["payoffs"] = payoffs(ruleset, game.state)
             except PayoffError as err:
-                row.update(reason="rule error", error=str(err))
+                row.update(reason="rule error", error=str(err), seat_wins=None)
         if want_log:
             row["_log"] = list(game.log_lines())
     return row
@@ -259,17 +262,6 @@ def run_games(path: str, ruleset, tasks: list[tuple], workers: int, on_row, vari
 
 
 # ------------------------------------------------------------------ reporting
-def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion k/n (95% by default)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 def summarize(rows: list[dict], sides: tuple[str, ...]) -> dict:
     played = [r for r in rows if r["error"] is None]
     decided = [r for r in played if r["decided"]]
@@ -291,10 +283,6 @@ def summarize(rows: list[dict], sides: tuple[str, ...]) -> dict:
         "decisions": [r["decisions"] for r in played],
         "payoffs": [r["payoffs"] for r in played if r.get("payoffs") is not None],
     }
-
-
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
 
 
 def reason_labels(ruleset) -> dict[str, str]:
@@ -319,11 +307,11 @@ def print_report(console: Console, title: str, summary: dict, total: int, elapse
     table.add_column("95% CI (Wilson)", justify="right")
     for r in summary["rates"]:
         lo, hi = r["ci"]
-        table.add_row(r["side"], str(r["games"]), _pct(r["rate"]), f"{_pct(lo)} – {_pct(hi)}")
+        table.add_row(r["side"], str(r["games"]), percent(r["rate"]), f"{percent(lo)} – {percent(hi)}")
     u = summary["undecided"]
     if u["games"]:
         lo, hi = u["ci"]
-        table.add_row("[yellow]undecided[/]", str(u["games"]), _pct(u["rate"]), f"{_pct(lo)} – {_pct(hi)}")
+        table.add_row("[yellow]undecided[/]", str(u["games"]), percent(u["rate"]), f"{percent(lo)} – {percent(hi)}")
     if n:
         console.print(table)
 
@@ -333,13 +321,18 @@ def print_report(console: Console, title: str, summary: dict, total: int, elapse
     endings.add_column("games", justify="right")
     endings.add_column("share", justify="right")
     for (reason, side), k in summary["endings"].most_common():
-        endings.add_row(labels.get(reason, reason), side, str(k), _pct(k / total))
+        endings.add_row(labels.get(reason, reason), side, str(k), percent(k / total))
     for reason, k in summary["undecided_endings"].most_common():
-        endings.add_row(f"[yellow]undecided ({reason})[/]", "—", str(k), _pct(k / total))
+        endings.add_row(f"[yellow]undecided ({reason})[/]", "—", str(k), percent(k / total))
     for reason, k in Counter(r["reason"] for r in summary["errors"]).most_common():
-        endings.add_row(f"[red]{reason}[/]", "—", str(k), _pct(k / total))
+        endings.add_row(f"[red]{reason}[/]", "—", str(k), percent(k / total))
     console.print(endings)
 
+    if n and summary.get("seats"):  # the figures per seat, when the run gathered them (see seat_figures)
+        if summary["seats_repeat_sides"]:
+            console.print(seat_figures.seat_note(summary["seats"]), highlight=False)
+        else:
+            console.print(seat_figures.seat_table(summary["seats"]))
     if summary.get("payoffs"):
         console.print(payoff_table(summary["payoffs"]))
     if n:
@@ -376,8 +369,9 @@ def write_rows(path: str, rows: list[dict]) -> None:
         writer.writeheader()
         for r in public:
             paid = " ".join(f"{seat}={value:g}" for seat, value in (r["payoffs"] or {}).items())
+            won = " ".join(f"{seat}={outcome}" for seat, outcome in (r["seat_wins"] or {}).items())
             writer.writerow({**r, "winners": " ".join(r["winners"]), "side": r["side"] or "",
-                             "error": r["error"] or "", "payoffs": paid})
+                             "error": r["error"] or "", "payoffs": paid, "seat_wins": won})
 
 
 def write_plot(path: str, title: str, summary: dict) -> None:
@@ -557,6 +551,8 @@ def _simulate(args, console: Console, configs, rulesets, spec, players: int, bot
             else:
                 logs[variant_log_path(args.log, variant)] = log
         summary = summarize(rows, main_sides(ruleset, players))
+        summary.update(seats=seat_figures.summarize_seats(rows, seat_figures.seat_labels(ruleset, players)),
+                       seats_repeat_sides=seat_figures.repeats_sides(rows))
         title = f"{label}: {counted(args.games, 'game')}, {counted(players, 'player')}"
         if summary["errors"] and summary["played"]:  # the rates are of the games played to the end
             title += f"; rates of the {summary['played']} played to the end"
@@ -568,6 +564,9 @@ def _simulate(args, console: Console, configs, rulesets, spec, players: int, bot
         all_rows.extend(rows)
     if len(configs) > 1:
         print_comparison(console, configs, rulesets, summaries, players)
+        seats = seat_figures.seat_comparison(configs, summaries)
+        if seats is not None:
+            console.print(seats)
     # written once every table is printed: a file that cannot be written (a full disk)
     # then loses neither the figures nor the other files
     outputs = [(path, lambda path=path, log=log: path.write_text("\n".join(log) + "\n", encoding="utf-8"))
@@ -598,7 +597,8 @@ def print_comparison(console: Console, configs, rulesets, summaries, players: in
         for side in sides:
             r = rates.get(side, {"rate": 0.0, "ci": (0.0, 0.0)})
             # no game played to the end: no rate, rather than 0% of nothing
-            cells.append(f"{_pct(r['rate'])} [{_pct(r['ci'][0])}–{_pct(r['ci'][1])}]" if summary["played"] else "—")
+            cells.append(f"{percent(r['rate'])} [{percent(r['ci'][0])}–{percent(r['ci'][1])}]"
+                         if summary["played"] else "—")
         played = summary["played"] + len(summary["errors"])
         table.add_row(name, *cells, f"{summary['played']} of {played}" if summary["errors"] else str(played))
     console.print(table)
