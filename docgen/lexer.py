@@ -14,14 +14,17 @@ from __future__ import annotations
 from pygments.lexer import RegexLexer, bygroups, words
 from pygments.token import Comment, Keyword, Name, Number, Operator, Punctuation, String, Whitespace
 
-from rulecraft.dsl.parser import RESERVED
+from rulecraft.dsl.parser import CONTEXTUAL, RESERVED
 
 DECLARATIONS = ("action", "procedure", "function", "trigger", "victory", "reaction", "obligation", "script", "heuristic")
 WORD_OPERATORS = ("and", "or", "not", "in")
 CONSTANTS = ("true", "false", "none")
 # Clauses whose string is documentation rather than data.
 DOC_CLAUSES = ("text", "cite")
-KEYWORDS = tuple(sorted(RESERVED - set(DECLARATIONS) - set(WORD_OPERATORS) - set(CONSTANTS) - set(DOC_CLAUSES)))
+# The reserved words and the contextual ones (`gain`, `highest`, ...), which are keywords
+# in their place and may be names elsewhere: highlighted as keywords everywhere.
+KEYWORDS = tuple(sorted((RESERVED | CONTEXTUAL) - set(DECLARATIONS) - set(WORD_OPERATORS) - set(CONSTANTS)
+                        - set(DOC_CLAUSES)))
 
 _STRING = r'"(?:[^"\\\n]|\\.)*"'
 

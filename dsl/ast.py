@@ -102,6 +102,19 @@ class Comprehension(Expr):
     var: str
     iterable: Expr
     where: Expr | None
+    # `with highest KEY` / `with lowest KEY`: of the items the filter passes, only those
+    # whose key is the highest (lowest); every one tied for it, in list order
+    best: Expr | None = None
+    highest: bool = True
+    # `by KEY [ascending | descending], ...`: the items in the order of these keys, the
+    # first key first (a stable sort: items with equal keys keep their list order)
+    order: list[Expr] = field(default_factory=list)
+    descending: list[bool] = field(default_factory=list)
+
+    @property
+    def arranged(self) -> bool:
+        """Whether a `with highest/lowest` or a `by` clause chooses or orders the items."""
+        return self.best is not None or bool(self.order)
 
 
 # ---------------------------------------------------------------- statements

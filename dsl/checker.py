@@ -1006,6 +1006,10 @@ class Checker:
             ctx.locals[e.var] = T.item_type(it)
             if e.where is not None:
                 self.expect(e.where, T.BOOL, ctx, "a 'where' condition")
+            if e.best is not None:
+                self.order_key(e.best, ctx, "with highest" if e.highest else "with lowest")
+            for key in e.order:
+                self.order_key(key, ctx, "by")
             item = self.expr(e.item, ctx)
             if saved is None:
                 del ctx.locals[e.var]
@@ -1013,6 +1017,38 @@ class Checker:
                 ctx.locals[e.var] = saved
             return T.list_of(item)
         return T.ANY
+
+    def order_key(self, key: ast.Expr, ctx: _Context, clause: str) -> None:
+        """A key of a comprehension's ``with highest``/``with lowest`` or ``by``: items are
+        compared by it, so it must be a number or a text."""
+        t = self.expr(key, ctx).removesuffix("?")
+        if t in ORDER_KEY_TYPES or t == T.ANY:
+            return
+        self.error(f"a '{clause}' key must be a number or a text, not {T.phrase(t)}", key.pos,
+                   self._order_key_hint(key, t, clause))
+
+    def _order_key_hint(self, key: ast.Expr, t: str, clause: str) -> str:
+        written = self._written(key)
+        kind = self.data.kinds.get(t)
+        if kind is not None:
+            usable = [n for n, p in kind.properties.items() if p.type.removesuffix("?") in ORDER_KEY_TYPES]
+            example = f"{written or 'x'}.{usable[0] if usable else 'PROPERTY'}"
+            return ("things are compared by one of their number or text properties"
+                    + (f" ({', '.join(usable)})" if usable else "") + f": '{clause} {example}'")
+        if t == T.BOOL:
+            return (f"to put first the items for which it holds, write "
+                    f"'{clause} (0 if {written or 'CONDITION'} else 1)'")
+        if T.is_list(t):
+            return f"to compare lists by their length, write '{clause} count({written or '...'})'"
+        return f"compare the items by a number or a text, e.g. '{clause} x.PROPERTY'"
+
+    def _written(self, e: ast.Expr) -> str | None:
+        """``e`` as the rule writes it, when it stands on one line."""
+        pos = e.pos
+        line = self.bag.sources.line(pos.file, pos.line) if pos is not None else None
+        if line is None or pos.end_column is None:
+            return None
+        return line[pos.column - 1:pos.end_column - 1].strip() or None
 
     def name(self, e: ast.Name, ctx: _Context, wanted: str | None = None) -> str:
         n = e.id
@@ -1331,6 +1367,8 @@ class Checker:
 
 # Words the language writes as values: a misspelt one reads as an unknown name.
 LITERAL_WORDS = frozenset({"true", "false", "none"})
+# What a comprehension's items may be ordered and chosen by (`by`, `with highest`).
+ORDER_KEY_TYPES = frozenset({T.NUMBER, T.TEXT})
 # Where a list comes from, for hints where one is needed.
 LIST_SOURCES = "a list is a kind's name (all its things), contents(<zone>), players, [a, b] or [x for x in ...]"
 

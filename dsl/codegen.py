@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 from . import ast
 from .dependencies import CURRENT
+from .ordering import arrange
 from .types import ANY
 
 Fn = Callable[[Any, dict], Any]
@@ -75,7 +76,7 @@ class ExpressionModule:
         # functions whose results hold for the whole game (dependencies.fixed_functions)
         self.fixed = fixed
         self.consts: dict[Any, str] = {}  # id(value) → constant name
-        self.namespace: dict[str, Any] = {"_MISSING": _MISSING, "LEFT_OUT": LEFT_OUT}
+        self.namespace: dict[str, Any] = {"_MISSING": _MISSING, "LEFT_OUT": LEFT_OUT, "_arrange": arrange}
         self.defs: list[str] = []
         self.count = 0  # generated functions, their number is their slot
         self.temps = 0
@@ -415,6 +416,8 @@ class ExpressionModule:
         raise Unsupported(f"operator {op}")
 
     def comprehension(self, e: ast.Comprehension, env: str, keep: bool = True) -> str:
+        if e.arranged:
+            return self.arranged_comprehension(e, env)
         self.iterables += 1
         try:
             if getattr(e.iterable, "ref", None) == ("value", "players"):
@@ -459,6 +462,35 @@ class ExpressionModule:
                          f"    return [{item} for x in items or []{where}]\n")
         return f"{comprehension_fn}(m, {self.env_of(env)}, {self.expr(e.iterable, env)})"
 
+    def arranged_comprehension(self, e: ast.Comprehension, env: str) -> str:
+        """A comprehension with ``with highest/lowest`` or ``by`` (the closure of
+        compiler.Compiler.arranged_comprehension): a function of its own makes the rows
+        (best key, order keys, item of the list) of the items its filter passes,
+        ordering.arrange chooses and orders them, and the item expression is computed for
+        those kept. Its env holds only the locals it reads, so it may stand anywhere,
+        a kept comprehension's item included (whose function has no env)."""
+        fn = f"_c{len(self.defs)}_{self.temp()}"
+        hoisted, self.hoisted = self.hoisted, None  # a function of its own, reading its own env
+        try:
+            where = f" if {self.looping(e.where, e.var)}" if e.where is not None else ""
+            best = self.looping(e.best, e.var) if e.best is not None else "None"
+            keys = "".join(f"{self.looping(k, e.var)}, " for k in e.order)
+            item = self.looping(e.item, e.var)
+        finally:
+            self.hoisted = hoisted
+        highest = self.const(e.highest if e.best is not None else None)
+        descending = self.const(tuple(e.descending))
+        self.defs.append(f"def {fn}(m, env, items):\n"
+                         f"    _ents, _cur = m.state.entities, m.state.current\n"
+                         f"    rows = [({best}, ({keys}), x) for x in items or []{where}]\n"
+                         f"    return [{item} for x in _arrange(rows, {highest}, {descending})]\n")
+        values = []
+        for name in sorted(_free_names(e)):
+            node = ast.Name(e.pos, name)
+            node.ref = ("local", name)
+            values.append(f"{self.const(name)}: {self.name(node, env)}")
+        return f"{fn}(m, {{{', '.join(values)}}}, {self.expr(e.iterable, env)})"
+
     def counted_comprehension(self, e: ast.Comprehension, env: str, only: str) -> str | None:
         """``any``, ``all`` or ``count`` (``only``) of a comprehension the machine keeps
         item by item, kept as counts: a move that changes one item changes the counts,
@@ -498,8 +530,8 @@ class ExpressionModule:
         changed. None when the comprehension is not such a one."""
         iterable = e.iterable
         if self.footprints is None or not isinstance(iterable, ast.Name) or \
-                getattr(iterable, "ref", None) is None or iterable.ref[0] != "kind":
-            return None
+                getattr(iterable, "ref", None) is None or iterable.ref[0] != "kind" or e.arranged:
+            return None  # (the items of an arranged one depend on each other: none is kept alone)
         if only is None and not self.costly(e.item) and not self.costly(e.where):
             return None  # a few properties compared: a list made again costs more than that
         read_through = self._kept_reads(e, [x for x in (e.item, e.where) if x is not None])
@@ -557,7 +589,7 @@ class ExpressionModule:
         comprehension's number and the name of the function that makes the list; None when
         the comprehension is not such a one."""
         iterable = e.iterable
-        if self.footprints is None or self.steady is None or not isinstance(iterable, ast.Call):
+        if self.footprints is None or self.steady is None or not isinstance(iterable, ast.Call) or e.arranged:
             return None
         parts = [x for x in (e.item, e.where) if x is not None]
         if not any(isinstance(node, ast.Comprehension) for x in parts for node in _walk(x)) and \
@@ -627,9 +659,9 @@ def _free_names(*exprs) -> set[str]:
         if isinstance(node, ast.Comprehension):
             walk(node.iterable, bound)
             inner = bound | {node.var}
-            walk(node.item, inner)
-            if node.where is not None:
-                walk(node.where, inner)
+            for part in (node.item, node.where, node.best, *node.order):
+                if part is not None:
+                    walk(part, inner)
             return
         if isinstance(node, ast.Node):
             for key, value in vars(node).items():

@@ -16,6 +16,7 @@ from typing import Any, Callable
 from .dependencies import CURRENT, fixed_functions, footprint_reads, steady_value
 from . import ast, codegen
 from .limits import bounded
+from .ordering import arrange
 from .model import RuleSet
 from .types import ANY
 
@@ -652,6 +653,8 @@ class Compiler:
         if isinstance(e, ast.Comprehension):
             var, it, item = e.var, self.closure(e.iterable), self.closure(e.item)
             where = self.closure(e.where) if e.where is not None else None
+            if e.arranged:
+                return self.arranged_comprehension(e, it, item, where)
 
             def comprehension(m, env):
                 out = []
@@ -663,6 +666,31 @@ class Compiler:
                 return out
             return comprehension
         raise TypeError(f"cannot compile {type(e).__name__}")
+
+    def arranged_comprehension(self, e: ast.Comprehension, it: Fn, item: Fn, where: Fn | None) -> Fn:
+        """A comprehension with ``with highest/lowest`` or ``by``: the items the filter
+        passes, with their keys, chosen and ordered by ordering.arrange; the item
+        expression is then computed for those kept, in their order."""
+        var = e.var
+        best = self.closure(e.best) if e.best is not None else None
+        highest = e.highest if e.best is not None else None
+        keys = [self.closure(k) for k in e.order]
+        descending = tuple(e.descending)
+
+        def comprehension(m, env):
+            rows = []
+            inner = dict(env)
+            for x in it(m, env) or []:
+                inner[var] = x
+                if where is None or where(m, inner):
+                    rows.append((best(m, inner) if best is not None else None,
+                                 tuple(k(m, inner) for k in keys), x))
+            out = []
+            for x in arrange(rows, highest, descending):
+                inner[var] = x
+                out.append(item(m, inner))
+            return out
+        return comprehension
 
     def name(self, e: ast.Name) -> Fn:
         kind, n = e.ref

@@ -261,9 +261,9 @@ class _Footprints:
             item = ("thing in", items[1]) if items[0] == "contents" else (
                 ("value in", items[1]) if items[0] == "root" else _PLAIN)
             inner = {**scope, e.var: item}
-            self.value(e.item, inner)
-            if e.where is not None:
-                self.value(e.where, inner)
+            for part in (e.item, e.where, e.best, *e.order):
+                if part is not None:
+                    self.value(part, inner)
             return _PLAIN
         if isinstance(e, (ast.Index, ast.Unary, ast.Binary, ast.Ternary, ast.ListExpr)):
             for child in child_nodes(e):

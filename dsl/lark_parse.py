@@ -229,6 +229,9 @@ def _syntax_message(err: UnexpectedInput, file: str, text: str) -> tuple[str, Po
         hint = "write 'elif' for 'else if': 'elif <condition>:'"
     elif "COLON" in expected and len(expected) <= 3:
         hint = "a ':' is missing before this"
+    elif token.value in _COMPREHENSION_CLAUSES and "RSQB" in expected:
+        hint = ("a comprehension's clauses come in this order, each at most once: "
+                "[ITEM for NAME in LIST where COND with highest KEY by KEY descending]")
     if token.type != "NAME" and "NAME" in expected and re.fullmatch(r"[a-z_]+", token.value or ""):
         hint = f"'{token.value}' is a reserved word of the language and cannot be used as a name"
     hint = _set_target_hint(source_line, column, token) or _unclosed_hint(text, token.start_pos, line) or hint
@@ -236,6 +239,8 @@ def _syntax_message(err: UnexpectedInput, file: str, text: str) -> tuple[str, Po
 
 
 _CLOSING = {"(": ")", "[": "]", "{": "}"}
+# The words that open a clause of a comprehension (see _syntax_message).
+_COMPREHENSION_CLAUSES = frozenset({"where", "with", "by"})
 
 
 def _unclosed_hint(text: str, upto: int | None, line: int) -> str | None:

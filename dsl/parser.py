@@ -162,6 +162,14 @@ winners by do let set if elif for each repeat times choose from prompt move to o
 stop break and or not true false none list
 """.split())
 
+# Words of the language that are not reserved: each is a keyword only in its own place
+# (the first word of a statement; a clause of a comprehension) and any rule may use it
+# as a name elsewhere. Editors and the rules site highlight them with the keywords.
+CONTEXTUAL = frozenset("""
+gain spend reset reveal hide run
+highest lowest ascending descending
+""".split())
+
 
 def _tok_pos(file: str, token: Token) -> Position:
     return Position(file, token.line, token.column, token.end_column)
@@ -612,8 +620,29 @@ class _AstBuilder:
         return ast.ListExpr(self.p(meta), children[0] or [])
 
     def comprehension(self, meta, children):
-        item, var, iterable, where = children
-        return ast.Comprehension(self.p(meta), item, str(var), iterable, where)
+        item, var, iterable, where, best, order = children
+        node = ast.Comprehension(self.p(meta), item, str(var), iterable, where)
+        if best is not None:
+            node.highest, node.best = best
+        for key, descending in order or []:
+            node.order.append(key)
+            node.descending.append(descending)
+        return node
+
+    def highest_part(self, meta, children):
+        return (True, children[0])
+
+    def lowest_part(self, meta, children):
+        return (False, children[0])
+
+    def order_part(self, meta, children):
+        return list(children)
+
+    def ascending_key(self, meta, children):
+        return (children[0], False)
+
+    def descending_key(self, meta, children):
+        return (children[0], True)
 
     def args(self, meta, children):
         return list(children)

@@ -12,7 +12,7 @@ from lsprotocol import types as lsp
 from rulecraft.dsl import types as T
 from rulecraft.dsl.builtins import EFFECTS, FUNCTIONS, VALUES
 from rulecraft.dsl.diagnostics import Diagnostic
-from rulecraft.dsl.parser import RESERVED
+from rulecraft.dsl.parser import CONTEXTUAL, RESERVED
 from rulecraft.dsl.ruleset_files import is_name
 
 from .symbols import RENAMEABLE, Key, Occurrence
@@ -268,7 +268,7 @@ def _prose(rs, name: str) -> str | None:
 
 
 # ---------------------------------------------------------------- completion
-KEYWORDS = sorted(RESERVED)
+KEYWORDS = sorted(RESERVED | CONTEXTUAL)  # the contextual words too (`gain`, `highest`, `descending`, ...)
 # Where a type is written: `with x: T`, a parameter `(x: T`, a result `-> T`, `list of T`
 TYPE_POSITION = re.compile(r"(\bwith\s+[A-Za-z_]\w*\s*:|[(,]\s*[A-Za-z_]\w*\s*:|->|\bof)\s*[A-Za-z_]*$")
 BASE_TYPES = sorted(T.BASE_TYPES - {T.ANY}) + ["player"]

@@ -56,7 +56,7 @@ def test_shipped_rule_files_parse_directly_as_lark_parses_them(path, monkeypatch
     assert parsed(text, True, monkeypatch) == parsed(text, False, monkeypatch)
 
 
-SPLICED = sorted(parser.RESERVED) + [
+SPLICED = sorted(parser.RESERVED) + sorted(parser.CONTEXTUAL) + [
     "top", "inx", "notx", "7", "(", ")", "[", "]", "==", "=", "-", "->", "-=", "+=", "//", "/",
     "\t", "    ", "\n", "#", '"', "'", ":", ",", ".", "?", "\r", "é"]
 
