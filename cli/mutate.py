@@ -29,7 +29,7 @@ from rulecraft.dsl.variants import variant_scenario_files
 from rulecraft.validator.equivalents import load_equivalents, mark
 from rulecraft.validator.mutants import OPERATORS, Mutant, generate, mutant_files, reachable
 from rulecraft.validator.mutation import (EQUIVALENT, KILLED, STATIC, SURVIVED, TIMEOUT, Checker, Outcome, Target,
-                                          check_in_worker, init_worker)
+                                          check_in_worker, functions_asked, init_worker)
 
 from .common import (check_command, input_problem, output_problem, positive_int, ruleset_arg, seed_arg, usage_error, variant_problem,
                      write_outputs)
@@ -146,7 +146,9 @@ def run(args) -> int:
         console.print(f"no scenarios (no folder {escape(str(folder))}): every mutant would survive")
         return 1
 
-    every = generate(root, mutant_files(root, info.chain if info else None))
+    # a function the scenarios ask is noticed by them even if only heuristics call it
+    asked = functions_asked(Target(root, args.variant, folder))
+    every = generate(root, mutant_files(root, info.chain if info else None), asked=asked)
     # what a variant replaces, removes or sets again is mutated where the variant sets it
     mutants = reachable(root, every, info.chain) if info is not None else every
     bag = DiagnosticBag()

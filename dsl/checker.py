@@ -32,6 +32,30 @@ ENTITY_ATTRIBUTES = {"at", "id"}
 UNREADABLE_NAME = "unreadable-name"
 
 
+def parameter_type(spec: dict) -> str:
+    """The type the rules read a parameter as: the ``type`` it declares (``number?``: a
+    number, or none), else the type of its value (none for a null value)."""
+    declared = spec.get("type")
+    return T.parse_type_text(declared) if declared else T.python_value_type(spec.get("value"))
+
+
+def parameter_value_problem(spec: dict, value) -> tuple[str, str] | None:
+    """Why a parameter declaring a type cannot hold a value: (what is wrong, hint), or None.
+    None (null) needs a type ending in ``?``; any other value must be of the type."""
+    declared = spec.get("type")
+    if not declared:
+        return None
+    wanted = T.parse_type_text(declared)
+    if value is None:
+        if declared.endswith("?"):
+            return None
+        return (f"is none, but its type, {declared}, does not allow none",
+                f"declare 'type: {declared}?' to let it be none, or give it {T.phrase(wanted)}")
+    if T.python_value_type(value) == wanted:
+        return None
+    return (f"is {T.written_value(value)}, but its type is {declared}", f"write {T.phrase(wanted)}")
+
+
 @dataclass
 class Names:
     """Everything a rule can refer to, besides its own local variables."""
@@ -254,6 +278,10 @@ class Checker:
             for p in variables.values():
                 self._check_value(p.default, p.type, f"the default of {scope} variable '{p.name}'",
                                   self.data.where.get(("variable", scope, p.name)))
+        for name, spec in self.data.parameters.items():
+            problem = parameter_value_problem(spec, spec.get("value"))
+            if problem is not None:
+                self.error(f"parameter '{name}' {problem[0]}", self.data.where.get(("parameter", name)), problem[1])
         for c in self.data.components:
             props = self.data.kinds[c.kind].properties if c.kind in self.data.kinds else {}
             for name, value in c.properties.items():
@@ -1071,7 +1099,7 @@ class Checker:
             return self.names.entities[n]
         if n in d.parameters:
             e.ref = ("parameter", n)
-            return T.python_value_type(d.parameters[n]["value"])
+            return parameter_type(d.parameters[n])
         if n in d.dice:
             e.ref = ("die", n)
             return T.DIE
@@ -1317,7 +1345,9 @@ class Checker:
             return T.BOOL
         a = self.expr(e.left, ctx)
         b = self.expr(e.right, ctx)
-        if not (T.assignable(a, b, self.names.zone_kinds) or T.assignable(b, a, self.names.zone_kinds)):
+        if self._unset_parameter_test(e.left, b) or self._unset_parameter_test(e.right, a):
+            pass  # 'limit == none': a parameter declared 'number?' may be none
+        elif not (T.assignable(a, b, self.names.zone_kinds) or T.assignable(b, a, self.names.zone_kinds)):
             self.error(f"comparing {T.phrase(a)} with {T.phrase(b)} is always {'false' if op == '==' else 'true'}", e.pos,
                        "compare values of one type; one side may name the wrong thing or property")
         else:
@@ -1338,6 +1368,13 @@ class Checker:
             label = f"{owner}.{e.name}"
         values = getattr(spec, "values", None)
         return (label, values) if values else None
+
+    def _unset_parameter_test(self, e: ast.Expr, other: str) -> bool:
+        """Is ``e`` a parameter whose declared type ends in ``?`` (``type: number?``), compared
+        with none? Such a parameter is read as its type, and may also be none ("no limit")."""
+        if other != T.NONE or not isinstance(e, ast.Name) or getattr(e, "ref", None) != ("parameter", e.id):
+            return False
+        return str(self.data.parameters[e.id].get("type") or "").endswith("?")
 
     @staticmethod
     def _written_value(e: ast.Expr) -> tuple[bool, object]:

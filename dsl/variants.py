@@ -19,7 +19,7 @@ from pathlib import Path
 from . import ast
 from . import types as T
 from .board_shapes import add_graph_connection, name_connections
-from .checker import UNREADABLE_NAME
+from .checker import UNREADABLE_NAME, parameter_value_problem
 from .diagnostics import DiagnosticBag, Position, did_you_mean, did_you_mean_among, did_you_mean_or
 from .model import RuleSetData, _prop, layout_spec, merge_section
 from .parser import DEFINITION_START, parse_text, unparsed_parts
@@ -425,16 +425,49 @@ def _apply_parameters(content, located, data, info, bag):
             bag.error(f"the base has no parameter '{pname}'", located.key_position(["parameters", pname]),
                       _not_in_base("parameter", pname, data.parameters))
             continue
-        old = data.parameters[pname]["value"]
-        if type(old) is not type(value):
-            was = T.phrase(T.python_value_type(old))  # the schema lets only texts, numbers and truths through
-            bag.error(f"parameter '{pname}' is {was} in the base, not {T.phrase(T.python_value_type(value))}",
-                      located.position(["parameters", pname]),
-                      f"a variant changes a parameter's value, never its type: write {was}")
+        spec = data.parameters[pname]
+        old = spec["value"]
+        problem = _parameter_problem(pname, spec, value)
+        if problem is not None:
+            bag.error(problem[0], located.position(["parameters", pname]), problem[1])
             continue
         data.parameters[pname] = {**data.parameters[pname], "value": value}
         first = info.parameters.get(pname, (old, None))[0]
         info.parameters[pname] = (first, value)
+
+
+def _parameter_problem(pname: str, spec: dict, value) -> tuple[str, str] | None:
+    """Why a variant cannot give a parameter this value: (message, hint), or None.
+
+    A variant changes a parameter's value, never its type. The type is the one the
+    parameter declares (``type: number?``: a number, or none), else that of its value in
+    the base; a parameter whose value is none and that declares no type has no type a
+    new value could keep, so it must declare one."""
+    declared = spec.get("type")
+    if declared:
+        problem = parameter_value_problem(spec, value)
+        if problem is None:
+            return None
+        wanted = T.phrase(T.parse_type_text(declared))
+        return (f"parameter '{pname}' is declared {declared} in the base, so it cannot be {T.written_value(value)}",
+                f"write {wanted}" + (" or null (none)" if declared.endswith("?") else
+                                     f"; to let it be none, the base declares 'type: {declared}?'"))
+    old = spec["value"]
+    if old is None:
+        if value is None:
+            return None
+        wanted = T.python_value_type(value)
+        return (f"parameter '{pname}' is none in the base and declares no type, so it cannot become "
+                f"{T.phrase(wanted)}",
+                f"declare the type it takes where the base sets it: "
+                f"'{pname}: {{value: null, type: {wanted}?}}' (none stays its default)")
+    if type(old) is not type(value):
+        was = T.phrase(T.python_value_type(old))  # the schema lets only texts, numbers, truths and null through
+        return (f"parameter '{pname}' is {was} in the base, not {T.phrase(T.python_value_type(value))}",
+                f"a variant changes a parameter's value, never its type: write {was}"
+                + (f" (to let it be none, declare 'type: {T.python_value_type(old)}?' beside its value in the base)"
+                   if value is None else ""))
+    return None
 
 
 def _apply_components(vname, content, located, data, info, bag):

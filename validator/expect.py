@@ -9,8 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from rulecraft.dsl import types as T
 from rulecraft.dsl.diagnostics import Position
 from rulecraft.interpreter.game import Game
+from rulecraft.interpreter.machine import RuleRuntimeError
+from rulecraft.interpreter.payoffs import PayoffError, returns
 
 from .names import Names
 
@@ -210,6 +213,10 @@ class Expectations:
             self._pending(e["pending"])
         self._events(e)
         self._result(e)
+        for i, item in enumerate(e.get("functions") or []):
+            self._function(item, ["functions", i])
+        if "payoffs" in e:
+            self._payoffs(e["payoffs"])
         return self.out
 
     # ---- zones
@@ -380,6 +387,64 @@ class Expectations:
             got = result["reason"] if result else None
             if got != e["reason"]:
                 self.miss("why the game ended", e["reason"], got, ["reason"])
+
+    # ---- computed values
+    def _function(self, item: dict, path: list) -> None:
+        """What a function of the rule set gives now. Functions change nothing (the
+        language has no statement for them), and they are asked as the rules ask them
+        while judging options: in a reading stretch, whose memo is dropped after."""
+        name = item["function"]
+        args = list(item.get("args") or [])
+        label = f"{name}({', '.join(fmt(a) for a in args)})"
+        params, fn = self.game.ruleset.compiled.functions[name]
+        types = [t for _, t in self.names.functions[name][0]]
+        values = [resolved_value(self.names, v, t) for v, t in zip(args, types)]
+        machine = self.game.machine
+        try:
+            with machine.reading():
+                got = fn(machine, dict(zip(params, values)))
+        except RuleRuntimeError as err:
+            self.miss(f"what {label} gives", item["value"], f"no value: the rules stopped with an error: {err}",
+                      path + ["value"])
+            return
+        if not matches(item["value"], got, self.names):
+            self.miss(f"what {label} gives", item["value"], got, path + ["value"])
+
+    def _payoffs(self, want: dict) -> None:
+        """What each seat gets in the finished game (see ``interpreter.payoffs``)."""
+        game = self.game
+        if not game.over:
+            self.miss("the payoffs", want, "none yet", ["payoffs"], "the game is not over: payoffs are paid at its end")
+            return
+        try:
+            paid = returns(game.ruleset, game.state)
+        except (PayoffError, RuleRuntimeError) as err:
+            self.miss("the payoffs", want, f"none: {err}", ["payoffs"])
+            return
+        paid = {seat: _plain_number(v) for seat, v in paid.items()}
+        spec = game.ruleset.data.game.payoff
+        source = (f"game.payoff's function {spec['function']}" if spec else
+                  "no game.payoff: 1 on the winning side, -1 otherwise, 0 when nobody won")
+        for seat, value in want.items():
+            if paid.get(seat) != value:
+                self.miss(f"{seat}'s payoff", value, paid.get(seat), ["payoffs", seat],
+                          f"the payoffs ({source}): {fmt(paid)}")
+
+
+def resolved_value(names: Names, value: Any, type_: str) -> Any:
+    """A value as the scenario wrote it, for a parameter of this type: a tile with a
+    single space stands for that space where a space (or a zone) is due."""
+    t = type_.removesuffix("?")
+    if T.is_list(t) and isinstance(value, list):
+        return [resolved_value(names, v, T.item_type(t)) for v in value]
+    if t in (names.space_kind, T.ZONE):
+        return names.space(value)
+    return value
+
+
+def _plain_number(value: Any) -> Any:
+    """1.0 → 1: a payoff as a scenario writes it."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
 END_TURN_OPTION = {"action": "end_turn"}

@@ -524,11 +524,13 @@ _HEADER = re.compile(r"^(?:[ \t]*(?:#[^\n]*)?\n)*[ \t]*([a-z]+)[ \t]+([A-Za-z_][
 _CALLED = re.compile(r"\b([A-Za-z_][A-Za-z0-9_]*)\s*\(")
 
 
-def judging_only(texts: dict[str, str]) -> set[str]:
+def judging_only(texts: dict[str, str], asked: frozenset[str] | set[str] = frozenset()) -> set[str]:
     """Definitions that change no rule, so no scenario can notice a change to them: the
     heuristics (they judge positions for bots) and the functions that only heuristics
     call, directly or through other such functions, and no table names. Read from the
-    texts of every file of the rule set (``{file: text}``)."""
+    texts of every file of the rule set (``{file: text}``). A function a scenario asks
+    (``asked``: the functions of its ``expect: functions:``) is noticed like a rule,
+    and so are the functions it calls."""
     kinds: dict[str, str] = {}
     calls: dict[str, set[str]] = {}
     tables = ""
@@ -548,6 +550,7 @@ def judging_only(texts: dict[str, str]) -> set[str]:
         return set()
     # what the rules reach: every definition but heuristics and functions, and the functions they call
     reached = {n for n, k in kinds.items() if k not in ("heuristic", "function")}
+    reached |= {n for n in asked if kinds.get(n) == "function"}
     reached |= {n for n in kinds if re.search(rf"\b{n}\b", tables)}
     frontier = list(reached)
     while frontier:
@@ -565,13 +568,15 @@ def judging_only(texts: dict[str, str]) -> set[str]:
     return judged
 
 
-def generate(root: Path, files: list[str], texts: dict[str, str] | None = None) -> list[Mutant]:
+def generate(root: Path, files: list[str], texts: dict[str, str] | None = None,
+             asked: frozenset[str] | set[str] = frozenset()) -> list[Mutant]:
     """Every mutant of the given files of a rule set, in file and position order; none
-    of the definitions that change no rule (see :func:`judging_only`)."""
+    of the definitions that change no rule (see :func:`judging_only`; ``asked``: the
+    functions the scenarios ask, which they notice whatever calls them)."""
     mutants: list[Mutant] = []
     every = {f: texts[f] if texts and f in texts else (root / f).read_text(encoding="utf-8")
              for f in dict.fromkeys(mutant_files(root) + list(files))}
-    skipped = judging_only(every)
+    skipped = judging_only(every, asked)
     for file in files:
         text = every[file]
         src = _Source(file, text)

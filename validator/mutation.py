@@ -25,7 +25,7 @@ from rulecraft.dsl.variants import load_variant_chain
 
 from .mutants import Mutant
 from .runner import FAILING, SKIP, run_scenario
-from .scenario import load_file, load_variant_scenarios, scenario_files
+from .scenario import ScenarioFile, asked_functions, load_file, load_variant_scenarios, scenario_files
 
 KILLED, STATIC, SURVIVED, TIMEOUT, EQUIVALENT = "killed", "static", "survived", "timeout", "equivalent"
 
@@ -50,6 +50,24 @@ class Target:
     scenarios: Path
 
 
+def target_scenario_files(target: Target) -> list[ScenarioFile]:
+    """The scenario files a target runs: its folder's, and with a variant, those of the
+    variant and of the variants it builds on (what verify --variant runs)."""
+    bag = DiagnosticBag()
+    folder = target.scenarios
+    files = [load_file(p, bag, str(p)) for p in (scenario_files(folder) if folder.is_dir() else [])]
+    if target.variant:
+        chain = [c[0] for c in load_variant_chain(target.root, target.variant, None, DiagnosticBag())]
+        files += load_variant_scenarios(target.root, chain, bag)
+    return files
+
+
+def functions_asked(target: Target) -> set[str]:
+    """The functions the target's scenarios ask (``expect: functions:``, in the last
+    expectation or in a step): a change to one is noticed even if only heuristics call it."""
+    return {name for f in target_scenario_files(target) for sc in f.scenarios for name in asked_functions(sc)}
+
+
 @dataclass
 class Checker:
     """Checks mutants of one target; one per worker process."""
@@ -60,12 +78,7 @@ class Checker:
     kills: dict[int, int] = field(default_factory=dict)  # scenario index → mutants it killed
 
     def __post_init__(self) -> None:
-        bag = DiagnosticBag()
-        folder = self.target.scenarios
-        files = [load_file(p, bag, str(p)) for p in (scenario_files(folder) if folder.is_dir() else [])]
-        if self.target.variant:  # what verify --variant runs: the variant's own scenarios too
-            chain = [c[0] for c in load_variant_chain(self.target.root, self.target.variant, None, DiagnosticBag())]
-            files += load_variant_scenarios(self.target.root, chain, bag)
+        files = target_scenario_files(self.target)
         self.broken_files = [f.file for f in files if not f.ok]
         self.scenarios = [sc for f in files for sc in f.scenarios]
 

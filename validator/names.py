@@ -64,6 +64,14 @@ class Names:
         self.actions = {d.name: _params(d) for d in defs if d.kind == "action"}
         self.reactions = {d.name: _params(d) for d in defs if d.kind == "reaction"}
         self.procedures = {d.name: _params(d) for d in defs if d.kind == "procedure"}
+        # functions: their parameters and the type of their answer (an expectation asks them)
+        self.functions = {d.name: ([(p.name, str(p.type) if p.type is not None else T.ANY) for p in d.params],
+                                   str(d.returns) if d.returns is not None else T.ANY)
+                          for d in defs if d.kind == "function"}
+        self.definition_kinds = {d.name: d.kind for d in defs}
+        # the seats a payoff is paid to: the people's and bots', not the scripted seats
+        self.payoff = data.game.payoff  # {function, min, max, sum?} or None
+        self.paid_seats = self.players[:len(self.players) - len(data.game.scripted_seats)]
         # event → the fields its records may hold: the engine's own, and those of every
         # ``emit`` (or window) of the rules giving it
         self.event_fields: dict[str, set[str]] = {e: set(f) for e, f in ENGINE_EVENTS.items()}
@@ -635,6 +643,60 @@ class _Check:
         elif verb == "expect":
             self.expect(step["expect"], path + ["expect"])
 
+    def function_value(self, item: dict, path: list) -> None:
+        """``{function: NAME, args: [...], value: V}``: a function of the rule set (not a
+        procedure or an action, which change the game: an expectation only looks), as
+        many arguments as it has parameters, each a value of its parameter's type, and
+        an expected value of the type the function gives."""
+        name = item["function"]
+        if name not in self.n.functions:
+            kind = self.n.definition_kinds.get(name)
+            listed = ("the rule set's functions: " + ", ".join(sorted(self.n.functions)) if self.n.functions
+                      else "the rule set has no functions")
+            if kind is not None:
+                how = {"procedure": f"to run it, write a step {{call: {name}, args: [...]}}, then expect what it changed",
+                       "action": f"to take it, write a step {{do: {name}, args: {{...}}}}, then expect what it changed"}
+                self.error(f"'{name}' is {with_article(kind)}, not a function: an expectation only asks what a "
+                           f"function gives, it changes nothing", path + ["function"],
+                           how.get(kind, listed) + ("; " + listed if kind in how else ""))
+            else:
+                self.error(f"unknown function '{name}'", path + ["function"],
+                           did_you_mean_among(str(name), self.n.functions, "functions") if self.n.functions else listed)
+            return
+        params, returns = self.n.functions[name]
+        args = item.get("args") or []
+        if len(args) != len(params):
+            sig = ", ".join(f"{p}: {t}" for p, t in params)
+            self.error(f"'{name}' takes {len(params)} argument(s), not {len(args)}",
+                       path + (["args"] if "args" in item else ["function"]), f"{name}({sig})")
+        else:
+            for j, ((pname, ptype), value) in enumerate(zip(params, args)):
+                self.typed(value, ptype, f"the argument '{pname}' of {name}", path + ["args", j])
+        self.typed(item["value"], returns, f"what {name} gives", path + ["value"])
+
+    def payoff(self, seat: Any, value: Any, path: list) -> None:
+        """A seat paid at the end (not a scripted one), and a payoff it can get."""
+        if not self.player(seat, path, key=True):
+            return
+        if seat not in self.n.paid_seats:
+            self.error(f"{seat} is a scripted seat: it is paid no payoff", path,
+                       "the seats paid: " + ", ".join(self.n.paid_seats), key=True)
+            return
+        spec = self.n.payoff
+        low, high = (spec["min"], spec["max"]) if spec else (-1, 1)
+        if not low <= value <= high:
+            self.error(f"{_shown(value)} is outside the payoffs {_shown(low)} to {_shown(high)} "
+                       + ("that game.payoff declares" if spec else "a seat can get (1, -1 or 0: the rule set declares "
+                                                                  "no game.payoff)"), path,
+                       f"write a number from {_shown(low)} to {_shown(high)}")
+
+    def typed(self, value: Any, type_: str, what: str, path: list) -> None:
+        """A value given for (or expected of) something of a declared type."""
+        problem = self._value_problem(value, type_, None)
+        if problem is not None:
+            sub, message, hint = problem
+            self.error(f"{message} ({what} is {T.phrase(type_)})", path + (sub or []), hint)
+
     def events(self, patterns: list, path: list) -> None:
         """Each pattern's type and fields: a misspelt field matches no event, so an
         ``events`` would fail for the wrong reason and a ``no_events`` pass by accident."""
@@ -739,6 +801,10 @@ class _Check:
             self.player(p, path + ["turns", i])
         for i, p in enumerate(e.get("winners") or []):
             self.player(p, path + ["winners", i])
+        for i, item in enumerate(e.get("functions") or []):
+            self.function_value(item, path + ["functions", i])
+        for seat, value in (e.get("payoffs") or {}).items():
+            self.payoff(seat, value, path + ["payoffs", seat])
         for key in ("legal", "illegal"):
             for i, option in enumerate(e.get(key) or []):
                 self.option(option, path + [key, i], key == "illegal")

@@ -145,6 +145,14 @@ def check_superseded(superseded_at: dict[str, Position], files: list[ScenarioFil
     return missing
 
 
+def asked_functions(sc: Scenario) -> list[str]:
+    """The rule-set functions a scenario's expectations ask (``functions:``), in order."""
+    blocks = [step["expect"] for step in sc.steps if isinstance(step.get("expect"), dict)]
+    blocks += [sc.expect] if isinstance(sc.expect, dict) else []
+    return [item["function"] for block in blocks for item in block.get("functions") or []
+            if isinstance(item, dict) and isinstance(item.get("function"), str)]
+
+
 def step_verb(step: dict) -> str | None:
     verbs = [v for v in STEP_VERBS if v in step]
     return verbs[0] if len(verbs) == 1 else None
