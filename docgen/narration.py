@@ -114,6 +114,16 @@ SENTENCES: dict[str, dict[str, str]] = {
         "winners": "The winners: {players}.",
         "no_winners": "Nobody wins.",
         "reason": "The game ended because: {reason}.",
+        # `functions`: a function's own phrase with the scenario's values, as the rule pages say it
+        "player_the": "player {n}",
+        "function_gives": "{function}{args} gives {value}.",
+        "function_holds": "{function}{args} holds.",              # a yes/no function without a phrase
+        "function_fails": "{function}{args} does not hold.",
+        "function_note": "{sentence} *{text}*",
+        # `payoffs`: what each seat gets at the end; the function that counts them, when declared
+        "payoffs": "At the end, {payoffs}.",
+        "payoffs_by": "At the end, {payoffs} ({function}).",
+        "payoff": "{player} gets {n}",
         "tally": "Counted together, {zones}: {facts}.",
         "other": "{key}: {value}.",
         "step_text": "{text}",
@@ -212,6 +222,14 @@ SENTENCES: dict[str, dict[str, str]] = {
         "winners": "Les gagnants : {players}.",
         "no_winners": "Personne ne gagne.",
         "reason": "La partie s'est terminée parce que : {reason}.",
+        "player_the": "le joueur {n}",
+        "function_gives": "{function}{args} donne {value}.",
+        "function_holds": "{function}{args} est vrai.",
+        "function_fails": "{function}{args} est faux.",
+        "function_note": "{sentence} *{text}*",
+        "payoffs": "À la fin, {payoffs}.",
+        "payoffs_by": "À la fin, {payoffs} ({function}).",
+        "payoff": "{player} reçoit {n}",
         "tally": "En comptant ensemble {zones} : {facts}.",
         "other": "{key} : {value}.",
         "step_text": "{text}",
@@ -459,6 +477,86 @@ class Narrator:
                          else f"{self._arg_word(kind or '', k)} {self.thing(v)}" for k, v in fields.items())
         return name, (f" ({told})" if told else "")
 
+    # ------------------------------------------------------------ computed values
+    def _number(self, value) -> str:
+        """A number as a reader writes it: 1 (not 1.0), a negative one with a minus sign (−1)."""
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        return f"−{-value}" if value < 0 else str(value)
+
+    def _argument(self, value) -> str:
+        """A value a scenario gives a function, or expects of it, as a phrase of a sentence:
+        a player with the article the language puts before one ("le joueur 2"), a text by
+        the glossary's word, a number as a reader writes it."""
+        if isinstance(value, str) and _PLAYER.match(value):
+            return self.say_raw("player_the", n=_PLAYER.match(value).group(1))
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return self._number(value)
+        if isinstance(value, list) and value:  # "player 1 and player 2"
+            told = [self._argument(v) for v in value]
+            return told[0] if len(told) == 1 else ", ".join(told[:-1]) + self.s["and"] + told[-1]
+        return self._value_word(value)
+
+    def _function_value(self, item: dict) -> str:
+        """``{function: F, args: [...], value: V}`` in words: the function's own phrase from the
+        glossary with the scenario's values in its slots, as the rule pages say it ("the score of
+        player 2 is 7"; a yes/no function by its phrase or its denial); without a phrase, its title
+        and arguments ("*Score* (player 2) gives 7", "*Leads* (player 1) does not hold")."""
+        name = str(item.get("function"))
+        args = list(item.get("args") or [])
+        value = item.get("value")
+        d = self.rs.definitions.get(name)
+        term = self.prose.glossary.get("definitions", name)
+        sentence = None
+        if d is not None and d.kind == "function" and term is not None and term.say:
+            slots = {p.name: self._argument(v) for p, v in zip(d.params, args)}
+
+            def phrase(template: str) -> str:
+                text = md_template(template, _SLOT)
+                for slot, words in slots.items():
+                    text = text.replace("{" + slot + "}", words)
+                return text
+
+            D = self.prose.ph["definitions"]
+            if d.returns is not None and d.returns.name == "bool" and isinstance(value, bool):
+                if value:
+                    sentence = phrase(term.say) + "."
+                elif term.deny:
+                    sentence = phrase(term.deny) + "."
+                else:
+                    sentence = self.prose.ph["operators"]["not"].replace("{operand}", phrase(term.say)) + "."
+            else:
+                template = D.get("function_value_plural", D["function_value"]) if term.plural_only \
+                    else D["function_value"]
+                sentence = template.replace("{say}", phrase(term.say)).replace("{value}", self._argument(value))
+            sentence = self.prose._finish(sentence[:1].upper() + sentence[1:])
+        if sentence is None and d is not None and d.kind == "function" and d.returns is not None \
+                and d.returns.name == "bool" and isinstance(value, bool):
+            sentence = self.say("function_holds" if value else "function_fails", function=self._title(name),
+                                args=self._args(name, args))
+        if sentence is None:
+            sentence = self.say("function_gives", function=self._title(name), args=self._args(name, args),
+                                value=self._argument(value))
+        if item.get("text") and self.lang == "en":
+            sentence = self.say_raw("function_note", sentence=sentence, text=md(str(item["text"])))
+        return sentence
+
+    def _payoffs(self, value: dict) -> str:
+        """``payoffs: {p1: 1, p2: -1}``: what each seat gets at the end, in one sentence ("at the
+        end, player 1 gets 1 and player 2 gets −1"); the function that counts them, when the rule
+        set declares one (``game.payoff``), named after."""
+        # the verb for every seat: seats are numbered, so "player 2 1" would read as one number
+        told = [self.say_raw("payoff", player=self._argument(str(seat)) if _PLAYER.match(str(seat))
+                             else md_code(str(seat)),
+                             n=self._number(n) if isinstance(n, (int, float)) and not isinstance(n, bool)
+                             else self.thing(n))
+                for seat, n in value.items()]
+        joined = told[0] if len(told) == 1 else ", ".join(told[:-1]) + self.s["and"] + told[-1]  # the seats in order
+        spec = self.data.game.payoff
+        if spec and spec.get("function"):
+            return self.say("payoffs_by", payoffs=joined, function=self._title(spec["function"]))
+        return self.say("payoffs", payoffs=joined)
+
     # ------------------------------------------------------------ the three parts
     def situation(self, scenario) -> list[str]:
         out = []
@@ -691,6 +789,12 @@ class Narrator:
                     else self.say("no_winners")]
         if key == "reason":
             return [self.say("reason", reason=self.thing(value))]
+        if key == "functions" and isinstance(value, list):
+            return [self._function_value(item) if isinstance(item, dict) else self.say("other", key=md(key),
+                                                                                      value=self.thing(item))
+                    for item in value]
+        if key == "payoffs" and isinstance(value, dict) and value:
+            return [self._payoffs(value)]
         if key == "tiles" and isinstance(value, dict):
             return self._setup_key("tiles", value)
         if key == "tally" and isinstance(value, list):

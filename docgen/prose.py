@@ -9,6 +9,7 @@ raises :class:`UnrenderableNode` instead of printing code.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -846,11 +847,13 @@ class Prose:
             held = self._held_words(e.args[0])
             key = f"{e.func}_f" if held.pop("feminine") and f"{e.func}_f" in builtins else e.func
             return fill(builtins[key], **{str(i): self.ex(a) for i, a in enumerate(e.args)}, **held)
-        if e.func == "count" and e.args and isinstance(e.args[0], ast.Comprehension) \
+        # count/any/all over a comprehension read as quantifiers ("for at least one X with the highest K");
+        # the best items of those a condition passes are said as the list they are (see _quantifiable)
+        if e.func == "count" and e.args and self._quantifiable(e.args[0]) \
                 and isinstance(e.args[0].item, ast.Name) and e.args[0].item.id == e.args[0].var \
                 and getattr(e, "ref", None) == ("builtin", "count"):
             return self._quantified("count", e.args[0])
-        if e.func in ("any", "all") and e.args and isinstance(e.args[0], ast.Comprehension) \
+        if e.func in ("any", "all") and e.args and self._quantifiable(e.args[0]) \
                 and getattr(e, "ref", None) == ("builtin", e.func):
             return self._quantified(e.func, e.args[0])
         if e.func in builtins:
@@ -897,6 +900,13 @@ class Prose:
             kind = item_kind(e, self.ruleset.data)
         return kind is not None and self._lookup("kinds", kind).feminine
 
+    @staticmethod
+    def _quantifiable(e: ast.Expr) -> bool:
+        """Whether count/any/all over ``e`` read as a quantifier: a comprehension, unless it keeps the
+        best items of those its condition passes ("for every X for which C with the highest K" would
+        choose before the condition). Its order changes no count and no truth, so it goes unsaid."""
+        return isinstance(e, ast.Comprehension) and (e.best is None or e.where is None)
+
     def _quantified(self, func: str, c: ast.Comprehension) -> str:
         """count/any/all over a comprehension: "the number of Xs among Y for which Z", "for at least one X among Y, Z"."""
         E = self.ph["expressions"]
@@ -909,14 +919,17 @@ class Prose:
         try:
             where = self.ex(c.where) if c.where is not None else None
             word = self._lookup("names", c.var)
+            one, many, a_one = word.one, word.plural, self._article(word, "a")
+            if c.best is not None:  # the best items only (the callers leave out a condition with them)
+                best = self._best(c)
+                one, many, a_one = (fill(E["chosen"], items=x, best=best) for x in (one, many, a_one))
             if func == "count":
                 key = "count_kind" if whole else "count_each"
-                return fill(E[key + ("_where" if where is not None else "")], vars=word.plural, iterable=iterable,
+                return fill(E[key + ("_where" if where is not None else "")], vars=many, iterable=iterable,
                             where=where)
             suffix = "_where" if where is not None else ""
             key = f"{func}_whole{suffix}" if whole and f"{func}_whole{suffix}" in E else f"{func}_each{suffix}"
-            return fill(E[key], var=word.one, a_var=self._article(word, "a"), iterable=iterable, where=where,
-                        item=self.ex(c.item))
+            return fill(E[key], var=one, a_var=a_one, iterable=iterable, where=where, item=self.ex(c.item))
         finally:
             for table, value in ((self._locals, saved), (self._words, saved_word)):
                 if value is None:
@@ -960,10 +973,9 @@ class Prose:
             builtins = self.ph["builtins"]
             if ref == ("builtin", e.func) and f"{e.func}_not" in builtins:
                 return fill(builtins[f"{e.func}_not"], **{str(i): self.ex(a) for i, a in enumerate(e.args)})
-            if ref == ("builtin", "any") and e.args and isinstance(e.args[0], ast.Comprehension):
-                c = e.args[0]  # not any(x … : p) is all(x … : not p)
-                return self._quantified("all", ast.Comprehension(c.pos, ast.Unary(c.item.pos, "not", c.item), c.var,
-                                                                 c.iterable, c.where))
+            if ref == ("builtin", "any") and e.args and self._quantifiable(e.args[0]):
+                c = e.args[0]  # not any(x … : p) is all(x … : not p), over the same items
+                return self._quantified("all", dataclasses.replace(c, item=ast.Unary(c.item.pos, "not", c.item)))
             return None
         if isinstance(e, ast.Attr):
             t = self._predicate_term(e)
@@ -1100,18 +1112,27 @@ class Prose:
         try:
             var = self._lookup("names", e.var).one
             where = self.ex(e.where) if e.where is not None else None
-            suffix = "_where" if where is not None else ""
+            # `with highest/lowest KEY` chooses among the items the condition passes: "the Xs with the
+            # highest K among Y for which Z"; `by` then orders them, said after the whole list
+            best = self._best(e) if e.best is not None else None
+            suffix = ("_best" if best is not None else "") + ("_where" if where is not None else "")
             if isinstance(e.item, ast.Name) and e.item.id == e.var:
                 key = ("comprehension_kind" if over_kind else "comprehension") + suffix
                 word = self._lookup("kinds", kind) if over_kind else self._lookup("names", e.var)
-                return fill(E[key], all=self._article(word, "all"), them=self._article(word, "the", plural=True),
-                            iterable=iterable, where=where)
-            key = "comprehension_map" + suffix
-            if over_kind and "comprehension_map_whole" + suffix in E:
-                key = "comprehension_map_whole" + suffix
-            elif over_kind:
-                iterable = self._article(self._lookup("kinds", kind), "all")
-            return fill(E[key], item=self.ex(e.item), var=var, iterable=iterable, where=where)
+                if word.feminine and key + "_f" in E:  # "parmi celles où"
+                    key += "_f"
+                text = fill(E[key], all=self._article(word, "all"), them=self._article(word, "the", plural=True),
+                            iterable=iterable, where=where, best=best)
+            else:
+                key = "comprehension_map" + suffix
+                if over_kind and "comprehension_map_whole" + suffix in E:
+                    key = "comprehension_map_whole" + suffix
+                    if self._lookup("kinds", kind).feminine and key + "_f" in E:
+                        key += "_f"
+                elif over_kind:
+                    iterable = self._article(self._lookup("kinds", kind), "all")
+                text = fill(E[key], item=self.ex(e.item), var=var, iterable=iterable, where=where, best=best)
+            return self._ordered(e, text)
         finally:
             for table, value in ((self._locals, saved), (self._words, saved_word)):
                 if value is None:
@@ -1119,3 +1140,58 @@ class Prose:
                 else:
                     table[e.var] = value
             (self._pointed.add if was_pointed else self._pointed.discard)(e.var)
+
+    # ------------------------------------------------------------ ordered comprehensions
+
+    def _item_property(self, key: ast.Expr, var: str) -> Term | None:
+        """The glossary word of the property a key reads of the comprehension's own item
+        (``p.points`` in ``[p for p in players by p.points]``), which reads without its
+        owner: "with the highest points", "by points"; None for any other key."""
+        if not (isinstance(key, ast.Attr) and isinstance(key.obj, ast.Name) and key.obj.id == var
+                and (getattr(key.obj, "ref", None) or ("local", var)) == ("local", var)):
+            return None
+        otype = _strip_type(getattr(key.obj, "type", None))
+        if otype.startswith("event ") or key.name in ("at", "id"):
+            return None
+        kind = self.ruleset.data.kinds.get(self._owner_kind(otype, key.name))
+        if kind is None or key.name not in kind.properties:
+            return None
+        t = self._lookup("properties", f"{kind.name}.{key.name}")
+        return None if t.say else t
+
+    @staticmethod
+    def _property_word(t: Term) -> str:
+        """A property's word without an article: the plural of a word used only in the plural."""
+        return t.plural if t.plural_only and t.many else t.one
+
+    def _best(self, e: ast.Comprehension) -> str:
+        """The words of ``with highest KEY`` / ``with lowest KEY``: "with the highest points" for a
+        property of the item, else "for which KEY is the highest"."""
+        E = self.ph["expressions"]
+        which = "best_highest" if e.highest else "best_lowest"
+        t = self._item_property(e.best, e.var)
+        if t is not None:
+            key = which + ("_plural" if t.plural_only else "") + ("_f" if t.feminine else "")
+            if key not in E:
+                key = which + ("_plural" if t.plural_only else "")
+            return fill(E[key if key in E else which], prop=self._property_word(t), the_prop=self._article(t, "the"))
+        return fill(self._agreeing(E, which + "_key", e.best), key=self.ex(e.best))
+
+    def _ordered(self, e: ast.Comprehension, text: str) -> str:
+        """A list followed by the order of a ``by`` clause: "…, by age, then by height from highest
+        to lowest" (the words of the keys are the rule set's). A number key says its direction; a
+        text key, ordered by its characters, says only when the order is reversed."""
+        if not e.order:
+            return text
+        E = self.ph["expressions"]
+        keys = []
+        for key, descending in zip(e.order, e.descending):
+            t = self._item_property(key, e.var)
+            words = self._property_word(t) if t is not None else self.ex(key)
+            text_key = _strip_type(getattr(key, "type", None)) == T.TEXT
+            if descending:
+                which = "order_reversed" if text_key else "order_descending"
+            else:
+                which = "order" if text_key else "order_ascending"
+            keys.append(fill(E[which], key=words))
+        return fill(E["ordered"], list=text, keys=E["order_then"].join(keys))
