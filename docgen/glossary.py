@@ -440,6 +440,10 @@ def known_keys(ruleset: RuleSet) -> dict[str, set[str]]:
         known["properties"] |= {f"{kind.name}.{prop}" for prop in kind.properties}
     known["zones"] |= set(data.zones)
     known["components"] |= {c.name for c in data.components}
+    # a declared board's spaces: rules name them directly, as single components, and the
+    # renderer looks their words up under `components`
+    if data.board is not None:
+        known["components"] |= set(data.board.spaces)
     known["parameters"] |= set(data.parameters)
     known["tables"] |= set(data.tables)
     known["dice"] |= set(data.dice)

@@ -704,7 +704,7 @@ class Prose:
 
     def _property_words(self, obj: ast.Expr, prop: str) -> str:
         """"the PROPERTY of OBJ", for a property named outside an expression."""
-        kind = _strip_type(getattr(obj, "type", None))
+        kind = self._owner_kind(_strip_type(getattr(obj, "type", None)), prop)
         t = self._lookup("properties", f"{kind}.{prop}")
         return self._property_phrase(prop=self._article(t, "the"), obj=self.ex(obj))
 
@@ -731,6 +731,11 @@ class Prose:
         for prop in rest:
             type_ = self._owner_kind(type_, prop)
             kind = self.ruleset.data.kinds.get(type_)
+            if prop == "at" and kind is not None and kind.located_in in self.ruleset.data.kinds:
+                # the built-in place of a located thing, as in an expression: "the section of the character"
+                text = self._property_phrase(prop=self._the("kinds", kind.located_in), obj=text)
+                type_, predicate, denial = kind.located_in, None, None
+                continue
             t = self._lookup("properties", f"{type_}.{prop}")
             self._target_term = t
             predicate = fill(t.say, obj=text) if t.say else None

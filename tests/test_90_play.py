@@ -600,8 +600,8 @@ def test_a_decision_told_afterwards_says_where_its_pieces_stand_only_if_they_hav
 
 def test_a_language_the_rule_set_has_no_glossary_for_is_said_at_the_start(typed, capsys):
     typed("", "q")
-    assert play("--players", 2, "--human", "p1", "--seed", 5, "--lang", "fr", rules=ROOT / "star_trek_panic") == 0
-    assert "Star Trek: Panic n'a pas de glossaire en français" in capsys.readouterr().out
+    assert play("--players", 2, "--human", "p1", "--seed", 5, "--lang", "fr", rules=ROOT / "connect_four") == 0
+    assert "Connect Four n'a pas de glossaire en français" in capsys.readouterr().out
     typed("", "q")
     assert play("--players", 4, "--human", "p1", "--seed", 5, "--lang", "fr") == 0  # one it has: no word of it
     assert "glossaire" not in capsys.readouterr().out
