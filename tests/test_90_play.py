@@ -228,7 +228,7 @@ def test_the_first_panic_station_screen_shows_map_hand_and_options_in_words(scre
     assert "Reactor*" in screen  # the compact map: the viewer's pieces are starred
     assert "o open doorway" in screen and "s security door" in screen
     assert "Hand (5): Infection card p1.1" in screen
-    assert "Move: Trooper p1 → Storage room (1 action point)" in screen
+    assert "Move: Android p1 → Team Search room (1 action point)" in screen
     assert "p1 now has 4 action points." in screen
 
 
@@ -326,13 +326,16 @@ def test_hot_seat_screens_show_only_the_players_own_view():
         view = game.view(player)
         seen = set(view["entities"])
         seen.update(z["top"] for z in view["zones"].values() if isinstance(z, dict) and "top" in z)
-        seen.update(v for e in game.events_for(player) for v in e.values() if isinstance(v, str))
+        for e in game.events_for(player):  # a field may name one thing or list several (a hand shown)
+            for v in e.values():
+                seen.update(x for x in (v if isinstance(v, list) else [v]) if isinstance(x, str))
         seen_names = {words.name(eid) for eid in seen}  # copies without a number share their word
         return [eid for eid, e in game.state.entities.items()
                 if eid not in seen and e["at"] and words.name(eid) not in seen_names]
 
     def shown(text, eid):
-        return re.search(rf"(?<![\w.]){re.escape(words.name(eid))}(?![\w.])", text)
+        # a name, not the start of a longer one ("Run card" is not "Run card 2", another copy)
+        return re.search(rf"(?<![\w.]){re.escape(words.name(eid))}(?![\w.]| \d)", text)
 
     def read(prompt):
         text = buffer.getvalue()[marks["start"]:]

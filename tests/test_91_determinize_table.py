@@ -133,7 +133,7 @@ def test_an_event_is_the_one_seen_numbering_and_masks_aside():
                            {"type": "rolled", "die": "d6", "value": 4})
 
 
-@pytest.mark.parametrize("seed", [108, 109])
+@pytest.mark.parametrize("seed", [102, 141])
 def test_hidden_choices_are_judged_by_every_event_they_lead_to(seed, monkeypatch):
     """Panic Station, 5 players, the copy following p1 over ten of its decisions: taking
     only options whose every event is the one the seat saw, and backing up when a later

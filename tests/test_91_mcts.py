@@ -139,11 +139,11 @@ def test_simulate_takes_a_budget_and_refuses_a_bad_one(capsys):
 
 def test_its_copy_of_a_hidden_information_game_follows_the_real_one():
     """The copy the search bot keeps of Panic Station follows every decision its seat saw
-    (other players' hidden choices and dice included) through its first searches (in a game where it used to be lost at once): it
+    (other players' hidden choices and dice included) through its first searches: it
     is neither lost nor put back in step by force, the copy's visible decisions are
     exactly those the seat saw (and its own answers that showed none), and the copy has
     shown the seat every event it saw, no more."""
-    game = new_game(5, 2)
+    game = new_game(5, 8)
     searcher = make_bot("mcts:1", 20)
     bots = {p: (searcher if p == "p1" else make_bot("heuristic", 20 + i)) for i, p in enumerate(game.state.players)}
     searched = 0

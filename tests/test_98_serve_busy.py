@@ -38,7 +38,7 @@ def test_the_lobby_is_answered_while_bots_play_a_new_games_first_moves(tmp_path,
             async def create():
                 # four bots play every choice before the human in the fifth seat
                 seats = ["counting"] * 4 + [HUMAN]
-                r = await client.post("/api/games", json={"ruleset": "panic_station", "seats": seats, "seed": 3})
+                r = await client.post("/api/games", json={"ruleset": "panic_station", "seats": seats, "seed": 4})
                 assert r.status_code == 201, r.text
                 seen["created"] = len(DECISIONS)
 

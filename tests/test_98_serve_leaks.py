@@ -126,7 +126,7 @@ def test_panic_station_a_heat_scan_counts_secret_properties_and_stays(tmp_path):
     from who is infected. No event of it names anything hidden: the state before it,
     its secrets dealt otherwise, gives another count."""
     server = serve(tmp_path, "panic_station")
-    game = server.create({"ruleset": "panic_station", "seats": [HUMAN] * 4, "seed": 12})
+    game = server.create({"ruleset": "panic_station", "seats": [HUMAN] * 4, "seed": 5})
     table = server.tables[game["game"]]
     player = play_until(server, table, 12, lambda option, caused: any(e["type"] == "heat_scan" for e in caused),
                         prefer="terminal_heat_scan")
@@ -156,7 +156,7 @@ def test_star_trek_a_card_drawn_from_the_face_down_deck_stays(tmp_path):
 
 def test_panic_station_a_move_that_shows_nothing_is_undone(tmp_path):
     server = serve(tmp_path, "panic_station")
-    table = server.tables[server.create({"ruleset": "panic_station", "seats": [HUMAN] * 4, "seed": 2})["game"]]
+    table = server.tables[server.create({"ruleset": "panic_station", "seats": [HUMAN] * 4, "seed": 3})["game"]]
     seen = {}
 
     def a_move(option, caused):

@@ -517,7 +517,7 @@ def test_panic_station_two_people_in_their_own_browsers_against_bots(two_people)
     server, chromium = two_people
     started = time.monotonic()
     seats = ["human", "human", "random", "random", "random", "random"]
-    game = server.create({"ruleset": "panic_station", "seats": seats, "seed": 11})
+    game = server.create({"ruleset": "panic_station", "seats": seats, "seed": 12})
     # one plays in English, the other in French
     people = {"p1": Person("p1", chromium.new_person(server.url + game["links"]["p1"])),
               "p2": Person("p2", chromium.new_person(server.url + game["links"]["p2"] + "?lang=fr"), "fr")}
