@@ -39,8 +39,8 @@ from rulecraft.interpreter.views import LazyView, lazy_player_view
 
 from . import seat_figures
 from .common import (MOST_GAMES, bot_arg, counted, games_arg, load_or_report, output_problem, players_problem,
-                     positive_int, ruleset_arg, same_file_problem, seed_arg, seeds_problem, side_bot_arg, usage_error,
-                     variant_arg, variant_problem, write_outputs)
+                     positive_int, ruleset_arg, same_file_problem, seed_arg, seeds_problem, side_bot_arg,
+                     usage_error, variant_arg, variant_problem, write_outputs)
 from .rates import percent, wilson
 
 LOCAL_RAY = "local"  # --ray without an address: a Ray started on this machine
@@ -359,6 +359,16 @@ def payoff_table(paid: list[dict[str, float]]) -> Table:
     return table
 
 
+def write_private(path: str | Path, text: str) -> None:
+    """Write a game's log. It holds every hand and secret of the game (``play --resume``
+    can go on with it), so a new file is readable by its owner only, as play's saves
+    are; an existing file keeps its permissions, and a device (``/dev/stdout``) is
+    written to as it is."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
+        out.write(text)
+
+
 def write_rows(path: str, rows: list[dict]) -> None:
     public = [{k: r.get(k, "base") if k == "variant" else r[k] for k in ROW_FIELDS} for r in rows]
     if Path(path).suffix.lower() == ".json":
@@ -569,7 +579,7 @@ def _simulate(args, console: Console, configs, rulesets, spec, players: int, bot
             console.print(seats)
     # written once every table is printed: a file that cannot be written (a full disk)
     # then loses neither the figures nor the other files
-    outputs = [(path, lambda path=path, log=log: path.write_text("\n".join(log) + "\n", encoding="utf-8"))
+    outputs = [(path, lambda path=path, log=log: write_private(path, "\n".join(log) + "\n"))
                for path, log in logs.items()]
     if args.plot:
         chart = {("base game" if v is None else v) if len(configs) > 1 else "": summaries[v] for v in configs}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import stat
 from pathlib import Path
 
 import pytest
@@ -98,6 +99,8 @@ def test_log_of_the_first_game_is_still_written(tmp_path):
     assert simulate("--players", 4, "--games", 2, "--seed", 5, "--quiet", "--workers", 2, "--log", log) == 0
     game = play_game(ruleset(), 4, 5)
     assert log.read_text().splitlines() == list(game.log_lines())
+    # every hand of the game is in it: readable by its owner only, as a save of play is
+    assert stat.S_IMODE(log.stat().st_mode) == 0o600
 
 
 def test_a_bot_per_seat_or_one_for_all(tmp_path, capsys):
