@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from engine_rulesets import game_yaml, write_ruleset
+from engine_rulesets import QUIET_SETUP_AND_ROUND, game_yaml, write_ruleset
 
 from rulecraft.docgen.narration import Narrator
 from rulecraft.docgen.prose import Prose
@@ -46,16 +46,7 @@ components:
   - {name: deuce, kind: card, zone: deck, properties: {rank: 2, suit: "b", value: 1}}
 """
 
-RULES = """
-procedure setup():
-    do:
-        stop
-
-procedure round():
-    do:
-        for each p in players:
-            play_turn(p)
-
+RULES = QUIET_SETUP_AND_ROUND + """
 action finish:
     do:
         end_game([p for p in players with highest p.points], "most")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import textwrap
 
 import pytest
-from engine_rulesets import build, write_ruleset
+from engine_rulesets import QUIET_SETUP_AND_ROUND, build, write_ruleset
 
 from rulecraft.cli.main import main
 from rulecraft.dsl.diagnostics import DiagnosticBag, RuleSetError
@@ -48,16 +48,7 @@ components:
   - {name: crown, kind: card, count: 1, zone: pile, properties: {worth: 3}}
 """
 
-RULES = """\
-procedure setup():
-    do:
-        stop
-
-procedure round():
-    do:
-        for each p in players:
-            play_turn(p)
-
+RULES = QUIET_SETUP_AND_ROUND + """
 action take:
     with c: card in contents(pile)
     do:

@@ -11,7 +11,7 @@ import statistics
 from pathlib import Path
 
 import pytest
-from engine_rulesets import game_yaml, write_ruleset
+from engine_rulesets import QUIET_SETUP_AND_ROUND, game_yaml, write_ruleset
 
 from rulecraft.cli.main import main
 from rulecraft.cli.rates import percent, wilson
@@ -139,16 +139,7 @@ kinds:
       camp: {type: text, values: [gold, blue], default: gold}
 """
 
-TURNS = """
-procedure setup():
-    do:
-        stop
-
-procedure round():
-    do:
-        for each p in players:
-            play_turn(p)
-
+TURNS = QUIET_SETUP_AND_ROUND + """
 trigger refill:
     on turn_started
     do:
