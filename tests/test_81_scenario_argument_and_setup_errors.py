@@ -6,13 +6,11 @@ options offer, as it does in ``deal``."""
 
 from __future__ import annotations
 
-import textwrap
-
 import pytest
 from engine_rulesets import build
+from scenario_runs import explain, only_error_in, run_one
 
-from rulecraft.dsl.diagnostics import DiagnosticBag
-from rulecraft.validator import BROKEN, PASS, load_text, run_scenario
+from rulecraft.validator import PASS
 
 GAME = """\
 game:
@@ -63,31 +61,16 @@ action spend:
 FILE = "seeds/swaps/example.yaml"
 
 
-@pytest.fixture(scope="module")
-def swaps(tmp_path_factory):
-    return build(tmp_path_factory.mktemp("swaps"), {"game.yaml": GAME, "main.rules": RULES}, name="swaps")
-
-
 def run(ruleset, text: str):
-    bag = DiagnosticBag()
-    loaded = load_text(textwrap.dedent(text), FILE, bag)
-    assert loaded.ok, bag.render()
-    return run_scenario(ruleset, loaded.scenarios[0])
-
-
-def explain(result) -> str:
-    if result.bag is not None:
-        return result.bag.render()
-    d = result.divergence
-    return result.status if d is None else f"{d.label}: {d.message} {d.mismatches}"
+    return run_one(ruleset, text, FILE)
 
 
 def only_error(result):
-    assert result.status == BROKEN, explain(result)
-    assert len(result.bag.errors) == 1, result.bag.render()
-    d = result.bag.errors[0]
-    assert d.position.file == FILE
-    return d
+    return only_error_in(result, FILE)
+
+@pytest.fixture(scope="module")
+def swaps(tmp_path_factory):
+    return build(tmp_path_factory.mktemp("swaps"), {"game.yaml": GAME, "main.rules": RULES}, name="swaps")
 
 
 # ---------------------------------------------------------------- arguments that name no thing

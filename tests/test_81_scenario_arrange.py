@@ -9,6 +9,7 @@ import textwrap
 
 import pytest
 from engine_rulesets import build
+from scenario_runs import explain, run_one
 
 from rulecraft.dsl.diagnostics import DiagnosticBag
 from rulecraft.validator import BROKEN, FAIL, PASS, load_text, run_scenario
@@ -86,26 +87,12 @@ action pick:
 """
 
 
+def run(ruleset, text: str):
+    return run_one(ruleset, text, "seeds/dealt/example.yaml")
+
 @pytest.fixture(scope="module")
 def dealt(tmp_path_factory):
     return build(tmp_path_factory.mktemp("dealt"), {"game.yaml": GAME, "main.rules": RULES}, name="dealt")
-
-
-def run(ruleset, text: str):
-    bag = DiagnosticBag()
-    loaded = load_text(textwrap.dedent(text), "seeds/dealt/example.yaml", bag)
-    assert loaded.ok, bag.render()
-    return run_scenario(ruleset, loaded.scenarios[0])
-
-
-def explain(result) -> str:
-    if result.bag is not None:
-        return result.bag.render()
-    d = result.divergence
-    if d is None:
-        return result.status
-    return "\n".join([f"{d.label} at {d.position}: {d.message}"]
-                     + [f"  {m.what}: expected {m.expected!r}, actual {m.actual!r}" for m in d.mismatches])
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -10,9 +10,9 @@ import textwrap
 
 import pytest
 from engine_rulesets import build
+from scenario_runs import errors_in, explain, only_error_in, run_one
 
-from rulecraft.dsl.diagnostics import DiagnosticBag
-from rulecraft.validator import BROKEN, PASS, load_text, run_scenario
+from rulecraft.validator import PASS
 
 GAME = """\
 game:
@@ -71,35 +71,20 @@ action spend:
 FILE = "seeds/tallies/example.yaml"
 
 
-@pytest.fixture(scope="module")
-def tallies(tmp_path_factory):
-    return build(tmp_path_factory.mktemp("tallies"), {"game.yaml": GAME, "main.rules": RULES}, name="tallies")
-
-
 def run(ruleset, text: str):
-    bag = DiagnosticBag()
-    loaded = load_text(textwrap.dedent(text), FILE, bag)
-    assert loaded.ok, bag.render()
-    return run_scenario(ruleset, loaded.scenarios[0])
-
-
-def explain(result) -> str:
-    if result.bag is not None:
-        return result.bag.render()
-    d = result.divergence
-    return result.status if d is None else f"{d.label}: {d.message} {d.mismatches}"
+    return run_one(ruleset, text, FILE)
 
 
 def errors(result) -> list:
-    assert result.status == BROKEN, explain(result)
-    assert all(d.position.file == FILE for d in result.bag.errors), result.bag.render()
-    return result.bag.errors
+    return errors_in(result, FILE)
 
 
 def only_error(result):
-    found = errors(result)
-    assert len(found) == 1, result.bag.render()
-    return found[0]
+    return only_error_in(result, FILE)
+
+@pytest.fixture(scope="module")
+def tallies(tmp_path_factory):
+    return build(tmp_path_factory.mktemp("tallies"), {"game.yaml": GAME, "main.rules": RULES}, name="tallies")
 
 
 def at(text: str, d) -> tuple[int, str]:

@@ -13,12 +13,13 @@ import textwrap
 
 import pytest
 from engine_rulesets import QUIET_SETUP_AND_ROUND, build, write_ruleset
+from scenario_runs import explain, only_error_in, run_one
 
 from rulecraft.cli.main import main
-from rulecraft.dsl.diagnostics import DiagnosticBag, RuleSetError
+from rulecraft.dsl.diagnostics import RuleSetError
 from rulecraft.dsl.loader import load_checked, load_ruleset
 from rulecraft.interpreter.game import Game
-from rulecraft.validator import BROKEN, FAIL, PASS, load_text, run_scenario
+from rulecraft.validator import FAIL, PASS
 from rulecraft.validator.expect import Expectations
 from rulecraft.validator.mutants import generate, judging_only, mutant_files
 from rulecraft.validator.mutation import KILLED, SURVIVED, Checker, Target, functions_asked
@@ -71,31 +72,16 @@ procedure bonus(p: player):
 FILE = "seeds/tallies/computed.yaml"
 
 
-@pytest.fixture(scope="module")
-def tallies(tmp_path_factory):
-    return build(tmp_path_factory.mktemp("tallies"), {"game.yaml": GAME, "main.rules": RULES}, name="tallies")
-
-
 def run(ruleset, text: str):
-    bag = DiagnosticBag()
-    loaded = load_text(textwrap.dedent(text), FILE, bag)
-    assert loaded.ok, bag.render()
-    return run_scenario(ruleset, loaded.scenarios[0])
-
-
-def explain(result) -> str:
-    if result.bag is not None:
-        return result.bag.render()
-    d = result.divergence
-    return result.status if d is None else f"{d.label}: {d.message} {d.mismatches}"
+    return run_one(ruleset, text, FILE)
 
 
 def only_error(result):
-    assert result.status == BROKEN, explain(result)
-    assert len(result.bag.errors) == 1, result.bag.render()
-    error = result.bag.errors[0]
-    assert error.position.file == FILE
-    return error
+    return only_error_in(result, FILE)
+
+@pytest.fixture(scope="module")
+def tallies(tmp_path_factory):
+    return build(tmp_path_factory.mktemp("tallies"), {"game.yaml": GAME, "main.rules": RULES}, name="tallies")
 
 
 def at(text: str, d) -> tuple[int, str]:
