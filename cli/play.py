@@ -174,10 +174,11 @@ class PlaySession:
                 self.seen[choice.player] = game.visible_count(choice.player)
                 self._choose(answer)
         except RuleRuntimeError as err:
-            self.console.print(f"[red]rule error:[/] {escape(str(err))}")
+            ui = UI[self.lang]
+            self.console.print(f"[red]{escape(ui['rule_error'])}[/] {escape(str(err))}")
             saved = self.save()
             if saved:
-                self.console.print("the game cannot go on; its log up to here is in " + escape(saved), highlight=False)
+                self.console.print(escape(ui["cannot_go_on"].format(path=saved)), highlight=False)
             return 1
         self.final_screen()
         return 0
@@ -213,7 +214,9 @@ class PlaySession:
     def pass_screen(self, player: str) -> bool:
         self.clear()
         props = self.game.state.entities[player]["props"]
-        seat = ", ".join(str(props[k]) for k in self.ruleset.data.game.seats if not says_nothing(props.get(k)))
+        # the seat's marks in the language's words (a colour's), as written when the glossary has none
+        seat = ", ".join(self.words.name(props[k]) if isinstance(props[k], str) else str(props[k])
+                         for k in self.ruleset.data.game.seats if not says_nothing(props.get(k)))
         who = f"{player} ({seat})" if seat else player  # the seat's own marks (game.seats)
         ui = UI[self.lang]
         self.console.print(Panel(Text(ui["pass"].format(who=who) + "\n\n" + ui["pass_enter"]),
@@ -308,14 +311,16 @@ class PlaySession:
         path = path or self.save_path
         problem = input_problem(path, [self.game.ruleset.root])
         if problem:
-            self.console.print(f"[red]not saved:[/] {escape(problem)}; the game goes on (s FILE saves it elsewhere)",
-                               highlight=False)
+            ui = UI[self.lang]
+            self.console.print(f"[red]{escape(ui['not_saved'])}[/] {escape(problem)}{self.words.say['fields_separator']}"
+                               f"{escape(ui['goes_on'])}", highlight=False)
             return None
         try:
             write_save(path, save_lines(self.game, self.seats, self.side_bots), self.passphrase)
         except OSError as err:
-            self.console.print(f"[red]cannot save to {escape(path)}:[/] {escape(err.strerror or str(err))}; "
-                               "not saved, the game goes on (s FILE saves it elsewhere)", highlight=False)
+            ui = UI[self.lang]
+            self.console.print(f"[red]{escape(ui['cannot_save'].format(path=path))}[/] {escape(err.strerror or str(err))}"
+                               f"{self.words.say['fields_separator']}{escape(ui['not_saved_goes_on'])}", highlight=False)
             return None
         self.save_path = path
         self.saved_at = len(self.game.decisions)
@@ -323,8 +328,11 @@ class PlaySession:
 
     def final_screen(self) -> None:
         self.clear()
-        seats = {p: self.seats.get(p, HUMAN) if p not in self.game.machine.scripted
-                 else f"script {self.game.machine.scripted[p]}" for p in self.game.state.players}
+        ui = UI[self.lang]
+        # who played each seat: a person, a bot by its name, or the rules' script
+        seats = {p: ui["seat_script"].format(script=self.words.name(self.game.machine.scripted[p]))
+                 if p in self.game.machine.scripted else ui["seat_human"] if self.seats.get(p, HUMAN) == HUMAN
+                 else ui["seat_bot"].format(bot=self.seats[p]) for p in self.game.state.players}
         # The game is over: the table is turned face up, every player's status shown.
         self.show(self.screens.final(self.game.state, self.game.result, seats, len(self.game.decisions)))
 

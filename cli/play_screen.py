@@ -16,6 +16,7 @@ import textwrap
 
 from rulecraft.beside import beside_board, pile, shown_variables, table_zones, unordered
 from rulecraft.narration import SHOWINGS, says_nothing, tells
+from rulecraft.screen_words import TERMINAL
 
 from .terminal_map import board_lines, owned_pieces
 
@@ -27,103 +28,7 @@ NEWS_LINES = 3  # lines kept for the other events since the last choice, when th
 ME_LINES = 6  # the player's status, hand and pieces, at most
 KEEP = "\x00"  # a space no line is broken at, between a thing's name and what it shows
 
-UI = {
-    "en": {
-        "header": "{title} · {round_word} {round}{counters} · {current} to play · you are {player}",
-        "header_setup": "{title} · setting up{counters} · you are {player}",
-        "pass": "Pass the device to {who}.", "pass_enter": "Press Enter when only they can see the screen (q quits).",
-        "you": "You", "pieces": "Your pieces", "in": "in",
-        "map_legend": "* your pieces, n pieces there", "map_cut": "part of the board: m shows it all",
-        "nothing_new": "Nothing new since your last choice.", "earlier": "({n} earlier: h shows the history)",
-        "unseen": "({n} since your last choice: h shows them)",
-        "react": "! {current}'s turn: you are asked to react.",
-        "more": "options {first}–{last} of {count}: + shows the next, - the previous",
-        "more_first": "options {first}–{last} of {count}: + shows the next",
-        "more_last": "options {first}–{last} of {count}: - shows the previous",
-        "hint": "type a number, ? for help",
-        "not_option": "'{text}' is not an option: type a number from 1 to {count}, or ? for help",
-        "special_key": "arrow and other special keys do nothing here: type a number from 1 to {count}, or ? for help",
-        "no_glossary": "{title} has no glossary in this language: its game words are shown as its rules write them",
-        "no_option": "there is no option {n}: the options are 1 to {count}",
-        "empty": "type the number of an option (1 to {count}), or ? for help",
-        "history": "History of what you saw, page {page} of {pages} (latest last){more}",
-        "history_more": "; h {next} shows earlier events",
-        "no_page": "there is no page {n} of the history (1 to {pages})",
-        "help": [
-            "Commands (then Enter):",
-            "  1, 2, …     choose that option",
-            "  + / -       the next / previous options when they do not fit",
-            "  h, history  what you saw happen, latest last (h 2: the page before)",
-            "  m, map      the whole board and the things beside it (m 2: its next part)",
-            "  t, table    the other players and the shared piles",
-            "  r           this screen again",
-            "  s, s FILE   save the game (to FILE, and there from now on); --resume goes on",
-            "  q, quit     quit",
-        ],
-        "table": "The other players and the shared piles", "face_down": "{n} face down", "top": "top {card}",
-        "shown": "shown: {things}",
-        "off_board": "Beside the board",
-        "whole_map": "The whole board, part {page} of {pages}{more}", "map_more": "; m {next} shows the next part",
-        "no_map_page": "there is no part {n} of the board (1 to {pages})", "to_play": "to play", "game": "Game",
-        "over": "{title}: game over", "winners": "Winners: {winners}", "nobody": "nobody",
-        "final": "{decisions} decisions, round {round}", "undecided": "(undecided)",
-        "saved": "saved to {path} (resume with --resume {path})", "bye_saved": "bye; the game is saved in {path}",
-        "bye_unsaved": "bye; the game was not saved since its last change", "input_closed": "input closed",
-        "intro": "{title}: {players} players, {seed}; human seats: {humans}", "no_human": "none",
-        "seed": "seed {seed}", "secret_seed": "a secret random seed", "saved_seed": "the saved game's seed, kept secret",
-    },
-    "fr": {
-        "header": "{title} · {round_word} {round}{counters} · à {current} de jouer · vous êtes {player}",
-        "header_setup": "{title} · mise en place{counters} · vous êtes {player}",
-        "pass": "Passez l'appareil à {who}.",
-        "pass_enter": "Appuyez sur Entrée quand personne d'autre ne voit l'écran (q pour quitter).",
-        "you": "Vous", "pieces": "Vos pièces", "in": "dans",
-        "map_legend": "* vos pièces, n pièces là", "map_cut": "une partie du plateau : m le montre en entier",
-        "nothing_new": "Rien de nouveau depuis votre dernier choix.",
-        "earlier": "({n} plus anciens : h montre l'historique)",
-        "unseen": "({n} depuis votre dernier choix : h les montre)",
-        "react": "! Tour de {current} : vous pouvez réagir.",
-        "more": "options {first} à {last} sur {count} : + montre les suivantes, - les précédentes",
-        "more_first": "options {first} à {last} sur {count} : + montre les suivantes",
-        "more_last": "options {first} à {last} sur {count} : - montre les précédentes",
-        "hint": "tapez un numéro, ? pour l'aide",
-        "not_option": "« {text} » n'est pas une option : tapez un numéro de 1 à {count}, ou ? pour l'aide",
-        "special_key": "les flèches et autres touches spéciales ne font rien ici : tapez un numéro de 1 à {count}, "
-                       "ou ? pour l'aide",
-        "no_glossary": "{title} n'a pas de glossaire en français : les mots du jeu s'affichent tels que ses règles "
-                       "les écrivent",
-        "no_option": "il n'y a pas d'option {n} : les options vont de 1 à {count}",
-        "empty": "tapez le numéro d'une option (1 à {count}), ou ? pour l'aide",
-        "history": "Historique de ce que vous avez vu, page {page} sur {pages} (le plus récent en bas){more}",
-        "history_more": " ; h {next} montre les précédents",
-        "no_page": "il n'y a pas de page {n} dans l'historique (1 à {pages})",
-        "help": [
-            "Commandes (puis Entrée) :",
-            "  1, 2, …     choisir cette option",
-            "  + / -       les options suivantes / précédentes quand elles ne tiennent pas",
-            "  h           ce que vous avez vu se passer (h 2 : la page d'avant)",
-            "  m           le plateau entier et ce qui est à côté (m 2 : la partie suivante)",
-            "  t           les autres joueurs et les piles communes",
-            "  r           cet écran à nouveau",
-            "  s, s FICH.  sauvegarder (dans FICH., et là désormais) ; --resume la reprend",
-            "  q           quitter",
-        ],
-        "table": "Les autres joueurs et les piles communes", "face_down": "{n} face cachée", "top": "dessus {card}",
-        "shown": "visibles\u00a0: {things}",
-        "off_board": "À côté du plateau",
-        "whole_map": "Le plateau entier, partie {page} sur {pages}{more}", "map_more": " ; m {next} montre la suivante",
-        "no_map_page": "il n'y a pas de partie {n} du plateau (1 à {pages})", "to_play": "joue", "game": "Partie",
-        "over": "{title} : partie terminée", "winners": "Gagnants : {winners}", "nobody": "personne",
-        "final": "{decisions} décisions, manche {round}", "undecided": "(non décidée)",
-        "saved": "sauvegardée dans {path} (reprendre avec --resume {path})",
-        "bye_saved": "au revoir ; la partie est sauvegardée dans {path}",
-        "bye_unsaved": "au revoir ; la partie n'a pas été sauvegardée depuis son dernier changement",
-        "input_closed": "entrée fermée",
-        "intro": "{title} : {players} joueurs, {seed} ; places tenues par des personnes : {humans}", "no_human": "aucune",
-        "seed": "graine {seed}", "secret_seed": "une graine aléatoire secrète",
-        "saved_seed": "la graine de la partie sauvegardée, gardée secrète",
-    },
-}
+UI = TERMINAL  # the screens' fixed words in each language (rulecraft.screen_words)
 
 
 def wrap(text: str, width: int, limit: int | None = None, indent: str = "  ") -> list[str]:
@@ -189,6 +94,7 @@ class Screens:
         self.ruleset = ruleset
         self.words = words
         self.ui = UI[lang]
+        self.c = words.say["colon"]  # a label's colon, spaced as the language writes it
         self.width = width
         self.height = height
 
@@ -200,12 +106,12 @@ class Screens:
         props = [w.status(entity.get("kind", "player"), k, v) for k, v in entity.get("props", {}).items()
                  if not says_nothing(v)]
         if props:
-            lines.append(crop(f"{self.ui['you']} ({me}): " + " · ".join(props), self.width))
+            lines.append(crop(f"{self.ui['you']} ({me}){self.c} " + " · ".join(props), self.width))
         for zone, items in view["zones"].items():
             if not zone.endswith(f":{me}") or not isinstance(items, list) or not items:
                 continue
             word = w.name(zone.split(":", 1)[0])
-            lines += self._listed(f"{word[:1].upper()}{word[1:]} ({len(items)}): ", items, view, me, 2)
+            lines += self._listed(f"{word[:1].upper()}{word[1:]} ({len(items)}){self.c} ", items, view, me, 2)
         pieces = owned_pieces(self.ruleset, view, me)
         if pieces:
             parts = []
@@ -214,7 +120,7 @@ class Screens:
                 details = w.details(eid, e, me)
                 parts.append(f"{w.name(eid)} {self.ui['in']} {w.name(e['at'])}" + (f" ({', '.join(details)})"
                                                                                  if details else ""))
-            lines += wrap(f"{self.ui['pieces']}: " + "; ".join(parts), self.width, 2)
+            lines += wrap(f"{self.ui['pieces']}{self.c} " + self.words.say["fields_separator"].join(parts), self.width, 2)
         return lines
 
     def _item(self, name: str, details: list[str]) -> str:
@@ -240,7 +146,7 @@ class Screens:
     def beside(self, view: dict) -> list[str]:
         """The things that are never in a space nor a zone, as the browser lists them
         (rulecraft.beside): a ship's facings, a marker, a door whose state changed."""
-        return [f"{thing['name']}: {', '.join(thing['details'])}" if thing["details"] else thing["name"]
+        return [f"{thing['name']}{self.c} {', '.join(thing['details'])}" if thing["details"] else thing["name"]
                 for thing in beside_board(self.ruleset, view, self.words, view["viewer"])]
 
     def _map(self, view: dict, max_lines: int) -> list[str]:
@@ -258,7 +164,7 @@ class Screens:
             lines = list(drawn.lines)
             note = ([self.ui["map_cut"]] if drawn.cut else []) + list(drawn.legend)
             if note and (lines or drawn.cut):  # a board left out whole still says where it is
-                lines.append(crop("; ".join(note), self.width))
+                lines.append(crop(self.words.say["fields_separator"].join(note), self.width))
             room = max(least, max_lines - len(lines))
             beside_lines = wrap(" · ".join(beside), self.width, room) if beside and room else []
             return lines, beside_lines if beside_lines != [""] else []
@@ -356,7 +262,7 @@ class Screens:
                 latest.insert(0, crop(ui["earlier" if keep else "unseen"].format(n=unsaid), width))
         out += [(line, "dim") for line in latest]
         out += [(line, "bold yellow") for line in prominent]
-        prompt = choice.get("prompt") or ""
+        prompt = w.prompt(choice) or ""
         out.append((crop(f"{prompt}  ({ui['hint']})" if prompt else ui["hint"], width), "bold"))
         out += [(line, "") for line in option_lines]
         return out, pages
@@ -450,10 +356,10 @@ class Screens:
             header, rows = strip[:1], strip[1:]
             for i in range(0, max(1, len(rows)), body - 1):
                 pages.append(header + rows[i:i + body - 1])
-        tail = [crop("; ".join(drawn.legend), self.width)] if drawn.legend else []
+        tail = [crop(self.words.say["fields_separator"].join(drawn.legend), self.width)] if drawn.legend else []
         beside = [line for thing in self.beside(view) for line in wrap("  " + thing, self.width, 2, "    ")]
         if beside:
-            tail += [self.ui["off_board"] + ":"] + beside
+            tail += [self.ui["off_board"] + self.c] + beside
         for i in range(0, len(tail), body):
             if i == 0 and len(pages[-1]) + len(tail) <= body:
                 pages[-1] = pages[-1] + tail
@@ -480,7 +386,7 @@ class Screens:
         blocks: list[tuple[str, str | None]] = []  # (with the things' details, by name only)
         game_vars = {k: v for k, v in view["vars"].get("game", {}).items() if v not in (None, [])}
         if game_vars:
-            blocks.append((f"{self.ui['game']}: " + " · ".join(
+            blocks.append((f"{self.ui['game']}{self.c} " + " · ".join(
                 f"{w.variable('game', k)} {w.name(v)}" for k, v in game_vars.items()), None))
         for p in view["players"]:
             if p == me:
@@ -490,7 +396,7 @@ class Screens:
             mark = f" ({self.ui['to_play']})" if view["current"] == p else ""
 
             def line(details, p=p, mark=mark, props=props):
-                return f"{p}{mark}: " + " · ".join(props + [
+                return f"{p}{mark}{self.c} " + " · ".join(props + [
                     f"{w.name(z.split(':', 1)[0])} {self._pile(z, view, p, details)}"
                     for z in view["zones"] if z.endswith(f":{p}")])
             blocks.append((line(True), line(False)))
@@ -500,14 +406,14 @@ class Screens:
                 owned.setdefault(name, []).append(zone)
                 continue
             word = w.name(zone)
-            blocks.append(tuple(f"{word[:1].upper()}{word[1:]}: {self._pile(zone, view, None, details)}"
+            blocks.append(tuple(f"{word[:1].upper()}{word[1:]}{self.c} {self._pile(zone, view, None, details)}"
                                 for details in (True, False)))
         for name, zones in owned.items():
             word = w.name(name)
-            blocks.append(tuple(f"{word[:1].upper()}{word[1:]}: " + " · ".join(
+            blocks.append(tuple(f"{word[:1].upper()}{word[1:]}{self.c} " + " · ".join(
                 f"{w.name(z.partition(':')[2])} {self._pile(z, view, None, details)}"
                 for z in zones) for details in (True, False)))
-        return self._fit([self.ui["table"] + ":"] + self._squeezed(blocks, self.height - 2))
+        return self._fit([self.ui["table"] + self.c] + self._squeezed(blocks, self.height - 2))
 
     def _informative(self, entity: dict) -> list[tuple[str, object]]:
         """An entity's properties that say something, those that differ from their kind's
@@ -590,7 +496,7 @@ class Screens:
                                 for k, v in self._informative(state.entities[p]))
             win = " ★" if p in result.get("winners", []) else ""
             seat = f"{p}{win} ({seats.get(p, '')})"
-            lines += wrap(f"{seat}: {status}" if status else seat, self.width, each)
+            lines += wrap(f"{seat}{self.c} {status}" if status else seat, self.width, each)
         lines.append(crop(ui["winners"].format(winners=", ".join(result.get("winners") or []) or ui["nobody"]),
                           self.width))
         lines.append(ui["final"].format(decisions=decisions, round=state.round))

@@ -233,7 +233,7 @@ def _ring(ruleset, view, words, width, max_lines, whole, details=True) -> MapTex
             here = view["zones"][s]
             things = ([_thing(words, view, e, said, glue="\x00") for e in here]
                       if isinstance(here, list) else [f"{_count(here)} ?"])
-            parts.append(f"{words.name(s)}: {', '.join(things)}")
+            parts.append(f"{words.name(s)}{words.say['colon']} {', '.join(things)}")
         text = " · ".join(parts)
         packed = [line.replace("\x00", " ")
                   for line in textwrap.wrap(text, width, subsequent_indent="  ", break_on_hyphens=False)]
@@ -268,15 +268,15 @@ def _listed(ruleset, view, words, spaces, width, max_lines, whole, details=True)
         if not _count(here):
             continue
         if not isinstance(here, list):
-            lines.append(f"{words.name(s)}: {_count(here)} ?"[:width])
+            lines.append(f"{words.name(s)}{words.say['colon']} {_count(here)} ?"[:width])
             continue
-        detailed = f"{words.name(s)}: " + ", ".join(_thing(words, view, e, details) for e in here)
+        detailed = f"{words.name(s)}{words.say['colon']} " + ", ".join(_thing(words, view, e, details) for e in here)
         if whole:
             lines += textwrap.wrap(detailed, width, subsequent_indent="    ") or [detailed]
         elif len(detailed) <= width:
             lines.append(detailed)
         else:
-            lines.append(f"{words.name(s)}: {', '.join(words.name(e) for e in here)}"[:width])
+            lines.append(f"{words.name(s)}{words.say['colon']} {', '.join(words.name(e) for e in here)}"[:width])
     if not whole and len(lines) > max_lines:
         return MapText(lines[:max(0, max_lines)], cut=True)
     return MapText(lines)

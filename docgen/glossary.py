@@ -87,6 +87,12 @@ class Glossary:
     # (``citations``), for a rule set whose files are written in another language.
     texts: dict[str, str] = field(default_factory=dict)
     citations: dict[str, str] = field(default_factory=dict)
+    # The prompts the rules write (``choose … prompt "…"``, as written) in this language,
+    # for the play screens and the worked examples
+    prompts: dict[str, str] = field(default_factory=dict)
+    # A word to the reader about the glossary itself (whose translation it is), shown on
+    # the overview page of the rules site in this language; a variant's replaces the base's
+    note: str | None = None
     # every entry as each file writes it, base file first: (entry, the variant whose
     # glossary the file is, None for the base's)
     written: list[tuple["Written", str | None]] = field(default_factory=list)
@@ -226,10 +232,12 @@ def load_glossary_file(path: Path, lang: str, owner: str | None = None) -> Gloss
 
 
 # Sections of plain texts, not terms: the author's words translated.
-TEXT_SECTIONS = ("texts", "citations")
+TEXT_SECTIONS = ("texts", "citations", "prompts")
 
 
 def _merge(glossary: Glossary, content: dict, located: Located, owner: str | None = None) -> None:
+    if isinstance(content.get("note"), str):
+        glossary.note = content["note"].strip()
     for section in TEXT_SECTIONS:
         entries = content.get(section)
         if entries is None:
@@ -374,11 +382,13 @@ _WHAT = {"names": "local name", "fields": "event field", "kinds": "kind", "zones
          "parameters": "parameter", "properties": "property (kind.property)",
          "variables": "variable (game.name or turn.name)", "values": "value",
          "tables": "table", "dice": "die", "events": "event", "groups": "group", "definitions": "definition",
-         "engine": "notion of the engine (round)", "texts": "definition, component, parameter, ruling or variant"}
+         "engine": "notion of the engine (round)", "texts": "definition, component, parameter, ruling or variant",
+         "prompts": "prompt (of a choose statement, as written)"}
 _WHAT_PLURAL = {"names": "local names", "fields": "event fields", "kinds": "kinds", "zones": "zones",
                 "components": "components", "parameters": "parameters", "properties": "properties",
                 "variables": "variables", "values": "values", "tables": "tables", "dice": "dice", "events": "events",
-                "groups": "groups", "definitions": "definitions", "engine": "notions of the engine", "texts": "texts"}
+                "groups": "groups", "definitions": "definitions", "engine": "notions of the engine", "texts": "texts",
+                "prompts": "prompts"}
 _RULING_PARTS = ("question", "ruling", "reason")
 _VARIANT_PARTS = ("title", "text")
 
@@ -429,9 +439,10 @@ def known_keys(ruleset: RuleSet) -> dict[str, set[str]]:
     zones, components, parameters, variables, tables, dice, events (its own and the
     engine's) and their fields, groups, definitions, local names (plain, and
     ``definition.name`` for a name that definition uses), values (any text of the rules
-    or their data, or any name), and the keys of ``texts``."""
+    or their data, or any name), the keys of ``texts``, and the prompts of the rules'
+    ``choose`` statements (the keys of ``prompts``)."""
     data = ruleset.data
-    known: dict[str, set[str]] = {s: set() for s in (*SECTIONS, "texts")}
+    known: dict[str, set[str]] = {s: set() for s in (*SECTIONS, "texts", "prompts")}
     for n in needed_terms(ruleset):
         known[n.section].add(n.key)
     known["kinds"] |= set(data.kinds)
@@ -466,6 +477,8 @@ def known_keys(ruleset: RuleSet) -> dict[str, set[str]]:
                 known["fields"] |= {name for name, _ in node.fields}
             elif isinstance(node, ast.Literal) and isinstance(node.value, str):
                 literals.add(node.value)
+            if isinstance(node, ast.Choose) and node.prompt:
+                known["prompts"].add(node.prompt)
     _strings(data, literals, set())
     # a value held by a property of a kind may be worded for that kind alone: `VALUE_KIND`
     # (a room type `alarm` and a card's `alarm` need a word each)

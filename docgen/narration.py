@@ -765,8 +765,11 @@ class Narrator:
                 options = self.s["pending_options"].replace("{options}", self.thing(value["options"]))
             elif value.get("count") is not None:
                 options = self.s["pending_n_options"].replace("{n}", str(value["count"]))
-            if value.get("prompt") and self.lang == "en":
-                options += self.s["pending_prompt"].replace("{prompt}", md(value["prompt"]))
+            # a prompt as the rules write it (English), or in the glossary's words (`prompts`)
+            prompt = value.get("prompt")
+            prompt = prompt if self.lang == "en" or not prompt else self.prose.glossary.prompts.get(str(prompt))
+            if prompt:
+                options += self.s["pending_prompt"].replace("{prompt}", md(prompt))
             if value.get("player"):
                 return [self.say("pending", player=self.player(str(value["player"])), what=what, options=options)]
             return [self.say("pending_anyone", what=what, options=options)]

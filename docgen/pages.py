@@ -229,6 +229,10 @@ class SiteWriter:
         ui, data = self.ui, self.rs.data
         game = data.game
         out = [f"# {md(game.title)}\n"]
+        note = self.prose.glossary.note
+        if note:  # the glossary's word about itself: whose translation the site reads
+            out.append("!!! note\n" + "".join(f"    {md_prose(line)}\n" if line.strip() else "\n"
+                                               for line in note.splitlines()))
         if self.rs.variant is not None:
             variant = self.prose.authored.text(f"variants.{self.rs.variant.name}.title", self.rs.variant.title)
             out.append(f"!!! note\n    {ui('site_variant', name=md(variant))}\n")

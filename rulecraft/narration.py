@@ -43,6 +43,9 @@ SENTENCES = {
         "next_to": "next to {places}", "towards": "{place} to the {direction}",
         "counter": "{name} {value}",
         "scripted": "{player} ({script}) plays by the rules' script.",
+        # the engine's own choices and options, and a ring board's spaces (range, sector)
+        "choose_action": "Choose an action", "react": "React to {window}?", "end_turn": "end turn", "pass": "pass",
+        "ring_space": "{range} {sector}", "fields_separator": "; ", "field_audience": "audience",
     },
     "fr": {
         "action": "{who} : {what}.", "reaction": "{who} réagit : {what}.",
@@ -65,9 +68,17 @@ SENTENCES = {
         "next_to": "à côté de {places}", "towards": "{place} au {direction}",
         "counter": "{name} {value}",
         "scripted": "{player} ({script}) joue selon le script des règles.",
+        "choose_action": "Choisissez une action", "react": "Réagir\u00a0: {window}\u00a0?",
+        "end_turn": "finir le tour", "pass": "passer",
+        "ring_space": "{range} {sector}", "fields_separator": " ; ", "field_audience": "destinataires",
     },
 }
 ENDED = ("game_over", "game_ended")
+# The engine's own options (interpreter.machine's END_TURN and PASS), worded by the sentences above
+ENGINE_OPTIONS = ("end_turn", "pass")
+# The prompts the engine writes for its own choices: an action to take, a reaction window
+ACTION_PROMPT = "Choose an action"
+REACT_PROMPT = re.compile(r"React to (?P<window>.+)\?")
 ENGINE_EVENTS = ("rolled", "shuffled", "placed", "scripted")  # told by the sentences above
 SHOWINGS = ("revealed", "hidden")  # the engine's `reveal` and `hide` statements
 
@@ -177,7 +188,27 @@ class Words:
         return None
 
     def action(self, name: str) -> str:
-        return self._term("definitions", name) or _plain(name)
+        word = self._term("definitions", name)
+        if word is None and name in ENGINE_OPTIONS and name not in self.ruleset.definitions:
+            return self.say[name]
+        return word or _plain(name)
+
+    def prompt(self, choice: dict | None) -> str | None:
+        """What a pending choice asks, in the language: the engine's own question (an
+        action to take, a reaction window's) in its sentences; a rule's prompt (``choose …
+        prompt "…"``) from the glossary's ``prompts``, as written when it has none."""
+        if not choice or not choice.get("prompt"):
+            return None
+        prompt, kind = str(choice["prompt"]), choice.get("kind")
+        if kind == "action" and prompt == ACTION_PROMPT:
+            return self.say["choose_action"]
+        window = REACT_PROMPT.fullmatch(prompt) if kind == "reaction" else None
+        if window is not None:
+            name = window.group("window")
+            # a window by the glossary's clause ("a character is wounded"); English keeps its name
+            said = self._term("events", name) if self.lang != "en" else None
+            return self.say["react"].format(window=said or (_plain(name) if self.lang != "en" else name))
+        return self.glossary.prompts.get(prompt, prompt)
 
     # ---- the board's spaces
     def place(self, space: str) -> str | None:
@@ -195,6 +226,8 @@ class Words:
         space of a board declared whole has a name of its own, which a value it carries
         (a state it is in, say) would only hide."""
         board = self.ruleset.data.board
+        if board is not None and board.kind == "ring":
+            return self._word(space) or self._ring_space(space)
         if board is not None and board.kind != "tiles":
             return self._word(space) or _plain(space)
         for value in (self.entities.get(space) or {}).get("props", {}).values():
@@ -203,6 +236,15 @@ class Words:
                 if t is not None:
                     return t.bare or t.one
         return self._word(space) or _plain(space)
+
+    def _ring_space(self, space: str) -> str:
+        """A space of a ring board (``RANGE_SECTOR``) by its range's word and its sector,
+        as the ring's picture labels its rows and columns."""
+        sector = (self.ruleset.data.board.spaces.get(space) or {}).get("sector")
+        range_, _, number = space.rpartition("_")
+        if sector is None or not range_ or number != str(sector):
+            return _plain(space)
+        return self.say["ring_space"].format(range=self.value_word(range_), sector=sector)
 
     def where(self, entity: str) -> str | None:
         """The board space an entity stands in, by name; None when it is in no space."""
@@ -364,8 +406,9 @@ class Words:
         fields = {k: v for k, v in event.items() if k not in ("type", "seq") and not k.startswith("_")}
         sentence = _capital(said)
         if fields:
-            sentence += " (" + "; ".join(f"{self._term('fields', k) or _plain(k)}{self.say['colon']} {self.name(v)}"
-                                         for k, v in fields.items()) + ")"
+            sentence += " (" + self.say["fields_separator"].join(
+                f"{self._term('fields', k) or self.say.get('field_' + k) or _plain(k)}{self.say['colon']} {self.name(v)}"
+                for k, v in fields.items()) + ")"
         return sentence + "."
 
     def _showing(self, kind: str, event: dict, place: str | None = None) -> str:
@@ -429,7 +472,7 @@ class Words:
         ready"), a count the entity has ("p1 now has 3 coins"), else the value."""
         entity = self.name(event.get("entity"))
         value = event.get("value")
-        t = self.glossary.get("properties", f"{self.kinds_by_id.get(event.get('entity'), '')}.{event.get('property')}")
+        t = self.glossary.get("properties", f"{self.kind_of(event.get('entity'))}.{event.get('property')}")
         if t is not None and isinstance(value, bool) and (t.say if value else t.deny):
             return self._sentence((t.say if value else t.deny).replace("{obj}", entity) + ".", entity)
         if t is not None and isinstance(value, int) and not isinstance(value, bool) and (t.many or t.plural_only):
@@ -437,6 +480,15 @@ class Words:
             return self._sentence(self.say["now_has"].format(entity=entity, value=value, property=word), entity)
         prop = t.one if t is not None else _plain(event.get("property"))
         return self._sentence(self.say["changed"].format(entity=entity, property=prop, value=self.name(value)), entity)
+
+    def kind_of(self, eid) -> str:
+        """An entity's kind: as the view last learnt shows it, else its component's (a
+        thing out of the view's sight: ``name.3`` is a copy of the component ``name``)."""
+        kind = self.kinds_by_id.get(eid)
+        if kind or not isinstance(eid, str):
+            return kind or ""
+        base = eid.partition(".")[0]
+        return next((c.kind for c in self.ruleset.data.components if c.name in (eid, base)), "")
 
     def _opening(self, text: str) -> str:
         """A sentence's first letter in capitals, unless it opens with a player's id (p1)."""

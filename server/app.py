@@ -9,6 +9,7 @@ import contextlib
 import functools
 import html
 import json
+import re
 import sys
 from importlib import resources
 from pathlib import Path
@@ -22,7 +23,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .games import Server
 from .tables import RefusedMove, Table
-from .words import Words
+from .words import LANGUAGES, Words
+from rulecraft.screen_words import PAGE, refusal
 
 STATIC = Path(str(resources.files("rulecraft.server") / "static"))
 MAX_MESSAGE = 64 * 1024
@@ -56,11 +58,43 @@ async def _body_within(request: Request, limit: int) -> bytes | None:
     return bytes(body)
 
 
-def _internal_error(where: str, err: Exception) -> str:
+def _internal_error(where: str, err: Exception, lang: str = "en") -> str:
     """One line on the server's console for a fault of the server itself (never a seat's
-    token or the game's seed: the address is not quoted); the reason sent back."""
+    token or the game's seed: the address is not quoted); the reason sent back, in ``lang``."""
     sys.stderr.write(f"rulecraft serve: internal error in {where}: {type(err).__name__}: {err}\n")
-    return f"internal error ({type(err).__name__}); the server's console has the reason"
+    return refusal(lang, "internal", {"error": type(err).__name__})
+
+
+# The page's elements whose text is a fixed word (table.html's ids, PAGE's keys), as table.js
+# writes them too
+PAGE_TEXTS = (("choice-title", "choice"), ("side-title", "side"), ("events-title", "happened"),
+              ("others-title", "others"), ("beside-title", "beside"), ("table-title", "table"),
+              ("undo", "undo"), ("history-label", "history"), ("now", "now"))
+
+
+def _lang(params) -> str:
+    """The language a page asks for (``?lang=fr``), English for one the screens do not have."""
+    lang = params.get("lang", "en")
+    return lang if lang in LANGUAGES else "en"
+
+
+@functools.lru_cache(maxsize=None)
+def table_html(lang: str) -> str:
+    """The table page in ``lang``: its language attribute, its title and the fixed words
+    of the page (``PAGE``, which ``table.js`` reads from the page instead of writing its own)."""
+    words = PAGE[lang]
+    text = (STATIC / "table.html").read_text(encoding="utf-8")
+    text = text.replace('<html lang="en">', f'<html lang="{html.escape(words["html_lang"])}">', 1)
+    text = re.sub(r"<title>[^<]*</title>", f"<title>{html.escape(words['page_title'])}</title>", text, count=1)
+    text = text.replace(">connecting…<", f">{html.escape(words['connecting'])}<", 1)
+    # the headings and buttons in the language before the script runs (it writes them again)
+    for element, key in PAGE_TEXTS:
+        text = re.sub(rf'(<[a-z0-9]+ id="{element}"[^>]*>)[^<]*<', lambda m, key=key: f"{m.group(1)}{html.escape(words[key])}<",
+                      text, count=1)
+    # as JSON in a script element: "</" would end the element early
+    data = json.dumps(words, ensure_ascii=False).replace("</", "<\\/")
+    script = '<script src="/static/table.js"></script>'
+    return text.replace(script, f'<script type="application/json" id="page-words">{data}</script>\n{script}', 1)
 
 
 def create_app(rulesets: dict[str, Path], db: str | Path, debug: bool = False) -> Starlette:
@@ -83,13 +117,14 @@ def create_app(rulesets: dict[str, Path], db: str | Path, debug: bool = False) -
         return FileResponse(STATIC / "lobby.html")
 
     async def table_page(request: Request):
+        lang = _lang(request.query_params)
         try:
             server.seat_of(request.path_params["game"], request.path_params["token"])
         except RefusedMove as err:
             # the reason quotes the address, which anyone can write: it is shown as text
-            return HTMLResponse(f"<!doctype html><title>not found</title><p>{html.escape(str(err))}</p>"
+            return HTMLResponse(f"<!doctype html><title>not found</title><p>{html.escape(err.told(lang))}</p>"
                                 "<p><a href='/'>lobby</a>", status_code=404)
-        return FileResponse(STATIC / "table.html")
+        return HTMLResponse(table_html(lang))
 
     async def api_rulesets(request: Request):
         return JSONResponse(server.catalogue())
@@ -116,7 +151,7 @@ def create_app(rulesets: dict[str, Path], db: str | Path, debug: bool = False) -
             table, seat = server.seat_of(request.path_params["game"], request.path_params["token"])
             words = server.words(table.stored, request.query_params.get("lang", "en"))
         except RefusedMove as err:
-            return JSONResponse({"error": str(err)}, status_code=404)
+            return JSONResponse({"error": err.told(_lang(request.query_params))}, status_code=404)
         return JSONResponse(table.view_message(seat, words))
 
     async def api_view_at(request: Request):
@@ -125,7 +160,7 @@ def create_app(rulesets: dict[str, Path], db: str | Path, debug: bool = False) -
             words = server.words(table.stored, request.query_params.get("lang", "en"))
             return JSONResponse(table.view_at(seat, request.path_params["step"], words))
         except RefusedMove as err:
-            return JSONResponse({"error": str(err)}, status_code=404)
+            return JSONResponse({"error": err.told(_lang(request.query_params))}, status_code=404)
 
     async def socket(ws: WebSocket):
         await ws.accept()
@@ -133,7 +168,7 @@ def create_app(rulesets: dict[str, Path], db: str | Path, debug: bool = False) -
             table, seat = server.seat_of(ws.path_params["game"], ws.path_params["token"])
             words = server.words(table.stored, ws.query_params.get("lang", "en"))
         except RefusedMove as err:
-            await ws.send_json({"type": "error", "message": str(err)})
+            await ws.send_json({"type": "error", "message": err.told(_lang(ws.query_params))})
             await ws.close(code=4404)
             return
         page = Page(ws, seat, words)
@@ -145,11 +180,12 @@ def create_app(rulesets: dict[str, Path], db: str | Path, debug: bool = False) -
                 try:
                     await handle(table, seat, text)
                 except RefusedMove as err:
-                    await ws.send_json({"type": "error", "message": str(err)})
+                    await ws.send_json({"type": "error", "message": err.told(words.lang)})
                 except Exception as err:  # noqa: BLE001 - the page is told; the game rolled back
                     if debug:
                         raise
-                    await ws.send_json({"type": "error", "message": _internal_error("a table's socket", err)})
+                    await ws.send_json({"type": "error",
+                                        "message": _internal_error("a table's socket", err, words.lang)})
         except WebSocketDisconnect:
             pass
         finally:
@@ -158,26 +194,26 @@ def create_app(rulesets: dict[str, Path], db: str | Path, debug: bool = False) -
 
     async def handle(table: Table, seat: str, text: str) -> None:
         if len(text) > MAX_MESSAGE:
-            raise RefusedMove("message too long")
+            raise RefusedMove("too_long")
         try:
             message = json.loads(text)
         except json.JSONDecodeError as err:
-            raise RefusedMove(f"malformed JSON: {err.msg} at character {err.pos}") from None
+            raise RefusedMove("malformed", error=err.msg, at=err.pos) from None
         except RecursionError:
-            raise RefusedMove("malformed JSON: nested too deeply") from None
+            raise RefusedMove("too_deep") from None
         if not isinstance(message, dict) or message.get("type") not in ("choose", "undo"):
-            raise RefusedMove('send {"type": "choose", "option": ...} or {"type": "undo"}')
+            raise RefusedMove("not_a_message")
         if "game" in message and message["game"] != table.id:
-            raise RefusedMove("this message names another game than this seat's")
+            raise RefusedMove("other_game")
         async with server.lock(table.id):
             # a page says how many decisions it had seen: a click on a page the game has
             # since moved past (a double click) must not answer the next choice
             step = message.get("step")
             if step is not None and step != len(table.history):
-                raise RefusedMove("the game has moved on since this page was drawn; choose again")
+                raise RefusedMove("moved_on")
             if message["type"] == "choose":
                 if "option" not in message:
-                    raise RefusedMove("a choice names its option")
+                    raise RefusedMove("no_option")
                 await each_step(table.decide_steps(server.store, seat, message["option"]))
             else:
                 table.undo(server.store, seat)

@@ -133,15 +133,15 @@ class Server:
     def seat_of(self, game_id: str, token: str) -> tuple[Table, str]:
         table = self.tables.get(game_id) or self._resume(game_id)
         if table is None:
-            raise RefusedMove(f"there is no game {game_id!r} here")
+            raise RefusedMove("no_game", game=repr(game_id))
         for seat, t in table.stored.tokens.items():
             if secrets.compare_digest(t, token):
                 # a game stored before bots' seats went without links still holds tokens
                 # for them: they open nothing (a bot's seat page would show its hand)
                 if seat != SPECTATOR and table.stored.seats.get(seat) != HUMAN:
-                    raise RefusedMove("this seat is played by a bot: it has no page")
+                    raise RefusedMove("bot_seat")
                 return table, seat
-        raise RefusedMove("this link is not a seat of this game (a token of another game, or mistyped)")
+        raise RefusedMove("not_a_seat")
 
     def page_closed(self, table: Table) -> None:
         """A finished game nobody watches any more leaves memory; the store keeps it, and

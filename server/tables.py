@@ -22,6 +22,7 @@ from rulecraft.interpreter.machine import IllegalAnswer
 from rulecraft.interpreter.state import scripted_seats
 from rulecraft.interpreter.views import owner_of, hides_anything, seen_by_all, visible_event, zone_visible
 from rulecraft.narration import says_nothing
+from rulecraft.screen_words import REFUSALS, refusal
 
 from rulecraft.beside import beside_board, filled, pile, shown_variables, table_zones, unordered
 from rulecraft.choices import option_menu
@@ -39,15 +40,25 @@ SETTINGS = PLAYER_FACING
 
 
 class RefusedMove(Exception):
-    """A request that changes nothing: its reason is shown to the player."""
+    """A request that changes nothing: its reason is shown to the player, in English
+    (``str``) or in the page's language (``told``). ``key``: a key of
+    :data:`rulecraft.screen_words.REFUSALS`, its ``fields`` filled in, or a text kept as it is."""
+
+    def __init__(self, key: str, /, **fields):
+        self.key, self.fields = key, fields
+        super().__init__(refusal("en", key, fields))
+
+    def told(self, lang: str = "en") -> str:
+        return refusal(lang, self.key, self.fields)
 
 
-# Why a decision cannot be taken back, in the words its player reads after "cannot undo: ".
-ROLLED = "it rolled a die or drew at random"
-NOT_SEEN_BY_ALL = "some player does not see all that it caused"
-SHOWED_YOU = "it showed you something hidden"
-SHOWED_OTHERS = "it showed the other players something hidden"
-BOT_ANSWERED = "a bot answered after it, from what only it sees"
+# Why a decision cannot be taken back, in the words its player reads after "cannot undo: "
+# (in English; RefusedMove.told says them in the page's language)
+ROLLED = REFUSALS["en"]["rolled"]
+NOT_SEEN_BY_ALL = REFUSALS["en"]["not_seen_by_all"]
+SHOWED_YOU = REFUSALS["en"]["showed_you"]
+SHOWED_OTHERS = REFUSALS["en"]["showed_others"]
+BOT_ANSWERED = REFUSALS["en"]["bot_answered"]
 
 
 @dataclass
@@ -205,15 +216,15 @@ class Table:
         answer."""
         pending = self.game.pending
         if player == SPECTATOR or player not in self.stored.seats:
-            raise RefusedMove("a spectator cannot choose")
+            raise RefusedMove("spectator")
         if pending is None:
-            raise RefusedMove("the game is over")
+            raise RefusedMove("over")
         if pending.player != player:
-            raise RefusedMove(f"it is not your choice now ({pending.player} is choosing)")
+            raise RefusedMove("not_yours", player=pending.player)
         try:
             index = pending.options.index(option)
         except ValueError:
-            raise RefusedMove("that is not one of the options you were offered") from None
+            raise RefusedMove("not_offered") from None
         before = len(self.history)
         try:
             self._commit(store, index)
@@ -222,8 +233,7 @@ class Table:
         except Exception as err:  # noqa: BLE001 - a rule error, or a bot's: back to the last good decision
             self.replay([d.option for d in self.history[:before]])
             store.drop_decisions_from(self.id, before)
-            raise RefusedMove(f"the rules could not play this move ({type(err).__name__}: {err}); "
-                              "nothing was changed") from None
+            raise RefusedMove("rules_failed", error=f"{type(err).__name__}: {err}") from None
 
     def _commit(self, store: GameStore, index: int) -> None:
         try:
@@ -253,13 +263,13 @@ class Table:
         """Why ``player`` cannot take back their last decision now (None: they can)."""
         mine = [i for i, d in enumerate(self.history) if d.player == player]
         if player not in self.stored.seats or self.stored.seats[player] != HUMAN:
-            return "only a player's own seat can undo"
+            return REFUSALS["en"]["not_own_seat"]
         if not mine:
-            return "you have made no decision yet"
+            return REFUSALS["en"]["no_decision"]
         last = mine[-1]
         later = self.history[last + 1:]
         if any(d.player not in self.bots for d in later):
-            return "another player has decided since"
+            return REFUSALS["en"]["decided_since"]
         if self.history[last].kept_because:
             return self.history[last].kept_because
         if self.hides and later:
@@ -274,7 +284,7 @@ class Table:
     def undo(self, store: GameStore, player: str) -> None:
         problem = self.undo_problem(player)
         if problem:
-            raise RefusedMove(f"cannot undo: {problem}")
+            raise RefusedMove("cannot_undo", reason=problem)
         last = max(i for i, d in enumerate(self.history) if d.player == player)
         store.drop_decisions_from(self.id, last)
         self.replay([d.option for d in self.history[:last]])
@@ -284,7 +294,7 @@ class Table:
         """What ``seat`` saw after the first ``step`` decisions: the game replayed that far,
         seen through that seat's view then (so the past shows nothing the seat did not see)."""
         if not isinstance(step, int) or not 0 <= step <= len(self.history):
-            raise RefusedMove(f"there is no step {step!r} in this game (0 to {len(self.history)})")
+            raise RefusedMove("no_step", step=repr(step), now=len(self.history))
         past = Table(replace(self.stored, decisions=[d.option for d in self.history[:step]]), self.ruleset,
                      words=self.words, live=False)
         message = past.view_message(seat, words)
@@ -324,7 +334,7 @@ class Table:
             "hand": self._hand(view, seat, words),
             "beside": beside_board(self.ruleset, view, words, seat),
             "table": _table(self.ruleset, view, words, seat),
-            "prompt": choice.get("prompt") if choice else None,
+            "prompt": words.prompt(choice),
             "options": options,
             # the same options as a person reads them: an action of many variants asked
             # step by step (rulecraft.choices), each leaf an index into "options"

@@ -111,7 +111,7 @@ def test_the_players_own_things_show_what_their_properties_say(cups):
     assert "Cup (2): die.p1.1 (6 pips, lucky), die.p1.2 (1 pip)" in text, text
     assert "Purse (1): token.1" in text
     fr = Screens(cups, Words(cups, "fr"), "fr")
-    assert "Cup (2): die.p1.1 (6 points, chanceux), die.p1.2 (1 point)" in [
+    assert "Cup (2)\u00a0: die.p1.1 (6 points, chanceux), die.p1.2 (1 point)" in [  # the French colon
         t for t, _ in fr.main(view, view["events"], 0, 0)[0]]
 
 

@@ -6,28 +6,15 @@ let socket = null;
 let view = null;
 let latest = null;  // the live view, kept while the page shows the past
 let past = false;
-// the page's language (?lang=fr): the server words the game, this table the page around it
+// the page's language (?lang=fr): the server words the game, and writes the page's own
+// fixed words into it (rulecraft.screen_words: PAGE), for this script to fill in
 const lang = new URLSearchParams(location.search).get("lang") || "en";
-const UI = {
-  en: {title: (t, s) => `${t}: you are ${s}`, round: "Round", players: "Players", over: "Game over",
-       waiting: "Waiting for another player.", choose: "Choose", choice: "Your choice", side: "Your side",
-       happened: "What happened", undo: "Undo my last decision", history: "History", now: "Back to now",
-       after: (n, m) => `after decision ${n} of ${m}`, so_far: (n) => `${n} decisions so far`, nothing: "nothing",
-       lost: "Connection lost: reconnecting…", person: "person", bot: (b) => `${b} bot`,
-       script: (s) => `${s}, played by the rules`, colon: ":", setup: "Setting up",
-       beside: "Beside the board", table: "On the table", others: "The other players", to_play: "to play",
-       face_down: (n) => `${n} face down`, top: (c) => `top: ${c}`, shown: (s) => `shown: ${s}`},
-  fr: {title: (t, s) => `${t} : vous êtes ${s}`, round: "Manche", players: "Joueurs", over: "Partie terminée",
-       waiting: "En attente d'un autre joueur.", choose: "Choisissez", choice: "Votre choix", side: "Votre jeu",
-       happened: "Ce qui s'est passé", undo: "Annuler ma dernière décision", history: "Historique",
-       now: "Revenir au présent", after: (n, m) => `après la décision ${n} sur ${m}`,
-       so_far: (n) => `${n} décisions jusqu'ici`, nothing: "rien", lost: "Connexion perdue : reconnexion…",
-       person: "personne", bot: (b) => `bot ${b}`, script: (s) => `${s}, joué par les règles`,
-       colon: "\u00a0:", setup: "Mise en place", beside: "À côté du plateau", table: "Sur la table",
-       others: "Les autres joueurs", to_play: "joue", face_down: (n) => `${n} face cachée`,
-       top: (c) => `dessus\u00a0: ${c}`, shown: (s) => `visibles\u00a0: ${s}`},
-};
-const words = UI[lang] || UI.en;
+const pageWords = $("page-words") ? JSON.parse($("page-words").textContent) : {};
+// a fixed word, its {slots} filled in (a word the page was not given shows as its key)
+function say(key, fields = {}) {
+  const text = pageWords[key] === undefined ? key : pageWords[key];
+  return text.replace(/\{(\w+)\}/g, (slot, name) => (name in fields ? String(fields[name]) : slot));
+}
 
 function send(message) {
   $("error").textContent = "";
@@ -42,7 +29,7 @@ function showHistory() {
   const slider = $("history");
   slider.max = latest.decisions;
   if (!past) slider.value = latest.decisions;
-  $("history-text").textContent = past ? words.after(view.step, latest.decisions) : words.so_far(latest.decisions);
+  $("history-text").textContent = past ? say("after", {n: view.step, m: latest.decisions}) : say("so_far", {n: latest.decisions});
   $("now").hidden = !past;
 }
 
@@ -66,14 +53,15 @@ function show(v) {
   view = v;
   document.body.dataset.decisions = v.decisions;
   document.title = `${v.title}: ${v.seat}`;
-  $("title").textContent = words.title(v.title, v.seat);
+  $("title").textContent = say("title", {title: v.title, seat: v.seat});
   // a seat the rules play by their script is named by the script's word (sent as "script")
-  const seatKind = (p) => p.seat === "human" ? words.person
-    : p.seat.startsWith("script:") ? words.script(p.script || p.seat.slice("script:".length)) : words.bot(p.seat);
+  const seatKind = (p) => p.seat === "human" ? say("person")
+    : p.seat.startsWith("script:") ? say("script", {script: p.script || p.seat.slice("script:".length)})
+    : say("bot", {bot: p.seat});
   const players = v.players.map((p) => `${p.id} (${seatKind(p)})` + (p.to_play ? " ◀" : "")).join(", ");
   // before the first turn (a choice of the setup) there is no round yet
-  const when = v.setting_up ? words.setup : `${v.round_word || words.round} ${v.round}`;
-  $("status").textContent = `${when}. ${words.players}${words.colon} ${players}.`;
+  const when = v.setting_up ? say("setup") : `${v.round_word || say("round")} ${v.round}`;
+  $("status").textContent = `${when}. ${say("players")}${say("colon")} ${players}.`;
   // the variables the rule set shows at all times (a game clock, a track), with their values
   const counters = v.counters || [];
   $("counters").replaceChildren(...counters.map((c) => {
@@ -83,9 +71,9 @@ function show(v) {
     return span;
   }));
   $("counters").hidden = !counters.length;
-  $("result").textContent = v.result ? `${words.over}: ${v.result.text}` : "";
+  $("result").textContent = v.result ? `${say("over")}${say("colon")} ${v.result.text}` : "";
   $("board").innerHTML = v.board;  // SVG made by the server from this seat's view
-  $("prompt").textContent = v.options.length ? (v.prompt || words.choose) : (v.result ? "" : words.waiting);
+  $("prompt").textContent = v.options.length ? (v.prompt || say("choose")) : (v.result ? "" : say("waiting"));
   // an action of many variants is asked step by step (the server's menu): groups that
   // open one argument at a time, every option still a button of its own
   const open = new Set([...document.querySelectorAll("#options details[open]")].map((d) => d.dataset.path));
@@ -99,8 +87,8 @@ function show(v) {
   $("others").replaceChildren(...others.map((p) => {
     const li = line("li", "");
     const who = document.createElement("strong");
-    who.textContent = p.id + (p.to_play ? ` (${words.to_play})` : "");
-    li.append(who, (p.status || []).length ? `${words.colon} ${p.status.join(" · ")}` : "");
+    who.textContent = p.id + (p.to_play ? ` (${say("to_play")})` : "");
+    li.append(who, (p.status || []).length ? `${say("colon")} ${p.status.join(" · ")}` : "");
     if ((p.zones || []).length) li.append(list(p.zones.map(zoneText)));
     li.dataset.player = p.id;
     return li;
@@ -108,7 +96,7 @@ function show(v) {
   // the things in no space nor zone (a ship's facings), and the zones of the table
   const beside = v.beside || [];
   $("beside-title").hidden = !beside.length;
-  $("beside").replaceChildren(...beside.map((t) => line("li", t.details.length ? `${t.name}${words.colon} `
+  $("beside").replaceChildren(...beside.map((t) => line("li", t.details.length ? `${t.name}${say("colon")} `
                                                            + t.details.join(", ") : t.name)));
   const table = v.table || [];
   $("table-title").hidden = !table.length;
@@ -178,7 +166,7 @@ function menuItem(v, item, path, open) {
   for (const off of ["mouseleave", "blur"]) summary.addEventListener(off, () => preview(null));
   group.append(summary);
   if (item.ask) {
-    group.append(line("p", `${item.ask}${words.colon}`));
+    group.append(line("p", `${item.ask}${say("colon")}`));
     group.lastChild.className = "ask";
   }
   const items = document.createElement("div");
@@ -207,11 +195,11 @@ function list(texts) {
 // A zone: its things, each with what its properties say, or, when the seat does not see
 // into it, how many lie there, its top and what was shown to the seat.
 function zoneText(z) {
-  if (z.items) return `${z.zone}${words.colon} ${z.items.join(", ") || words.nothing}`;
-  const parts = [words.face_down(z.count)];
-  if (z.top) parts.push(words.top(z.top));
-  if ((z.shown || []).length) parts.push(words.shown(z.shown.join(", ")));
-  return `${z.zone}${words.colon} ${parts.join(", ")}`;
+  if (z.items) return `${z.zone}${say("colon")} ${z.items.join(", ") || say("nothing")}`;
+  const parts = [say("face_down", {n: z.count})];
+  if (z.top) parts.push(say("top", {card: z.top}));
+  if ((z.shown || []).length) parts.push(say("shown", {things: z.shown.join(", ")}));
+  return `${z.zone}${say("colon")} ${parts.join(", ")}`;
 }
 
 // A click on the board plays the one option it names, or points out the options that do.
@@ -275,13 +263,14 @@ function openSocket() {
 // Whether the page is live: a lost connection is said, so a player knows a click waits.
 function connected(yes) {
   document.body.dataset.connected = yes ? "yes" : "no";
-  $("connection").textContent = yes ? "" : words.lost;
+  $("connection").textContent = yes ? "" : say("lost");
 }
 for (const [id, key] of [["choice-title", "choice"], ["side-title", "side"], ["events-title", "happened"],
                          ["others-title", "others"], ["beside-title", "beside"], ["table-title", "table"],
                          ["undo", "undo"], ["history-label", "history"], ["now", "now"]]) {
-  $(id).textContent = words[key];
+  $(id).textContent = say(key);
 }
+$("title").textContent = say("connecting");
 $("undo").addEventListener("click", () => send({type: "undo", step: view.decisions}));
 $("history").addEventListener("change", goBack);
 $("now").addEventListener("click", backToNow);
