@@ -30,7 +30,11 @@ things a view does not carry are rebuilt here:
   there first: :class:`SeenPlaces`), and each
   hidden property of a thing the view shows is shuffled among the things of its kind
   the view shows without that value (a thing the view does not show at all keeps the
-  copy's values: see docs/bots.md, Limits).
+  copy's values: see docs/bots.md, Limits). A property the rule set declares
+  ``drawn`` (a fresh random draw from its values) is drawn again instead, on every
+  thing whose value of it the seat cannot see, shown or not, but for the values the
+  seat saw and the copy has not set again since (:class:`SeenValues`); so is a
+  ``drawn`` variable the view does not show.
   The generator is reseeded from the bot's own, so chance after now differs between
   determinizations.
 
@@ -46,6 +50,11 @@ Limits (what a determinization may get wrong, never what it may read):
   sees it leave, or sees something it cannot name leave that zone. Hidden
   properties are dealt uniformly too, unless the rule set's heuristics declare what the
   seat believes of them (``believe``, see :func:`deal_values`);
+- ``drawn`` values are drawn each on its own, from their declared weights: what the
+  rules published about them together (a public count or total read from them) is not
+  checked, so a sample may contradict it. A value the seat saw stays known while the
+  copy holds it: a copy that set it again, out of the seat's sight, to the same value
+  keeps it known;
 - local variables of rules running at the moment (a card drawn earlier in the same
   procedure, held in a variable) come from the tracked copy, which chance may have made
   different from the real game;
@@ -131,6 +140,8 @@ class Tracker:
         self._strict = False
         # where the seat last saw components go into zones it cannot look into
         self.places = SeenPlaces()
+        # the values of drawn properties the seat saw, kept in samples until drawn again
+        self.values = SeenValues(ruleset)
         self._start()
 
     def _machine(self, state: GameState, count: bool = False) -> Machine:
@@ -162,9 +173,16 @@ class Tracker:
         When no option of a choice reproduces what the seat saw next, the copy's hidden
         parts are dealt again (as a determinization of the copy's own view) and the choice
         retried; when that fails too, the copy starts over from a new seed (chance may have
-        sent the real game another way early on, e.g. in who starts)."""
+        sent the real game another way early on, e.g. in who starts). Once there, the
+        values of drawn properties the seat saw are noted (:class:`SeenValues`)."""
         if self.lost:
             return False
+        if not self._follow_view(view):
+            return False
+        self.values.read(view, self.state)
+        return True
+
+    def _follow_view(self, view: dict) -> bool:
         events = view.get("events") or []
         observed: list[tuple] = []
         # where each decision the seat saw stands in its event list: what it drew lies between
@@ -799,8 +817,13 @@ def determinize(tracker: Tracker, view: dict, rng: random.Random, keep_fixed_rol
             entities[eid]["at"] = zone
     for eid in unseen:  # what no zone's count asks for stays off the table
         entities[eid]["at"] = None
-    _copy_seen_properties(s, view, rng, beliefs)
+    drawn = drawn_properties(ruleset)
+    _copy_seen_properties(s, view, rng, beliefs, drawn)
     _copy_public_variables(s, view, tracker.viewer)
+    if drawn:
+        seen_values = getattr(tracker, "values", None)
+        _draw_hidden_values(s, view, rng, drawn, seen_values.known if seen_values is not None else {}, beliefs)
+    _draw_hidden_variables(s, view, rng, data)
     s.current = view["current"]
     s.round = view["round"]
     if view["choice"] is not None:
@@ -818,17 +841,22 @@ def _copy_public_variables(s: GameState, view: dict, viewer: str) -> None:
         s.vars["turn"].update(view["vars"]["turn"])
 
 
-def _copy_seen_properties(s: GameState, view: dict, rng: random.Random, beliefs: dict | None = None) -> None:
+def _copy_seen_properties(s: GameState, view: dict, rng: random.Random, beliefs: dict | None = None,
+                          drawn: dict | None = None) -> None:
     """Visible properties from the view; each hidden one dealt among the entities of a
-    kind whose value of it the viewer cannot see (:func:`deal_values`)."""
+    kind whose value of it the viewer cannot see (:func:`deal_values`), but for the
+    ``drawn`` ones (kind → property → values and weights), which are drawn again
+    (:func:`_draw_hidden_values`)."""
     shuffled: dict[tuple[str, str], list[str]] = {}
+    drawn = drawn or {}
     for eid, e in s.entities.items():
         seen = view["entities"].get(eid)
         if seen is None:
             continue
         e["props"].update(seen["props"])
+        fresh = drawn.get(e["kind"], ())
         for name in e["props"]:
-            if name not in seen["props"]:
+            if name not in seen["props"] and name not in fresh:
                 shuffled.setdefault((e["kind"], name), []).append(eid)
     for (_, name), unseen_by in shuffled.items():
         values = [s.entities[eid]["props"][name] for eid in unseen_by]
@@ -837,6 +865,121 @@ def _copy_seen_properties(s: GameState, view: dict, rng: random.Random, beliefs:
             values = deal_values(unseen_by, name, values, beliefs, rng)
         for eid, value in zip(unseen_by, values):
             s.entities[eid]["props"][name] = value
+
+
+def drawn_properties(ruleset) -> dict[str, dict[str, tuple[list, list]]]:
+    """Kind → {property: (values, weights)} for the properties the rule set declares
+    ``drawn``: each a fresh random draw from its values, which a seat that cannot see it
+    may take for any of them, as likely as its weight."""
+    out: dict[str, dict[str, tuple[list, list]]] = {}
+    for name, kind in ruleset.data.kinds.items():
+        for prop, spec in kind.properties.items():
+            weights = spec.draw_weights()
+            if weights and len(weights) == len(spec.values) and any(w > 0 for w in weights):
+                out.setdefault(name, {})[prop] = (list(spec.values), weights)
+    return out
+
+
+def _draw(values: list, weights: list, believed, rng: random.Random):
+    """One of ``values``, as likely as its weight times the odds the seat's beliefs
+    (``[(value, odds or None for sure)]``) give it; a sure belief is taken as it is."""
+    if believed:
+        sure = [value for value, odds in believed if odds is None]
+        if sure:
+            return sure[0]
+        weights = list(weights)
+        for value, odds in believed:
+            if value in values:
+                weights[values.index(value)] *= max(odds, 0.0)
+        if not any(w > 0 for w in weights):
+            weights = [1] * len(values)
+    elif all(w == weights[0] for w in weights):
+        return values[rng.randrange(len(values))]
+    mark, pick = rng.random() * sum(weights), len(values) - 1
+    for i, weight in enumerate(weights):
+        mark -= weight
+        if mark < 0 and weight > 0:
+            pick = i
+            break
+    return values[pick]
+
+
+def _draw_hidden_values(s: GameState, view: dict, rng: random.Random, drawn: dict, known: dict,
+                        beliefs: dict | None) -> None:
+    """Draw again, from the generator, each ``drawn`` property whose value the viewer
+    cannot see, on every entity (shown or not): the rules made it a fresh random draw,
+    so the copy's value is one guess among many. A value the viewer saw (``known``, from
+    :class:`SeenValues`) stays while the copy still holds it: the copy, which runs the
+    rules, has not drawn it again out of the viewer's sight."""
+    entities = view["entities"]
+    for eid, e in s.entities.items():
+        props = drawn.get(e["kind"])
+        if not props:
+            continue
+        seen = entities.get(eid)
+        shown = seen["props"] if seen is not None else {}
+        for name, (values, weights) in props.items():
+            if name in shown or name not in e["props"]:
+                continue
+            key = (eid, name)
+            if key in known and e["props"][name] == known[key]:
+                continue
+            e["props"][name] = _draw(values, weights, beliefs.get(key) if beliefs else None, rng)
+
+
+def _draw_hidden_variables(s: GameState, view: dict, rng: random.Random, data) -> None:
+    """Draw again each ``drawn`` game or turn variable the view does not show (one
+    ``visible_to: nobody``, or the turn's on another player's turn)."""
+    for scope, specs in data.variables.items():
+        shown = view["vars"].get(scope) or {}
+        held = s.vars.get(scope)
+        if held is None:
+            continue
+        for name, spec in specs.items():
+            weights = spec.draw_weights()
+            if weights and name not in shown and name in held and len(weights) == len(spec.values) \
+                    and any(w > 0 for w in weights):
+                held[name] = _draw(list(spec.values), weights, None, rng)
+
+
+class SeenValues:
+    """The values of ``drawn`` properties one seat has seen, as long as it may know them:
+    read from its views (a value shown now, by the tables or by ``reveal``) and from the
+    ``changed`` events it saw with their values. A value stays known after it is hidden
+    again (a ``hide``, a thing moved out of sight), until the tracked copy, which runs the
+    rules, holds another one: it was set again out of the seat's sight. A copy that set it
+    again to the same value by chance keeps it known too."""
+
+    def __init__(self, ruleset):
+        self._drawn = drawn_properties(ruleset)
+        self._read = 0
+        self.known: dict[tuple[str, str], object] = {}
+
+    def read(self, view: dict, state: GameState) -> dict[tuple[str, str], object]:
+        """(entity, property) → the value the seat knows, after ``view`` (its events
+        read a few at a time: one tracker follows one game), checked against the copy
+        ``state`` at the seat's choice."""
+        if not self._drawn:
+            return self.known
+        entities = state.entities
+        known = self.known
+        events = view.get("events") or []
+        for event in events[self._read:]:
+            if event.get("type") != "changed" or event.get("value") == HIDDEN:
+                continue
+            eid = event.get("entity")
+            if eid in entities and event.get("property") in self._drawn.get(entities[eid]["kind"], ()):
+                known[(eid, event["property"])] = event["value"]
+        self._read = len(events)
+        for eid, seen in view["entities"].items():
+            for name in self._drawn.get(seen["kind"], ()):
+                if name in seen["props"]:
+                    known[(eid, name)] = seen["props"][name]
+        for key, value in list(known.items()):
+            e = entities.get(key[0])
+            if e is None or e["props"].get(key[1]) != value:
+                del known[key]
+        return known
 
 
 def deal_values(entities: list[str], name: str, pool: list, beliefs: dict, rng: random.Random) -> list:

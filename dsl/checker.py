@@ -270,14 +270,21 @@ class Checker:
     def _check_declared_values(self):
         """Defaults of properties and variables, and components' property values, fit their
         declared types: a text where a number is due would only fail in the middle of a game."""
+        where = self.data.where
         for kind in self.data.kinds.values():
             for p in kind.properties.values():
                 self._check_value(p.default, p.type, f"the default of {kind.name}.{p.name}",
-                                  self.data.where.get(("property", kind.name, p.name)))
+                                  where.get(("property", kind.name, p.name)))
+                if p.drawn is not None:
+                    self._check_drawn(p, f"{kind.name}.{p.name}", where.get(("property", kind.name, p.name, "drawn"))
+                                      or where.get(("property", kind.name, p.name)))
         for scope, variables in self.data.variables.items():
             for p in variables.values():
                 self._check_value(p.default, p.type, f"the default of {scope} variable '{p.name}'",
-                                  self.data.where.get(("variable", scope, p.name)))
+                                  where.get(("variable", scope, p.name)))
+                if p.drawn is not None:
+                    self._check_drawn(p, f"{scope}.{p.name}", where.get(("variable", scope, p.name, "drawn"))
+                                      or where.get(("variable", scope, p.name)))
         for name, spec in self.data.parameters.items():
             problem = parameter_value_problem(spec, spec.get("value"))
             if problem is not None:
@@ -288,6 +295,27 @@ class Checker:
                 if name in props:
                     self._check_value(value, props[name].type, f"component '{c.name}': {name}",
                                       self.data.where.get(("component", c.name, name)) or self.data.where.get(("component", c.name)))
+
+    def _check_drawn(self, p, what: str, pos: Position | None) -> None:
+        """A property (or variable) declared ``drawn`` is a fresh random draw from its
+        ``values``: a search bot draws it again for a seat that cannot see it, so it
+        needs the values (and, when weighted, one weight for each)."""
+        if T.is_list(p.type):
+            self.error(f"'{what}' is drawn at random, but holds {T.phrase(p.type)}", pos,
+                       "'drawn' is for a property holding one value drawn from its values; drop it here")
+            return
+        if not p.values:
+            self.error(f"'{what}' is drawn at random, but lists no values to draw from", pos,
+                       f"list the values it is drawn from, e.g. {p.name}: {{type: {p.type}, values: [...], "
+                       f"drawn: uniform}}: the ones the rules' random(...) picks among")
+            return
+        weights = p.draw_weights()
+        if isinstance(p.drawn, dict) and len(weights) != len(p.values):
+            self.error(f"'{what}' is drawn with {len(weights)} weight(s) for {len(p.values)} value(s)", pos,
+                       f"give one weight per value, in the order of values: {p.values}")
+        elif not any(w > 0 for w in weights):
+            self.error(f"'{what}' is drawn with no weight above 0", pos,
+                       "give at least one value a weight above 0 (or write drawn: uniform)")
 
     def _check_value(self, value, declared: str, what: str, pos: Position | None) -> None:
         if value is None:

@@ -25,6 +25,17 @@ class PropertySpec:
     text: str | None = None
     # a resource: {"max": number or property name, "reset": number} (either may be absent)
     resource: dict | None = None
+    # a fresh random draw from ``values`` when hidden: "uniform", or {"weights": [...]}
+    drawn: str | dict | None = None
+
+    def draw_weights(self) -> list | None:
+        """The weight of each of ``values`` in a draw of this property, in their order;
+        None when the property is not ``drawn``, or is drawn from no values."""
+        if self.drawn is None or not self.values:
+            return None
+        if isinstance(self.drawn, dict):
+            return list(self.drawn.get("weights") or [])
+        return [1] * len(self.values)
 
     def bound(self, props: dict) -> int | None:
         """The most this resource may hold for an entity with these properties."""
@@ -216,7 +227,7 @@ def _prop(name: str, raw) -> PropertySpec:
     resource = raw.get("resource")
     resource = (dict(resource) if isinstance(resource, dict) else {}) if resource else None
     return PropertySpec(name, type_, default, raw.get("values"), raw.get("visible_to", "everyone"), raw.get("text"),
-                        resource)
+                        resource, raw.get("drawn"))
 
 
 def layout_spec(name: str, raw: dict) -> LayoutSpec:
@@ -272,8 +283,11 @@ def merge_section(data: RuleSetData, section: str, value: Any, located: Located,
             props = {p: _prop(p, r) for p, r in (raw.get("properties") or {}).items()}
             data.kinds[name] = KindSpec(name, props, raw.get("located_in"), raw.get("owner"), raw.get("text"))
             data.where[("kind", name)] = located.key_position(["kinds", name])
-            for p in props:
+            for p, r in (raw.get("properties") or {}).items():
                 data.where[("property", name, p)] = located.key_position(["kinds", name, "properties", p])
+                if isinstance(r, dict) and "drawn" in r:
+                    data.where[("property", name, p, "drawn")] = located.key_position(
+                        ["kinds", name, "properties", p, "drawn"])
     elif section == "zones":
         for name, raw in value.items():
             raw = raw or {}
@@ -326,8 +340,10 @@ def merge_section(data: RuleSetData, section: str, value: Any, located: Located,
     elif section == "variables":
         for scope, entries in value.items():
             data.variables[scope] = {n: _prop(n, r) for n, r in (entries or {}).items()}
-            for n in entries or {}:
+            for n, r in (entries or {}).items():
                 data.where[("variable", scope, n)] = located.key_position(["variables", scope, n])
+                if isinstance(r, dict) and "drawn" in r:
+                    data.where[("variable", scope, n, "drawn")] = located.key_position(["variables", scope, n, "drawn"])
     elif section == "rulings":
         data.rulings = value
         for i, r in enumerate(value):

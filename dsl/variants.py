@@ -293,7 +293,7 @@ def _apply_additions(vname, content, located, data, info, bag):
                 clash(f"the {scope} variable", vname, pos, "a variant adds new variables; give it another name")
                 continue
             data.variables.setdefault(scope, {})[vname] = prop
-            data.where[("variable", scope, vname)] = pos
+            _copy_where(new, data, lambda k: k[:3] == ("variable", scope, vname))
             info.variables.append(f"{scope}.{vname}")
 
 
@@ -331,6 +331,8 @@ def _add_properties(add, at, data, info, bag):
             continue
         kind.properties[pname] = _prop(pname, raw)
         data.where[("property", kind.name, pname)] = pos
+        if isinstance(raw, dict) and "drawn" in raw:
+            data.where[("property", kind.name, pname, "drawn")] = at.key_position(["properties", text, "drawn"])
         info.additions.append(("properties", text))
 
 
@@ -511,6 +513,8 @@ def _apply_variables(content, located, data, info, bag):
                 continue
             data.variables.setdefault(scope, {})[vname] = _prop(vname, raw)
             data.where[("variable", scope, vname)] = located.key_position(["variables", scope, vname])
+            if isinstance(raw, dict) and "drawn" in raw:
+                data.where[("variable", scope, vname, "drawn")] = located.key_position(["variables", scope, vname, "drawn"])
             info.variables.append(f"{scope}.{vname}")
 
 
