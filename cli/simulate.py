@@ -592,23 +592,37 @@ def _simulate(args, console: Console, configs, rulesets, spec, players: int, bot
 
 
 def print_comparison(console: Console, configs, rulesets, summaries, players: int) -> None:
-    """Win rates per side for the base and each variant, with 95% intervals."""
-    sides = main_sides(rulesets[None], players)
+    """Win rates per side for the base and each variant, with 95% intervals: a row per
+    side, a column per rules (as the comparison of seats), so that many sides or long
+    variant names still fit a terminal."""
+    sides = list(main_sides(rulesets[None], players))
+    # the other winners some run had (several seats sharing a win, a side only a variant
+    # has) and the undecided games get a row too, so that each column adds up to 100%
+    for variant in configs:
+        sides += [r["side"] for r in summaries[variant]["rates"] if r["games"] and r["side"] not in sides]
+    undecided = any(summaries[variant]["undecided"]["games"] for variant in configs)
     table = Table(title="How each variant moves the balance (win rate, 95% interval)")
-    table.add_column("rules")
+    table.add_column("winning side")
+    for variant in configs:
+        # a cell too wide for the terminal folds onto a second line rather than losing its end
+        table.add_column("base game" if variant is None else variant, justify="right", overflow="fold")
+
+    def cell(summary, r) -> str:
+        # no game played to the end: no rate, rather than 0% of nothing
+        if not summary["played"]:
+            return "—"
+        r = r or {"rate": 0.0, "ci": wilson(0, summary["played"])}
+        return f"{percent(r['rate'])} [{percent(r['ci'][0])}–{percent(r['ci'][1])}]"
+
     for side in sides:
-        table.add_column(side, justify="right")
-    table.add_column("games played", justify="right")
+        table.add_row(side, *[cell(summaries[v], next((r for r in summaries[v]["rates"] if r["side"] == side), None))
+                              for v in configs])
+    if undecided:
+        table.add_row("undecided", *[cell(summaries[v], summaries[v]["undecided"]) for v in configs])
+    played = []
     for variant in configs:
         summary = summaries[variant]
-        rates = {r["side"]: r for r in summary["rates"]}
-        name = "base game" if variant is None else variant
-        cells = []
-        for side in sides:
-            r = rates.get(side, {"rate": 0.0, "ci": (0.0, 0.0)})
-            # no game played to the end: no rate, rather than 0% of nothing
-            cells.append(f"{percent(r['rate'])} [{percent(r['ci'][0])}–{percent(r['ci'][1])}]"
-                         if summary["played"] else "—")
-        played = summary["played"] + len(summary["errors"])
-        table.add_row(name, *cells, f"{summary['played']} of {played}" if summary["errors"] else str(played))
+        total = summary["played"] + len(summary["errors"])
+        played.append(f"{summary['played']} of {total}" if summary["errors"] else str(total))
+    table.add_row("games played", *played)
     console.print(table)

@@ -12,8 +12,10 @@ variant's own files.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 
 from . import ast
@@ -744,12 +746,20 @@ def _defined_unparsed(name: str, unparsed: list[str | None]) -> bool:
     return any(text is None or pattern.search(text) for text in unparsed)
 
 
+def _schema_link(folder: Path) -> str:
+    """Where an editor finds the variant schema from a file in ``folder``: the schema
+    installed with rulecraft, as a path relative to the folder (``../../../schemas/…``
+    for a shipped rule set), so that it also holds for a rule set kept anywhere else."""
+    schema = Path(str(resources.files("rulecraft.schemas").joinpath("variant.schema.json"))).resolve()
+    return Path(os.path.relpath(schema, folder.resolve())).as_posix()
+
+
 def scaffold(root: Path, name: str, base: str) -> Path:
     """Write a new variant file with commented examples; returns its path."""
     folder = variants_folder(root)
     folder.mkdir(exist_ok=True)
     path = folder / f"{name}.yaml"
-    path.write_text(f"""# yaml-language-server: $schema=../../../schemas/variant.schema.json
+    path.write_text(f"""# yaml-language-server: $schema={_schema_link(folder)}
 # A house variant of {base}. Change what you need; delete the rest.
 variant:
   name: {name}

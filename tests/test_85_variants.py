@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -136,6 +137,17 @@ def test_variant_new_scaffolds_a_file_that_checks_clean(rules, capsys):
     assert (rules / "variants" / "my_house_rule.yaml").is_file()
     assert main(["check", str(rules), "--variant", "my_house_rule"]) == 0
     assert main(["variant", "new", "my_house_rule", "--base", str(rules)]) == 2  # already there
+
+
+def test_a_new_variant_points_editors_at_the_schema_wherever_the_rule_set_is(rules):
+    # the rule set is a copy outside the repository: the link must lead to the schema
+    # installed with rulecraft, not to a schemas/ folder next to the copy
+    assert main(["variant", "new", "my_house_rule", "--base", str(rules)]) == 0
+    variants = rules / "variants"
+    first = (variants / "my_house_rule.yaml").read_text(encoding="utf-8").splitlines()[0]
+    assert first.startswith("# yaml-language-server: $schema=")
+    schema = (variants / first.split("$schema=", 1)[1]).resolve()
+    assert schema.is_file() and json.loads(schema.read_text(encoding="utf-8"))["title"]
 
 
 def test_variant_diff_shows_each_change(capsys):

@@ -297,7 +297,43 @@ def test_a_variant_whose_games_all_stopped_has_no_rate_in_the_comparison():
     buffer = io.StringIO()
     print_comparison(Console(file=buffer, width=200, color_system=None), [None, "broken"],
                      {None: rs, "broken": rs}, {None: summarize(won, sides), "broken": summarize(stopped, sides)}, 2)
+    # a row per side, a column per rules: the base game, then the variant
     rows = {line.split("│")[1].strip(): [c.strip() for c in line.split("│")[2:-1]]
             for line in buffer.getvalue().splitlines() if line.startswith("│")}
-    assert rows["base game"][0].startswith("100.0%") and rows["base game"][-1] == "4"
-    assert rows["broken"] == ["—"] * len(sides) + ["0 of 4"]  # not 0% of nothing
+    assert rows["p1"][0].startswith("100.0%") and rows["games played"][0] == "4"
+    assert [rows[side][1] for side in sides] == ["—"] * len(sides)  # not 0% of nothing
+    assert rows["games played"][1] == "0 of 4"
+
+
+def test_the_comparison_of_variants_keeps_shared_wins_and_undecided_games():
+    """Every game is counted in its column: a win shared by two seats that only a variant
+    had, and the games stopped undecided, get rows of their own, so a column adds up to
+    100%."""
+    import io
+
+    from rich.console import Console
+
+    from rulecraft.cli.simulate import main_sides, print_comparison, summarize
+    from rulecraft.dsl.loader import load_checked
+
+    rs = load_checked(Path(__file__).resolve().parent.parent / "rules" / "tic_tac_toe")
+    sides = main_sides(rs, 2)
+
+    def game(side, decided=True):
+        return {"error": None, "decided": decided, "side": side, "reason": "r", "rounds": 3, "decisions": 5}
+
+    base = [game("p1")] * 3 + [game("p2")]
+    house = [game("p1"), game("p1 + p2"), game("p1 + p2"), game(None, decided=False)]
+    buffer = io.StringIO()
+    print_comparison(Console(file=buffer, width=200, color_system=None), [None, "a_long_house_variant_name"],
+                     {None: rs, "a_long_house_variant_name": rs},
+                     {None: summarize(base, sides), "a_long_house_variant_name": summarize(house, sides)}, 2)
+    text = buffer.getvalue()
+    assert "a_long_house_variant_name" in text
+    rows = {line.split("│")[1].strip(): [c.strip() for c in line.split("│")[2:-1]]
+            for line in text.splitlines() if line.startswith("│")}
+    assert rows["p1 + p2"][1].startswith("50.0%") and rows["p1 + p2"][0].startswith("0.0%")
+    assert rows["undecided"][1].startswith("25.0%")
+    for column in (0, 1):
+        shares = [float(cells[column].split("%")[0]) for name, cells in rows.items() if name != "games played"]
+        assert sum(shares) == pytest.approx(100.0)
