@@ -12,6 +12,16 @@ copy, one of them given another value: how many hold a secret value is a secret 
 hidden variables changed. If any copy shows the player other events or another view afterwards, the
 outcome depended on what was hidden.
 
+The forced answers that followed the decision (a choice of one option: a pass in a
+reaction window) are played on each copy too, for what they caused reaches the player
+(what an action does, done once the last player passed). That an answer was forced is
+itself hidden (its player held nothing it could play): in each copy the same player must
+be asked again with that one option, and the same player (or nobody) be asked next, or
+the copy tells the deals apart. Besides the random deals, such a player is dealt, in a
+copy each, every other thing hidden from both that it could hold where only it looks
+(``exchanges``): a hand without the one card that gives a choice is otherwise often
+dealt again by chance.
+
 A few copies cannot prove that nothing hidden mattered, only find where it did; they
 come from a seed of the game's own, so the answer is the same every time the game is
 replayed.
@@ -30,22 +40,33 @@ from rulecraft.interpreter.views import owner_of, player_view, record_event, vis
 # cannot see, so a few find an outcome that depends on it, and a served game stays quick.
 COPIES = 4
 
+# What shows_hidden finds: the player would have been shown another outcome, or an answer
+# that was forced would have been a choice (or asked of another player).
+OTHER_OUTCOME = "outcome"
+OTHER_CHOICE = "choice"
+
 
 def shows_hidden(ruleset, before: GameState, option: int, after: GameState, caused: list[dict],
-                 player: str, seed: int) -> bool:
-    """Whether ``player``'s answer ``option`` to the choice pending in ``before`` (which
-    led to ``after`` and the events ``caused``) could have shown that player something
-    else had what it cannot see been otherwise. ``before`` is left as it is."""
+                 player: str, seed: int, forced: list[tuple[str, object]] = ()) -> str | None:
+    """Whether ``player``'s answer ``option`` to the choice pending in ``before``, then
+    the ``forced`` answers (each a player and the one option it was offered), which led
+    to ``after`` and the events ``caused``, could have shown that player something else
+    had what it cannot see been otherwise: OTHER_OUTCOME, OTHER_CHOICE when a forced
+    answer would not have been, or None. ``before`` is left as it is."""
     seen = _seen(ruleset, after, caused, player)
     view_after = player_view(ruleset, after, player)
     view_before = player_view(ruleset, before, player)
     chosen = before.pending["options"][option]
     rnd = random.Random(seed)
     played = 0
-    for n in range(COPIES):
+    # a forced answer's player is also dealt, a copy each, every other thing it could hold
+    deals = exchanges(ruleset, before, player, [who for who, _ in forced])
+    for n in range(len(deals) + COPIES):
         copy = before.clone()
-        if not redeal(ruleset, copy, player, rnd, recount=n % 2 == 1):
-            return False  # nothing is hidden from the player: nothing to learn
+        if n < len(deals):
+            exchange(ruleset, copy, *deals[n])
+        elif not redeal(ruleset, copy, player, rnd, recount=(n - len(deals)) % 2 == 1):
+            return None  # nothing is hidden from the player: nothing to learn
         if player_view(ruleset, copy, player) != view_before:
             continue  # not a deal the player could be in (it would see the difference)
         events: list[dict] = []
@@ -55,14 +76,23 @@ def shows_hidden(ruleset, before: GameState, option: int, after: GameState, caus
                 continue  # the options alone would tell the deals apart
             machine = Machine(ruleset, copy, lambda event, s=copy, e=events: record_event(ruleset, s, e, event))
             machine.answer(copy.pending["options"].index(chosen))
+            for who, only in forced:
+                if _asked(copy) != who or copy.pending["options"] != [only]:
+                    return OTHER_CHOICE  # not forced the same way in this deal
+                machine.answer(0)
         except Exception:  # noqa: BLE001 - a made-up deal the rules cannot play on from here
             continue
         played += 1
-        if (copy.rng != before.rng or copy.forced_rolls != before.forced_rolls
+        if (_asked(copy) != _asked(after) or copy.rng != before.rng or copy.forced_rolls != before.forced_rolls
                 or _seen(ruleset, copy, events, player) != seen or player_view(ruleset, copy, player) != view_after):
-            return True
+            return OTHER_OUTCOME
     # no copy could be played: nothing says the outcome did not depend on what is hidden
-    return played == 0
+    return OTHER_OUTCOME if played == 0 else None
+
+
+def _asked(state: GameState) -> str | None:
+    """Who answers next (None: nobody, the game is over)."""
+    return state.pending["player"] if state.pending is not None else None
 
 
 def _seen(ruleset, state: GameState, events: list[dict], player: str) -> list[dict]:
@@ -88,7 +118,21 @@ def _redeal_things(ruleset, state: GameState, viewer: str, rnd: random.Random) -
     """Exchange same-kind things among the places of zones hidden from ``viewer`` (under
     a visible top; a thing shown to the viewer stays). A place keeps its zone's owner:
     the thing put there takes the owner property of the one it replaces."""
-    zones, kinds, entities = ruleset.data.zones, ruleset.data.kinds, state.entities
+    changed = False
+    for spots in _hidden_places(ruleset, state, viewer).values():
+        if len(spots) < 2:
+            continue
+        things = [state.zones[z][i] for z, i in spots]
+        dealt = list(things)
+        rnd.shuffle(dealt)
+        changed = changed or dealt != things
+        _put(ruleset, state, spots, dealt)
+    return changed
+
+
+def _hidden_places(ruleset, state: GameState, viewer: str) -> dict[str, list[tuple[str, int]]]:
+    """Per kind, the places (zone, position) of the things ``viewer`` cannot see."""
+    zones, entities = ruleset.data.zones, state.entities
     places: dict[str, list[tuple[str, int]]] = {}
     for zone, items in state.zones.items():
         spec = zones.get(zone.split(":", 1)[0])
@@ -98,22 +142,56 @@ def _redeal_things(ruleset, state: GameState, viewer: str, rnd: random.Random) -
             thing = items[i]
             if viewer not in state.revealed.get(thing, {}).get(THING, ()):
                 places.setdefault(entities[thing]["kind"], []).append((zone, i))
-    changed = False
-    for kind, spots in places.items():
-        if len(spots) < 2:
-            continue
-        things = [state.zones[z][i] for z, i in spots]
-        owner = kinds[kind].owner_property
-        owners = [entities[t]["props"].get(owner) for t in things] if owner else None
-        dealt = list(things)
-        rnd.shuffle(dealt)
-        changed = changed or dealt != things
-        for n, ((zone, i), thing) in enumerate(zip(spots, dealt)):
-            state.zones[zone][i] = thing
-            entities[thing]["at"] = zone
-            if owner:
-                entities[thing]["props"][owner] = owners[n]
-    return changed
+    return places
+
+
+def _put(ruleset, state: GameState, spots: list[tuple[str, int]], things: list[str]) -> None:
+    """Put ``things`` in the places ``spots`` (the same things, dealt otherwise), each
+    taking the owner property of the one its place held."""
+    entities = state.entities
+    owner = ruleset.data.kinds[entities[things[0]]["kind"]].owner_property
+    owners = [entities[state.zones[z][i]]["props"].get(owner) for z, i in spots] if owner else None
+    for n, ((zone, i), thing) in enumerate(zip(spots, things)):
+        state.zones[zone][i] = thing
+        entities[thing]["at"] = zone
+        if owner:
+            entities[thing]["props"][owner] = owners[n]
+
+
+def exchanges(ruleset, state: GameState, viewer: str, players) -> list[tuple[tuple[str, int], tuple[str, int]]]:
+    """Deals that might give each of ``players`` another option: for each thing hidden
+    from ``viewer`` that such a player does not see either and that differs from every
+    thing of its kind the player sees where ``viewer`` does not (its hand), that thing
+    exchanged with the first of them (two places). The random deals may all leave a
+    player's hand without the one card that would have given it a choice."""
+    out: list[tuple[tuple[str, int], tuple[str, int]]] = []
+    if not players:
+        return out
+    places = _hidden_places(ruleset, state, viewer)
+    for player in dict.fromkeys(players):
+        for kind, spots in places.items():
+            mine = [spot for spot in spots if zone_visible(ruleset, spot[0], player, state)]
+            if not mine:
+                continue
+            owner = ruleset.data.kinds[kind].owner_property
+            held = {_alike(state, spot, owner) for spot in mine}
+            for spot in spots:
+                what = _alike(state, spot, owner)
+                if spot not in mine and what not in held:
+                    held.add(what)
+                    out.append((mine[0], spot))
+    return out
+
+
+def _alike(state: GameState, spot: tuple[str, int], owner: str | None) -> str:
+    """What tells the thing at ``spot`` from others of its kind, but whose it is."""
+    props = state.entities[state.zones[spot[0]][spot[1]]]["props"]
+    return repr(sorted((k, v) for k, v in props.items() if k != owner))
+
+
+def exchange(ruleset, state: GameState, a: tuple[str, int], b: tuple[str, int]) -> None:
+    """Exchange the things at two places of ``state`` (see ``exchanges``)."""
+    _put(ruleset, state, [a, b], [state.zones[b[0]][b[1]], state.zones[a[0]][a[1]]])
 
 
 def _redeal_properties(ruleset, state: GameState, viewer: str, rnd: random.Random, recount: bool) -> bool:

@@ -5,10 +5,12 @@ decided from what each one caused: a decision that drew from the game's random
 generator, or whose events some player does not see in full, may not be undone (it
 revealed something, or settled a die). In a game that hides anything from anyone, an
 undo must not let a person replay the same deal knowing more, so a decision is taken
-back only alone (a bot's answer after it came from what only the bot sees), when it
-revealed nothing, moved nothing out of a zone some player cannot see in full, and when
-playing it again on the state before with the hidden parts dealt otherwise shows its
-player the same (``redeal.shows_hidden``).
+back only when no bot chose after it (a bot's choice comes from what only the bot sees;
+a forced answer, the one option of its choice, comes from nothing and is taken back
+with it), when neither it nor those forced answers revealed anything or moved anything
+out of a zone some player cannot see in full, and when playing them again on the state
+before with the hidden parts dealt otherwise shows its player the same, the same bots
+forced again (``redeal.shows_hidden``).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from rulecraft.beside import beside_board, filled, pile, shown_variables, table_
 from rulecraft.choices import option_menu
 
 from .boards import board_picture
-from .redeal import shows_hidden
+from .redeal import OTHER_CHOICE, shows_hidden
 from .store import GameStore, StoredGame
 from .words import Words
 
@@ -67,6 +69,8 @@ class Decision:
     option: int
     # why it may not be taken back, from what it caused alone (None: it may, so far)
     kept_because: str | None = None
+    # the choice offered one option only: the answer tells nothing of what its player sees
+    forced: bool = False
 
     @property
     def undoable(self) -> bool:
@@ -90,10 +94,16 @@ class Table:
     # Whether a person may be offered undo: a table replayed to show the past is not, and
     # keeps no state to check an undo against.
     live: bool = True
-    # The state before the last decision, kept while that decision may still be undone in
-    # a game that hides something (see _hidden_outcome), and what the check found.
+    # In a game that hides something, the person whose last decision (``_before_at``) may
+    # still be undone, followed by bots' forced answers only (``_forced``: each bot and
+    # its one option); the state before that decision, kept to check the outcome against
+    # other deals when the undo is asked about (see _hidden_outcome), and what the check
+    # found, per decision and answers after it.
+    _undoer: str | None = None
     _before: object = field(default=None, repr=False)
+    _before_at: int = -1
     _first_event: int = 0
+    _forced: list = field(default_factory=list, repr=False)
     _shows_hidden: dict = field(default_factory=dict, repr=False)
 
     def __post_init__(self):
@@ -114,32 +124,47 @@ class Table:
         self.game = Game(self.ruleset, s.players, s.seed, settings=SETTINGS)
         self.history = []
         self._shows_hidden = {}
-        for i, option in enumerate(decisions):
-            # only the last decision can be the one undone next (see undo_problem)
-            self._answer(option, keep=self.live and i == len(decisions) - 1)
+        self._undoer = self._before = None
+        self._forced = []
+        for option in decisions:
+            # a person's last decision may be undone next, though bots' forced answers
+            # follow it: the state before each is kept (a copy costs some 0.04 ms)
+            self._answer(option, keep=self.live)
 
     def _answer(self, option: int, keep: bool = True) -> None:
         game = self.game
-        player = game.pending.player
-        rng, forced, first_event = game.state.rng, repr(game.state.forced_rolls), len(game.events)
+        pending = game.pending
+        player, options = pending.player, pending.options
+        forced = len(options) == 1
+        rng, rolls, first_event = game.state.rng, repr(game.state.forced_rolls), len(game.events)
         # A person's decision in a game with hidden parts may be taken back only if it
-        # showed nothing hidden (a bot's never is: see undo_problem). What the zones
-        # hidden from someone hold is noted to see what leaves them, and the state before
-        # is kept to check the outcome against other deals when the undo is asked about.
-        watched = self.hides and self.stored.seats.get(player) == HUMAN
+        # showed nothing hidden, and a bot's forced answer after it only if that answer
+        # showed the person nothing either (a bot's real choice never is: see
+        # undo_problem). What the zones hidden from someone hold is noted to see what
+        # leaves them, and the state before a person's decision is kept to check the
+        # outcome against other deals when the undo is asked about.
+        person = self.stored.seats.get(player) == HUMAN
+        viewer = player if person else self._undoer if forced else None
+        watched = self.hides and viewer is not None
         hidden_zones = self._hidden_zones() if watched else None
-        before = game.state.clone() if watched and keep else None
+        before = game.state.clone() if watched and person and keep else None
         game.choose(option)
         caused = game.events[first_event:]
-        if game.state.rng != rng or repr(game.state.forced_rolls) != forced:
+        if game.state.rng != rng or repr(game.state.forced_rolls) != rolls:
             why = ROLLED
         elif not all(self._seen_in_full(e) for e in caused):
             why = NOT_SEEN_BY_ALL
         else:
-            why = self._shown(player, caused, hidden_zones) if watched else None
-        self.history.append(Decision(player, option, why))
-        self._before = before if why is None else None
-        self._first_event = first_event
+            why = self._shown(viewer, caused, hidden_zones) if watched else None
+        self.history.append(Decision(player, option, why, forced))
+        if person:
+            self._undoer = player if self.hides and why is None else None
+            self._before = before if why is None else None
+            self._before_at, self._first_event, self._forced = len(self.history) - 1, first_event, []
+        elif watched and why is None:
+            self._forced.append((player, options[option]))
+        else:  # a bot chose, or its forced answer showed something: no undo gets past it
+            self._undoer = self._before = None
 
     def _hidden_zones(self) -> dict[str, set]:
         """What each zone that some player cannot see in full holds now."""
@@ -147,10 +172,11 @@ class Table:
                 if items and not seen_by_all(self.ruleset, zone)}
 
     def _shown(self, player: str, caused: list[dict], hidden_zones: dict[str, set]) -> str | None:
-        """What ``player``'s decision showed that had been hidden: a thing or property
-        revealed, or a thing taken out of a zone some player cannot see in full (a hand, a
-        face-down pile, a pile whose next card then shows on top), however it left (moved,
-        laid on the board, removed)."""
+        """What a decision showed that had been hidden, said to ``player`` (who made it,
+        or whose decision a bot's forced answer followed): a thing or property revealed,
+        or a thing taken out of a zone some player cannot see in full (a hand, a face-down
+        pile, a pile whose next card then shows on top), however it left (moved, laid on
+        the board, removed)."""
         for event in caused:
             if event["type"] == "revealed":
                 knew = self._knew(player, event["entity"], event.get("property"))
@@ -180,17 +206,21 @@ class Table:
         return e["at"] is None or zone_visible(self.ruleset, e["at"], player, state)
 
     def _hidden_outcome(self, index: int) -> str | None:
-        """Whether the last decision (``index``) showed its player something hidden through
-        an outcome computed from it (see redeal), decided once per decision."""
-        if index not in self._shows_hidden:
-            if self._before is None or index != len(self.history) - 1:
+        """Whether the person's last decision (``index``), with the bots' forced answers
+        after it, showed its player something hidden through an outcome computed from it,
+        or through those answers being forced (see redeal), decided once per decision and
+        answers after it."""
+        key = (index, len(self.history))
+        if key not in self._shows_hidden:
+            if self._before is None or index != self._before_at:
                 return SHOWED_YOU  # nothing kept to check against (a view of the past)
             d = self.history[index]
             shown = shows_hidden(self.ruleset, self._before, d.option, self.game.state,
                                  self.game.events[self._first_event:], d.player,
-                                 self.stored.seed * 1000 + index)
-            self._shows_hidden[index] = SHOWED_YOU if shown else None
-        return self._shows_hidden[index]
+                                 self.stored.seed * 1000 + index, forced=self._forced)
+            # a forced answer that another deal makes a choice tells what only its bot sees
+            self._shows_hidden[key] = BOT_ANSWERED if shown == OTHER_CHOICE else SHOWED_YOU if shown else None
+        return self._shows_hidden[key]
 
     def _seen_in_full(self, event: dict) -> bool:
         # Every player sees every field of the event as it is; fields a view adds of its
@@ -272,7 +302,10 @@ class Table:
             return REFUSALS["en"]["decided_since"]
         if self.history[last].kept_because:
             return self.history[last].kept_because
-        if self.hides and later:
+        # A bot's choice of several options comes from what only it sees; a forced answer
+        # (one option) from nothing, and is taken back with the decision unless what it
+        # caused may not be.
+        if self.hides and any(not d.forced for d in later):
             return BOT_ANSWERED
         kept = next((d.kept_because for d in later if d.kept_because), None)
         if kept:
