@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 from rulecraft.docgen.glossary import check_glossaries
 from rulecraft.dsl.loader import load_ruleset
@@ -19,12 +20,42 @@ def add_parser(sub) -> None:
     p.set_defaults(run=run)
 
 
+def scenario_paths(ruleset_path: str, ruleset) -> list[Path]:
+    """The scenario files ``verify`` runs by default: those of ``seeds/<game>`` next to the
+    rules folder (``rules/<game>``), and with a variant, those of its variants' folders."""
+    from rulecraft.dsl.variants import variant_scenario_files
+    from rulecraft.validator.scenario import scenario_files
+
+    game = ruleset.data.game
+    if game is None:
+        return []
+    folder = Path(ruleset_path).resolve().parent.parent / "seeds" / game.name  # as verify's default_folder
+    paths = scenario_files(folder) if folder.is_dir() else []
+    if ruleset.variant is not None:
+        paths += [path for _, path in variant_scenario_files(Path(ruleset_path), ruleset.variant.chain)]
+    return paths
+
+
+def _asked_functions_are_used(ruleset_path: str, ruleset) -> None:
+    """A function no rule calls but a scenario asks (``expect: functions:``) is used: its
+    'never used' warning goes."""
+    from rulecraft.validator.scenario import functions_asked_in
+
+    unused = [d for d in ruleset.bag.items if d.code == "unused" and not d.is_error]
+    if not unused:
+        return
+    asked = functions_asked_in(scenario_paths(ruleset_path, ruleset))
+    places = {d.name_pos for name, d in ruleset.definitions.items() if name in asked and d.kind == "function"}
+    ruleset.bag.items[:] = [d for d in ruleset.bag.items if not (d in unused and d.position in places)]
+
+
 def run(args) -> int:
     problem = variant_problem(args.ruleset, args.variant)
     if problem:
         return usage_error("check", f"argument --variant: {problem}")
     ruleset = load_ruleset(args.ruleset, variant=args.variant)
     bag = ruleset.bag
+    _asked_functions_are_used(args.ruleset, ruleset)
     # the glossaries are part of the rule set: a term they lack is reported like any warning
     bag.extend(check_glossaries(ruleset))
     if bag.items:

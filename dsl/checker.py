@@ -96,6 +96,10 @@ class _Context:
         self.locals: dict[str, str] = {}
         self.loop_depth = 0
         self.event: str | None = None
+        # parameters declared 'T?' that arithmetic reads, and those compared with none,
+        # in this definition (see Checker._untested_optionals)
+        self.optional_math: list[ast.Name] = []
+        self.none_tested: set[str] = set()
 
 
 # Functions an author may know by another name from programming languages.
@@ -456,6 +460,31 @@ class Checker:
     # ------------------------------------------------------------ definitions
     def check_definition(self, d: ast.Definition) -> None:
         ctx = _Context(d)
+        self._check_definition(d, ctx)
+        self._untested_optionals(ctx)
+
+    def _untested_optionals(self, ctx: _Context) -> None:
+        """A warning at each parameter declared ``T?`` (``type: number?``: a variant may set
+        it to none) that arithmetic reads in a definition that never compares it with none:
+        arithmetic on none stops the game. Comparing it with none anywhere in the
+        definition (``99 if limit == none else limit - n``) is taken as the guard."""
+        warned = set()
+        for e in ctx.optional_math:
+            if e.id in ctx.none_tested or e.id in warned:
+                continue
+            warned.add(e.id)
+            declared = self.data.parameters[e.id].get("type")
+            self.bag.warning(f"parameter '{e.id}' is declared {declared}, so it may be none, and arithmetic on none "
+                             f"stops the game", e.pos,
+                             f"test it first, e.g. '… if {e.id} == none else …', or declare it without '?'",
+                             code="maybe-none")
+
+    def _optional_parameter(self, e: ast.Expr) -> bool:
+        """Is ``e`` a parameter declared with a type ending in ``?`` (``type: number?``)?"""
+        return (isinstance(e, ast.Name) and getattr(e, "ref", None) == ("parameter", e.id)
+                and str(self.data.parameters[e.id].get("type") or "").endswith("?"))
+
+    def _check_definition(self, d: ast.Definition, ctx: _Context) -> None:
         if isinstance(d, (ast.ProcedureDef, ast.FunctionDef)):
             for p in d.params:
                 ctx.locals[p.name] = self.resolve_type(p.type)
@@ -510,6 +539,8 @@ class Checker:
                 self.error(f"function '{d.name}' should give {T.phrase(want)} but gives {T.phrase(t)}", d.value.pos,
                            conversion_hint(want, t)
                            or f"give {T.phrase(want)} after '=', or declare '-> {t}' if {T.phrase(t)} is meant")
+            else:
+                self.misfit_parts(d.value, want, f"function '{d.name}' should give")
         elif isinstance(d, ast.TriggerDef):
             if d.event is None:
                 self.error(f"trigger '{d.name}' does not say which event it waits for", d.name_pos, "add 'on <event>'")
@@ -970,6 +1001,11 @@ class Checker:
             self.error(f"{prop} is {T.phrase(want)}; cannot set it to {T.phrase(vt)}", s.value.pos,
                        conversion_hint(want, vt) or f"set it to {T.phrase(want)}"
                        + (" or none" if want.endswith("?") else "") + f", or declare {prop} with another type")
+        elif s.op == "=":
+            self.misfit_parts(s.value, want, f"the value set to {'.'.join(s.target)} must be")
+        elif T.is_list(want):  # '+=' / '-=' a written-out list: its items join the list
+            self.misfit_parts(s.value, want, f"the list {'added to' if s.op == '+=' else 'taken from'} "
+                                             f"{'.'.join(s.target)} must be")
 
     def call_stmt(self, s: ast.CallStmt, ctx: _Context) -> None:
         d = self.rs.definitions.get(s.func)
@@ -1010,6 +1046,8 @@ class Checker:
             if not T.assignable(t, want, self.names.zone_kinds):
                 self.error(f"argument of '{name}' should be {T.phrase(want)}, not {T.phrase(t)}", a.pos,
                            conversion_hint(want, t) or usage)
+            else:
+                self.misfit_parts(a, want, f"argument of '{name}' should be")
         for a in args[len(params):]:
             self.expr(a, ctx)
 
@@ -1018,7 +1056,38 @@ class Checker:
         t = self.expr(e, ctx)
         if not T.assignable(t, want, self.names.zone_kinds):
             self.error(f"{what} must be {T.phrase(want)}, not {T.phrase(t)}", e.pos, conversion_hint(want, t))
+        else:
+            self.misfit_parts(e, want, f"{what} must be")
         return t
+
+    def misfit_parts(self, e: ast.Expr, want: str, what: str) -> None:
+        """The parts of ``e`` that do not fit ``want``, each an error at its place, though
+        ``e`` as a whole fits: a conditional expression (``A if C else B``) whose branches
+        disagree, or a written-out list whose items do, is typed ``any`` (or ``list of
+        any``), which fits everywhere; yet the branch taken, or the odd item, is the value
+        that arrives. (A branch or item that is none is left alone: none may stand for
+        "nothing" wherever a value of a kind goes.) ``what`` starts the message: "… must be"."""
+        if want == T.ANY:
+            return
+        if isinstance(e, ast.Ternary):
+            parts, wanted, told = [e.then, e.otherwise], want, "this branch of '… if … else …' gives"
+            hint = "both branches give the value, the one the condition picks: make them give the same type"
+        elif isinstance(e, ast.ListExpr) and T.is_list(want):
+            parts, wanted, told = e.items, T.item_type(want), "this item of the list is"
+            hint = f"every item of the list must be {T.phrase(T.item_type(want))}"
+        else:
+            return
+        if wanted == T.ANY:
+            return
+        for part in parts:
+            got = getattr(part, "type", None) or T.ANY
+            if got == T.NONE:
+                continue
+            if T.assignable(got, wanted, self.names.zone_kinds):
+                self.misfit_parts(part, wanted, what)
+            else:
+                self.error(f"{what} {T.phrase(want)}, but {told} {T.phrase(got)}", part.pos,
+                           conversion_hint(wanted, got) or hint)
 
     def expr(self, e: ast.Expr, ctx: _Context, allow_random: bool = False, wanted: str | None = None) -> str:
         """The type of ``e``; ``wanted``: the type its place takes, when that narrows
@@ -1043,6 +1112,8 @@ class Checker:
                 self.expect(e.operand, T.BOOL, ctx, "the operand of 'not'")
                 return T.BOOL
             self.expect(e.operand, T.NUMBER, ctx, "the operand of '-'")
+            if self._optional_parameter(e.operand):
+                ctx.optional_math.append(e.operand)
             return T.NUMBER
         if isinstance(e, ast.Binary):
             return self.binary(e, ctx)
@@ -1223,7 +1294,8 @@ class Checker:
             table = self.data.tables[e.obj.id]
             if isinstance(e.key, ast.Literal) and e.key.value not in table and str(e.key.value) not in map(str, table):
                 self.error(f"table '{e.obj.id}' has no entry {e.key.value!r}", e.key.pos,
-                           did_you_mean_among(str(e.key.value), map(str, table), "entries"))
+                           number_keys_hint(e.key.value, table)
+                           or did_you_mean_among(str(e.key.value), map(str, table), "entries"))
             kinds = {T.python_value_type(v) for v in table.values()}
             return kinds.pop() if len(kinds) == 1 else T.ANY
         if T.is_list(ot):
@@ -1351,10 +1423,14 @@ class Checker:
                 self.error(f"the left side of '+' must be a number, not {T.phrase(a)}", e.left.pos,
                            conversion_hint(T.NUMBER, a) or "'+' adds two numbers or joins two lists")
             self.expect(e.right, T.NUMBER, ctx, "the right side of '+'")
+            ctx.optional_math += [x for x in (e.left, e.right) if self._optional_parameter(x)]
             return T.NUMBER
         if op in ("-", "*", "//", "%"):
             self.expect(e.left, T.NUMBER, ctx, f"the left side of '{op}'")
             self.expect(e.right, T.NUMBER, ctx, f"the right side of '{op}'")
+            # ('//' and '%' by none give 0, as by 0: only a none on their left stops the game)
+            ctx.optional_math += [x for x in ((e.left, e.right) if op in ("-", "*") else (e.left,))
+                                  if self._optional_parameter(x)]
             return T.NUMBER
         if op in ("<", "<=", ">", ">="):
             self.expect(e.left, T.NUMBER, ctx, f"the left side of '{op}'")
@@ -1374,7 +1450,8 @@ class Checker:
         a = self.expr(e.left, ctx)
         b = self.expr(e.right, ctx)
         if self._unset_parameter_test(e.left, b) or self._unset_parameter_test(e.right, a):
-            pass  # 'limit == none': a parameter declared 'number?' may be none
+            # 'limit == none': a parameter declared 'number?' may be none
+            ctx.none_tested.add(e.left.id if self._unset_parameter_test(e.left, b) else e.right.id)
         elif not (T.assignable(a, b, self.names.zone_kinds) or T.assignable(b, a, self.names.zone_kinds)):
             self.error(f"comparing {T.phrase(a)} with {T.phrase(b)} is always {'false' if op == '==' else 'true'}", e.pos,
                        "compare values of one type; one side may name the wrong thing or property")
@@ -1443,6 +1520,30 @@ def signature(name: str, params: list[str], param_names: list[str] | None = None
     if param_names is not None:
         return f"{name}(" + ", ".join(f"{n}: {t}" for n, t in zip(param_names, params)) + ")"
     return f"{name}(" + ", ".join(params) + ")"
+
+
+def number_keys_hint(key, table: dict) -> str | None:
+    """For a number read from a table whose keys are all numbers, the keys it has: their
+    range when they run without a gap ("the table's keys are 2 to 12"), else a list of them
+    (a number near in writing, 3 for 13, is rarely the one meant). None otherwise."""
+    if isinstance(key, bool) or not isinstance(key, int) or not table:
+        return None
+    keys = []
+    for k in table:
+        if isinstance(k, bool):
+            return None
+        if isinstance(k, str) and re.fullmatch(r"-?[0-9]+", k.strip()):
+            k = int(k)
+        if not isinstance(k, int):
+            return None
+        keys.append(k)
+    keys = sorted(set(keys))
+    if len(keys) == 1:
+        return f"the table's only key is {keys[0]}"
+    if keys == list(range(keys[0], keys[-1] + 1)):
+        return f"the table's keys are {keys[0]} to {keys[-1]}"
+    shown = ", ".join(map(str, keys)) if len(keys) <= 12 else ", ".join(map(str, keys[:10])) + f", … {keys[-1]}"
+    return f"the table's keys are {shown}"
 
 
 def conversion_hint(want: str, got: str) -> str | None:

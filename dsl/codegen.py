@@ -45,6 +45,23 @@ FEW = 16
 _CHEAP_READS = frozenset({"on_board", "contents", "top", "bottom", "count", "any", "all", "sum", "kind_of"})
 
 
+# The Python faults a rule's expression may meet at run time (a none in arithmetic, a
+# text compared with a number): the machine tells them in the rules' words.
+FAULTS = (KeyError, TypeError, ValueError, IndexError, AttributeError)
+
+
+def mark_call(err: BaseException, name: str, env: dict) -> None:
+    """Write on a fault met inside rule-set function ``name`` (called with ``env``) that
+    it was, unless a function it called already did (the innermost call marks it). The
+    machine then looks in that call for the expression the fault happened at (see
+    interpreter/fault_place.py), rather than blaming the statement that called it."""
+    if getattr(err, "rule_call", None) is None:
+        try:
+            err.rule_call = (name, env)
+        except AttributeError:  # (a fault whose class takes no attributes: left as it is)
+            pass
+
+
 class Slot:
     """Stands for a generated function until the module is built."""
 
@@ -76,7 +93,8 @@ class ExpressionModule:
         # functions whose results hold for the whole game (dependencies.fixed_functions)
         self.fixed = fixed
         self.consts: dict[Any, str] = {}  # id(value) → constant name
-        self.namespace: dict[str, Any] = {"_MISSING": _MISSING, "LEFT_OUT": LEFT_OUT, "_arrange": arrange}
+        self.namespace: dict[str, Any] = {"_MISSING": _MISSING, "LEFT_OUT": LEFT_OUT, "_arrange": arrange,
+                                          "_FAULTS": FAULTS, "_mark_call": mark_call}
         self.defs: list[str] = []
         self.count = 0  # generated functions, their number is their slot
         self.temps = 0
@@ -194,6 +212,19 @@ class ExpressionModule:
         return [self.namespace[f"_x{i}"] for i in range(self.count)]
 
     def _wrapper(self, name: str, wrapper: str, params: list[str]) -> str:
+        """The function called for rule-set function ``name``: its body, remembered (see
+        _remembering), and a fault met in it marked with the call (codegen.mark_call)."""
+        source = self._remembering(name, wrapper, params)
+        head, _, body = source.partition("\n")
+        args = [f"a{i}" for i in range(len(params))]
+        env = "{" + ", ".join(f"{self.const(p)}: {a}" for p, a in zip(params, args)) + "}"
+        inside = "".join(f"    {line}\n" for line in body.rstrip("\n").split("\n"))
+        return (f"{head}\n    try:\n{inside}"
+                f"    except _FAULTS as err:\n"
+                f"        _mark_call(err, {self.const(name)}, {env})\n"
+                f"        raise\n")
+
+    def _remembering(self, name: str, wrapper: str, params: list[str]) -> str:
         # Functions have no effects (the checker keeps dice and random draws out of
         # them), so while the machine holds a memo (m.memo: only while it reads
         # conditions) a call with the same arguments returns the value computed before.

@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 from .dependencies import CURRENT, fixed_functions, footprint_reads, steady_value
 from . import ast, codegen
+from .codegen import FAULTS, mark_call
 from .limits import bounded
 from .ordering import arrange
 from .model import RuleSet
@@ -766,32 +767,42 @@ class Compiler:
                 resolved.append(program.functions[n])
             return resolved[0]
 
+        # A fault met in the body is marked with the call (codegen.mark_call), as the
+        # generated code's functions do.
         if not args:
             def call0(m, env):
-                memo = m.memo
-                if memo is not None:
-                    key = (n,)
-                    if key in memo:
-                        return memo[key]
-                    value = memo[key] = target()[1](m, {})
-                    return value
-                return target()[1](m, {})
+                try:
+                    memo = m.memo
+                    if memo is not None:
+                        key = (n,)
+                        if key in memo:
+                            return memo[key]
+                        value = memo[key] = target()[1](m, {})
+                        return value
+                    return target()[1](m, {})
+                except FAULTS as err:
+                    mark_call(err, n, {})
+                    raise
             return call0
 
         def call(m, env):
             params, body = resolved[0] if resolved else target()
             values = [a(m, env) for a in args]
-            memo = m.memo
-            if memo is not None:
-                key = (n, *values)
-                try:
-                    return memo[key]
-                except KeyError:
-                    value = memo[key] = body(m, dict(zip(params, values)))
-                    return value
-                except TypeError:  # an unhashable argument (a list): not remembered
-                    pass
-            return body(m, dict(zip(params, values)))
+            try:
+                memo = m.memo
+                if memo is not None:
+                    key = (n, *values)
+                    try:
+                        return memo[key]
+                    except KeyError:
+                        value = memo[key] = body(m, dict(zip(params, values)))
+                        return value
+                    except TypeError:  # an unhashable argument (a list): not remembered
+                        pass
+                return body(m, dict(zip(params, values)))
+            except FAULTS as err:
+                mark_call(err, n, dict(zip(params, values)))
+                raise
         return call
 
     def binary(self, e: ast.Binary) -> Fn:

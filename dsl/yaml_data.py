@@ -314,6 +314,17 @@ def _compose(text: str, loader_class, boolean_keys: list | None = None):
         loader.dispose()
 
 
+def _same_stop(worded: yaml.YAMLError, first: yaml.YAMLError) -> bool:
+    """Whether the pure-Python parser stopped where libyaml did, so that its wording tells
+    the same mistake. The two disagree on a few texts libyaml reads (a '?' inside a plain
+    value in '{...}', as in `{type: number?}`): stopping elsewhere, the pure-Python parser
+    met a place libyaml read without fault, and its words would blame a line that is right."""
+    def stop(error):
+        mark = getattr(error, "problem_mark", None)
+        return None if mark is None else (mark.line, mark.column)
+    return stop(worded) is not None and stop(worded) == stop(first)
+
+
 def _mark_position(error: yaml.YAMLError, text: str, file: str) -> Position:
     """Where a YAML error happened: its mark, or (for unreadable characters) its offset."""
     mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
@@ -344,7 +355,8 @@ def load_yaml_text(text: str, file: str, bag: DiagnosticBag, schema_name: str | 
             try:
                 _compose(text, _PyUniqueKeyLoader)
             except yaml.YAMLError as worded:
-                err = worded
+                if _same_stop(worded, err):
+                    err = worded
             except RecursionError:  # the pure-Python composer recurses; keep the first wording
                 pass
         pos = _mark_position(err, text, file)
@@ -448,7 +460,7 @@ def _runaway_quote(text: str, lines: list[str], stopped: int):
     """The start mark of a quoted value that ends on line ``stopped`` (0-based: where the
     parser gave up) after running over lines that read as keys or list items: a quote
     left open, closed only by the next quote of the text. None when there is none."""
-    scanner = yaml.SafeLoader(text)  # the pure-Python scanner: tokens with their marks
+    scanner = _BaseLoader(text)  # the scanner of the reader that read the text: tokens with their marks
     try:
         while scanner.check_token():
             token = scanner.get_token()
@@ -586,15 +598,17 @@ def _irregularity(lines: list[str], content: list[int], step: int) -> int:
 
 
 # PyYAML's wording of the common slips (parser states and token names) → plain words
-# and what to do. Checked in order; the first pattern found in the problem wins.
+# and what to do. Checked in order; the first pattern found in the problem wins. libyaml's
+# own wording ("did not find expected key") is met when the pure-Python parser stops
+# elsewhere (see _same_stop), and is told in the same words.
 _PLAIN_WORDS: list[tuple[str, str, str]] = [
     (r"expected <block end>, but found '?(-|<block sequence start>)",
      "this list item is indented differently from the lines above it",
      "fix its indentation: line up the '-' with the other items of the same list"),
-    (r"expected <block end>, but found",
+    (r"expected <block end>, but found|did not find expected key|did not find expected '-' indicator",
      "this line is indented differently from the lines above it",
      "fix its indentation: line it up with the other keys of the same mapping, or indent it under its key"),
-    (r"mapping values are not allowed here",
+    (r"mapping values are not allowed (here|in this context)",
      "a ': ' here would start a key inside a value",
      "quote the value (\"...: ...\"), or put the key on a line of its own"),
     (r"could not find expected ':'",
@@ -611,7 +625,7 @@ _PLAIN_WORDS: list[tuple[str, str, str]] = [
     (r"found unexpected end of stream|found unexpected end",
      "the text ends inside a quoted text or a bracket that was never closed",
      "close the quote or bracket that starts before this point"),
-    (r"expected a comment or a line break",
+    (r"expected a comment or a line break|did not find expected comment or line break",
      "unexpected text after a value on this line", "put it on a line of its own, or quote the whole value"),
     (r"found undefined alias", "this '*name' refers to no '&name' anchor above it",
      "define the anchor first, or quote the text if it is not an alias"),
@@ -647,7 +661,7 @@ def _plain_words(problem: str, context: str, text: str = "", pos: Position | Non
                     "but a table file holds only one", f"remove the '...' on line {ended + 1}")
         return ("a second YAML document starts here, but a table file holds only one",
                 "remove what ends the first, or move what follows to a file of its own")
-    if "expected '<document start>'" in problem:
+    if "expected '<document start>'" in problem or "expected <document start>" in problem:
         lines = text.split("\n")
         at = pos.line - 1 if pos is not None and 0 < pos.line <= len(lines) else len(lines)
         ended = next((i for i in range(at - 1, -1, -1) if lines[i].startswith("...")), None)

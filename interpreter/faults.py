@@ -30,7 +30,7 @@ _BINARY = re.compile(r"unsupported operand type\(s\) for (\S+): '(\w+)' and '(\w
 _COMPARED = re.compile(r"'(<|<=|>|>=)' not supported between instances of '(\w+)' and '(\w+)'")
 _NOT_A_LIST = re.compile(r"'(\w+)' object is not (?:iterable|subscriptable)")
 _UNARY = re.compile(r"bad operand type for unary (\S+): '(\w+)'")
-_NONE_HINT = ("a value is none: a table read with a key it lacks, a property or variable with no value, "
+NONE_HINT = ("a value is none: a table read with a key it lacks, a property or variable with no value, "
               "or a list's first/top of nothing gives none")
 
 
@@ -42,7 +42,7 @@ class RuleFault(ValueError):
 def needs(function: str, what: str, value, among=None) -> RuleFault:
     """``function`` was given ``value`` where it needs ``what`` (one of ``among``, if given)."""
     if value is None:
-        return RuleFault(f"{function} needs {what}, not none; {_NONE_HINT}")
+        return RuleFault(f"{function} needs {what}, not none; {NONE_HINT}")
     # an entity (a player, a card) is named by its id, as the rules' events name it
     told = f"{function} needs {what}, not {value if isinstance(value, str) else shown(value)}"
     if among is not None:
@@ -80,4 +80,4 @@ def fault_text(err: Exception) -> str:
 
 
 def _with_none_hint(told: str, *names: str) -> str:
-    return f"{told}; {_NONE_HINT}" if "NoneType" in names else told
+    return f"{told}; {NONE_HINT}" if "NoneType" in names else told

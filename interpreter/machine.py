@@ -28,7 +28,8 @@ from . import rng
 from .board import Board, Geometry, board_for
 from .chance import ChanceScript
 from .declared_board import DeclaredBoard
-from .faults import RuleFault, fault_text, shown
+from .fault_place import located_fault
+from .faults import RuleFault, shown
 from .library import FUNCTIONS
 from .listing import FEW, KeptCandidates
 from .state import RANDOM_PICKS, THING, GameState, component_effects, forced_shuffle_key, scripted_seats, tile_layouts
@@ -723,7 +724,7 @@ class Machine:
                 raise
             except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
                 frame["pc"] = pc
-                raise RuleRuntimeError(fault_text(err), instr.pos) from err
+                raise self._fault(err, instr.pos) from err
             if pc >= 0:
                 continue
             steps_left -= 1
@@ -741,6 +742,12 @@ class Machine:
                     frame["pc"] = 0
                     continue
             stack.pop()
+
+    def _fault(self, err: Exception, pos) -> RuleRuntimeError:
+        """The rule error for a Python fault met at the statement or condition at ``pos``:
+        where inside a function it happened, if it did in one (interpreter/fault_place.py)."""
+        message, where = located_fault(self, err, pos)
+        return RuleRuntimeError(message, where)
 
     def _out_of_steps(self) -> None:
         definition = next((f["name"] for f in reversed(self.state.stack) if f["k"] == "call"), None)
@@ -1066,7 +1073,7 @@ class Machine:
             except RuleRuntimeError:
                 raise
             except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
-                raise RuleRuntimeError(fault_text(err), getattr(node.when, "pos", None)) from err
+                raise self._fault(err, getattr(node.when, "pos", None)) from err
             if held:
                 return list(self._guarded(winners, {}, node.winners) or []), name
         return None
@@ -1085,7 +1092,7 @@ class Machine:
         except RuleRuntimeError:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
-            raise RuleRuntimeError(fault_text(err), getattr(node, "pos", None)) from err
+            raise self._fault(err, getattr(node, "pos", None)) from err
 
     def action_bindings(self, action: ActionInfo, player: str):
         """Every argument binding of an action whose parameter filters hold."""

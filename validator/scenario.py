@@ -145,6 +145,29 @@ def check_superseded(superseded_at: dict[str, Position], files: list[ScenarioFil
     return missing
 
 
+def functions_asked_in(paths: list[Path]) -> set[str]:
+    """The rule-set functions the scenario files ``paths`` ask (``expect: functions:``, in
+    a step or the last expectation), read quickly for ``check``: the YAML only, without
+    the schema; a file that does not read adds nothing (``verify`` reports it)."""
+    asked: set[str] = set()
+    for path in paths:
+        text = read_source_text(Path(path), DiagnosticBag(), str(path))
+        if text is None:
+            continue
+        data, _ = load_yaml_text(text, str(path), DiagnosticBag())
+        items = data.get("scenarios") if isinstance(data, dict) and "scenarios" in data else [data]
+        for item in items if isinstance(items, list) else []:
+            if not isinstance(item, dict):
+                continue
+            steps = item.get("steps") if isinstance(item.get("steps"), list) else []
+            blocks = [step.get("expect") for step in steps if isinstance(step, dict)] + [item.get("expect")]
+            for block in blocks:
+                listed = block.get("functions") if isinstance(block, dict) else None
+                asked.update(entry["function"] for entry in (listed if isinstance(listed, list) else [])
+                             if isinstance(entry, dict) and isinstance(entry.get("function"), str))
+    return asked
+
+
 def asked_functions(sc: Scenario) -> list[str]:
     """The rule-set functions a scenario's expectations ask (``functions:``), in order."""
     blocks = [step["expect"] for step in sc.steps if isinstance(step.get("expect"), dict)]
