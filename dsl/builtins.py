@@ -108,6 +108,7 @@ EFFECTS: dict[str, Signature] = {
     "remove": Signature((T.ANY,), T.NONE, "Take an entity off the table (out of every zone).", effect=True),
     "play_turn": Signature(("player",), T.NONE, "Give the player a turn: they choose actions until they end it.", effect=True),
     "end_game": Signature(("list of player", T.TEXT), T.NONE, "End the game now with these winners.", effect=True),
+    "end_turn": Signature((), T.NONE, "End the turn under way once the rule running now is done.", effect=True),
 }
 
 # Names every rule can read.

@@ -534,6 +534,13 @@ class Machine:
         elif name == "end_game":
             winners, reason = args
             self._end(list(winners or []), reason)
+        elif name == "end_turn":
+            # the turn ends when the rules come back to it (the action, and whatever it
+            # set off, done), not at once: the rule that ends it finishes first
+            turn = next((f for f in reversed(s.stack) if f["k"] == "turn"), None)
+            if turn is None:
+                self._fail("end_turn() is called while no turn is under way (in setup, or between turns)")
+            turn["ending"] = True
         else:
             self._fail(f"unknown effect {name}")
 
@@ -781,7 +788,9 @@ class Machine:
         if victory is not None:
             self._end(*victory)
             return
-        if frame["actions"] < self.game.actions_per_turn_limit:
+        if frame.get("ending"):  # a rule called end_turn()
+            options, may_end = [], False
+        elif frame["actions"] < self.game.actions_per_turn_limit:
             # a reading (see reading(), written in place): the victory, read just before,
             # shares its memo while running
             outer = self.memo
