@@ -6,7 +6,7 @@ never on screen for the next), then that player's view only, in a screen of 80×
 (`play_screen`): the board, their hand and pieces, what happened since their last
 choice (in plain sentences, shared with the browser table through
 ``rulecraft.narration``) and the numbered options. Commands show the history, the whole
-board, the other players and the help; ``s`` saves the game (``s FILE`` elsewhere; its
+board, the player's own things in full, the other players and the help; ``s`` saves the game (``s FILE`` elsewhere; its
 log: seed and decisions, replayed on ``--resume``), ``q`` quits.
 
 ``option_label`` and ``event_text`` are the engine's own short forms, which
@@ -268,6 +268,8 @@ class PlaySession:
                 self.whole_map(player, rest)
             elif command in ("t", "table"):
                 self.show(self.screens.table(self.game.view(player)))
+            elif command in ("y", "yours"):
+                self.yours(player, rest)
             elif command in ("h", "history"):
                 self.history(player, rest)
             elif not text:
@@ -291,6 +293,15 @@ class PlaySession:
         lines = self.screens.whole_map(view, page)
         if lines is None:
             self.say(UI[self.lang]["no_map_page"].format(n=page, pages=self.screens.map_pages(view)))
+            return
+        self.show(lines)
+
+    def yours(self, player: str, page_text: str) -> None:
+        view = self.game.view(player)
+        page = int(page_text) if page_text.strip().isdigit() else 1
+        lines = self.screens.yours(view, page)
+        if lines is None:
+            self.say(UI[self.lang]["no_yours_page"].format(n=page, pages=self.screens.yours_pages(view)))
             return
         self.show(lines)
 

@@ -5,9 +5,9 @@ is large), the player's own status, hand and pieces, what happened since their l
 choice that concerns them (marked with ``!``, so a blow or a change of side dealt in
 another player's turn is not missed), the latest events and the numbered options, each
 with its cost and where the pieces it names stand. The whole history, the full map, the
-other players' public side and the help are behind commands. Sentences come from
-:mod:`rulecraft.narration`, shared with the browser table; every game word from the
-rule set's glossary.
+player's own side in full, the other players' public side and the help are behind
+commands. Sentences come from :mod:`rulecraft.narration`, shared with the browser table;
+every game word from the rule set's glossary.
 """
 
 from __future__ import annotations
@@ -107,21 +107,33 @@ class Screens:
                  if not says_nothing(v)]
         if props:
             lines.append(crop(f"{self.ui['you']} ({me}){self.c} " + " · ".join(props), self.width))
+        cut = False  # some thing said by name only, or left out: `y` shows them all
         for zone, items in view["zones"].items():
             if not zone.endswith(f":{me}") or not isinstance(items, list) or not items:
                 continue
             word = w.name(zone.split(":", 1)[0])
-            lines += self._listed(f"{word[:1].upper()}{word[1:]} ({len(items)}){self.c} ", items, view, me, 2)
-        pieces = owned_pieces(self.ruleset, view, me)
+            listed, whole = self._listed(f"{word[:1].upper()}{word[1:]} ({len(items)}){self.c} ", items, view, me, 2)
+            lines += listed
+            cut = cut or not whole
+        pieces = self._pieces(view)
         if pieces:
-            parts = []
-            for eid in pieces:
-                e = view["entities"][eid]
-                details = w.details(eid, e, me)
-                parts.append(f"{w.name(eid)} {self.ui['in']} {w.name(e['at'])}" + (f" ({', '.join(details)})"
-                                                                                 if details else ""))
-            lines += wrap(f"{self.ui['pieces']}{self.c} " + self.words.say["fields_separator"].join(parts), self.width, 2)
+            text = f"{self.ui['pieces']}{self.c} " + self.words.say["fields_separator"].join(pieces)
+            lines += wrap(text, self.width, 2)
+            cut = cut or len(wrap(text, self.width)) > 2
+        if cut and len(lines) < ME_LINES:
+            lines.append(crop(self.ui["yours_cut"], self.width))
         return lines
+
+    def _pieces(self, view: dict) -> list[str]:
+        """The player's pieces on the board, each where it stands and with what its properties say."""
+        w, me = self.words, view["viewer"]
+        parts = []
+        for eid in owned_pieces(self.ruleset, view, me):
+            e = view["entities"][eid]
+            details = w.details(eid, e, me)
+            parts.append(f"{w.name(eid)} {self.ui['in']} {w.name(e['at'])}" + (f" ({', '.join(details)})"
+                                                                             if details else ""))
+        return parts
 
     def _item(self, name: str, details: list[str]) -> str:
         """A thing of a zone by name, with what its properties say ("die 2 (face 6)"): a
@@ -135,10 +147,10 @@ class Screens:
             parts[-1] += ")"
         return ", ".join(part.replace(" ", KEEP) for part in parts)
 
-    def _listed(self, head: str, items: list, view: dict, holder: str | None, limit: int) -> list[str]:
+    def _listed(self, head: str, items: list, view: dict, holder: str | None, limit: int) -> tuple[list[str], bool]:
         """A zone's things after ``head`` in ``limit`` lines at most: each with what its
         properties say, or by name only when that does not fit (every thing named
-        matters more than what some of them show)."""
+        matters more than what some of them show); and whether all of it was said."""
         things = pile(self.words, view, items, holder)["things"]
         return self._fitted(lambda details: head + ", ".join(self._item(*thing) if details else thing[0]
                                                             for thing in things), limit)
@@ -193,7 +205,7 @@ class Screens:
         for_you, other = [], []
         told = self.words.tell(events)
         for event, owner, text in zip(events[start:], owners[start:], told[start:]):
-            if not tells(event):
+            if not tells(event) or not text:  # "": told with others (rolls of one die together)
                 continue
             # the setup is nobody's turn: the hand it deals shows on the screen anyway
             if owner not in (me, SETUP) and concerns(self.ruleset, view, event, me, mine) and event.get(
@@ -318,7 +330,7 @@ class Screens:
     # ---- the screens behind commands
     def history(self, events: list[dict], page: int) -> list[str] | None:
         """A page of the player's history, the latest last (page 1: the latest)."""
-        lines = [line for e, text in zip(events, self.words.tell(events)) if tells(e)
+        lines = [line for e, text in zip(events, self.words.tell(events)) if tells(e) and text
                  for line in wrap(text, self.width)]
         size = self.height - 2  # the title and the prompt
         pages = max(1, -(-len(lines) // size))
@@ -330,7 +342,8 @@ class Screens:
         return [title] + lines[max(0, end - size):end]
 
     def history_pages(self, events: list[dict]) -> int:
-        lines = sum(len(wrap(text, self.width)) for e, text in zip(events, self.words.tell(events)) if tells(e))
+        lines = sum(len(wrap(text, self.width)) for e, text in zip(events, self.words.tell(events))
+                    if tells(e) and text)
         return max(1, -(-lines // (self.height - 2)))
 
     def help(self) -> list[str]:
@@ -338,10 +351,16 @@ class Screens:
 
     def whole_map(self, view: dict, page: int = 1) -> list[str] | None:
         """A part of the whole board and of the things beside it (page 1, 2, …: a board
-        wider or taller than the screen is read in strips); None: no such page."""
+        wider or taller than the screen is read in strips); None: no such page. A rule
+        set without a board says so in one line, then lists the things in no zone, if
+        any; a board with nothing on it yet (no tile laid) says that."""
         w = self.words
         w.know_view(view)
+        if self.ruleset.data.board is None:
+            return self._no_board(view, page)
         drawn = board_lines(self.ruleset, view, w, self.ui, width=self.width, max_lines=self.height, whole=True)
+        if not drawn.lines:
+            drawn.lines = [self.ui["empty_board"]]
         strips = [drawn.lines]
         if drawn.column and any(len(line) > self.width for line in drawn.lines):
             per = max(1, (self.width - drawn.margin) // drawn.column)
@@ -370,6 +389,22 @@ class Screens:
         title = self.ui["whole_map"].format(page=page, pages=len(pages),
                                             more=self.ui["map_more"].format(next=page + 1) if page < len(pages) else "")
         return [crop(title, self.width)] + [crop(line, self.width) for line in pages[page - 1]]
+
+    def _no_board(self, view: dict, page: int) -> list[str] | None:
+        """``whole_map`` of a rule set without a board: one line saying so, then the things
+        that are in no zone (a marker, a game piece of no player's), a page at a time."""
+        beside = [line for thing in self.beside(view) for line in wrap("  " + thing, self.width, 2, "    ")]
+        if not beside:
+            return [crop(self.ui["no_board"], self.width)] if page == 1 else None
+        body = self.height - 3  # the line saying there is no board, a heading, and the prompt
+        pages = [beside[i:i + body] for i in range(0, len(beside), body)]
+        if not 1 <= page <= len(pages):
+            return None
+        more = self.ui["map_more"].format(next=page + 1) if page < len(pages) else ""
+        title = self.ui["no_board"] if len(pages) == 1 else \
+            self.ui["no_board_part"].format(page=page, pages=len(pages), more=more)
+        return [crop(title, self.width), self.ui["on_table"] + self.c] + [crop(line, self.width)
+                                                                        for line in pages[page - 1]]
 
     def map_pages(self, view: dict) -> int:
         page = 1
@@ -415,6 +450,50 @@ class Screens:
                 for z in zones) for details in (True, False)))
         return self._fit([self.ui["table"] + self.c] + self._squeezed(blocks, self.height - 2))
 
+    def yours(self, view: dict, page: int = 1) -> list[str] | None:
+        """A page of the player's own side in full (page 1, 2, …; None: no such page): their
+        status, each of their zones with every thing in it on a line of its own, with what
+        its properties say (copies that say the same counted once where the zone's order
+        says nothing, as ``table`` counts them), and each of their pieces where it stands.
+        The main screen cuts these to names when they do not fit; here nothing is cut."""
+        w, me = self.words, view["viewer"]
+        w.know_view(view)
+        lines: list[str] = []
+        entity = view["entities"].get(me) or {}
+        props = [w.status(entity.get("kind", "player"), k, v) for k, v in entity.get("props", {}).items()
+                 if not says_nothing(v)]
+        if props:
+            lines += wrap(f"{self.ui['you']} ({me}){self.c} " + " · ".join(props), self.width)
+        for zone, items in view["zones"].items():
+            if not zone.endswith(f":{me}"):
+                continue
+            word = w.name(zone.split(":", 1)[0])
+            word = word[:1].upper() + word[1:]
+            if not isinstance(items, list):  # a zone of theirs they do not see into (a deck)
+                lines += wrap(f"{word}{self.c} {self._pile(zone, view, me)}", self.width)
+                continue
+            lines.append(f"{word} ({len(items)})" + (self.c if items else ""))
+            for name, details in pile(w, view, items, me, unordered(self.ruleset, zone))["things"]:
+                lines += wrap("  " + (f"{name} ({', '.join(details)})" if details else name), self.width, indent="    ")
+        pieces = self._pieces(view)
+        if pieces:
+            lines.append(self.ui["pieces"] + self.c)
+            lines += [line for piece in pieces for line in wrap("  " + piece, self.width, indent="    ")]
+        lines = lines or [self.ui["yours_none"]]
+        size = self.height - 2  # the title and the prompt
+        pages = -(-len(lines) // size)
+        if not 1 <= page <= pages:
+            return None
+        more = self.ui["yours_more"].format(next=page + 1) if page < pages else ""
+        title = crop(self.ui["yours"].format(player=me, page=page, pages=pages, more=more), self.width)
+        return [title] + [crop(line, self.width) for line in lines[(page - 1) * size:page * size]]
+
+    def yours_pages(self, view: dict) -> int:
+        page = 1
+        while self.yours(view, page + 1) is not None:
+            page += 1
+        return page
+
     def _informative(self, entity: dict) -> list[tuple[str, object]]:
         """An entity's properties that say something, those that differ from their kind's
         default first (a value every thing starts with says least)."""
@@ -450,11 +529,14 @@ class Screens:
             shown[i] = lines_of(i)
         return [line for x in shown for line in x]
 
-    def _fitted(self, line, limit: int) -> list[str]:
+    def _fitted(self, line, limit: int) -> tuple[list[str], bool]:
         """``line(True)`` (things with what their properties say) in ``limit`` lines, or
-        ``line(False)`` (things by name) when the first does not fit."""
+        ``line(False)`` (things by name) when the first does not fit; and whether the
+        first fitted."""
         detailed = [text.replace(KEEP, " ") for text in wrap(line(True), self.width)]
-        return detailed if len(detailed) <= limit else wrap(line(False), self.width, limit)
+        if len(detailed) <= limit:
+            return detailed, True
+        return wrap(line(False), self.width, limit), False
 
     def _pile(self, zone: str, view: dict, holder: str | None = None, details: bool = True) -> str:
         """A zone in the table (rulecraft.beside.pile, as the browser lists it): its things,

@@ -124,8 +124,9 @@ def _connection_words(c: ConnectionSpec, describe: Words, kind: str | None) -> s
             words.append(describe(f"properties.{kind}.{k}") if kind else _humanise(k))
         elif isinstance(v, str) and v:
             words.append(_humanise(v))
-        elif v not in (False, None, "", 0):
-            words.append(f"{describe(f'properties.{kind}.{k}') if kind else _humanise(k)} {v}")
+        elif v not in (False, None, "", 0, []):
+            shown = ", ".join(_humanise(str(x)) for x in v) if isinstance(v, list) else v  # never a list's repr
+            words.append(f"{describe(f'properties.{kind}.{k}') if kind else _humanise(k)} {shown}")
     return ", ".join(words)
 
 

@@ -88,8 +88,8 @@ def _value_words(ruleset: RuleSet, game: Game, value, of_type: str, describe: Ca
     text "none", the rules language's word for nothing that rule sets write as a text
     value's default): a thing by its component's name, a player by their seat, a text by
     the glossary's word for it, a list item by item."""
-    if value is False or says_nothing(value):
-        return ""
+    if isinstance(value, bool) or says_nothing(value):
+        return ""  # a yes is said by the property's name (``_facts``), a no not at all: never True or False
     if isinstance(value, list):
         item = item_type(of_type)
         return ", ".join(w for w in (_value_words(ruleset, game, x, item, describe) for x in value) if w)

@@ -386,8 +386,7 @@ class Narrator:
         if isinstance(value, (int, float)):
             return str(value)
         if isinstance(value, list):
-            return ", ".join(f"({self.thing(v)})" if isinstance(v, dict) else self.thing(v)
-                             for v in value) if value else self.s["nothing"]
+            return ", ".join(self.one_value(v) for v in value) if value else self.s["nothing"]
         if isinstance(value, dict):
             return ", ".join(f"{self._key_word(k)} {self.thing(v)}" for k, v in value.items())
         text = str(value)
@@ -418,6 +417,15 @@ class Narrator:
                 return word
         return md_code(text)
 
+    def one_value(self, value) -> str:
+        """A value that is one among others (an option of a choice, an item of a list), said
+        as one: a list or a record in brackets, its items as the play screens label such an
+        option (``[3, 7]`` is "(3, 7)", as ``Words.option`` of rulecraft.narration says "3, 7"),
+        so that the options ``[[3, 7], [4, 6]]`` read "(3, 7), (4, 6)", never as loose values."""
+        if isinstance(value, (list, dict)):
+            return f"({self.thing(value)})"
+        return self.thing(value)
+
     def _zone(self, zone: str) -> str:
         return self._glossary_word("zones", zone) or md(zone.replace("_", " "))
 
@@ -444,7 +452,7 @@ class Narrator:
             return self.s["pick_option"].replace("{action}", self._title(name)).replace(
                 "{args}", self._args(name, pick.get("args")))
         if isinstance(pick, dict) and "choose" in pick:
-            return self.s["pick_choice"].replace("{value}", self.thing(pick["choose"]))
+            return self.s["pick_choice"].replace("{value}", self.one_value(pick["choose"]))
         return self.thing(pick)
 
     def _title(self, name: str) -> str:
@@ -665,7 +673,7 @@ class Narrator:
         elif "end_turn" in step:
             told = [self.say("end_turn_by", by=who) if who else self.say("end_turn")]
         elif "choose" in step:
-            value = self.thing(step["choose"])
+            value = self.one_value(step["choose"])  # one option, whatever it holds
             told = [self.say("choose", by=who, value=value) if who else self.say("choose_nobody", value=value)]
         elif "choose_index" in step:
             n = step["choose_index"]
@@ -707,9 +715,7 @@ class Narrator:
             told = self.s["option_do"].replace("{action}", self._title(option["do"])).replace(
                 "{args}", self._args(option["do"], option.get("args")))
         elif "choose" in option:
-            choice = option["choose"]
-            told = self.s["option_choose"].replace(
-                "{value}", f"({self.thing(choice)})" if isinstance(choice, dict) else self.thing(choice))
+            told = self.s["option_choose"].replace("{value}", self.one_value(option["choose"]))
         else:
             told = self.thing(option)
         because = option.get("because") or option.get("text")

@@ -21,7 +21,7 @@ from rulecraft.dsl.yaml_data import schema
 from rulecraft.validator import FAILING, PASS, SKIP
 
 from .board_picture import declared_board_svg
-from .catalogue import Catalogue, section_index, source_of
+from .catalogue import Catalogue, section_index, source_of, walk
 from .examples import Example, ExampleFile
 from .glossary import engine_term
 from .markup import label, md, md_code, md_prose, slug
@@ -124,8 +124,52 @@ class SiteWriter:
     def rel(target: str, here: str) -> str:
         return posixpath.relpath(target, posixpath.dirname(here) or ".")
 
+    def value(self, value, prose=None, feminine: bool = False) -> str:
+        """A value of the rule set's data (a parameter's, a table's, a component's property)
+        as a page shows it, in Markdown: nothing as the site's word for no value, agreeing
+        with a feminine word in languages where it agrees ("none", "aucune"); yes or no; a
+        text by the glossary's word for it; a list item by item; a number as written. Never
+        as Python prints it (``None``, ``True``, ``[1, 2]``)."""
+        prose = prose or self.prose
+        if value is None:
+            return md(self.ui("none_f" if feminine else "none"))
+        if isinstance(value, bool):
+            return md(self.ui("yes" if value else "no"))
+        if isinstance(value, str):
+            return md(prose.term(f"values.{value}"))
+        if isinstance(value, (list, tuple)):
+            return ", ".join(self.value(v, prose) for v in value) if value else md(self.ui("none"))
+        if isinstance(value, dict):
+            return "; ".join(f"{self.value(k, prose)}{self.c} {self.value(v, prose)}" for k, v in value.items())
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        return md(value)
+
+    def _feminine(self, section: str, name: str, prose=None) -> bool:
+        """Whether the glossary's word for a name is feminine (a value said after it agrees)."""
+        term = (prose or self.prose).glossary.get(section, name)
+        return term is not None and term.feminine
+
+    # ------------------------------------------------------------ data tables
+    @staticmethod
+    def table_anchor(name: str) -> str:
+        return f"table-{slug(name)}"
+
+    def tables_read(self, d) -> list[str]:
+        """The rule set's data tables a definition reads (``name[key]``), in its order."""
+        found = [n.id for n in walk(d) if isinstance(n, ast.Name) and getattr(n, "ref", None) == ("table", n.id)]
+        return [n for n in dict.fromkeys(found) if n in self.rs.data.tables]
+
+    def table_link(self, name: str, here: str) -> str:
+        """A data table's word, linked to its section of the overview."""
+        return f"[{md(_cap(self.word(f'tables.{name}')))}]({self.rel('index.md', here)}#{self.table_anchor(name)})"
+
     # ------------------------------------------------------------ one rule, twice
-    def rule_block(self, name: str, level: int, prose=None, ruleset: RuleSet | None = None, anchor: bool = True) -> str:
+    def rule_block(self, name: str, level: int, prose=None, ruleset: RuleSet | None = None, anchor: bool = True,
+                   here: str | None = None) -> str:
+        """A rule in full on the page ``here`` (default: its own page): its title, the
+        author's text, its summary, its cost, citation and the data tables it reads (linked
+        to the overview), then in plain words and in the rules language."""
         prose = prose or self.prose
         rs = ruleset or self.rs
         d = rs.definitions[name]
@@ -144,6 +188,11 @@ class SiteWriter:
                              f"{md(prose.term(f'properties.player.{c.resource}', plural=amount != 1))}")
         if d.cite:
             facts.append(f"**{self.ui('rulebook')}{self.c}** {self.cite(d.cite, prose)}")
+        tables = self.tables_read(d) if rs is self.rs else []
+        if tables:
+            page = here or self.home.get(name, "index.md")
+            facts.append(f"**{self.ui('reads_tables' if len(tables) > 1 else 'reads_table')}{self.c}** "
+                         + ", ".join(self.table_link(t, page) for t in tables))
         if facts:
             out.append("  \n".join(facts) + "\n")
         out.append(f"**{self.ui('plain')}**\n")
@@ -152,8 +201,8 @@ class SiteWriter:
         out.append(_code(source_of(rs, d)))
         return "\n".join(out)
 
-    def blocks(self, names: list[str], level: int = 2) -> str:
-        return "\n".join(self.rule_block(n, level) for n in names)
+    def blocks(self, names: list[str], here: str, level: int = 2) -> str:
+        return "\n".join(self.rule_block(n, level, here=here) for n in names)
 
     # ------------------------------------------------------------ the whole site
     def build(self) -> Site:
@@ -173,9 +222,9 @@ class SiteWriter:
 
         nav: list = [{ui("overview"): "index.md"}]
         self._overview()
-        self._page("setup.md", ui("setup"), self.blocks(cat.setup))
+        self._page("setup.md", ui("setup"), self.blocks(cat.setup, "setup.md"))
         nav.append({ui("setup"): "setup.md"})
-        turn = [f"# {ui('turn_structure')}\n", ui("turn_structure_intro") + "\n", self.blocks(cat.round)]
+        turn = [f"# {ui('turn_structure')}\n", ui("turn_structure_intro") + "\n", self.blocks(cat.round, "turn.md")]
         if cat.phases:
             turn.append(f"## {ui('phases')}\n")
             turn += [f"- {self.link(n, 'turn.md')} — {self.gist(n)}" for n in cat.phases]
@@ -183,7 +232,8 @@ class SiteWriter:
         nav.append({ui("turn_structure"): "turn.md"})
         if cat.phases:
             for n in cat.phases:
-                self._page(f"phases/{slug(n)}.md", self.title(n), self.rule_block(n, 1), raw=True)
+                self._page(f"phases/{slug(n)}.md", self.title(n), self.rule_block(n, 1, here=f"phases/{slug(n)}.md"),
+                           raw=True)
             nav.append({ui("phases"): [{label(self.title(n)): f"phases/{slug(n)}.md"} for n in cat.phases]})
         nav.append({ui("actions"): self._actions()})
         nav.append({ui("cards"): self._cards()})
@@ -203,7 +253,7 @@ class SiteWriter:
             stem = _stem(f)
             page = f"rules/{slug(stem)}.md"
             heading = ui("other_rules_in", file=f"{stem}.rules")
-            self._page(page, heading, self.blocks(names))
+            self._page(page, heading, self.blocks(names, page))
             more.append({label(heading): page})
         if more:
             nav.append({ui("other_rules"): more})
@@ -261,9 +311,33 @@ class SiteWriter:
                 value = p.get("value") if isinstance(p, dict) else getattr(p, "value", p)
                 text = self.prose.authored.text(f"parameters.{name}", p.get("text") if isinstance(p, dict) else None)
                 words = md(self.word(f"parameters.{name}")) + (f" — {md_prose(text)}" if text else "")
-                out.append(f"| {words} | {md(value)} |")
+                out.append(f"| {words} | {self.value(value, feminine=self._feminine('parameters', name))} |")
             out.append("")
+        out.append(self._tables())
         self.site.pages["index.md"] = "\n".join(out) + "\n"
+
+    def _tables(self) -> str:
+        """The rule set's data tables (``tables:``), each under the glossary's word for it
+        (anchored, so that the rules reading it link here): every key with its value, then
+        the rules that read it. A table has no text of its own: its entries are its keys."""
+        tables = self.rs.data.tables
+        if not tables:
+            return ""
+        ui = self.ui
+        readers: dict[str, list[str]] = {}
+        for n, d in self.rs.definitions.items():
+            for t in self.tables_read(d):
+                readers.setdefault(t, []).append(n)
+        out = [f"## {ui('tables' if len(tables) > 1 else 'table')}\n", ui("tables_intro") + "\n"]
+        for name, entries in tables.items():
+            out.append(f"### {md(_cap(self.word(f'tables.{name}')))} {{#{self.table_anchor(name)}}}\n")
+            out.append(f"| {ui('key')} | {ui('value')} |\n|---|---|")
+            out += [f"| {self.value(k)} | {self.value(v)} |" for k, v in (entries or {}).items()]
+            out.append("")
+            if readers.get(name):
+                out.append(f"**{ui('read_by')}{self.c}** " + ", ".join(self.link(n, "index.md") for n in readers[name])
+                           + "\n")
+        return "\n".join(out)
 
     def _board_section(self) -> str:
         """A board declared whole (a graph, a grid, a ring) drawn from its spaces and
@@ -324,7 +398,8 @@ class SiteWriter:
         self.site.pages["actions/index.md"] = "\n".join(index) + "\n"
         nav: list = ["actions/index.md"]
         for n in self.cat.actions:
-            self._page(f"actions/{slug(n)}.md", self.title(n), self.rule_block(n, 1), raw=True)
+            self._page(f"actions/{slug(n)}.md", self.title(n), self.rule_block(n, 1, here=f"actions/{slug(n)}.md"),
+                       raw=True)
             nav.append({label(self.title(n)): f"actions/{slug(n)}.md"})
         return nav
 
@@ -414,16 +489,12 @@ class SiteWriter:
         rows = [(ui("kind"), self.word(f"kinds.{comp.kind}")), (ui("count"), count)]
         if comp.zone:
             rows.append((ui("starts_in"), self.word(f"zones.{comp.zone}")))
+        rows = [(k, md(v)) for k, v in rows]
         for prop, value in comp.properties.items():
-            if isinstance(value, bool):
-                shown = ui("yes") if value else ui("no")
-            elif isinstance(value, str):
-                shown = self.word(f"values.{value}")
-            else:
-                shown = str(value)
-            rows.append((self.word(f"properties.{comp.kind}.{prop}"), shown))
+            rows.append((self.word(f"properties.{comp.kind}.{prop}"),
+                         self.value(value, feminine=self._feminine("properties", f"{comp.kind}.{prop}"))))
         out.append(f"| {ui('properties')} | {ui('value')} |\n|---|---|")
-        out += [f"| {md(k)} | {md(str(v))} |" for k, v in rows]
+        out += [f"| {md(k)} | {v} |" for k, v in rows]
         out.append("")
         if board is not None and comp.layout and comp.layout in board.layouts:
             layout = board.layouts[comp.layout]
@@ -462,8 +533,8 @@ class SiteWriter:
             if clause is not None:
                 line = self.ui("because", clause=clause)
             else:
-                shown = (self.ui("yes") if value else self.ui("no")) if isinstance(value, bool) else str(value)
-                line = self.ui("through", property=md(self.word(f"properties.{comp.kind}.{prop}")), value=md(shown))
+                line = self.ui("through", property=md(self.word(f"properties.{comp.kind}.{prop}")),
+                               value=self.value(value))
             out += ([""] if out[-1].startswith("- ") else []) + [line + "\n"]
             out += self._rule_items(names, here)
         if named.bots:
@@ -522,7 +593,7 @@ class SiteWriter:
         out = [f"# {ui('victory')}\n", ui("victory_intro") + "\n"]
         for n in self.cat.victory:
             if self.home.get(n) == "victory.md":
-                out.append(self.rule_block(n, 2))
+                out.append(self.rule_block(n, 2, here="victory.md"))
             else:
                 out.append(f"## {md(self.title(n))}\n\n{self.gist(n)} → {self.link(n, 'victory.md')}\n")
         self.site.pages["victory.md"] = "\n".join(out) + "\n"
@@ -734,7 +805,10 @@ class SiteWriter:
             out.append(f"**{ui('rulebook')}{self.c}** {self.cite(info.cite, v.prose)}\n")
         if info.parameters:
             out.append(f"## {ui('changed_parameters')}\n\n| {ui('parameter')} | {ui('before_change')} | {ui('after_change')} |\n|---|---|---|")
-            out += [f"| {md(v.prose.term(f'parameters.{n}'))} | {md(old)} | {md(new)} |" for n, (old, new) in info.parameters.items()]
+            for n, (old, new) in info.parameters.items():
+                feminine = self._feminine("parameters", n, v.prose)
+                out.append(f"| {md(v.prose.term(f'parameters.{n}'))} | {self.value(old, v.prose, feminine)} "
+                           f"| {self.value(new, v.prose, feminine)} |")
             out.append("")
         if info.components:
             out.append(f"## {ui('changed_components')}\n\n| {ui('component')} | {ui('change')} |\n|---|---|")
@@ -799,11 +873,8 @@ class SiteWriter:
         return "; ".join(changes) or self.ui("no_changes")
 
     def _shown_value(self, v: VariantChanges, value) -> str:
-        if isinstance(value, bool):
-            return self.ui("yes") if value else self.ui("no")
-        if isinstance(value, str):
-            return md(v.prose.term(f"values.{value}"))
-        return md("–" if value is None else value)
+        """A property's value before or after a variant's change; "–" where it had none."""
+        return md("–") if value is None else self.value(value, v.prose)
 
     def _addition(self, v: VariantChanges, section: str, name: str) -> str:
         """One thing a variant's ``add:`` brought, in the site's words: a card linked to

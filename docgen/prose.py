@@ -785,14 +785,42 @@ class Prose:
         if what == "entity":
             return self._the("components", name)
         if what == "parameter":
-            value = self.ruleset.data.parameters[name]["value"]
-            return fill(self.ph["expressions"]["parameter"], param=self._the("parameters", name),
-                        value=md(value) if self.markdown else value)
+            return self._parameter(name)
         if what == "die":
             return self._the("dice", name)
         if what == "table":
             return self._the("tables", name)
         raise UnrenderableNode(f"no rendering for the name '{e.id}' ({what})")
+
+    def _parameter(self, name: str) -> str:
+        """A parameter with its value: "the hand size (5)"; a parameter set to nothing with
+        the language's word for no value, agreeing with the parameter's word ("the last
+        round (none)", "la dernière manche (aucune)"), never as a Python value would print."""
+        E = self.ph["expressions"]
+        param = self._the("parameters", name)
+        value = self.ruleset.data.parameters[name]["value"]
+        if value is None:
+            key = "parameter_none_f" if self._lookup("parameters", name).feminine and "parameter_none_f" in E \
+                else "parameter_none"
+            return fill(E[key], param=param)
+        return fill(E["parameter"], param=param, value=self.plain_value(value))
+
+    def plain_value(self, value) -> str:
+        """A value of the rule set's data (a parameter's, a table's) in words: yes/no as the
+        language's true and false, a text by the glossary's word for it, a list item by item,
+        a number as written (escaped in a site)."""
+        V = self.ph["values"]
+        if isinstance(value, bool):
+            return V["true" if value else "false"]
+        if value is None:
+            return V["none"]
+        if isinstance(value, str):
+            return self._lookup("values", value).one
+        if isinstance(value, (list, tuple)):
+            return self._join([self.plain_value(v) for v in value]) if value else V["empty_list"]
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        return md(value) if self.markdown else str(value)
 
     def _ex_Attr(self, e: ast.Attr) -> str:
         E = self.ph["expressions"]

@@ -30,13 +30,14 @@ SENTENCES = {
         "round_started": "{Round} {round} begins.", "turn_started": "{who}'s turn begins.",
         "turn_ended": "{who}'s turn ends.", "over": "The game is over.",
         "rolled": "The {die} die shows {value}.", "rolled_named": "{die} shows {value}.",
+        "rolled_many": "The {die} dice show {values}.", "rolled_many_named": "{dice} show {values}.",
         "shuffled": "{zone} is shuffled.",
         "placed": "{tile} is laid at ({x}, {y}).",
         "revealed": "{players} see {thing}.", "revealed_property": "{players} see the {property} of {thing}.",
         "revealed_one": "{players} sees {thing}.", "revealed_property_one": "{players} sees the {property} of {thing}.",
         "hidden_from": "{thing} is hidden again from {players}.",
         "hidden_property": "The {property} of {thing} is hidden again from {players}.",
-        "nobody": "nobody", "yes": "yes", "no": "no", "none": "none", "some": "some",
+        "nobody": "nobody", "yes": "yes", "no": "no", "none": "none", "some": "some", "and": " and ",
         "owned": "{owner}'s {zone}", "you_win": "You win!", "nobody_wins": "Nobody wins.",
         "wins": "{winners} wins.", "win": "{winners} win.", "you": "you", "colon": ":",
         "in": "{thing} in {place}", "at": "({x}, {y})", "spot": "at ({x}, {y})", "turned": "turned {rotation}°",
@@ -55,13 +56,14 @@ SENTENCES = {
         "round_started": "{The_round} {round} commence.", "turn_started": "Le tour de {who} commence.",
         "turn_ended": "Le tour de {who} se termine.", "over": "La partie est terminée.",
         "rolled": "Le dé {die} donne {value}.", "rolled_named": "{die} donne {value}.",
+        "rolled_many": "Les dés {die} donnent {values}.", "rolled_many_named": "{dice} donnent {values}.",
         "shuffled": "On mélange {zone}.",
         "placed": "On pose {tile} en ({x}, {y}).",
         "revealed": "{players} voient {thing}.", "revealed_property": "{players} voient {property} de {thing}.",
         "revealed_one": "{players} voit {thing}.", "revealed_property_one": "{players} voit {property} de {thing}.",
         "hidden_from": "{thing} est de nouveau caché à {players}.",
         "hidden_property": "{property} de {thing} est de nouveau caché à {players}.",
-        "nobody": "personne", "yes": "oui", "no": "non", "none": "aucun", "some": "quelques",
+        "nobody": "personne", "yes": "oui", "no": "non", "none": "aucun", "some": "quelques", "and": " et ",
         "owned": "{zone} de {owner}", "you_win": "Vous gagnez !", "nobody_wins": "Personne ne gagne.",
         "wins": "{winners} gagne.", "win": "{winners} gagnent.", "you": "vous", "colon": "\u00a0:",
         "in": "{thing} dans {place}", "at": "({x}, {y})", "spot": "en ({x}, {y})", "turned": "tournée de {rotation}°",
@@ -431,11 +433,12 @@ class Words:
         return self._sentence(text, seats[0] if seats and text.startswith(players) else thing)
 
     def tell(self, events: list[dict]) -> list[str]:
-        """A viewer's stream of events as sentences ("" for one not worth telling), told
-        with the view last learnt (``know_view``): a thing revealed whole is said with the
-        place the view shows it in, when no later event of the stream moves it or hides
-        it again (a thing shown to a player is named to them wherever it moves, so then
-        that place is where it was shown)."""
+        """A viewer's stream of events as sentences ("" for one not worth telling, and for
+        each roll told with the next: consecutive rolls of one die are one sentence, on
+        the last of them), told with the view last learnt (``know_view``): a thing
+        revealed whole is said with the place the view shows it in, when no later event
+        of the stream moves it or hides it again (a thing shown to a player is named to
+        them wherever it moves, so then that place is where it was shown)."""
         out: list[str] = []
         unsure: set[str] = set()  # things that may have moved since
         for event in reversed(events):
@@ -451,7 +454,48 @@ class Words:
             out.append(self.event(event, place=place, settled=settled))
             if kind in ("moved", "hidden") and isinstance(entity, str):
                 unsure.add(entity)
-        return out[::-1]
+        return self._rolls_together(events, out[::-1])
+
+    def _plain_roll(self, event: dict) -> bool:
+        """Whether an event is the engine's roll of a die told by its own sentence (no
+        word of the glossary for the event, no field a rule added)."""
+        if event.get("type") != "rolled" or self.glossary.get("events", "rolled") is not None:
+            return False
+        fields = {k for k in event if k not in ("type", "seq", "audience") and not k.startswith("_")}
+        return fields == {"die", "value"}
+
+    def _rolls_together(self, events: list[dict], told: list[str]) -> list[str]:
+        """Consecutive rolls of one die in one sentence ("The d6 dice show 3, 5, 2 and 6."),
+        told where the last of them happened ("" where the others did); an event not told
+        between them ("" of its own) does not part them, any other event does."""
+        out = list(told)
+        run: list[int] = []
+
+        def close() -> None:
+            if len(run) > 1:
+                die = events[run[0]]["die"]
+                values = [self.name(events[i]["value"]) for i in run]
+                joined = ", ".join(values[:-1]) + self.say["and"] + values[-1]
+                term = self.glossary.get("dice", str(die))
+                if term is not None:
+                    text = _capital(self.say["rolled_many_named"].format(dice=self._article_the(term, plural=True),
+                                                                         values=joined))
+                else:
+                    text = self._opening(self.say["rolled_many"].format(die=self.name(die), values=joined))
+                for i in run[:-1]:
+                    out[i] = ""
+                out[run[-1]] = text
+            run.clear()
+
+        for i, event in enumerate(events):
+            if self._plain_roll(event):
+                if run and events[run[0]].get("die") != event.get("die"):
+                    close()
+                run.append(i)
+            elif out[i]:
+                close()
+        close()
+        return out
 
     def round_word(self, capital: bool = True) -> str:
         """The rule set's word for a round ("Round", "Tour de table"; as in a sentence
@@ -459,7 +503,9 @@ class Words:
         word = engine_term(self.glossary, "round").one
         return _capital(word) if capital else word
 
-    def _article_the(self, term) -> str:
+    def _article_the(self, term, plural: bool = False) -> str:
+        if plural:
+            return term.plural if not term.article else ("les " if self.lang == "fr" else "the ") + term.plural
         if not term.article:
             return term.one
         if self.lang == "fr":
