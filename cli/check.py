@@ -24,12 +24,12 @@ def scenario_paths(ruleset_path: str, ruleset) -> list[Path]:
     """The scenario files ``verify`` runs by default: those of ``seeds/<game>`` next to the
     rules folder (``rules/<game>``), and with a variant, those of its variants' folders."""
     from rulecraft.dsl.variants import variant_scenario_files
-    from rulecraft.validator.scenario import scenario_files
+    from rulecraft.validator.scenario import default_folder, scenario_files
 
     game = ruleset.data.game
     if game is None:
         return []
-    folder = Path(ruleset_path).resolve().parent.parent / "seeds" / game.name  # as verify's default_folder
+    folder = default_folder(ruleset_path, game.name)  # the folder verify reads
     paths = scenario_files(folder) if folder.is_dir() else []
     if ruleset.variant is not None:
         paths += [path for _, path in variant_scenario_files(Path(ruleset_path), ruleset.variant.chain)]

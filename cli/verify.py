@@ -25,6 +25,7 @@ from rulecraft.validator import (BROKEN, FAIL, FIXED, KNOWN, PASS, SKIP, coverag
 from rulecraft.validator.coverage import SECTIONS_FILE, cite_parts, match_sections
 from rulecraft.validator.expect import fmt
 from rulecraft.validator.scenario import check_superseded, load_variant_scenarios
+from rulecraft.validator.scenario import default_folder as scenario_folder
 
 from .common import check_command, count_arg, ruleset_arg, usage_error, variant_arg, variant_problem
 
@@ -62,7 +63,7 @@ def add_parser(sub) -> None:
 
 
 def default_folder(ruleset_path: str, game_name: str) -> Path:
-    return Path(ruleset_path).resolve().parent.parent / "seeds" / game_name
+    return scenario_folder(ruleset_path, game_name)
 
 
 def _display(path: Path) -> str:

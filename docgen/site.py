@@ -14,6 +14,7 @@ import yaml
 from rulecraft.dsl.diagnostics import DiagnosticBag, Position
 from rulecraft.dsl.loader import load_checked
 from rulecraft.dsl.variants import available_variants
+from rulecraft.validator.scenario import default_folder
 
 from .authored import WRITTEN_IN, MissingWord, MissingWords, placed_missing_words
 from .catalogue import catalogue
@@ -36,8 +37,8 @@ img.rulecraft-card { width: 16em; }
 
 
 def scenario_folder_for(ruleset_root: Path, game_name: str) -> Path:
-    """Where a rule set's worked examples live: ``seeds/<game>`` next to ``rules/``."""
-    return ruleset_root.resolve().parent.parent / "seeds" / game_name
+    """Where a rule set's worked examples live: the folder ``verify`` reads."""
+    return default_folder(ruleset_root, game_name)
 
 
 def collect(root: str | Path, lang: str = "en", variant: str | None = None,

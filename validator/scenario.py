@@ -107,6 +107,18 @@ def load_file(path: str | Path, bag: DiagnosticBag, display: str | None = None) 
     return load_text(text, file, bag)
 
 
+INSIDE = "scenarios"  # a rule set's own folder of scenarios, beside its tables and rules
+
+
+def default_folder(ruleset_root: str | Path, game_name: str) -> Path:
+    """Where a rule set's scenarios are when no folder is given: its own ``scenarios/``
+    folder when it has one (a rule set kept in one folder), else ``seeds/<game>`` next to
+    the folder that holds it (``rules/<game>`` beside ``seeds/<game>``)."""
+    root = Path(ruleset_root).resolve()
+    inside = root / INSIDE
+    return inside if inside.is_dir() else root.parent.parent / "seeds" / game_name
+
+
 def scenario_files(folder: str | Path) -> list[Path]:
     """The scenario files of a folder, in name order (sub-folders are not read)."""
     folder = Path(folder)
