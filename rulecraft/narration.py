@@ -26,6 +26,7 @@ SENTENCES = {
         "action": "{who}: {what}.", "reaction": "{who} reacts: {what}.",
         "moved": "{thing} moves from {source} to {destination}.", "off": "off the table",
         "hidden": "a hidden item", "changed": "{entity}: {property} is now {value}.",
+        "moved_hidden_many": "{count} hidden items move from {source} to {destination}.",
         "now_has": "{entity} now has {value} {property}.",
         "round_started": "{Round} {round} begins.", "turn_started": "{who}'s turn begins.",
         "turn_ended": "{who}'s turn ends.", "over": "The game is over.",
@@ -50,8 +51,9 @@ SENTENCES = {
     },
     "fr": {
         "action": "{who} : {what}.", "reaction": "{who} réagit : {what}.",
-        "moved": "{thing} passe de {source} à {destination}.", "off": "hors du jeu",
+        "moved": "{thing} passe de {source} à {destination}.", "off": "le hors-jeu",
         "hidden": "un élément caché", "changed": "{entity} : {property} vaut maintenant {value}.",
+        "moved_hidden_many": "{count} éléments cachés passent de {source} à {destination}.",
         "now_has": "{entity} a maintenant {value} {property}.",
         "round_started": "{The_round} {round} commence.", "turn_started": "Le tour de {who} commence.",
         "turn_ended": "Le tour de {who} se termine.", "over": "La partie est terminée.",
@@ -378,10 +380,8 @@ class Words:
             return say["reaction"].format(who=who, what=self.option({"reaction": event.get("reaction"),
                                                                        "args": event.get("args")}, places=settled)["label"])
         if kind == "moved":
-            src, dst = event.get("source"), event.get("destination")
             thing = say["hidden"] if event.get("entity") == HIDDEN else self.name(event.get("entity"))
-            return self._sentence(say["moved"].format(thing=thing, source=self.name(src) if src else say["off"],
-                                                      destination=self.name(dst) if dst else say["off"]), thing)
+            return self._sentence(self._contracted(say["moved"].format(thing=thing, **self._ends(event))), thing)
         if kind == "changed":
             return self._changed(event)
         if kind in ("round_started", "turn_started", "turn_ended"):
@@ -454,7 +454,29 @@ class Words:
             out.append(self.event(event, place=place, settled=settled))
             if kind in ("moved", "hidden") and isinstance(entity, str):
                 unsure.add(entity)
-        return self._rolls_together(events, out[::-1])
+        return self._hidden_moves_together(events, self._rolls_together(events, out[::-1]))
+
+    def _ends(self, event: dict) -> dict:
+        """Where a moved thing came from and went, as a sentence says them: a shared zone
+        with its article when the glossary gives it one ("the draw pile"), a room or a
+        player's zone by its name, "off the table" for nowhere."""
+        return {"source": self._zone_or_name(event.get("source")),
+                "destination": self._zone_or_name(event.get("destination"))}
+
+    def _zone_or_name(self, where) -> str:
+        if not where:
+            return self.say["off"]
+        term = self.glossary.get("zones", where) if where in self.ruleset.data.zones else None
+        return self._article_the(term) if term is not None and term.article else self.name(where)
+
+    def _contracted(self, text: str) -> str:
+        """French contracts a preposition with the article after it: "de le paquet" is
+        "du paquet", "à les" is "aux"."""
+        if self.lang != "fr":
+            return text
+        for long, short in (("de le ", "du "), ("à le ", "au "), ("de les ", "des "), ("à les ", "aux ")):
+            text = re.sub(rf"(?<![\w'])({long})", short, text)
+        return text
 
     def _plain_roll(self, event: dict) -> bool:
         """Whether an event is the engine's roll of a die told by its own sentence (no
@@ -497,6 +519,33 @@ class Words:
         close()
         return out
 
+    def _hidden_moves_together(self, events: list[dict], told: list[str]) -> list[str]:
+        """Consecutive moves of hidden things from one place to another in one sentence
+        ("7 hidden items move from the draw pile to the discard pile."), told where
+        the last of them happened ("" where the others did), as rolls are."""
+        out = list(told)
+        run: list[int] = []
+
+        def close() -> None:
+            if len(run) > 1:
+                text = self.say["moved_hidden_many"].format(count=len(run), **self._ends(events[run[0]]))
+                for i in run[:-1]:
+                    out[i] = ""
+                out[run[-1]] = _capital(self._contracted(text))
+            run.clear()
+
+        for i, event in enumerate(events):
+            if event.get("type") == "moved" and event.get("entity") == HIDDEN and out[i]:
+                first = events[run[0]] if run else None
+                if first is not None and (first.get("source"), first.get("destination")) != \
+                        (event.get("source"), event.get("destination")):
+                    close()
+                run.append(i)
+            elif out[i]:
+                close()
+        close()
+        return out
+
     def round_word(self, capital: bool = True) -> str:
         """The rule set's word for a round ("Round", "Tour de table"; as in a sentence
         without ``capital``)."""
@@ -504,6 +553,8 @@ class Words:
         return _capital(word) if capital else word
 
     def _article_the(self, term, plural: bool = False) -> str:
+        if term.plural_only:  # a word only ever plural ("the bottom three cards")
+            return term.one if not term.article else ("les " if self.lang == "fr" else "the ") + term.one
         if plural:
             return term.plural if not term.article else ("les " if self.lang == "fr" else "the ") + term.plural
         if not term.article:
