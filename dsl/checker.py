@@ -1163,8 +1163,13 @@ class Checker:
             return ("things are compared by one of their number or text properties"
                     + (f" ({', '.join(usable)})" if usable else "") + f": '{clause} {example}'")
         if t == T.BOOL:
-            return (f"to put first the items for which it holds, write "
-                    f"'{clause} (0 if {written or 'CONDITION'} else 1)'")
+            condition = written or "CONDITION"
+            if clause == "by":
+                return f"to put first the items for which it holds, write 'by (0 if {condition} else 1)'"
+            # the highest of 1s and 0s are the 1s, the lowest the 0s: the items for which it holds
+            first, second = ("1", "0") if clause == "with highest" else ("0", "1")
+            return (f"to keep the items for which it holds, write "
+                    f"'{clause} ({first} if {condition} else {second})'")
         if T.is_list(t):
             return f"to compare lists by their length, write '{clause} count({written or '...'})'"
         return f"compare the items by a number or a text, e.g. '{clause} x.PROPERTY'"

@@ -9,6 +9,18 @@ so items with equal keys keep the order of the list they came from.
 from __future__ import annotations
 
 
+class OrderKeyFault(ValueError):
+    """A key the checker could not type turned out to be neither a number nor a text
+    (a yes/no): told in the language's words, located like any fault of a rule."""
+
+
+def _check_keys(keys) -> None:
+    for key in keys:
+        if isinstance(key, bool):
+            raise OrderKeyFault("a key to order or choose by is a yes/no (true or false), not a number or a "
+                                "text: write '(1 if CONDITION else 0)' to rank by it")
+
+
 def arrange(rows: list[tuple], highest: bool | None, descending: tuple[bool, ...]) -> list:
     """The values of ``rows`` chosen and ordered. Each row is ``(best key, (order keys),
     value)``, in the order of the list the comprehension reads.
@@ -24,8 +36,10 @@ def arrange(rows: list[tuple], highest: bool | None, descending: tuple[bool, ...
 
     Keys are numbers or texts (the checker sees to it where it knows the type): comparing
     a number with a text raises Python's TypeError, which the machine reports as a
-    run-time error of the rule ("cannot compare a text < a number")."""
+    run-time error of the rule ("cannot compare a text < a number"), and a yes/no key
+    raises :class:`OrderKeyFault`."""
     if highest is not None:
+        _check_keys(row[0] for row in rows)
         keyed = [row for row in rows if row[0] is not None]
         if keyed:
             best = max(row[0] for row in keyed) if highest else min(row[0] for row in keyed)
@@ -34,6 +48,7 @@ def arrange(rows: list[tuple], highest: bool | None, descending: tuple[bool, ...
     # One stable sort per key, the last key first: each sort keeps the order the later
     # keys gave to rows its own key finds equal.
     for i in range(len(descending) - 1, -1, -1):
+        _check_keys(row[1][i] for row in rows)
         known = [row for row in rows if row[1][i] is not None]
         unknown = [row for row in rows if row[1][i] is None]
         known.sort(key=lambda row: row[1][i], reverse=descending[i])

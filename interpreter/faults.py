@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from rulecraft.dsl.limits import OutOfBounds
+from rulecraft.dsl.ordering import OrderKeyFault
 from rulecraft.dsl.types import written_value as shown
 
 # Python's names of the values a rule handles → the language's (docs/language.md §4).
@@ -57,7 +58,7 @@ def _value(python_name: str) -> str:
 def fault_text(err: Exception) -> str:
     """``err`` as a rule's fault: the values that met, in the language's words."""
     text = str(err)
-    if isinstance(err, (RuleFault, OutOfBounds)):  # told in the language's words already
+    if isinstance(err, (RuleFault, OutOfBounds, OrderKeyFault)):  # told in the language's words already
         return text
     if isinstance(err, TypeError):
         found = _BINARY.search(text)

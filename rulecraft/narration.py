@@ -27,6 +27,8 @@ SENTENCES = {
         "moved": "{thing} moves from {source} to {destination}.", "off": "off the table",
         "hidden": "a hidden item", "changed": "{entity}: {property} is now {value}.",
         "moved_hidden_many": "{count} hidden items move from {source} to {destination}.",
+        "moved_within": "{thing} is put back into {destination}.",
+        "moved_hidden_many_within": "{count} hidden items are put back into {destination}.",
         "now_has": "{entity} now has {value} {property}.",
         "round_started": "{Round} {round} begins.", "turn_started": "{who}'s turn begins.",
         "turn_ended": "{who}'s turn ends.", "over": "The game is over.",
@@ -54,6 +56,8 @@ SENTENCES = {
         "moved": "{thing} passe de {source} à {destination}.", "off": "le hors-jeu",
         "hidden": "un élément caché", "changed": "{entity} : {property} vaut maintenant {value}.",
         "moved_hidden_many": "{count} éléments cachés passent de {source} à {destination}.",
+        "moved_within": "{thing} est remis dans {destination}.",
+        "moved_hidden_many_within": "{count} éléments cachés sont remis dans {destination}.",
         "now_has": "{entity} a maintenant {value} {property}.",
         "round_started": "{The_round} {round} commence.", "turn_started": "Le tour de {who} commence.",
         "turn_ended": "Le tour de {who} se termine.", "over": "La partie est terminée.",
@@ -92,6 +96,11 @@ def says_nothing(value) -> bool:
     "none" (the rules language's word for nothing, which rule sets write as a text value's
     default, e.g. a seat no script plays)."""
     return value is None or value == "" or value == [] or value == NONE
+
+
+def _within(event: dict) -> bool:
+    """Whether a thing moved stayed in the zone it was in (put under its own pile)."""
+    return bool(event.get("source")) and event.get("source") == event.get("destination")
 
 
 def tells(event: dict) -> bool:
@@ -381,7 +390,9 @@ class Words:
                                                                        "args": event.get("args")}, places=settled)["label"])
         if kind == "moved":
             thing = say["hidden"] if event.get("entity") == HIDDEN else self.name(event.get("entity"))
-            return self._sentence(self._contracted(say["moved"].format(thing=thing, **self._ends(event))), thing)
+            # a thing put back where it was (under its own deck) moves within it
+            sentence = say["moved_within" if _within(event) else "moved"]
+            return self._sentence(self._contracted(sentence.format(thing=thing, **self._ends(event))), thing)
         if kind == "changed":
             return self._changed(event)
         if kind in ("round_started", "turn_started", "turn_ended"):
@@ -528,7 +539,8 @@ class Words:
 
         def close() -> None:
             if len(run) > 1:
-                text = self.say["moved_hidden_many"].format(count=len(run), **self._ends(events[run[0]]))
+                sentence = self.say["moved_hidden_many_within" if _within(events[run[0]]) else "moved_hidden_many"]
+                text = sentence.format(count=len(run), **self._ends(events[run[0]]))
                 for i in run[:-1]:
                     out[i] = ""
                 out[run[-1]] = _capital(self._contracted(text))
@@ -588,13 +600,15 @@ class Words:
         return next((c.kind for c in self.ruleset.data.components if c.name in (eid, base)), "")
 
     def _opening(self, text: str) -> str:
-        """A sentence's first letter in capitals, unless it opens with a player's id (p1)."""
-        first = re.match(r"\w+", text)
-        return text if first and self.kinds_by_id.get(first.group()) == "player" else _capital(text)
+        """A sentence's first letter in capitals, unless it opens with an id as the rules
+        write it (a player's p1, a thing's die.p1.1 where the glossary has no word)."""
+        first = re.match(r"[\w.]+", text)
+        return self._sentence(text, first.group().rstrip(".") if first else "")
 
     def _sentence(self, text: str, first: str) -> str:
-        """A sentence's first letter in capitals, unless it opens with a player's id (p1)."""
-        opens_with_id = text.startswith(first) and self.kinds_by_id.get(first) == "player"
+        """A sentence's first letter in capitals, unless it opens with ``first`` and that
+        is an id as the rules write it (p1, die.p1.1): an id keeps its case."""
+        opens_with_id = bool(first) and text.startswith(first) and first in self.kinds_by_id
         return text if opens_with_id else _capital(text)
 
     def result(self, result: dict, seat: str) -> str:

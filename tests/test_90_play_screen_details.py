@@ -145,7 +145,8 @@ def test_the_opening_deal_of_the_players_own_token_is_not_marked(cups):
     screen.words.know_view(view)
     for_you, other = screen.news(view["events"], 0, view)
     assert for_you == [], for_you
-    assert any(line.startswith("Token.") and line.endswith("moves from pool to p2's purse.") for line in other), other
+    # an id as the rules write it keeps its case at the start of a sentence
+    assert any(line.startswith("token.") and line.endswith("moves from pool to p2's purse.") for line in other), other
 
 
 def test_a_thing_shown_to_everyone_or_hidden_again_is_not_marked_but_one_shown_privately_is(cups):

@@ -280,6 +280,19 @@ emit q(name: "mixed", value: [x for x in contents(pile) by x.rank])
         assert "main.rules:" in str(err.value) and "cannot compare a" in str(err.value)
 
 
+def test_a_yes_no_key_the_checker_cannot_type_stops_the_game_with_a_located_error(tmp_path):
+    # the pile holds a token and a card: x.face_up is of no known type, and a card's is a yes/no
+    folder = write_ruleset(tmp_path / "yesno", {"game.yaml": game_yaml(round_limit=1) + DATA, "main.rules": _rules("""
+move c1 to pile
+emit q(name: "yes/no", value: [x for x in contents(pile) by x.face_up])
+""")})
+    for generate in (False, True):
+        with pytest.raises(RuleRuntimeError) as err:
+            Game(_compiled(folder, generate), 3, 1)
+        assert "main.rules:" in str(err.value) and "is a yes/no (true or false)" in str(err.value)
+        assert "OrderKeyFault" not in str(err.value)
+
+
 # ---------------------------------------------------------------- the parser
 
 
@@ -326,6 +339,11 @@ def test_a_key_of_a_condition_or_a_list_is_a_located_error(tmp_path):
     assert "main.rules:2:35: error: a 'by' key must be a number or a text, not a bool" in text
     assert caret(35, len("c.face_up")) in text
     assert "hint: to put first the items for which it holds, write 'by (0 if c.face_up else 1)'" in text
+    # to keep the items for which a condition holds, 'with highest' ranks them 1, the rest 0
+    text = _errors(tmp_path, "[c for c in card with highest c.face_up]")
+    assert "hint: to keep the items for which it holds, write 'with highest (1 if c.face_up else 0)'" in text
+    text = _errors(tmp_path, "[c for c in card with lowest c.face_up]")
+    assert "hint: to keep the items for which it holds, write 'with lowest (0 if c.face_up else 1)'" in text
     text = _errors(tmp_path, "[c for c in card with lowest [c.rank]]")
     assert "main.rules:2:36: error: a 'with lowest' key must be a number or a text, not a list of number" in text
     assert "hint: to compare lists by their length, write 'with lowest count([c.rank])'" in text

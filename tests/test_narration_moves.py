@@ -60,3 +60,19 @@ def test_a_thing_that_shows_parts_a_run_of_hidden_moves():
     told = words("en").tell([moved("search_deck", "hand:p2"), seen, moved("search_deck", "hand:p2")])
     assert told[0] == told[2] == "A hidden item moves from the search deck to p2's hand."
     assert told[1].startswith("Armor 1 moves from the search deck")
+
+
+def test_a_thing_put_back_into_its_own_pile_is_said_so():
+    [text] = words("en").tell([moved("exploration_deck", "exploration_deck")])
+    assert text == "A hidden item is put back into the exploration deck."
+    [text] = words("fr").tell([moved("exploration_deck", "exploration_deck")])
+    assert text == "Un élément caché est remis dans la pioche de cartes Exploration."
+    told = words("en").tell([moved("exploration_deck", "exploration_deck")] * 2)
+    assert told == ["", "2 hidden items are put back into the exploration deck."]
+
+
+def test_an_id_that_opens_a_sentence_keeps_its_case():
+    en = Words(load_checked(RULES), "en")  # its own: it learns a thing the others do not know
+    en.know_entities({"die.p1.1": {"kind": "die", "at": "cup:p1", "props": {}}})
+    assert en._opening("die.p1.1: face is now 4") == "die.p1.1: face is now 4"
+    assert en._opening("a hidden item moves") == "A hidden item moves"
