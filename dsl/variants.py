@@ -348,6 +348,12 @@ def _add_values(add, at, data, info, bag):
             bag.error(f"'{text}' takes any {prop.type}: it lists no values to add to", at.key_position(["values", text]),
                       "use the new value directly; 'add: values:' is for properties whose base lists their values")
             continue
+        if isinstance(prop.drawn, dict):  # drawn with one weight per value, which a variant cannot give
+            bag.error(f"'{text}' is drawn with one weight per value, and a variant has no weight to give a new "
+                      f"value", at.key_position(["values", text]),
+                      "list the value with its weight in the base, or draw the property uniformly there "
+                      "(drawn: uniform), which a variant's new values then join")
+            continue
         for i, value in enumerate(values):
             if value in prop.values:
                 bag.error(f"'{text}' already allows {value!r}", at.position(["values", text, i]),

@@ -229,6 +229,23 @@ def test_a_variant_may_add_a_drawn_property_and_is_checked_the_same_way(tmp_path
     assert main(["check", str(folder), "--variant", "marked"]) == 0
 
 
+def test_a_variant_adding_values_to_a_weighted_draw_is_refused_at_its_own_line(tmp_path):
+    weighted = data(drawn="{weights: [1, 1, 1, 1, 1, 2]}")
+    folder = write_ruleset(tmp_path / "tiny", {"game.yaml": game_yaml(players=(2, 2)) + weighted, "main.rules": RULES})
+    (folder / "variants").mkdir()
+    (folder / "variants" / "seven.yaml").write_text(
+        "variant:\n  name: seven\n  base: tiny\nadd:\n  values:\n    die.face: [7]\n", encoding="utf-8")
+    [error] = load_ruleset(folder, variant="seven").bag.errors
+    assert error.message.startswith("'die.face' is drawn with one weight per value")
+    assert error.position.file.endswith("variants/seven.yaml") and error.position.line == 6
+    # a uniform draw takes the variant's new value
+    uniform = write_ruleset(tmp_path / "even", {"game.yaml": game_yaml(players=(2, 2)) + data(), "main.rules": RULES})
+    (uniform / "variants").mkdir()
+    (uniform / "variants" / "seven.yaml").write_text(
+        "variant:\n  name: seven\n  base: tiny\nadd:\n  values:\n    die.face: [7]\n", encoding="utf-8")
+    assert load_ruleset(uniform, variant="seven").bag.errors == []
+
+
 def test_the_search_bot_plays_the_game_with_drawn_values(tmp_path):
     from rulecraft.cli.main import main
 
