@@ -44,3 +44,9 @@ def only_error_in(result, file: str):
     found = errors_in(result, file)
     assert len(found) == 1, result.bag.render()
     return found[0]
+
+
+def caret_text(text: str, d) -> tuple[int, str]:
+    """The line of a scenario error in ``text`` and the text its caret runs under."""
+    line = textwrap.dedent(text).splitlines()[d.position.line - 1]
+    return d.position.line, line[d.position.column - 1:d.position.end_column - 1]

@@ -68,6 +68,7 @@ def run(ruleset, text: str):
 def only_error(result):
     return only_error_in(result, FILE)
 
+
 @pytest.fixture(scope="module")
 def swaps(tmp_path_factory):
     return build(tmp_path_factory.mktemp("swaps"), {"game.yaml": GAME, "main.rules": RULES}, name="swaps")

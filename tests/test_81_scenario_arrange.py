@@ -90,6 +90,7 @@ action pick:
 def run(ruleset, text: str):
     return run_one(ruleset, text, "seeds/dealt/example.yaml")
 
+
 @pytest.fixture(scope="module")
 def dealt(tmp_path_factory):
     return build(tmp_path_factory.mktemp("dealt"), {"game.yaml": GAME, "main.rules": RULES}, name="dealt")

@@ -6,11 +6,9 @@ the value, with a hint, not a FAIL that blames the rules."""
 
 from __future__ import annotations
 
-import textwrap
-
 import pytest
 from engine_rulesets import build
-from scenario_runs import errors_in, explain, only_error_in, run_one
+from scenario_runs import caret_text as at, errors_in, explain, only_error_in, run_one
 
 from rulecraft.validator import PASS
 
@@ -82,15 +80,10 @@ def errors(result) -> list:
 def only_error(result):
     return only_error_in(result, FILE)
 
+
 @pytest.fixture(scope="module")
 def tallies(tmp_path_factory):
     return build(tmp_path_factory.mktemp("tallies"), {"game.yaml": GAME, "main.rules": RULES}, name="tallies")
-
-
-def at(text: str, d) -> tuple[int, str]:
-    """The line of an error and the text its caret runs under."""
-    line = textwrap.dedent(text).splitlines()[d.position.line - 1]
-    return d.position.line, line[d.position.column - 1:d.position.end_column - 1]
 
 
 # ---------------------------------------------------------------- a property typed as a kind

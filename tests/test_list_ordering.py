@@ -269,27 +269,21 @@ action play_best:
         assert options == [{"action": "play_best", "args": {"c": "c2"}}]  # c4 left the deck
 
 
-def test_keys_mixing_numbers_and_texts_stop_the_game_with_a_located_error(tmp_path):
-    folder = write_ruleset(tmp_path / "mixed", {"game.yaml": game_yaml(round_limit=1) + DATA, "main.rules": _rules("""
+@pytest.mark.parametrize(("key", "told"), [
+    # the pile holds a token (a text rank) and a card (a number rank, a yes/no face_up):
+    # the checker cannot type x.rank nor x.face_up, the game finds the keys wrong
+    ("x.rank", "cannot compare a"),
+    ("x.face_up", "is a yes/no (true or false)"),
+], ids=["numbers-and-texts", "yes-no"])
+def test_keys_the_checker_cannot_type_stop_the_game_with_a_located_error_when_wrong(tmp_path, key, told):
+    folder = write_ruleset(tmp_path / "mixed", {"game.yaml": game_yaml(round_limit=1) + DATA, "main.rules": _rules(f"""
 move c1 to pile
-emit q(name: "mixed", value: [x for x in contents(pile) by x.rank])
+emit q(name: "mixed", value: [x for x in contents(pile) by {key}])
 """)})
     for generate in (False, True):
         with pytest.raises(RuleRuntimeError) as err:
             Game(_compiled(folder, generate), 3, 1)
-        assert "main.rules:" in str(err.value) and "cannot compare a" in str(err.value)
-
-
-def test_a_yes_no_key_the_checker_cannot_type_stops_the_game_with_a_located_error(tmp_path):
-    # the pile holds a token and a card: x.face_up is of no known type, and a card's is a yes/no
-    folder = write_ruleset(tmp_path / "yesno", {"game.yaml": game_yaml(round_limit=1) + DATA, "main.rules": _rules("""
-move c1 to pile
-emit q(name: "yes/no", value: [x for x in contents(pile) by x.face_up])
-""")})
-    for generate in (False, True):
-        with pytest.raises(RuleRuntimeError) as err:
-            Game(_compiled(folder, generate), 3, 1)
-        assert "main.rules:" in str(err.value) and "is a yes/no (true or false)" in str(err.value)
+        assert "main.rules:" in str(err.value) and told in str(err.value)
         assert "OrderKeyFault" not in str(err.value)
 
 

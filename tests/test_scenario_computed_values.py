@@ -13,7 +13,7 @@ import textwrap
 
 import pytest
 from engine_rulesets import QUIET_SETUP_AND_ROUND, build, write_ruleset
-from scenario_runs import explain, only_error_in, run_one
+from scenario_runs import caret_text as at, explain, only_error_in, run_one
 
 from rulecraft.cli.main import main
 from rulecraft.dsl.diagnostics import RuleSetError
@@ -79,15 +79,10 @@ def run(ruleset, text: str):
 def only_error(result):
     return only_error_in(result, FILE)
 
+
 @pytest.fixture(scope="module")
 def tallies(tmp_path_factory):
     return build(tmp_path_factory.mktemp("tallies"), {"game.yaml": GAME, "main.rules": RULES}, name="tallies")
-
-
-def at(text: str, d) -> tuple[int, str]:
-    """The line of an error and the text its caret runs under."""
-    line = textwrap.dedent(text).splitlines()[d.position.line - 1]
-    return d.position.line, line[d.position.column - 1:d.position.end_column - 1]
 
 
 # p1 takes the crown (worth 3), p2 a coin (worth 1)
