@@ -26,6 +26,8 @@ from .glossary import SECTIONS, Term, engine_term, item_kind, load_glossary
 from .markup import md, md_template
 
 _SLOT = re.compile(r"\{([A-Za-z_0-9]+)\}")
+# a local name that is a letter or two, maybe numbered (p, s2, ms): said as written, without an article
+_LETTER_NAME = re.compile(r"[A-Za-z]{1,2}[0-9]*")
 _VOWELS = "aeiouyàâäéèêëîïôöûùüAEIOUYÀÂÄÉÈÊËÎÏÔÖÛÙÜ"
 
 
@@ -234,8 +236,52 @@ class Prose:
         t = self.glossary.get(section, key)
         if t is None:
             self.missing.add((section, key))
-            return Term(key.rsplit(".", 1)[-1].replace("_", " "))
+            return self._unglossed(section, key)
         return t
+
+    def _unglossed(self, section: str, key: str) -> Term:
+        """A word no glossary gives: the name as written, underscores read as spaces, shaped
+        by what it names so that it still reads as part of a sentence. A short local name
+        (``p``, ``s2``) is a letter, as in algebra: "s", not "the s". A yes/no property reads
+        as a predicate of its thing ("the square is empty", "the piece has moved"), a yes/no
+        variable as true or false, and a yes/no function of one thing whose name is one word
+        or opens with a verb (``is_``, ``has_``, ``can_``, ``may_``, ``must_``) as a predicate
+        of that thing; other functions keep their name and bracketed arguments."""
+        words = key.rsplit(".", 1)[-1].replace("_", " ")
+        if section == "names":
+            return Term(words, article=False) if _LETTER_NAME.fullmatch(key) else Term(words)
+        U = self.ph["unglossed"]
+        if section == "variables" and self._declared_type(section, key) == T.BOOL:
+            return Term(words, article=False, say=fill(U["flag"], name=words), deny=fill(U["flag_not"], name=words))
+        if section == "properties" and self._declared_type(section, key) == T.BOOL:
+            return Term(words, say=self._predicate(words, "obj"), deny=self._predicate(words, "obj", denied=True))
+        d = self.ruleset.definitions.get(key) if section == "definitions" else None
+        if isinstance(d, ast.FunctionDef) and d.returns is not None and d.returns.name == T.BOOL \
+                and len(d.params) == 1 and (" " not in words or words.split(" ", 1)[0] in U["verbs"]):
+            slot = d.params[0].name
+            return Term(words, say=self._predicate(words, slot), deny=self._predicate(words, slot, denied=True))
+        return Term(words)
+
+    def _predicate(self, words: str, slot: str, denied: bool = False) -> str:
+        """A predicate template for a yes/no name: "{obj} is face up", "{obj} has moved"."""
+        U = self.ph["unglossed"]
+        verb, _, rest = words.partition(" ")
+        if rest and verb in U["verbs"]:
+            template = U["verbs"][verb][1 if denied else 0]
+            words = rest
+        else:
+            template = U["is_not" if denied else "is"]
+        return template.replace("{subject}", "{%s}" % slot).replace("{words}", words)
+
+    def _declared_type(self, section: str, key: str) -> str | None:
+        """The declared type of a property (``kind.prop``) or a variable (``scope.name``)."""
+        owner, _, name = key.rpartition(".")
+        if section == "variables":
+            spec = self.ruleset.data.variables.get(owner, {}).get(name)
+        else:
+            kind = self.ruleset.data.kinds.get(owner)
+            spec = kind.properties.get(name) if kind is not None else None
+        return _strip_type(spec.type) if spec is not None else None
 
     def _article(self, t: Term, which: str, plural: bool = False) -> str:
         if not t.article:
@@ -684,7 +730,13 @@ class Prose:
         term = self._lookup("definitions", d.name)
         slots = {p.name: self.ex(a) for p, a in zip(d.params, args)}
         if term.say is None:
-            return term.one + (" (" + self._join(list(slots.values())) + ")" if slots else "")
+            if not slots:
+                return term.one
+            # the arguments as a list, by commas; by semicolons when one of them is itself a list or a
+            # condition with "and", so that "moves (the player; a, b and c)" shows where each one ends
+            O, args = self.ph["operators"], list(slots.values())
+            loose = any(O["list_sep"].strip() in a or O["list_last"] in a for a in args)
+            return term.one + " " + fill(O["group"], x=(O["args_sep"] if loose else O["list_sep"]).join(args))
         return fill(term.say, **slots)
 
     def _joined(self, template: str, slot: str, word: str, **slots) -> str:

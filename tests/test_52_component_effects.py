@@ -180,7 +180,7 @@ def test_the_rules_site_says_the_card_is_carried_out(tmp_path):
     from rulecraft.docgen.prose import Prose
 
     ruleset = build(tmp_path, _files())
-    assert "- Carry out the effect of the c.\n" in Prose(ruleset, "en").definition("draw_and_play")
+    assert "- Carry out the effect of c.\n" in Prose(ruleset, "en").definition("draw_and_play")
     assert "Appliquez l'effet d" in Prose(ruleset, "fr").definition("draw_and_play")
 
 
