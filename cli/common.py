@@ -161,12 +161,29 @@ def ruleset_arg(text: str) -> str:
     if path is None:
         raise argparse.ArgumentTypeError(f"no rule set at '{text}' ({_ruleset_hint(text)})")
     if not (path / "game.yaml").exists():
-        # a folder of rule sets (rules/) is a likely slip; an empty folder is a rule set begun
-        inside = sorted(p.name for p in path.iterdir() if (p / "game.yaml").is_file()) if path.is_dir() else []
+        # a folder of rule sets (rules/), or a project holding one (rules/<game>/ next to seeds/), is a
+        # likely slip; an empty folder is a rule set begun
+        inside = _rulesets_below(path)
         if inside:
             raise argparse.ArgumentTypeError(f"'{text}' holds rule sets, it is not one: give one of them "
                                              f"({', '.join(str(Path(text) / name) for name in inside)})")
     return str(path)
+
+
+def _rulesets_below(path: Path) -> list[str]:
+    """The rule-set folders one or two levels below ``path`` (``tic_tac_toe``, ``rules/tic_tac_toe``), as paths
+    relative to it; none when ``path`` is no folder."""
+    if not path.is_dir():
+        return []
+    found = []
+    for child in sorted(path.iterdir()):
+        if not child.is_dir():
+            continue
+        if (child / "game.yaml").is_file():
+            found.append(child.name)
+        elif not child.name.startswith("."):
+            found += [f"{child.name}/{g.name}" for g in sorted(child.iterdir()) if (g / "game.yaml").is_file()]
+    return found
 
 
 def _ruleset_hint(text: str) -> str:

@@ -397,6 +397,18 @@ def test_a_wrong_rule_set_path_says_what_to_give(capsys, given, said):
     assert err.count("\n") == 1 and said in err, err
 
 
+def test_a_project_folder_holding_a_rule_set_names_it(tmp_path, capsys):
+    """A designer's project keeps its rule set in rules/<game>/ next to seeds/: given the project's
+    folder, the command names the rule set inside, instead of checking an empty rule set."""
+    import shutil
+
+    shutil.copytree(RULES.parent / "tic_tac_toe", tmp_path / "rules" / "my_game")
+    (tmp_path / "seeds").mkdir()
+    assert run("check", tmp_path) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"give one of them ({tmp_path / 'rules' / 'my_game'})" in err, err
+
+
 def test_a_clones_rule_set_path_typed_elsewhere_points_to_the_shipped_name(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     assert run("check", "rules/connect_four") == 2
