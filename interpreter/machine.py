@@ -567,6 +567,18 @@ class Machine:
             self.state.pending = {"kind": "choose", "player": chooser, "prompt": prompt, "options": options,
                                   "var": var, "frame": self._env_frame_index()}
 
+    def choose_again(self) -> None:
+        """Work out a pending ``choose`` again, from the state as it is now: the table was
+        arranged under it (a scenario's setup dealt other cards into the hand it offers).
+        The frame that asked resumes at its ``choose`` statement, whose options are listed
+        anew; with one or none left the rules go on as they would have."""
+        s = self.state
+        if s.pending is None or s.pending["kind"] != "choose":
+            raise RuntimeError("no choose is pending")
+        s.pending = None
+        s.stack[-1]["pc"] -= 1  # the asking frame is on top; it resumes after its choose
+        self.run()
+
     # ------------------------------------------------------------ frames
     def _env_frame_index(self) -> int:
         stack = self.state.stack

@@ -506,3 +506,105 @@ def test_verify_seeds_finds_a_scenario_that_relies_on_the_default_seeds_setup(tm
     with contextlib.redirect_stdout(out := io.StringIO()):
         main(["verify", "kuhn_poker", "--scenarios", str(seeds)])  # off unless asked: each seed costs a whole run
     assert "default seed's setup" not in out.getvalue()
+
+
+# ---------------------------------------------------------------- a choose pending under the arranged table
+
+PASSING_GAME = """\
+game:
+  name: passing
+  players: {min: 2, max: 2}
+  setup: setup
+  round: round
+  round_limit: 3
+kinds:
+  player:
+    properties: {}
+  card:
+    properties:
+      rank: {type: number, default: 1}
+zones:
+  deck: {visible_to: nobody}
+  hand: {per_player: true, ordered: false, visible_to: owner}
+  passed: {ordered: false}
+components:
+  - {name: low, kind: card, count: 4, zone: deck}
+  - {name: high, kind: card, count: 4, zone: deck, properties: {rank: 9}}
+"""
+
+PASSING_RULES = """\
+procedure setup():
+    do:
+        shuffle deck
+        for each p in players:
+            repeat 3 times:
+                move top(deck) to hand(p)
+
+procedure round():
+    do:
+        for each p in players:
+            choose c from contents(hand(p)) by p prompt "Which card do you pass?"
+            move c to passed
+        for each p in players:
+            play_turn(p)
+"""
+
+
+def _passing(tmp_path):
+    return build(tmp_path, {"game.yaml": PASSING_GAME, "play.rules": PASSING_RULES})
+
+
+def test_a_pending_choose_offers_the_hand_the_setup_dealt(tmp_path):
+    """The first decision is a choose among the hand's cards, asked before the scenario's setup
+    deals the hand: it is asked again, of the cards dealt, whatever the seed dealt first."""
+    ruleset = _passing(tmp_path)
+    scenario = """
+    scenarios:
+      - title: the pass is asked of the dealt hand
+        cite: "house rules: Passing"
+        players: 2
+        setup:
+          deal: {p1: [high.1, high.2, low.1], p2: [low.2, low.3, low.4]}
+        expect:
+          pending: {player: p1, kind: choose, options: [high.1, high.2, low.1]}
+    """
+    result = run_one(ruleset, scenario, "passing.yaml")
+    assert result.status == PASS, explain(result)
+
+
+def test_a_card_the_setup_took_out_of_the_hand_cannot_be_passed(tmp_path):
+    ruleset = _passing(tmp_path)
+    dealt = {"p1": ["high.1", "high.2", "low.1"], "p2": ["low.2", "low.3", "low.4"]}
+    # whichever card the seed's own deal gave p1 that the arranged hand lacks
+    for stray in ("high.3", "high.4"):
+        scenario = f"""
+        scenarios:
+          - title: a card not in the hand
+            cite: "house rules: Passing"
+            players: 2
+            setup:
+              deal: {{p1: {dealt['p1']}, p2: {dealt['p2']}}}
+            steps:
+              - {{choose: {stray}, by: p1}}
+        """
+        result = run_one(ruleset, scenario, "passing.yaml")
+        assert result.status == FAIL, explain(result)
+        assert f"{stray} is not among the options" in result.divergence.message
+
+
+def test_a_choose_left_with_one_option_goes_on_as_the_rules_would(tmp_path):
+    """Arranged down to a hand of one card, the choose has nothing to ask: that card is passed."""
+    ruleset = _passing(tmp_path)
+    scenario = """
+    scenarios:
+      - title: one card, no question
+        cite: "house rules: Passing"
+        players: 2
+        setup:
+          deal: {p1: [high.1], p2: [low.2, low.3, low.4]}
+        expect:
+          pending: {player: p2, kind: choose, options: [low.2, low.3, low.4]}
+          zone: {passed: [high.1]}
+    """
+    result = run_one(ruleset, scenario, "passing.yaml")
+    assert result.status == PASS, explain(result)

@@ -191,12 +191,16 @@ class _CopyPicker:
 
 
 def reoffer(game: Game) -> None:
-    """Refresh the board and, at an action choice, list the legal options again."""
+    """Refresh the board and list the pending choice's options again from the arranged table:
+    an action choice's legal actions, a ``choose``'s items (the cards of a hand dealt anew). A
+    reaction window's options stay: they answer the event that opened it."""
     game.machine.invalidate()
     pending = game.state.pending
     if pending is not None and pending["kind"] == "action":
         game.state.pending = None
         game.machine.run()
+    elif pending is not None and pending["kind"] == "choose":
+        game.machine.choose_again()
 
 
 def put(game: Game, eid: str, zone: str | None, end: str | None = None) -> None:
