@@ -164,6 +164,31 @@ def test_a_mutant_is_killed_by_the_scenario_it_breaks_and_survives_where_none_lo
     assert checker.check(limit).status == SURVIVED
 
 
+def test_a_deleted_emit_leaves_the_scenarios_naming_its_event_meaningful(repo):
+    """Dropping the rules' only ``emit scored`` makes 'scored' an event no rule gives: a scenario
+    that only says it does not happen still holds (the mutant survives it), one that expects it
+    fails (and kills it); neither is broken by a name the mutation took away."""
+    root, mutants = mutants_of(repo)
+    seeds = repo / "seeds" / "tiny"
+    (seeds / "draw.yaml").write_text(SCENARIOS.replace("    expect:\n", "    expect:\n      no_events: [{type: scored}]\n"),
+                                     encoding="utf-8")
+    emit = next(m for m in mutants if m.operator == "drop-statement" and m.old.strip().startswith("emit scored"))
+    assert Checker(Target(root, None, seeds), timeout=30).check(emit).status == SURVIVED
+    (seeds / "play.yaml").write_text(textwrap.dedent("""\
+        scenarios:
+          - title: Playing a card scores it
+            cite: "tiny-rules: Playing"
+            setup:
+              current: p1
+            steps:
+              - {do: play, by: p1}
+            expect:
+              events: [{type: scored, player: p1}]
+        """), encoding="utf-8")
+    outcome = Checker(Target(root, None, seeds), timeout=30).check(emit)
+    assert (outcome.status, outcome.by) == (KILLED, "Playing a card scores it")
+
+
 def test_a_static_error_is_a_static_kill(repo):
     root = repo / "rules" / "tiny"
     game = root / "game.yaml"

@@ -24,6 +24,7 @@ from rulecraft.dsl.sources import replaced_texts
 from rulecraft.dsl.variants import load_variant_chain
 
 from .mutants import Mutant
+from .names import default_players, names_for
 from .runner import FAILING, SKIP, run_scenario
 from .scenario import ScenarioFile, asked_functions, load_file, load_variant_scenarios, scenario_files
 
@@ -76,6 +77,7 @@ class Checker:
     timeout: float
     texts: dict[str, str] = field(default_factory=dict)
     kills: dict[int, int] = field(default_factory=dict)  # scenario index → mutants it killed
+    base_events: dict[str, set[str]] | None = None  # the unchanged rule set's events and their fields
 
     def __post_init__(self) -> None:
         files = target_scenario_files(self.target)
@@ -91,7 +93,16 @@ class Checker:
         """The unchanged rule set: its outcome, scenarios run and skipped."""
         return self._check({})
 
+    def _base_events(self) -> dict[str, set[str]]:
+        """The events the unchanged rule set gives, with their fields (read once)."""
+        if self.base_events is None:
+            with disk_cache.read_only():
+                ruleset = load_ruleset(self.target.root, variant=self.target.variant)
+            self.base_events = names_for(ruleset, ruleset.data.game.min_players).event_fields
+        return self.base_events
+
     def check(self, mutant: Mutant) -> Outcome:
+        self._base_events()  # read before the mutant's time starts
         texts = {self.target.root / mutant.file: mutant.apply(self._text(mutant.file))}
         return self._check(texts)[0]
 
@@ -123,6 +134,8 @@ class Checker:
             order = sorted(range(len(self.scenarios)), key=lambda i: -self.kills.get(i, 0))
             for i in order:
                 sc = self.scenarios[i]
+                if texts:  # a mutant: the scenarios still name what the rules named before it
+                    names_for(ruleset, default_players(ruleset, sc)).know_events(self._base_events())
                 try:
                     result = run_scenario(ruleset, sc, self.target.variant)
                     status = result.status

@@ -90,6 +90,15 @@ class Names:
             fields |= _EVERY_EVENT_FIELDS
         self.events = set(self.event_fields)
 
+    def know_events(self, event_fields: dict[str, set[str]]) -> None:
+        """Take these events, with their fields, as named too, though no rule of this rule
+        set gives them: a mutant that deletes the rules' only ``emit`` of an event leaves a
+        scenario naming it meaningful (its ``events`` fail, its ``no_events`` hold), not
+        broken by a name the mutation took away."""
+        for event, fields in event_fields.items():
+            self.event_fields.setdefault(event, set()).update(fields)
+        self.events = set(self.event_fields)
+
     def component(self, eid: str) -> str:
         """The component an entity is a copy of (card.3 → card)."""
         base = eid.rpartition(".")[0]
@@ -286,10 +295,15 @@ class _Check:
         return False
 
     def props(self, mapping: dict, path: list, kinds: bool = False) -> None:
-        """``kinds``: a kind may stand for every entity of it (in a setup)."""
+        """``kinds``: a kind may stand for every entity of it (in a setup, in an expect)."""
         for eid, props in mapping.items():
             if kinds and eid not in self.n.entities and eid in self.n.kinds:
                 kind = eid
+            elif kinds and not (isinstance(eid, str) and eid in self.n.entities):
+                self.error(f"unknown entity or kind '{eid}'", path + [eid],
+                           did_you_mean_among(str(eid), [*self.n.entities, *self.n.kinds], "entities and kinds"),
+                           key=True)
+                continue
             elif not self.entity(eid, path + [eid], key=True):
                 continue
             else:
@@ -763,7 +777,7 @@ class _Check:
         for eid, where in (e.get("at") or {}).items():
             self.entity(eid, path + ["at", eid], key=True)
             self.place(where, path + ["at", eid])
-        self.props(e.get("props") or {}, path + ["props"])
+        self.props(e.get("props") or {}, path + ["props"], kinds=True)
         for zone, check in (e.get("zone") or {}).items():
             self.zone(zone, path + ["zone", zone], key=True, wildcard=True)
             if isinstance(check, list):
