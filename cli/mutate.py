@@ -25,8 +25,8 @@ from rich.table import Table
 
 from rulecraft.dsl.diagnostics import DiagnosticBag
 from rulecraft.dsl.loader import EQUIVALENTS_FILE, load_ruleset
-from rulecraft.dsl.variants import variant_scenario_files
-from rulecraft.validator.equivalents import load_equivalents, mark
+from rulecraft.dsl.variants import available_variants, variant_scenario_files
+from rulecraft.validator.equivalents import check_variant_names, load_equivalents, mark
 from rulecraft.validator.mutants import OPERATORS, Mutant, generate, mutant_files, reachable
 from rulecraft.validator.mutation import (EQUIVALENT, KILLED, STATIC, SURVIVED, TIMEOUT, Checker, Outcome, Target,
                                           check_in_worker, functions_asked, init_worker)
@@ -153,11 +153,12 @@ def run(args) -> int:
     mutants = reachable(root, every, info.chain) if info is not None else every
     bag = DiagnosticBag()
     entries = load_equivalents(root, bag)
+    check_variant_names(entries, available_variants(root), bag)
     if bag.errors:
         print(bag.render())
         print(f"{root / EQUIVALENTS_FILE}: {len(bag.errors)} error(s)")
         return 1
-    marked, stale = mark(mutants, entries)
+    marked, stale = mark(mutants, entries, args.variant)
 
     chosen = _select(mutants, args.only)
     if chosen is None:

@@ -484,3 +484,31 @@ def test_an_equivalent_found_by_its_id_at_another_place_is_told_where_it_is_now(
         f"  - id: {cost.id}\n    at: main.rules:1:1\n    reason: written before lines moved\n"))
     flat = " ".join(out.split())
     assert f"equivalent mutant {cost.id} is now at {cost.location}, not main.rules:1:1; write at: {cost.location}" in flat
+
+
+def test_an_equivalent_entry_can_hold_in_the_base_rules_only(variants, capsys):
+    """A change the base's games cannot tell apart may matter in a variant (a parameter the base
+    never varies): its entry says `variants: [base]`, and mutate --variant runs it again."""
+    spare = one(reached(variants, []), file="game.yaml", operator="parameter", new="4")
+    (variants / "mutants.yaml").write_text(
+        f"equivalent:\n  - id: {spare.id}\n    variants: [base]\n"
+        "    reason: the base never reads the spare, a variant might\n", encoding="utf-8")
+
+    def listed_line(*args) -> str:
+        code, out = mutate(capsys, variants, "--list", "--operator", "parameter", *args)
+        assert code == 0, out
+        return next(line for line in out.splitlines() if spare.id in line)
+
+    assert "(equivalent)" in listed_line()
+    assert "(equivalent)" not in listed_line("--variant", "bigger")
+    code, out = mutate(capsys, variants, "--variant", "bigger", "--operator", "parameter", "--only", "game.yaml")
+    assert "matches no mutant any more" not in out  # an entry is not stale where it does not hold
+
+
+def test_an_equivalent_entry_naming_no_variant_is_a_located_error(variants, capsys):
+    (variants / "mutants.yaml").write_text(
+        "equivalent:\n  - id: m012345678\n    variants: [bigest]\n"
+        "    reason: a misspelt variant would leave it unmarked\n", encoding="utf-8")
+    code, out = mutate(capsys, variants, "--list")
+    assert code == 1
+    assert "mutants.yaml:2:" in out and "'bigest'" in out and "did you mean 'biggest'?" in out

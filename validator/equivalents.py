@@ -20,6 +20,7 @@ from rulecraft.dsl.yaml_data import load_yaml_text, validate
 from .mutants import Mutant
 
 SCHEMA = "mutants.schema.json"
+BASE = "base"  # an entry's word, in ``variants``, for the rules without any variant
 
 
 @dataclass
@@ -29,6 +30,12 @@ class Equivalent:
     id: str | None = None
     at: str | None = None
     change: str | None = None
+    # the rules it is equivalent in: "base" (no variant) and variant names; None: every one
+    variants: list[str] | None = None
+
+    def applies(self, variant: str | None) -> bool:
+        """Whether the entry holds for the rules mutated with ``variant`` (None: the base alone)."""
+        return self.variants is None or (variant or BASE) in self.variants
 
     def matches(self, m: Mutant) -> bool:
         if self.id is not None:
@@ -50,15 +57,33 @@ def load_equivalents(root: Path, bag: DiagnosticBag, display: str | None = None)
     data, located = load_yaml_text(path.read_text(encoding="utf-8"), file, bag)
     if located.root is None or not validate(data, SCHEMA, located, bag) or not isinstance(data, dict):
         return []
-    return [Equivalent(e["reason"], located.position(["equivalent", i]), e.get("id"), e.get("at"), e.get("change"))
-            for i, e in enumerate(data.get("equivalent") or [])]
+    return [Equivalent(e["reason"], located.position(["equivalent", i]), e.get("id"), e.get("at"), e.get("change"),
+                       e.get("variants")) for i, e in enumerate(data.get("equivalent") or [])]
 
 
-def mark(mutants: list[Mutant], entries: list[Equivalent]) -> tuple[dict[str, Equivalent], list[Equivalent]]:
-    """Mutant id → its entry, and the stale entries (matching no mutant)."""
+def check_variant_names(entries: list[Equivalent], known: list[str], bag: DiagnosticBag) -> None:
+    """An entry's ``variants`` must name the base or variants the rule set has: a misspelt one
+    would leave the mutant unmarked everywhere it was meant to be."""
+    from rulecraft.dsl.diagnostics import did_you_mean
+
+    for e in entries:
+        for name in e.variants or []:
+            if name != BASE and name not in known:
+                close = did_you_mean(name, [BASE, *known])
+                bag.error(f"the equivalent mutant's variants name '{name}', which is no variant of the rule set",
+                          e.position, close or f"write '{BASE}' for the rules without a variant, or one of: "
+                          + (", ".join(known) or "(the rule set has no variant)"))
+
+
+def mark(mutants: list[Mutant], entries: list[Equivalent],
+         variant: str | None = None) -> tuple[dict[str, Equivalent], list[Equivalent]]:
+    """Mutant id → its entry, and the stale entries (matching no mutant), of the entries that
+    hold for the rules mutated with ``variant``."""
     marked: dict[str, Equivalent] = {}
     stale = []
     for e in entries:
+        if not e.applies(variant):
+            continue
         hits = [m for m in mutants if e.matches(m)]
         if not hits:
             stale.append(e)
