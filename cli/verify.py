@@ -174,8 +174,9 @@ def _warn_unarranged(console: Console, results, redeals: int) -> None:
     seeded = [r for r in results if r.seed_failed is not None]
     if seeded:
         console.print(f"\n[yellow]warning:[/] {len(seeded)} scenario(s) pass by the default seed's setup: "
-                      "with the game dealt by another seed, they fail (arrange who starts and what the hands "
-                      "hold, or name the seed meant with 'seed:'):")
+                      "with the game dealt by another seed, they fail (arrange what they rely on of the game's own "
+                      "setup with 'game_setup:' (who starts, what a shuffle puts on top) or 'setup:' (deal, "
+                      "deck_top), or name the seed meant with 'seed:'; the divergence below shows what differed):")
         for r in seeded:
             seed, d = r.seed_failed
             console.print(f"  {escape(str(r.scenario.where))}: {escape(r.scenario.title)}")
