@@ -171,7 +171,7 @@ def ruleset_arg(text: str) -> str:
 
 
 def _rulesets_below(path: Path) -> list[str]:
-    """The rule-set folders one or two levels below ``path`` (``tic_tac_toe``, ``rules/tic_tac_toe``), as paths
+    """The rule-set folders one or two levels below ``path`` (``my_game``, ``rules/my_game``), as paths
     relative to it; none when ``path`` is no folder."""
     if not path.is_dir():
         return []
