@@ -18,7 +18,7 @@ from pathlib import Path
 
 from rulecraft.dsl import ast
 from rulecraft.dsl.builtins import ACTION_WINDOW, ACTION_WINDOW_FIELDS, ENGINE_EVENTS
-from rulecraft.dsl.diagnostics import Diagnostic, DiagnosticBag, Position, did_you_mean_among
+from rulecraft.dsl.diagnostics import Diagnostic, DiagnosticBag, Position, did_you_mean_among, with_article
 from rulecraft.dsl.model import RuleSet
 from rulecraft.dsl.ruleset_files import inside, refuse_link_out
 from rulecraft.dsl.yaml_data import Located, load_and_validate
@@ -281,6 +281,13 @@ def needed_terms(ruleset: RuleSet) -> list[Need]:
         needs.setdefault((section, key), Need(section, key, slots))
 
     users: dict[str, list[str]] = {}  # local name -> the definitions that use it
+    # A value the checker rejects (a text that no property lists, a text where a number is
+    # due) is reported where it is written: its word in a glossary would be the slip's.
+    rejected = {d.position for d in ruleset.bag.errors if d.position is not None}
+
+    def need_value(value: str, pos: Position | None = None) -> None:
+        if pos is None or pos not in rejected:
+            need("values", value)
 
     for kind in data.kinds.values():
         need("kinds", kind.name)
@@ -291,18 +298,18 @@ def needed_terms(ruleset: RuleSet) -> list[Need]:
     # every component, and every text value the data gives (shown in component and tile lists)
     for comp in data.components:
         need("components", comp.name)
-        for value in comp.properties.values():
-            if isinstance(value, str):
-                need("values", value)
+        for prop, value in comp.properties.items():
+            if isinstance(value, str) and _may_hold(data, comp.kind, prop, value):
+                need_value(value)
     if data.board is not None:
         for name in list(data.board.directions) + list(data.board.edges) + sorted(
                 {c for c in data.board.joins.values() if c and c != "none"}):
             need("values", name)
         for layout in data.board.layouts.values():
             for props in layout.rooms.values():
-                for value in (props or {}).values():
-                    if isinstance(value, str):
-                        need("values", value)
+                for prop, value in (props or {}).items():
+                    if isinstance(value, str) and _may_hold(data, data.board.space_kind, prop, value):
+                        need_value(value)
     for section, names in (("parameters", data.parameters), ("tables", data.tables), ("dice", data.dice)):
         for name in names:
             need(section, name)
@@ -313,7 +320,7 @@ def needed_terms(ruleset: RuleSet) -> list[Need]:
         params = tuple(p.name for p in getattr(d, "params", []))
         need("definitions", d.name, params)
         for node in walk(d):
-            _needs_of(node, need, lambda name, d=d: users.setdefault(name, []).append(d.name), data)
+            _needs_of(node, need, lambda name, d=d: users.setdefault(name, []).append(d.name), data, need_value)
     for name, definitions in users.items():
         needs[("names", name)] = Need("names", name, tuple(dict.fromkeys(definitions)))
     return list(needs.values())
@@ -333,7 +340,14 @@ def item_kind(iterable: ast.Expr, data) -> str | None:
     return None
 
 
-def _needs_of(node, need, local, data) -> None:
+def _may_hold(data, kind: str, prop: str, value) -> bool:
+    """Whether a property of a kind may hold a value its data gives it: not when the
+    property lists its values and this one is not among them (an error of the check)."""
+    spec = data.kinds[kind].properties.get(prop) if kind in data.kinds else None
+    return spec is None or spec.values is None or value in spec.values
+
+
+def _needs_of(node, need, local, data, need_value) -> None:
     if isinstance(node, ast.Param):
         local(node.name)
     elif isinstance(node, ast.Let):
@@ -344,7 +358,7 @@ def _needs_of(node, need, local, data) -> None:
     elif isinstance(node, (ast.Choose, ast.Window)):
         local(node.var)
     elif isinstance(node, ast.Literal) and isinstance(node.value, str):
-        need("values", node.value)
+        need_value(node.value, node.pos)
     if isinstance(node, (ast.Emit, ast.Window)):
         if node.event not in ENGINE_EVENTS:
             need("events", node.event)
@@ -389,6 +403,8 @@ _WHAT_PLURAL = {"names": "local names", "fields": "event fields", "kinds": "kind
                 "variables": "variables", "values": "values", "tables": "tables", "dice": "dice", "events": "events",
                 "groups": "groups", "definitions": "definitions", "engine": "notions of the engine", "texts": "texts",
                 "prompts": "prompts"}
+# The sections whose keys the rules' definitions give (the others: the YAML tables').
+_RULES_SECTIONS = frozenset({"definitions", "names", "events", "fields", "groups", "values", "prompts", "texts"})
 _RULING_PARTS = ("question", "ruling", "reason")
 _VARIANT_PARTS = ("title", "text")
 
@@ -518,6 +534,9 @@ class _Levels:
         self.root = Path(ruleset.root)
         self.own = known_keys(ruleset)
         self._others: dict[str | None, list[dict[str, set[str]]]] = {}
+        # the text of the definitions that did not parse, in the rule set checked and in the
+        # other levels loaded (None: a rule file that could not be read at all)
+        self.unparsed: list[str | None] = list(ruleset.unparsed)
 
     def _load(self, variant: str | None):
         from rulecraft.dsl.loader import load_ruleset
@@ -543,11 +562,32 @@ class _Levels:
                 chain = rs.variant.chain if rs.variant is not None else []
                 if owner is None or owner in chain:
                     found.append(known_keys(rs))
+                    self.unparsed += [text for text in rs.unparsed if text not in self.unparsed]
             self._others[owner] = found
         return self._others[owner]
 
     def names(self, section: str, key: str, owner: str | None) -> bool:
         return key in self.own[section] or any(key in k[section] for k in self.others(owner))
+
+    def may_be_unparsed(self, section: str, key: str) -> bool:
+        """Whether a key of a section the rules' definitions fill (definitions, their local
+        names, events and fields, groups, the values and prompts they write, their texts)
+        may name what a definition that did not parse has: its syntax error is then the one
+        mistake, and a warning that the key names nothing (with a hint to rename or move a
+        good entry) would be false. Such a key is one the unparsed text holds as a word."""
+        if not self.unparsed or section not in _RULES_SECTIONS:
+            return False
+        if any(text is None for text in self.unparsed):
+            return True  # a rule file that could not be read may define anything
+        if "." in key and section == "names":  # 'definition.name': the definition's own names
+            definition = key.partition(".")[0]
+            if definition in self.ruleset.definitions:
+                return False  # it parsed: its names are all known
+            key = definition
+        elif "." in key and section == "texts":
+            return False  # a component's, parameter's, ruling's or variant's text: not the rules'
+        word = re.compile(rf"(?<![A-Za-z0-9_]){re.escape(key)}(?![A-Za-z0-9_])")
+        return any(word.search(text) for text in self.unparsed)
 
     def candidates(self, section: str, owner: str | None) -> set[str]:
         out = set(self.own[section])
@@ -575,7 +615,7 @@ def _unknown_key_hint(levels: _Levels, entry: Written, owner: str | None) -> str
         return hint
     elsewhere = [s for s in SECTIONS if s not in (section, "values") and levels.names(s, key, owner)]
     if elsewhere:
-        return f"'{key}' is a {_WHAT[elsewhere[0]]}: move it under '{elsewhere[0]}:'"
+        return f"'{key}' is {with_article(_WHAT[elsewhere[0]])}: move it under '{elsewhere[0]}:'"
     return f"remove it; {hint}"
 
 
@@ -589,12 +629,14 @@ def _event_fields(ruleset: RuleSet) -> dict[str, set[str]]:
     return fields
 
 
-def _check_event_phrases(ruleset: RuleSet, glossary: Glossary, lang: str, bag: DiagnosticBag) -> None:
+def _check_event_phrases(ruleset: RuleSet, glossary: Glossary, lang: str, levels: _Levels,
+                         bag: DiagnosticBag) -> None:
     """An event's phrase (``say``) may name only the event's fields: a slot naming no field
-    leaves the phrase unused, and the event is told by its word and fields instead."""
+    leaves the phrase unused, and the event is told by its word and fields instead. (An
+    event a definition that did not parse may emit may have fields unknown here.)"""
     fields = None
     for (section, key), term in glossary.terms.items():
-        if section != "events" or not term.say:
+        if section != "events" or not term.say or levels.may_be_unparsed(section, key):
             continue
         fields = fields if fields is not None else _event_fields(ruleset)
         unknown = glossary.slots(section, key) - fields.get(key, set())
@@ -610,6 +652,8 @@ def _check_keys(glossary: Glossary, lang: str, levels: _Levels, bag: DiagnosticB
     for entry, owner in glossary.written:
         if entry.section == "citations" or levels.names(entry.section, entry.key, owner):
             continue
+        if levels.may_be_unparsed(entry.section, entry.key):
+            continue  # what a definition that did not parse names: its syntax error is the mistake
         bag.warning(f"the {lang} glossary entry '{entry.key}' under '{entry.section}' names no "
                     f"{_WHAT[entry.section].split(' (')[0]} of the rule set", entry.position,
                     _unknown_key_hint(levels, entry, owner), code="glossary")
@@ -644,7 +688,7 @@ def check_glossaries(ruleset: RuleSet, docs_words: bool = True) -> list[Diagnost
         if not glossary.files or len(bag.errors) > before:
             continue  # a broken file is left out: listing every term it would give adds only noise
         _check_keys(glossary, lang, levels, bag)
-        _check_event_phrases(ruleset, glossary, lang, bag)
+        _check_event_phrases(ruleset, glossary, lang, levels, bag)
         owners = WordOwners(lang)
         files: dict[Path, Glossary] = {}
         reported: set[str] = set()

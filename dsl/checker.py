@@ -17,7 +17,7 @@ from .dependencies import child_nodes
 from .diagnostics import DiagnosticBag, Position, did_you_mean, did_you_mean_among, span, with_article
 from .hidden_choices import check_offer
 from .limits import MAX_REPEAT
-from .model import RuleSet, RuleSetData
+from .model import RuleSet, RuleSetData, rejected_properties, unknown_type_hint
 from .parser import DEFINITION_START
 
 PERIODS = {"turn", "round", "game"}
@@ -298,7 +298,9 @@ class Checker:
             for name, value in c.properties.items():
                 if name in props:
                     self._check_value(value, props[name].type, f"component '{c.name}': {name}",
-                                      self.data.where.get(("component", c.name, name)) or self.data.where.get(("component", c.name)))
+                                      (self.data.where.get(("component", c.name, "property", name))
+                                       if c.written_here(name) else None)
+                                      or self.data.where.get(("component", c.name)))
 
     def _check_drawn(self, p, what: str, pos: Position | None) -> None:
         """A property (or variable) declared ``drawn`` is a fresh random draw from its
@@ -430,6 +432,7 @@ class Checker:
         players = self.data.game.max_players if self.data.game else 1
         if self.data.game and self.data.game.min_players > players:
             return  # counted at the most players, which the rule set got wrong (reported)
+        rejected = rejected_properties(self.data)
         for key, expected in self.data.manifest.items():
             pos = self.data.where.get(("manifest", key))
             kind, _, condition = key.partition(".")
@@ -441,6 +444,8 @@ class Checker:
                 self.error(f"manifest: kind '{kind}' has no property '{prop}'", pos,
                            did_you_mean_among(prop, self.data.kinds[kind].properties, "properties"))
                 continue
+            if condition and ((kind, prop) in rejected or (kind, None) in rejected):
+                continue  # a component's value (or property name) is reported where it is written
             actual = 0
             for c in self.data.components:
                 if c.kind != kind:
@@ -537,7 +542,7 @@ class Checker:
             want = self.resolve_type(d.returns)
             if not T.assignable(t, want, self.names.zone_kinds):
                 self.error(f"function '{d.name}' should give {T.phrase(want)} but gives {T.phrase(t)}", d.value.pos,
-                           conversion_hint(want, t)
+                           self.conversion_hint(d.value, want, t)
                            or f"give {T.phrase(want)} after '=', or declare '-> {t}' if {T.phrase(t)} is meant")
             else:
                 self.misfit_parts(d.value, want, f"function '{d.name}' should give")
@@ -762,8 +767,7 @@ class Checker:
         if ref.name == "list":
             return T.list_of(self.resolve_type(ref.item))
         if ref.name not in self.data.kinds and ref.name not in T.BASE_TYPES and not self._undeclared_player(ref.name):
-            self.error(f"unknown type '{ref.name}'", ref.pos,
-                       did_you_mean_among(ref.name, set(self.data.kinds) | T.BASE_TYPES, "types"))
+            self.error(f"unknown type '{ref.name}'", ref.pos, unknown_type_hint(ref.name, self.data.kinds))
             return T.ANY
         return ref.name
 
@@ -999,7 +1003,7 @@ class Checker:
                        f"set it with '=' to {T.phrase(want)}")
         elif not T.assignable(vt, want, self.names.zone_kinds):
             self.error(f"{prop} is {T.phrase(want)}; cannot set it to {T.phrase(vt)}", s.value.pos,
-                       conversion_hint(want, vt) or f"set it to {T.phrase(want)}"
+                       self.conversion_hint(s.value, want, vt) or f"set it to {T.phrase(want)}"
                        + (" or none" if want.endswith("?") else "") + f", or declare {prop} with another type")
         elif s.op == "=":
             self.misfit_parts(s.value, want, f"the value set to {'.'.join(s.target)} must be")
@@ -1045,7 +1049,7 @@ class Checker:
             t = self.expr(a, ctx)
             if not T.assignable(t, want, self.names.zone_kinds):
                 self.error(f"argument of '{name}' should be {T.phrase(want)}, not {T.phrase(t)}", a.pos,
-                           conversion_hint(want, t) or usage)
+                           self.conversion_hint(a, want, t) or usage)
             else:
                 self.misfit_parts(a, want, f"argument of '{name}' should be")
         for a in args[len(params):]:
@@ -1055,10 +1059,36 @@ class Checker:
     def expect(self, e: ast.Expr, want: str, ctx: _Context, what: str) -> str:
         t = self.expr(e, ctx)
         if not T.assignable(t, want, self.names.zone_kinds):
-            self.error(f"{what} must be {T.phrase(want)}, not {T.phrase(t)}", e.pos, conversion_hint(want, t))
+            self.error(f"{what} must be {T.phrase(want)}, not {T.phrase(t)}", e.pos,
+                       self.conversion_hint(e, want, t) or (TEXT_FOR_NUMBER if (want, t) == (T.NUMBER, T.TEXT) else None))
         else:
             self.misfit_parts(e, want, f"{what} must be")
         return t
+
+    def conversion_hint(self, e: ast.Expr, want: str, got: str) -> str | None:
+        """The hint of a value ``e`` of type ``got`` where ``want`` is due: the parameter
+        quoted by mistake it reads, else the usual way from one type to the other."""
+        return self._quoted_parameter_hint(e, want) or conversion_hint(want, got)
+
+    def _quoted_parameter_hint(self, e: ast.Expr, want: str) -> str | None:
+        """For a parameter read where ``want`` is due whose value is a text that would read
+        as ``want`` unquoted ('"20"' where a number is due): where the quotes are. Its type
+        comes from its value, so the slip is there, not where a rule reads it."""
+        if not isinstance(e, ast.Name) or getattr(e, "ref", None) != ("parameter", e.id):
+            return None
+        spec = self.data.parameters[e.id]
+        value = spec.get("value")
+        if spec.get("type") or not isinstance(value, str):
+            return None
+        unquoted = _UNQUOTED_BOOLS.get(value.strip().lower())
+        reads_as = T.BOOL
+        if unquoted is None and re.fullmatch(r"[-+]?[0-9]+", value.strip()):
+            unquoted, reads_as = value.strip().lstrip("+"), T.NUMBER
+        if unquoted is None or want.removesuffix("?") not in (reads_as, T.ANY):
+            return None
+        pos = self.data.where.get(("parameter", e.id, "value")) or self.data.where.get(("parameter", e.id))
+        where = f" in {pos}" if pos is not None else ""
+        return f"{e.id} is a text because its value is quoted{where}: write {unquoted} without quotes"
 
     def misfit_parts(self, e: ast.Expr, want: str, what: str) -> None:
         """The parts of ``e`` that do not fit ``want``, each an error at its place, though
@@ -1087,7 +1117,7 @@ class Checker:
                 self.misfit_parts(part, wanted, what)
             else:
                 self.error(f"{what} {T.phrase(want)}, but {told} {T.phrase(got)}", part.pos,
-                           conversion_hint(wanted, got) or hint)
+                           self.conversion_hint(part, wanted, got) or hint)
 
     def expr(self, e: ast.Expr, ctx: _Context, allow_random: bool = False, wanted: str | None = None) -> str:
         """The type of ``e``; ``wanted``: the type its place takes, when that narrows
@@ -1343,7 +1373,7 @@ class Checker:
                 types.append(t)
                 if not T.assignable(t, want, self.names.zone_kinds):
                     self.error(f"argument of '{n}' should be {T.phrase(want)}, not {T.phrase(t)}", a.pos,
-                               conversion_hint(want, t) or usage)
+                               self.conversion_hint(a, want, t) or usage)
             if n == "roll":
                 die = e.args[0] if e.args else None
                 if isinstance(die, ast.Name) and getattr(die, "ref", None) and die.ref[0] == "die":
@@ -1426,7 +1456,7 @@ class Checker:
             # a + b + c + ... cost 2^n
             if not T.assignable(a, T.NUMBER, self.names.zone_kinds):
                 self.error(f"the left side of '+' must be a number, not {T.phrase(a)}", e.left.pos,
-                           conversion_hint(T.NUMBER, a) or "'+' adds two numbers or joins two lists")
+                           self.conversion_hint(e.left, T.NUMBER, a) or "'+' adds two numbers or joins two lists")
             self.expect(e.right, T.NUMBER, ctx, "the right side of '+'")
             ctx.optional_math += [x for x in (e.left, e.right) if self._optional_parameter(x)]
             return T.NUMBER
@@ -1459,7 +1489,8 @@ class Checker:
             ctx.none_tested.add(e.left.id if self._unset_parameter_test(e.left, b) else e.right.id)
         elif not (T.assignable(a, b, self.names.zone_kinds) or T.assignable(b, a, self.names.zone_kinds)):
             self.error(f"comparing {T.phrase(a)} with {T.phrase(b)} is always {'false' if op == '==' else 'true'}", e.pos,
-                       "compare values of one type; one side may name the wrong thing or property")
+                       self._quoted_parameter_hint(e.left, b) or self._quoted_parameter_hint(e.right, a)
+                       or "compare values of one type; one side may name the wrong thing or property")
         else:
             self._never_equal(e.left, e.right, op) or self._never_equal(e.right, e.left, op)
         return T.BOOL
@@ -1512,6 +1543,11 @@ class Checker:
         return True
 
 
+# The hint of a text where a number is due, when nothing tells more.
+TEXT_FOR_NUMBER = ("a text is not a number, even one made of digits: write the number without quotes, or read a number "
+                   "property or parameter")
+# Texts that read as a bool once their quotes are gone, and the bool to write.
+_UNQUOTED_BOOLS = {"true": "true", "false": "false", "yes": "true", "no": "false", "on": "true", "off": "false"}
 # Words the language writes as values: a misspelt one reads as an unknown name.
 LITERAL_WORDS = frozenset({"true", "false", "none"})
 # What a comprehension's items may be ordered and chosen by (`by`, `with highest`).

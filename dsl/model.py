@@ -82,6 +82,13 @@ class ComponentSpec:
     confidence: str = "high"
     spaces: list[str] = field(default_factory=list)  # the board space each copy starts on
     effect: str | None = None  # the procedure `run effect of` runs for each copy, given the copy
+    # the properties as its table writes them, where the places of their values are
+    # known: a variant may give it others, written in its own file
+    written: dict = field(default_factory=dict)
+
+    def written_here(self, prop: str) -> bool:
+        """Whether the value of ``prop`` is the one its table writes (not a variant's)."""
+        return prop in self.written and self.written[prop] == self.properties.get(prop)
 
 
 @dataclass
@@ -230,6 +237,34 @@ def _prop(name: str, raw) -> PropertySpec:
                         resource, raw.get("drawn"))
 
 
+def _type_position(located: Located, path: list, type_: str) -> Position:
+    """Where a declared type names its one simple type (the 'intgr' of 'list of intgr'):
+    the place an 'unknown type' error points at."""
+    return located.part_position(path, T.type_names(type_)[0])
+
+
+# Types of other languages, and the type of the rules each is written as.
+_OTHER_LANGUAGES_TYPES = {"integer": T.NUMBER, "int": T.NUMBER, "float": T.NUMBER, "double": T.NUMBER,
+                          "decimal": T.NUMBER, "real": T.NUMBER, "num": T.NUMBER, "string": T.TEXT, "str": T.TEXT,
+                          "boolean": T.BOOL, "array": "list of TYPE", "sequence": "list of TYPE"}
+
+
+def unknown_type_hint(name: str, kinds) -> str:
+    """The hint of an 'unknown type' error: the type of the rules meant (a number for
+    'integer', a text for 'string', a close name), else the types there are, a list
+    written as it is declared ('list of TYPE')."""
+    known = sorted(set(kinds) | T.BASE_TYPES | {"player"})
+    meant = _OTHER_LANGUAGES_TYPES.get(name.lower())
+    if meant is not None:
+        return f"did you mean '{meant}'?"
+    close = did_you_mean(name, known + ["list"])
+    if close == "did you mean 'list'?":
+        return "did you mean 'list of TYPE'? (a list says what it holds)"
+    if close:
+        return close
+    return "known types: " + ", ".join(sorted(known + ["list of TYPE"]))
+
+
 def layout_spec(name: str, raw: dict) -> LayoutSpec:
     """A tile layout as board.yaml (or a variant adding one) writes it."""
     rooms = raw.get("rooms") or {"main": {}}
@@ -285,6 +320,8 @@ def merge_section(data: RuleSetData, section: str, value: Any, located: Located,
             data.where[("kind", name)] = located.key_position(["kinds", name])
             for p, r in (raw.get("properties") or {}).items():
                 data.where[("property", name, p)] = located.key_position(["kinds", name, "properties", p])
+                path = ["kinds", name, "properties", p] + (["type"] if isinstance(r, dict) else [])
+                data.where[("property", name, p, "type")] = _type_position(located, path, props[p].type)
                 if isinstance(r, dict) and "drawn" in r:
                     data.where[("property", name, p, "drawn")] = located.key_position(
                         ["kinds", name, "properties", p, "drawn"])
@@ -302,10 +339,16 @@ def merge_section(data: RuleSetData, section: str, value: Any, located: Located,
                 raw["name"], raw["kind"], raw.get("count", 1), raw.get("per_player", False), raw.get("zone"),
                 raw.get("layout"), raw.get("properties") or {}, raw.get("text"), raw.get("confidence", "high"),
                 list(raw["spaces"]) if "spaces" in raw else [raw["space"]] * raw.get("count", 1) if "space" in raw else [],
-                raw.get("effect")))
+                raw.get("effect"), dict(raw.get("properties") or {})))
             data.where[("component", raw["name"])] = located.position(["components", i])
             for k in ("kind", "zone", "layout", "space", "spaces", "effect"):
                 data.where[("component", raw["name"], k)] = located.position(["components", i, k])
+            for p in raw.get("properties") or {}:
+                # the value (a value it cannot hold is told there) and the name (one it has not)
+                data.where[("component", raw["name"], "property", p)] = located.position(
+                    ["components", i, "properties", p])
+                data.where[("component", raw["name"], "property", p, "name")] = located.key_position(
+                    ["components", i, "properties", p])
     elif section == "board" and value.get("kind", "tiles") != "tiles":
         from .board_shapes import declared_board  # it builds this module's specs
         data.board = declared_board(value, located, data.where)
@@ -337,11 +380,14 @@ def merge_section(data: RuleSetData, section: str, value: Any, located: Located,
         data.parameters = value
         for name in value:
             data.where[("parameter", name)] = located.key_position(["parameters", name])
+            data.where[("parameter", name, "value")] = located.position(["parameters", name, "value"])
     elif section == "variables":
         for scope, entries in value.items():
             data.variables[scope] = {n: _prop(n, r) for n, r in (entries or {}).items()}
             for n, r in (entries or {}).items():
                 data.where[("variable", scope, n)] = located.key_position(["variables", scope, n])
+                path = ["variables", scope, n] + (["type"] if isinstance(r, dict) else [])
+                data.where[("variable", scope, n, "type")] = _type_position(located, path, data.variables[scope][n].type)
                 if isinstance(r, dict) and "drawn" in r:
                     data.where[("variable", scope, n, "drawn")] = located.key_position(["variables", scope, n, "drawn"])
     elif section == "rulings":
@@ -371,6 +417,25 @@ def _value_hint(value, kind: str, prop: str, allowed: list) -> str:
     """A value a property does not list: the close one, or where new values are declared."""
     return did_you_mean_or(str(value), map(str, allowed),
                            f"add it to the values of {kind}.{prop} (in a variant: 'add: values: {kind}.{prop}: [{value}]')")
+
+
+def rejected_properties(data: RuleSetData) -> set[tuple[str, str | None]]:
+    """What :func:`check_data` rejects in the components' properties: (kind, property)
+    for a value the property does not list, (kind, None) for a property the kind lacks.
+    A count of the components by such a property (the manifest's ``kind.property=value``)
+    would only echo that one error."""
+    rejected: set[tuple[str, str | None]] = set()
+    for c in data.components:
+        kind = data.kinds.get(c.kind)
+        if kind is None:
+            continue
+        for p, v in c.properties.items():
+            spec = kind.properties.get(p)
+            if spec is None:
+                rejected.add((c.kind, None))
+            elif spec.values is not None and v not in spec.values:
+                rejected.add((c.kind, p))
+    return rejected
 
 
 def _check_seats(data: RuleSetData, bag: DiagnosticBag) -> None:
@@ -415,13 +480,14 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
         known = True
         for n in T.type_names(t):
             if n not in kinds and n not in base:
-                bag.error(f"unknown type '{n}'", pos, did_you_mean_among(n, kinds | base, "types"))
+                bag.error(f"unknown type '{n}'", pos, unknown_type_hint(n, kinds))
                 known = False
         return known
 
     for k in data.kinds.values():
         for p in k.properties.values():
-            if not check_type(p.type, where.get(("property", k.name, p.name))):
+            if not check_type(p.type, where.get(("property", k.name, p.name, "type"))
+                              or where.get(("property", k.name, p.name))):
                 p.type = T.ANY  # reported once here, not again at every rule that reads it
             elif p.resource is not None:  # (nor as a resource that is not a number)
                 _check_resource(k, p, where.get(("property", k.name, p.name)), bag)
@@ -439,7 +505,8 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
                   "players are entities too: declare kind 'player' with their properties")
     for scope_name, scope in data.variables.items():
         for p in scope.values():
-            if not check_type(p.type, where.get(("variable", scope_name, p.name))):
+            if not check_type(p.type, where.get(("variable", scope_name, p.name, "type"))
+                              or where.get(("variable", scope_name, p.name))):
                 p.type = T.ANY
     for z in data.zones.values():
         if z.per_entity and z.per not in kinds:
@@ -468,10 +535,12 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
         for p, v in c.properties.items():
             if p not in props:
                 bag.error(f"component '{c.name}': kind '{c.kind}' has no property '{p}'",
-                          where.get(("component", c.name)), did_you_mean_among(p, props, "properties"))
+                          (where.get(("component", c.name, "property", p, "name")) if c.written_here(p) else None)
+                          or where.get(("component", c.name)), did_you_mean_among(p, props, "properties"))
             elif props[p].values is not None and v not in props[p].values:
                 bag.error(f"component '{c.name}': {p} = {v!r} is not one of {props[p].values}",
-                          where.get(("component", c.name)), _value_hint(v, c.kind, p, props[p].values))
+                          (where.get(("component", c.name, "property", p)) if c.written_here(p) else None)
+                          or where.get(("component", c.name)), _value_hint(v, c.kind, p, props[p].values))
         if c.zone is not None and c.zone not in data.zones:
             bag.error(f"component '{c.name}' starts in unknown zone '{c.zone}'", where.get(("component", c.name, "zone")),
                       did_you_mean_among(c.zone, data.zones, "zones"))

@@ -56,6 +56,25 @@ class Located:
         end_col = end.column + 1 if end.line == mark.line else None
         return Position(self.file, mark.line + 1, mark.column + 1, end_col)
 
+    def part_position(self, path: Iterable[Any], part: str) -> Position:
+        """The position of ``part`` inside the text value at ``path`` (the 'intgr' of
+        'list of intgr'), so that a caret stands under the word at fault; the whole value's
+        position when the value is not written on one line as it reads (an escape, a
+        folded text) or does not hold ``part``."""
+        path = list(path)
+        whole = self.position(path)
+        node = self._node(path)
+        if not isinstance(node, yaml.ScalarNode) or not part or node.start_mark.line != node.end_mark.line:
+            return whole
+        quoted = 1 if node.style in ("'", '"') else 0
+        if node.end_mark.column - node.start_mark.column != len(node.value) + 2 * quoted:
+            return whole  # written otherwise than it reads: columns inside it cannot be told
+        index = node.value.rfind(part)
+        if index < 0:
+            return whole
+        column = node.start_mark.column + 1 + quoted + index
+        return Position(self.file, node.start_mark.line + 1, column, column + len(part))
+
     def within(self, path: Iterable[Any]) -> "Located":
         """The positions of the data under ``path``, found by paths that start there (the
         ``add:`` section of a variant, read with the paths of the base's own files)."""
@@ -756,7 +775,8 @@ def validate(data: Any, schema_name: str, located: Located, bag: DiagnosticBag) 
             for key in _extra_keys(error):
                 if explained(path + [key]):
                     continue
-                hint = did_you_mean(str(key), allowed) or ("allowed keys: " + ", ".join(allowed) if allowed else None)
+                hint = _split_text_hint(located, path, key, bag.sources.lines(located.file)) or did_you_mean(str(key), allowed) or \
+                    ("allowed keys: " + ", ".join(allowed) if allowed else None)
                 bag.error(f"unknown key '{key}' in {where}", located.key_position(path + [key]), hint, code="schema")
             continue
         if explained(path):
@@ -764,6 +784,52 @@ def validate(data: Any, schema_name: str, located: Located, bag: DiagnosticBag) 
         message, hint, pos = _explain(error, located, path)
         bag.error(message, pos, hint, code="schema")
     return not errors
+
+
+# The end of a piece of a sentence: a key ending so is rather the rest of a text.
+_SENTENCE_END = ".!?;:)"
+
+
+def _reads_as_sentence(node: yaml.Node) -> bool:
+    """A plain key that reads as words of a sentence, not as a name: words with spaces
+    between them, or one that ends a sentence."""
+    return isinstance(node, yaml.ScalarNode) and node.style in (None, "") and \
+        (bool(re.search(r"\s", node.value.strip())) or node.value.rstrip().endswith(tuple(_SENTENCE_END)))
+
+
+def _split_text_hint(located: Located, path: list, key, lines: list[str]) -> str | None:
+    """The hint of an unknown key that is the rest of a text cut at a comma: inside
+    '{ }' an unquoted comma ends a value, so '{text: Red, or blue if none is left.}'
+    reads as the text 'Red' and a key 'or blue if none is left.'. Such a key reads as
+    words (or a sentence's end), has no value of its own, and follows an unquoted text
+    on its line."""
+    mapping = located._node(path)
+    if not isinstance(mapping, yaml.MappingNode) or not mapping.flow_style:
+        return None
+    pairs = mapping.value
+    at = next((i for i, (k, _) in enumerate(pairs) if k.value == str(key)), None)
+    if at is None or not _is_empty(pairs[at][1]) or not _reads_as_sentence(pairs[at][0]):
+        return None
+    before = at - 1
+    while before >= 0 and _is_empty(pairs[before][1]) and _reads_as_sentence(pairs[before][0]):
+        before -= 1  # 'a, b, c.': a text cut at each of its commas
+    if before < 0:
+        return None
+    text_key, text = pairs[before]
+    end = pairs[at][0].end_mark
+    if not isinstance(text, yaml.ScalarNode) or text.style not in (None, "") or not text.value \
+            or text.start_mark.line != end.line or text.tag != yaml.resolver.BaseResolver.DEFAULT_SCALAR_TAG:
+        return None
+    line = lines[end.line] if end.line < len(lines) else ""
+    whole = line[text.start_mark.column:end.column] or f"{text.value}, {key}"
+    quoted = '"' + whole + '"' if '"' not in whole else "'" + whole.replace("'", "''") + "'"
+    return (f"inside {{ }} a comma ends an unquoted text, so '{text_key.value}' reads only {text.value!r} and the "
+            f"rest as a key: quote the whole text, {text_key.value}: {quoted}")
+
+
+def _is_empty(node: yaml.Node) -> bool:
+    """A value not written at all (a key alone in '{ }'), which YAML reads as null."""
+    return isinstance(node, yaml.ScalarNode) and node.value == "" and node.style in (None, "")
 
 
 def _closest(name: str, candidates: list[str]) -> str:

@@ -169,11 +169,19 @@ class Expectations:
             got = s.entities[eid]["at"]
             if got != want:
                 self.miss(f"where {eid} is", want, got, ["at", eid])
-        for eid, props in (e.get("props") or {}).items():
-            for name, want in props.items():
-                got = s.entities[eid]["props"].get(name)
-                if not matches(want, got, n):
-                    self.miss(f"{eid}.{name}", want, got, ["props", eid, name])
+        props = e.get("props") or {}
+        for key, values in props.items():
+            # a kind stands for each entity of it, as in a setup: an entity named on its own
+            # is held to its own value of a property both give
+            named = key in s.entities
+            eids = [key] if named else [eid for eid, ent in s.entities.items() if ent["kind"] == key]
+            for eid in eids:
+                for name, want in (values or {}).items():
+                    if not named and name in (props.get(eid) or {}):
+                        continue
+                    got = s.entities[eid]["props"].get(name)
+                    if not matches(want, got, n):
+                        self.miss(f"{eid}.{name}", want, got, ["props", key, name])
         if "ap" in e:
             got = s.entities[s.current]["props"].get("ap") if s.current else None
             if got != e["ap"]:
