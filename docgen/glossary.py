@@ -48,6 +48,9 @@ class Term:
     # a variable the screens show at all times (a clock, a track, a score): true, or the
     # word to show it by when it is not `one`
     shown: bool | str = False
+    # for a kind: the word of each of its things that has no entry of its own, made from
+    # its properties' values ("{rank} of {suit}"), with its own gender and article
+    called: "Term | None" = None
 
     @property
     def plural_only(self) -> bool:
@@ -179,7 +182,8 @@ def _term(raw) -> Term:
         return Term(raw)
     return Term(raw.get("one", ""), raw.get("many"), raw.get("gender", "m"), raw.get("article", True),
                 raw.get("elide"), raw.get("say"), raw.get("deny"), raw.get("bare"),
-                raw.get("feminine_form"), raw.get("shown", False))
+                raw.get("feminine_form"), raw.get("shown", False),
+                _term(raw["called"]) if raw.get("called") is not None else None)
 
 
 @dataclass(frozen=True)
@@ -215,7 +219,39 @@ def load_glossary(ruleset: RuleSet, lang: str, bag: DiagnosticBag | None = None)
             bag.error(f"glossary {display} says it is in '{content.get('language')}', not '{lang}'",
                       located.position(["language"]), f"write 'language: {lang}' or rename the file")
         _merge(glossary, content, located, glossary_owner(ruleset, path))
+    _name_by_kinds(glossary, ruleset)
     return glossary
+
+
+def _name_by_kinds(glossary: Glossary, ruleset: RuleSet) -> None:
+    """Give each component without an entry of its own the word its kind's ``called`` makes
+    from its properties: a deck of every colour and number is named by one line, not one
+    entry per thing. A value is said by its word under ``values`` (without the article a
+    value's word may carry), a number as written."""
+    data = ruleset.data
+    for comp in data.components:
+        kind = glossary.terms.get(("kinds", comp.kind))
+        if kind is None or kind.called is None or ("components", comp.name) in glossary.terms:
+            continue
+        spec = data.kinds.get(comp.kind)
+        values = {p: q.default for p, q in spec.properties.items()} if spec is not None else {}
+        values.update(comp.properties)
+        called = kind.called
+
+        def word(value) -> str:
+            if isinstance(value, str):
+                term = glossary.terms.get(("values", value))
+                return (term.bare or term.one) if term is not None else value.replace("_", " ")
+            return str(value)
+
+        def made(template: str | None) -> str | None:
+            if template is None:
+                return None
+            return _SLOT.sub(lambda m: word(values[m.group(1)]) if m.group(1) in values else m.group(0), template)
+
+        glossary.terms[("components", comp.name)] = dataclasses.replace(
+            called, one=made(called.one), many=made(called.many), called=None)
+        glossary.where[("components", comp.name)] = glossary.where.get(("kinds", comp.kind))
 
 
 def load_glossary_file(path: Path, lang: str, owner: str | None = None) -> Glossary:
@@ -647,6 +683,20 @@ def _check_event_phrases(ruleset: RuleSet, glossary: Glossary, lang: str, levels
                         code="glossary")
 
 
+def _check_called(ruleset: RuleSet, glossary: Glossary, lang: str, bag: DiagnosticBag) -> None:
+    """A kind's ``called`` may name only the kind's properties: a slot naming none would be
+    shown as written in the name of every thing of the kind."""
+    for (section, key), term in glossary.terms.items():
+        if section != "kinds" or term.called is None or key not in ruleset.data.kinds:
+            continue
+        props = ruleset.data.kinds[key].properties
+        unknown = sorted(set(_SLOT.findall((term.called.one or "") + (term.called.many or ""))) - set(props))
+        for slot in unknown:
+            bag.warning(f"the {lang} glossary's name of each {key}, '{term.called.one}', has the slot {{{slot}}}, "
+                        f"which is no property of '{key}'", glossary.where.get((section, key)),
+                        did_you_mean_among(slot, props, "properties"), code="glossary")
+
+
 def _check_keys(glossary: Glossary, lang: str, levels: _Levels, bag: DiagnosticBag) -> None:
     """A warning for every entry whose key names nothing the glossary's level has."""
     for entry, owner in glossary.written:
@@ -689,6 +739,7 @@ def check_glossaries(ruleset: RuleSet, docs_words: bool = True) -> list[Diagnost
             continue  # a broken file is left out: listing every term it would give adds only noise
         _check_keys(glossary, lang, levels, bag)
         _check_event_phrases(ruleset, glossary, lang, levels, bag)
+        _check_called(ruleset, glossary, lang, bag)
         owners = WordOwners(lang)
         files: dict[Path, Glossary] = {}
         reported: set[str] = set()

@@ -433,6 +433,8 @@ class Checker:
         if self.data.game and self.data.game.min_players > players:
             return  # counted at the most players, which the rule set got wrong (reported)
         rejected = rejected_properties(self.data)
+        # a component of a misspelt kind (reported) may be any kind's: every count would echo it
+        stray = any(c.kind not in self.data.kinds for c in self.data.components)
         for key, expected in self.data.manifest.items():
             pos = self.data.where.get(("manifest", key))
             kind, _, condition = key.partition(".")
@@ -444,7 +446,7 @@ class Checker:
                 self.error(f"manifest: kind '{kind}' has no property '{prop}'", pos,
                            did_you_mean_among(prop, self.data.kinds[kind].properties, "properties"))
                 continue
-            if condition and ((kind, prop) in rejected or (kind, None) in rejected):
+            if stray or condition and ((kind, prop) in rejected or (kind, None) in rejected):
                 continue  # a component's value (or property name) is reported where it is written
             actual = 0
             for c in self.data.components:

@@ -6,6 +6,8 @@ a layout's edges, a join's edge kinds) are checked here, each error located in Y
 from __future__ import annotations
 
 import difflib
+import itertools
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -265,6 +267,67 @@ def unknown_type_hint(name: str, kinds) -> str:
     return "known types: " + ", ".join(sorted(known + ["list of TYPE"]))
 
 
+_SLOT = re.compile(r"\{([^{}]*)\}")
+
+
+def _each_component(raw: dict, path: list, located: Located, bag: DiagnosticBag) -> list[tuple[str, dict, dict]]:
+    """The components one entry of a components table stands for, each as (name, properties,
+    where each property's value is written): the entry itself, or, with ``each`` (a list of
+    values per property), one component per combination of those values, the first property's
+    values outermost, named by the entry's name with ``{property}`` slots filled in
+    (``{suit}_{rank}``: ``clubs_1`` … ``spades_8``). A deck of every colour and number is one
+    line, not one line per card."""
+    props = dict(raw.get("properties") or {})
+    written = {p: path + ["properties", p] for p in props}
+    each = raw.get("each")
+    if not each:
+        return [(raw["name"], props, written)]
+    name = raw["name"]
+    keys = list(each)
+    slots = _SLOT.findall(name)
+    name_at = located.position(path + ["name"])
+    problems = False
+    for slot in slots:
+        if slot not in each:
+            bag.error(f"the name's slot {{{slot}}} is no property listed under 'each'", name_at,
+                      did_you_mean(slot, keys) or f"the properties listed under 'each': {', '.join(keys)}")
+            problems = True
+    missing = [k for k in keys if k not in slots]
+    if missing and not problems:  # a misspelt slot is the one mistake
+        bag.error(f"the name '{name}' would give several components the same name: it needs a slot for "
+                  f"each property listed under 'each'", name_at,
+                  f"add {', '.join('{' + k + '}' for k in missing)} to it, e.g. '{name}_{'_'.join('{' + k + '}' for k in missing)}'")
+        problems = True
+    for k in keys:
+        if k in props:
+            bag.error(f"'{k}' is both under 'properties' and under 'each'", located.key_position(path + ["each", k]),
+                      "give each component its value under 'each' only")
+            problems = True
+    if "spaces" in raw:
+        bag.error("'spaces' gives one space per copy of one component; with 'each' there are several components",
+                  located.key_position(path + ["spaces"]), "use 'space' for a space they all start on")
+        problems = True
+    if problems:
+        return []
+    out = []
+    for combination in itertools.product(*(enumerate(each[k]) for k in keys)):
+        values = {k: v for k, (_, v) in zip(keys, combination)}
+        made = _SLOT.sub(lambda m: str(values[m.group(1)]).lower() if isinstance(values[m.group(1)], bool)
+                         else str(values[m.group(1)]), name)
+        if not _NAME.fullmatch(made):
+            bag.error(f"'{name}' makes the name '{made}', which is not a name (letters, digits and _, not "
+                      f"starting with a digit)", name_at,
+                      "start the name with a letter and use values without spaces or signs, or name them otherwise")
+            return []
+        where = dict(written)
+        where.update({k: path + ["each", k, j] for k, (j, _) in zip(keys, combination)})
+        out.append((made, {**props, **values}, where))
+    return out
+
+
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
 def layout_spec(name: str, raw: dict) -> LayoutSpec:
     """A tile layout as board.yaml (or a variant adding one) writes it."""
     rooms = raw.get("rooms") or {"main": {}}
@@ -335,20 +398,22 @@ def merge_section(data: RuleSetData, section: str, value: Any, located: Located,
             data.where[("zone", name)] = located.key_position(["zones", name])
     elif section == "components":
         for i, raw in enumerate(value):
-            data.components.append(ComponentSpec(
-                raw["name"], raw["kind"], raw.get("count", 1), raw.get("per_player", False), raw.get("zone"),
-                raw.get("layout"), raw.get("properties") or {}, raw.get("text"), raw.get("confidence", "high"),
-                list(raw["spaces"]) if "spaces" in raw else [raw["space"]] * raw.get("count", 1) if "space" in raw else [],
-                raw.get("effect"), dict(raw.get("properties") or {})))
-            data.where[("component", raw["name"])] = located.position(["components", i])
-            for k in ("kind", "zone", "layout", "space", "spaces", "effect"):
-                data.where[("component", raw["name"], k)] = located.position(["components", i, k])
-            for p in raw.get("properties") or {}:
-                # the value (a value it cannot hold is told there) and the name (one it has not)
-                data.where[("component", raw["name"], "property", p)] = located.position(
-                    ["components", i, "properties", p])
-                data.where[("component", raw["name"], "property", p, "name")] = located.key_position(
-                    ["components", i, "properties", p])
+            made = _each_component(raw, ["components", i], located, bag)
+            if not made:  # a line of `each` that makes nothing was told: what counts them would echo it
+                data.broken.add("components")
+            for name, props, paths in made:
+                data.components.append(ComponentSpec(
+                    name, raw["kind"], raw.get("count", 1), raw.get("per_player", False), raw.get("zone"),
+                    raw.get("layout"), props, raw.get("text"), raw.get("confidence", "high"),
+                    list(raw["spaces"]) if "spaces" in raw else [raw["space"]] * raw.get("count", 1) if "space" in raw else [],
+                    raw.get("effect"), dict(props)))
+                data.where[("component", name)] = located.position(["components", i])
+                for k in ("kind", "zone", "layout", "space", "spaces", "effect"):
+                    data.where[("component", name, k)] = located.position(["components", i, k])
+                for p, path in paths.items():
+                    # the value (a value it cannot hold is told there) and the name (one it has not)
+                    data.where[("component", name, "property", p)] = located.position(path)
+                    data.where[("component", name, "property", p, "name")] = located.key_position(path[:-1] if path[-3] == "each" else path)
     elif section == "board" and value.get("kind", "tiles") != "tiles":
         from .board_shapes import declared_board  # it builds this module's specs
         data.board = declared_board(value, located, data.where)
@@ -517,48 +582,57 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
                       did_you_mean_among(z.holds, kinds, "kinds"))
     _check_seats(data, bag)
     seen = {}
+    # the components one line makes with ``each`` share its places: a slip there is told once
+    told: set[tuple[str, Position | None]] = set()
+
+    def error_once(message: str, pos: Position | None, hint: str | None) -> None:
+        key = (re.sub(r"^(tile )?component '[^']*'", "component", message), pos)
+        if pos is None or key not in told:
+            told.add(key)
+            bag.error(message, pos, hint)
+
     for c in data.components:
         if c.name in seen:
-            bag.error(f"component '{c.name}' is declared twice", where.get(("component", c.name)),
-                      "give one of them another name, or give the first a count")
+            error_once(f"component '{c.name}' is declared twice", where.get(("component", c.name)),
+                       "give one of them another name, or give the first a count")
         seen[c.name] = c
         # a single, shared component is a constant in rules: its name must be unambiguous
         for other, what in ((kinds, "kind"), (set(data.zones), "zone")):
             if c.count == 1 and not c.per_player and c.name in other:
-                bag.error(f"component '{c.name}' has the same name as a {what}", where.get(("component", c.name)),
-                          f"rules could not tell them apart; rename the component, e.g. '{c.name}_piece'")
+                error_once(f"component '{c.name}' has the same name as a {what}", where.get(("component", c.name)),
+                           f"rules could not tell them apart; rename the component, e.g. '{c.name}_piece'")
         if c.kind not in kinds:
-            bag.error(f"component '{c.name}' has unknown kind '{c.kind}'", where.get(("component", c.name, "kind")),
-                      did_you_mean_among(c.kind, kinds, "kinds"))
+            error_once(f"component '{c.name}' has unknown kind '{c.kind}'", where.get(("component", c.name, "kind")),
+                       did_you_mean_among(c.kind, kinds, "kinds"))
             continue
         props = data.kinds[c.kind].properties
         for p, v in c.properties.items():
             if p not in props:
-                bag.error(f"component '{c.name}': kind '{c.kind}' has no property '{p}'",
-                          (where.get(("component", c.name, "property", p, "name")) if c.written_here(p) else None)
-                          or where.get(("component", c.name)), did_you_mean_among(p, props, "properties"))
+                error_once(f"component '{c.name}': kind '{c.kind}' has no property '{p}'",
+                           (where.get(("component", c.name, "property", p, "name")) if c.written_here(p) else None)
+                           or where.get(("component", c.name)), did_you_mean_among(p, props, "properties"))
             elif props[p].values is not None and v not in props[p].values:
-                bag.error(f"component '{c.name}': {p} = {v!r} is not one of {props[p].values}",
-                          (where.get(("component", c.name, "property", p)) if c.written_here(p) else None)
-                          or where.get(("component", c.name)), _value_hint(v, c.kind, p, props[p].values))
+                error_once(f"component '{c.name}': {p} = {v!r} is not one of {props[p].values}",
+                           (where.get(("component", c.name, "property", p)) if c.written_here(p) else None)
+                           or where.get(("component", c.name)), _value_hint(v, c.kind, p, props[p].values))
         if c.zone is not None and c.zone not in data.zones:
-            bag.error(f"component '{c.name}' starts in unknown zone '{c.zone}'", where.get(("component", c.name, "zone")),
-                      did_you_mean_among(c.zone, data.zones, "zones"))
+            error_once(f"component '{c.name}' starts in unknown zone '{c.zone}'", where.get(("component", c.name, "zone")),
+                       did_you_mean_among(c.zone, data.zones, "zones"))
         elif c.zone and data.zones[c.zone].per_player and not c.per_player:
-            bag.error(f"component '{c.name}' starts in per-player zone '{c.zone}' but is not per_player",
-                      where.get(("component", c.name, "zone")),
-                      "add per_player: true (each player gets its own), or start it in a zone of the table")
+            error_once(f"component '{c.name}' starts in per-player zone '{c.zone}' but is not per_player",
+                       where.get(("component", c.name, "zone")),
+                       "add per_player: true (each player gets its own), or start it in a zone of the table")
         elif c.zone and data.zones[c.zone].per_entity:
-            bag.error(f"component '{c.name}' cannot start in '{c.zone}', a zone of each {data.zones[c.zone].per}",
-                      where.get(("component", c.name, "zone")), "move it there in setup")
+            error_once(f"component '{c.name}' cannot start in '{c.zone}', a zone of each {data.zones[c.zone].per}",
+                       where.get(("component", c.name, "zone")), "move it there in setup")
         if data.board and c.kind == data.board.tile_kind:
             if not c.layout:
-                bag.error(f"tile component '{c.name}' has no layout", where.get(("component", c.name)),
-                          "add layout: NAME, naming one of the board's layouts"
-                          + (f" ({', '.join(sorted(data.board.layouts))})" if data.board.layouts else ""))
+                error_once(f"tile component '{c.name}' has no layout", where.get(("component", c.name)),
+                           "add layout: NAME, naming one of the board's layouts"
+                           + (f" ({', '.join(sorted(data.board.layouts))})" if data.board.layouts else ""))
             elif c.layout not in data.board.layouts:
-                bag.error(f"component '{c.name}' has unknown layout '{c.layout}'", where.get(("component", c.name, "layout")),
-                          did_you_mean_among(c.layout, data.board.layouts, "layouts"))
+                error_once(f"component '{c.name}' has unknown layout '{c.layout}'", where.get(("component", c.name, "layout")),
+                           did_you_mean_among(c.layout, data.board.layouts, "layouts"))
     board = data.board
     from . import board_shapes  # it builds this module's specs
     board_shapes.check_component_spaces(data, bag)

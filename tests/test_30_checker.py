@@ -495,9 +495,9 @@ def test_component_with_unknown_kind_is_located_in_yaml(tmp_path):
     assert err.hint == "did you mean 'card'?"
     assert loc(err) == ("game.yaml", line_of(GAME_YAML, "name: blue_card"), 29)
     assert err.position.end_column == 33
-    # the two blue cards no longer count as cards
-    assert [d.message for d in errors if d is not err] == [
-        "the rule set has 4 card component(s) (at 3 players) but the manifest says 6"]
+    # the slip is the one error: the manifest's counts are not checked while a component's
+    # kind is unknown (the two blue cards may be of any kind), which would only echo it
+    assert [d.message for d in errors if d is not err] == []
 
 
 def test_component_in_unknown_zone(tmp_path):
@@ -574,7 +574,7 @@ def test_every_diagnostic_has_a_position(tmp_path):
     game = replaced(game, "  token: 6\n", "  token: 5\n")
     rs = load(tmp_path, rules=BROKEN_RULES, game=game, **{"zz_dup.rules": "function hand_size() -> number:\n    = 1\n"})
     items = rs.bag.items
-    assert len(rs.bag.errors) >= 14, rs.bag.render()
+    assert len(rs.bag.errors) >= 12, rs.bag.render()
     assert rs.bag.warnings, "the unused procedure 'orphan' should give a warning"
     folder = (tmp_path / "rs").resolve()
     for d in items:
