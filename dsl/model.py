@@ -275,7 +275,7 @@ def _each_component(raw: dict, path: list, located: Located, bag: DiagnosticBag)
     where each property's value is written): the entry itself, or, with ``each`` (a list of
     values per property), one component per combination of those values, the first property's
     values outermost, named by the entry's name with ``{property}`` slots filled in
-    (``{suit}_{rank}``: ``clubs_1`` … ``spades_8``). A deck of every colour and number is one
+    (``{suit}_{rank}``: ``clubs_1`` … ``spades_8``). A set of every shape and number is one
     line, not one line per card."""
     props = dict(raw.get("properties") or {})
     written = {p: path + ["properties", p] for p in props}

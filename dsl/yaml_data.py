@@ -1080,7 +1080,7 @@ def _as_name(text: str) -> str | None:
 def _name_hint(value: str) -> str:
     if re.search(r"\{[A-Za-z_][A-Za-z0-9_]*\}", value):  # slots: a line meant to make one thing per value
         return "a name with {property} slots makes one component per value only with 'each': list the values " \
-            "there, e.g. each: {colour: [red, blue]}"
+            "there, e.g. each: {shape: [round, square]}"
     fixed = _as_name(value)
     return "a name is made of letters, digits and _, and does not start with a digit" + \
         (f": write '{fixed}'" if fixed else "")
@@ -1100,7 +1100,7 @@ _PATTERN_WORDS = {
     "^[A-Za-z_][A-Za-z0-9_]*$": ("a name", _name_hint),
     "^[A-Za-z_{][A-Za-z0-9_{}]*$": ("a name with {property} slots",
                                     lambda v: "write letters, digits and _, with a {property} slot for each property "
-                                              "listed under 'each': '{colour}_{number}'"),
+                                              "listed under 'each': '{shape}_{number}'"),
     "^[A-Za-z_][A-Za-z0-9_]*\\.[A-Za-z_][A-Za-z0-9_]*$": ("a kind and a property joined by '.'", _dotted_hint),
     "^[a-z]{2,3}$": ("a language code",
                      lambda v: "write the language's code of two or three small letters, the file's own name "
