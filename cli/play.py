@@ -39,9 +39,11 @@ from rulecraft.narration import LANGUAGES, Words, says_nothing
 from .common import (bot_arg, input_problem, load_or_report, players_problem, positive_int, replace_file, replace_problem,
                      ruleset_arg, seed_arg, side_bot_arg, usage_error, variant_arg, variant_problem)
 from .locked_save import LockError, PassphraseMissing, ask_passphrase, lock, read_log_or_save
-from .play_screen import UI, Screens
+from .play_screen import UI, Screens, wrap
 
 HUMAN = "human"
+# how to give bots seats to play (--bot and --bot-for play the seats --human leaves out)
+HOW_TO_SEAT = ": give --human P for the seats people play; --bot plays the others"
 
 
 # ------------------------------------------------------------------ words for values
@@ -86,6 +88,22 @@ def event_text(event: dict) -> str:
     if not fields:
         return str(kind)
     return f"{kind}  " + ", ".join(f"{k}={value_text(v)}" for k, v in fields.items())
+
+
+def whole_number(text: str) -> int | None:
+    """A number typed in the digits 0 to 9 (what a keyboard's number keys give), else None:
+    other characters Unicode counts as digits ("²", "١") are no number here, and a number
+    longer than any option or page is read as one too large to be any."""
+    if not text or not text.isascii() or not text.isdigit():
+        return None
+    digits = text.lstrip("0") or "0"
+    return int(digits) if len(digits) <= 18 else 10 ** 18
+
+
+def _page(text: str) -> int:
+    """The page a command names (``h 2``); page 1 when it names none."""
+    number = whole_number(text.strip())
+    return 1 if number is None else number
 
 
 # ------------------------------------------------------------------ saving
@@ -146,7 +164,10 @@ class PlaySession:
         self.seen = dict(seen or {})
         self.passphrase = passphrase  # saves are locked with it (see locked_save)
         self.at_device: str | None = None
+        # how many decisions the game had when it was last saved, and where: a resumed game
+        # is saved in the file it was resumed from until it changes
         self.saved_at: int | None = None
+        self.saved_in: str | None = None
         self.lang = lang
         self.words = Words(ruleset, lang)
         self.screens = Screens(ruleset, self.words, lang, width=min(80, max(40, self.console.width)))
@@ -192,7 +213,8 @@ class PlaySession:
 
     def quit(self) -> int:
         if self.saved_at == len(self.game.decisions):
-            self.console.print(escape(UI[self.lang]["bye_saved"].format(path=self.save_path)), highlight=False)
+            self.console.print(escape(UI[self.lang]["bye_saved"].format(path=self.saved_in or self.save_path)),
+                               highlight=False)
         else:
             self.console.print(Text(UI[self.lang]["bye_unsaved"]), highlight=False)
         return 0
@@ -276,20 +298,21 @@ class PlaySession:
                 self.say(ui["empty"].format(count=count))
             elif "\x1b" in typed:  # an arrow or another special key: its code is no text to show
                 self.say(ui["special_key"].format(count=count))
-            elif not text.isdigit():
+            elif whole_number(text) is None:
                 self.say(ui["not_option"].format(text=text[:20], count=count))
-            elif not 1 <= int(text) <= count:
-                self.say(ui["no_option"].format(n=int(text), count=count))
+            elif not 1 <= whole_number(text) <= count:
+                shown = text.lstrip("0") or "0"
+                self.say(ui["no_option"].format(n=shown if len(shown) <= 20 else shown[:20] + "…", count=count))
             else:
-                return int(text) - 1
+                return whole_number(text) - 1
 
     def say(self, reason: str) -> None:
-        """A refused input: one line saying why; nothing was chosen."""
-        self.show([(reason[:self.screens.width], "yellow")])
+        """A refused input: why, wrapped to the screen's width (never cut mid-word); nothing was chosen."""
+        self.show([(line, "yellow") for line in wrap(reason, self.screens.width, indent="")])
 
     def whole_map(self, player: str, page_text: str) -> None:
         view = self.game.view(player)
-        page = int(page_text) if page_text.strip().isdigit() else 1
+        page = _page(page_text)
         lines = self.screens.whole_map(view, page)
         if lines is None:
             self.say(UI[self.lang]["no_map_page"].format(n=page, pages=self.screens.map_pages(view)))
@@ -298,7 +321,7 @@ class PlaySession:
 
     def yours(self, player: str, page_text: str) -> None:
         view = self.game.view(player)
-        page = int(page_text) if page_text.strip().isdigit() else 1
+        page = _page(page_text)
         lines = self.screens.yours(view, page)
         if lines is None:
             self.say(UI[self.lang]["no_yours_page"].format(n=page, pages=self.screens.yours_pages(view)))
@@ -308,7 +331,7 @@ class PlaySession:
     def history(self, player: str, page_text: str) -> None:
         events = self.game.events_for(player)
         self.words.know_view(self.game.view(player))
-        page = int(page_text) if page_text.strip().isdigit() else 1
+        page = _page(page_text)
         lines = self.screens.history(events, page)
         if lines is None:
             self.say(UI[self.lang]["no_page"].format(n=page, pages=self.screens.history_pages(events)))
@@ -334,7 +357,7 @@ class PlaySession:
                                f"{self.words.say['fields_separator']}{escape(ui['not_saved_goes_on'])}", highlight=False)
             return None
         self.save_path = path
-        self.saved_at = len(self.game.decisions)
+        self.saved_at, self.saved_in = len(self.game.decisions), path
         return path
 
     def final_screen(self) -> None:
@@ -378,14 +401,15 @@ def add_parser(sub) -> None:
     p = sub.add_parser("play", help="play a game in the terminal (hot-seat), with bots in the other seats",
                        description="Play in the terminal: each human seat sees only its own view, after a "
                                    "'pass the device' screen. Seats not named with --human are played by bots; "
-                                   "without --human every seat is human. Type s to save, q to quit.")
+                                   "without --human every seat is human (and --bot is refused). Type s to save, q to quit.")
     p.add_argument("ruleset", type=ruleset_arg, help="a rule-set folder (rules/<game>) or a shipped rule set's name")
     p.add_argument("--players", type=positive_int, default=None,
                    help="players (default: the rule set's minimum, or the saved game's)")
     p.add_argument("--human", action="append", metavar="PLAYER",
                    help="a seat played by a person, e.g. p1 (repeatable; default: every seat)")
     p.add_argument("--bot", type=bot_arg, default=None, metavar="NAME",
-                   help=f"the bot for the other seats (default random; known: {', '.join(bot_names())})")
+                   help=f"the bot for the seats --human leaves out (default random; known: {', '.join(bot_names())}); "
+                        "with --resume alone, the bot for the saved game's bot seats")
     p.add_argument("--bot-for", type=side_bot_arg, action="append", metavar="SIDE=BOT", default=[],
                    help="the bot for the bot seats on SIDE, a side of the rule set (repeatable), read at each "
                         "decision: a bot seat that changes sides changes bots")
@@ -497,7 +521,13 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
             return _bad(f"player '{h}' is played by the script '{scripted[h]}' of the rules, not by a person")
         if h not in ids:
             return _bad(f"there is no player '{h}' (players: {', '.join(ids)})")
-    if args.human or args.bot or not saved_seats:
+    if args.bot and not args.human:
+        # --bot plays the seats no person plays: a resumed game's bot seats, or none at all
+        kept = {p: saved_seats.get(p, HUMAN) for p in ids}
+        if all(s == HUMAN for s in kept.values()):
+            return _bad(f"argument --bot: without --human every seat is played by a person{HOW_TO_SEAT}")
+        seats = {p: HUMAN if s == HUMAN else args.bot for p, s in kept.items()}
+    elif args.human or not saved_seats:
         humans = set(args.human or ids)
         seats = {p: HUMAN if p in humans else (args.bot or "random") for p in ids}
     else:
@@ -510,6 +540,8 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
     problem = side_bot_problem(ruleset, players, side_bots)
     if problem:
         return _bad(problem)
+    if getattr(args, "bot_for", None) and all(s == HUMAN for s in seats.values()):
+        return _bad(f"argument --bot-for: every seat is played by a person{HOW_TO_SEAT}")
     unknown = sorted({s for s in side_bots.values() if bot_problem(s)})
     if unknown:
         return _bad(f"the saved game uses unknown bots {', '.join(unknown)} (known: {', '.join(bot_names())})")
@@ -533,12 +565,15 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
     save_path = args.save or args.resume
     session = PlaySession(ruleset, game, seats, console=console, read=read, save_path=save_path, seen=seen,
                           passphrase=passphrase, lang=getattr(args, "lang", "en"), side_bots=side_bots)
+    if saved is not None:  # nothing has changed since the file it goes on from
+        session.saved_at, session.saved_in = len(game.decisions), args.resume
     ui = UI[session.lang]
     humans_text = ", ".join(p for p, s in seats.items() if s == HUMAN) or ui["no_human"]
     # a resumed game's seed may have been chosen or drawn: its save does not say which
     seed_text = ui["seed"].format(seed=seed) if args.seed is not None else \
         ui["saved_seed"] if saved is not None else ui["secret_seed"]
-    console.print(Text(ui["intro"].format(title=spec.title, players=players, seed=seed_text, humans=humans_text)),
+    count = ui["players_one" if players == 1 else "players_many"].format(n=players)
+    console.print(Text(ui["intro"].format(title=spec.title, players=count, seed=seed_text, humans=humans_text)),
                   highlight=False)
     if session.lang != "en" and session.lang not in languages(ruleset):
         # the screens' own words are in the language; the game's come from a glossary it lacks

@@ -26,6 +26,9 @@ BESIDE_MORE = 2  # lines more for the map when things lie beside the board, if t
 NEWS_FOR_YOU = 3  # lines of events that concern the player, at most
 NEWS_LINES = 3  # lines kept for the other events since the last choice, when the options leave them
 ME_LINES = 6  # the player's status, hand and pieces, at most
+LAST_EVENT_LINES = 3  # lines for the last event before the question, at most, when the options leave them
+TABLE_LINES = 2  # lines for the small shared piles on the table, when the rest leaves them
+CARRIED = "grey50"  # the rest of a news line carried over to the next, as faint as the dim news
 KEEP = "\x00"  # a space no line is broken at, between a thing's name and what it shows
 
 UI = TERMINAL  # the screens' fixed words in each language (rulecraft.screen_words)
@@ -192,61 +195,118 @@ class Screens:
     def news(self, events: list[dict], start: int, view: dict) -> tuple[list[str], list[str]]:
         """The events from ``start`` on, told: those that concern the player and happened
         in another's turn, and all the others."""
-        for_you, other = self._news(events, start, view)
+        for_you, other, _ = self._news(events, start, view)
         return for_you, [text for text, _ in other]
 
-    def _news(self, events: list[dict], start: int, view: dict) -> tuple[list[str], list[tuple[str, bool]]]:
+    def _news(self, events: list[dict], start: int,
+              view: dict) -> tuple[list[str], list[tuple[str, bool]], bool]:
         """``news``, each other event with whether it only marks a turn's or a round's
-        start or end (what the header says already)."""
+        start or end (what the header says already); and whether the last event told is
+        one of those that concern the player (the other list's last but the turns' starts
+        and ends, if not)."""
         me = view["viewer"]
         mine = set(owned_pieces(self.ruleset, view, me))
         mine.update(z for z in view["zones"] if z.endswith(f":{me}"))
         owners = turn_owners(events)
         for_you, other = [], []
+        last_for_you = False
         told = self.words.tell(events)
         for event, owner, text in zip(events[start:], owners[start:], told[start:]):
             if not tells(event) or not text:  # "": told with others (rolls of one die together)
                 continue
-            # the setup is nobody's turn: the hand it deals shows on the screen anyway
-            if owner not in (me, SETUP) and concerns(self.ruleset, view, event, me, mine) and event.get(
+            # the setup is nobody's turn (the hand it deals shows on the screen anyway), nor
+            # is what the rules do between two turns (a new deal): only another's turn is marked
+            if owner not in (me, SETUP, None) and concerns(self.ruleset, view, event, me, mine) and event.get(
                     "type") not in TURN_MARKS:
                 for_you.append("! " + text)
+                last_for_you = True
             else:
                 other.append((text, event.get("type") in TURN_MARKS))
-        return for_you, other
+                # a turn's start or end (the header says it) leaves the last event what it was
+                last_for_you = last_for_you and event.get("type") in TURN_MARKS
+        return for_you, other, last_for_you
 
     # ---- the main screen
     def main(self, view: dict, events: list[dict], start: int, page: int) -> tuple[list[tuple[str, str]], int]:
         """The screen's lines (text, style), and how many option pages there are."""
-        w, ui, width = self.words, self.ui, self.width
+        w = self.words
         w.know_view(view)
         out: list[tuple[str, str]] = []
-        # before the first turn (a choice of the setup) nobody is to play yet
-        header = ui["header"] if view["current"] is not None else ui["header_setup"]
-        out += [(line, "bold") for line in self._header(view, header)]
+        out += [(line, "bold") for line in self._header(view, self._header_words(view, events))]
         me = self._me(view)[:ME_LINES]
         # the map gives way to the player's side and to a few options on a short screen
         # (a few more lines when things lie beside the board and the player's side is short);
         # a line of shown variables under the header is taken from the options and the news
         most = MAP_LINES + (BESIDE_MORE if self.beside(view) else 0)
         out += [(line, "") for line in self._map(view, min(most, max(3, self.height - 2 - len(me) - 9)))]
+        avail = self.height - 1 - len(out) - len(me)  # the last line is the input prompt
+        lower, pages, spare = self._lower(view, events, start, page, avail)
+        # the small shared piles on the table (the things just played), when the options
+        # still fit and the news keeps its lines: what the rest leaves
+        table = self._small_piles(view, events[start:], min(spare, TABLE_LINES))
+        if table:
+            lower, pages, _ = self._lower(view, events, start, page, avail - len(table))
+        out += [(line, "") for line in table]
         out += [(line, "cyan") for line in me]
-        avail = self.height - 1 - len(out)  # the last line is the input prompt
+        return out + lower, pages
+
+    def _header_words(self, view: dict, events: list[dict]) -> str:
+        """The header's template: before the first round nobody is to play yet (a choice of
+        the setup); in a turn, its player is to play; between two turns (a choice the rules
+        ask of every player, a pass before a deal) the player choosing is named."""
+        if self._turn_of(view, events) is not None and view["current"] is not None:
+            return self.ui["header"]
+        return self.ui["header_between" if view.get("round") else "header_setup"]
+
+    @staticmethod
+    def _turn_of(view: dict, events: list[dict] | None) -> str | None:
+        """Whose turn is under way: None before the first and between two turns (the
+        player who played last is still the view's ``current`` then)."""
+        if events is None:  # a view without its events: the view's word for it
+            return view["current"]
+        owner = turn_owners(events)[-1] if events else SETUP
+        return None if owner in (None, SETUP) else owner
+
+    def _lower(self, view: dict, events: list[dict], start: int, page: int,
+               avail: int) -> tuple[list[tuple[str, str]], int, int]:
+        """The news, the question and the options in ``avail`` lines: the lines (text,
+        style), how many option pages there are, and how many lines they could spare
+        (left empty, or news beyond ``NEWS_LINES`` when all the options fit)."""
+        w, ui, width = self.words, self.ui, self.width
         choice = view["choice"] or {}
-        for_you, other_marked = self._news(events, start, view)
+        for_you, other_marked, last_for_you = self._news(events, start, view)
         other = [text for text, _ in other_marked]
-        react = choice.get("kind") == "reaction" and view["current"] != view["viewer"]
-        told = max(0, min(len(for_you), NEWS_FOR_YOU, avail - 5 - react))  # 4 lines of options at least
-        prominent = [crop(t, width) for t in for_you[len(for_you) - told:]]
-        if react:
-            prominent.append(crop(ui["react"].format(current=view["current"]), width))
-        unsaid = len(for_you) - told  # told in the history only
+        # a question out of turn, in another player's turn (not one between two turns, the rules' own doing)
+        owner = self._turn_of(view, events)
+        react = choice.get("kind") == "reaction" and owner not in (None, view["viewer"])
         said_options = [w.option(option) for option in choice.get("options", [])]
         # the rule set's words start with a capital, the engine's (end turn, pass) then too
         capital = any(said["label"][:1].isupper() for said in said_options)
         labels = [f"{i:>2} {self._capital(said['label']) if capital else said['label']}"
                   + (f" ({said['cost']})" if said.get("cost") else "") for i, said in enumerate(said_options, 1)]
-        space = max(1, avail - 1 - len(prominent))  # what the prompt's line and the marked news leave
+        # the question, with the hint when both fit on the line; a long one over two lines
+        prompt = w.prompt(choice) or ""
+        asked = [f"{prompt}  ({ui['hint']})"] if prompt else [ui["hint"]]
+        if len(asked[0]) > width:
+            asked = wrap(prompt, width, 2, indent="")
+        told = max(0, min(len(for_you), NEWS_FOR_YOU, avail - len(asked) - 4 - react))  # 4 lines of options at least
+        prominent = [crop(t, width) for t in for_you[len(for_you) - told:]]
+        unsaid = len(for_you) - told  # told in the history only
+        # the last event before the question is said whole, as far as the options leave room
+        # (a few lines at most): what a decision hangs on, a blow's amount, is often at its end
+        room = avail - len(asked) - react - len(prominent) - min(4, len(labels)) - (1 if other or unsaid else 0)
+        whole_last: list[str] = []
+        prominent_last = bool(prominent) and last_for_you
+        if prominent_last:
+            prominent[-1:] = wrap(for_you[-1], width, 1 + max(0, min(LAST_EVENT_LINES - 1, room)))
+        # (a turn's start or end after it, which the header says, does not count)
+        last_said = next((text for text, mark in reversed(other_marked) if not mark), "")
+        if not last_for_you and len(last_said) > width:
+            whole_last = wrap(last_said, width, 1 + max(0, min(LAST_EVENT_LINES - 1, room)))
+        extra = max(0, len(whole_last) - 1)
+        if react:
+            prominent.append(crop(ui["react"].format(current=owner), width))
+        space = max(1, avail - len(asked) - len(prominent) - extra)  # what the question and the marked news leave
         # the events of the others' turns (and of the rules between turns) are never left
         # out without a word: a line for them at least, up to NEWS_LINES when the options
         # fit all the same or are read in pages anyway (4 lines of options at least)
@@ -257,10 +317,10 @@ class Screens:
             reserve = fitting[0] if fitting else max(1, min(want, space - 4))
             reserve = min(reserve, space - 1)
         option_lines, pages, page = self._option_lines(labels, space - reserve, page)
-        news_room = max(0, avail - 1 - len(prominent) - len(option_lines))
+        news_room = max(0, avail - len(asked) - len(prominent) - len(option_lines) - extra)
         latest = [crop(t, width) for t in other]
         if not latest and not prominent:
-            latest = [ui["nothing_new"]] if news_room else []
+            latest = [ui["nothing_new" if start else "nothing_yet"]] if news_room else []
         if len(latest) > news_room:
             # short of room, what happened comes before the turns' starts and ends
             said = [crop(t, width) for t, mark in other_marked if not mark]
@@ -271,13 +331,45 @@ class Screens:
             unsaid += len(latest) - keep
             latest = latest[len(latest) - keep:] if keep else []
             if news_room:
-                latest.insert(0, crop(ui["earlier" if keep else "unseen"].format(n=unsaid), width))
-        out += [(line, "dim") for line in latest]
+                # before the player's first choice, all that happened is since the game began
+                note = "earlier" if keep else "unseen" if start else "unseen_start"
+                latest.insert(0, crop(ui[note].format(n=unsaid), width))
+        out = [(line, "dim") for line in latest]
+        cut = crop(last_said, width) if whole_last else None
+        at = next((i for i in range(len(out) - 1, -1, -1) if out[i][0] == cut), None)
+        if at is not None:  # one dim line an event, the rest of the last one carried over under it
+            out[at:at + 1] = [(whole_last[0], "dim")] + [(line, CARRIED) for line in whole_last[1:]]
+        news_lines = len(out)
         out += [(line, "bold yellow") for line in prominent]
-        prompt = w.prompt(choice) or ""
-        out.append((crop(f"{prompt}  ({ui['hint']})" if prompt else ui["hint"], width), "bold"))
+        out += [(line, "bold") for line in asked]
         out += [(line, "") for line in option_lines]
-        return out, pages
+        spare = avail - len(out) + (max(0, news_lines - NEWS_LINES) if pages == 1 else 0)
+        return out, pages, max(0, spare)
+
+    def _small_piles(self, view: dict, news: list[dict], room: int) -> list[str]:
+        """The shared piles on the table the player sees into that hold a few things (no
+        more than there are players: the things just played, a task drawn), in
+        ``room`` lines at most: those the news since the player's last choice moved
+        things to or from first; each with what its things show when that fits, else by
+        name (``t`` shows every pile)."""
+        if room <= 0:
+            return []
+        touched = {e.get(end) for e in news if e.get("type") == "moved" for end in ("source", "destination")}
+        small = [zone for zone, _, owner in table_zones(self.ruleset, view)
+                 if not owner and isinstance(view["zones"][zone], list)
+                 and len(view["zones"][zone]) <= max(2, len(view["players"]))]
+        small.sort(key=lambda zone: zone not in touched)
+        lines: list[str] = []
+        for zone in small:
+            word = self.words.name(zone)
+            head = f"{word[:1].upper()}{word[1:]}{self.c} "
+            for details in (True, False):
+                text = head + self._pile(zone, view, None, details)
+                said = [line.replace(KEEP, " ") for line in wrap(text, self.width)]
+                if len(lines) + len(said) <= room:
+                    lines += said
+                    break
+        return lines
 
     def _header(self, view: dict, header: str) -> list[str]:
         """The header: the game, the round and the variables the rule set shows at all
@@ -419,16 +511,17 @@ class Screens:
         w, me = self.words, view["viewer"]
         w.know_view(view)
         blocks: list[tuple[str, str | None]] = []  # (with the things' details, by name only)
+        playing = self._turn_of(view, view.get("events"))
         game_vars = {k: v for k, v in view["vars"].get("game", {}).items() if v not in (None, [])}
         if game_vars:
             blocks.append((f"{self.ui['game']}{self.c} " + " · ".join(
-                f"{w.variable('game', k)} {w.name(v)}" for k, v in game_vars.items()), None))
+                f"{w.variable('game', k)} {w.variable_value('game', k, v)}" for k, v in game_vars.items()), None))
         for p in view["players"]:
             if p == me:
                 continue
             entity = view["entities"].get(p) or {}
             props = [w.status(entity.get("kind", "player"), k, v) for k, v in self._informative(entity)]
-            mark = f" ({self.ui['to_play']})" if view["current"] == p else ""
+            mark = f" ({self.ui['to_play']})" if playing == p else ""
 
             def line(details, p=p, mark=mark, props=props):
                 return f"{p}{mark}{self.c} " + " · ".join(props + [
@@ -581,5 +674,5 @@ class Screens:
             lines += wrap(f"{seat}{self.c} {status}" if status else seat, self.width, each)
         lines.append(crop(ui["winners"].format(winners=", ".join(result.get("winners") or []) or ui["nobody"]),
                           self.width))
-        lines.append(ui["final"].format(decisions=decisions, round=state.round))
+        lines.append(ui["final"].format(decisions=decisions, round=state.round, round_word=w.round_word(capital=False)))
         return self._fit(lines)

@@ -40,8 +40,9 @@ SENTENCES = {
         "revealed_one": "{players} sees {thing}.", "revealed_property_one": "{players} sees the {property} of {thing}.",
         "hidden_from": "{thing} is hidden again from {players}.",
         "hidden_property": "The {property} of {thing} is hidden again from {players}.",
-        "nobody": "nobody", "yes": "yes", "no": "no", "none": "none", "some": "some", "and": " and ",
+        "nobody": "nobody", "yes": "yes", "no": "no", "none": "none", "none_f": "none", "some": "some", "and": " and ",
         "owned": "{owner}'s {zone}", "you_win": "You win!", "nobody_wins": "Nobody wins.",
+        "shuffled_many": "{zone} are shuffled.",
         "wins": "{winners} wins.", "win": "{winners} win.", "you": "you", "colon": ":",
         "in": "{thing} in {place}", "at": "({x}, {y})", "spot": "at ({x}, {y})", "turned": "turned {rotation}°",
         "next_to": "next to {places}", "towards": "{place} to the {direction}",
@@ -49,7 +50,7 @@ SENTENCES = {
         "scripted": "{player} ({script}) plays by the rules' script.",
         # the engine's own choices and options, and a ring board's spaces (range, sector)
         "choose_action": "Choose an action", "react": "React to {window}?", "end_turn": "end turn", "pass": "pass",
-        "ring_space": "{range} {sector}", "fields_separator": "; ", "field_audience": "audience",
+        "ring_space": "{range} {sector}", "fields_separator": "; ",
     },
     "fr": {
         "action": "{who} : {what}.", "reaction": "{who} réagit : {what}.",
@@ -69,18 +70,25 @@ SENTENCES = {
         "revealed_one": "{players} voit {thing}.", "revealed_property_one": "{players} voit {property} de {thing}.",
         "hidden_from": "{thing} est de nouveau caché à {players}.",
         "hidden_property": "{property} de {thing} est de nouveau caché à {players}.",
-        "nobody": "personne", "yes": "oui", "no": "non", "none": "aucun", "some": "quelques", "and": " et ",
+        "nobody": "personne", "yes": "oui", "no": "non", "none": "aucun", "none_f": "aucune", "some": "quelques",
+        "and": " et ",
         "owned": "{zone} de {owner}", "you_win": "Vous gagnez !", "nobody_wins": "Personne ne gagne.",
+        "shuffled_many": "On mélange {zone}.",
         "wins": "{winners} gagne.", "win": "{winners} gagnent.", "you": "vous", "colon": "\u00a0:",
         "in": "{thing} dans {place}", "at": "({x}, {y})", "spot": "en ({x}, {y})", "turned": "tournée de {rotation}°",
-        "next_to": "à côté de {places}", "towards": "{place} au {direction}",
+        "next_to": "à côté de {places}", "towards": "{place} à le {direction}",
         "counter": "{name} {value}",
         "scripted": "{player} ({script}) joue selon le script des règles.",
         "choose_action": "Choisissez une action", "react": "Réagir\u00a0: {window}\u00a0?",
         "end_turn": "finir le tour", "pass": "passer",
-        "ring_space": "{range} {sector}", "fields_separator": " ; ", "field_audience": "destinataires",
+        "ring_space": "{range} {sector}", "fields_separator": " ; ",
     },
 }
+# Where a language's grammar differs: a player's zone takes its article in a sentence
+# ("la main de p2", but "p2's hand"); a count below this (in size) takes the singular
+# besides 1 (French: 0 too)
+OWNED_ARTICLE = {"en": False, "fr": True}
+SINGULAR_BELOW = {"en": 0, "fr": 2}
 ENDED = ("game_over", "game_ended")
 # The engine's own options (interpreter.machine's END_TURN and PASS), worded by the sentences above
 ENGINE_OPTIONS = ("end_turn", "pass")
@@ -169,11 +177,23 @@ class Words:
             return word
         zone, _, owner = text.partition(":")  # a player's zone: hand:p2, in plain words without a glossary
         if owner and (self._word(zone) or zone in self.ruleset.data.zones):
-            return self.say["owned"].format(owner=owner, zone=self._word(zone) or _plain(zone))
+            return self._owned(zone, owner)
         base, _, rest = text.partition(".")  # a component's copy: its word and which one
         if rest and self._word(base):
             return f"{self._word(base)} {rest}"
         return text
+
+    def _owned(self, zone: str, owner: str, article: bool = False) -> str:
+        """A zone of a player or a thing ("p2's hand", "la main de p2"), the owner by its
+        name; with ``article``, as a sentence says it, the zone with its article where the
+        language puts one there."""
+        term = self.glossary.get("zones", zone)
+        word = self._word(zone) or _plain(zone)
+        if article and OWNED_ARTICLE[self.lang] and term is not None and term.article:
+            word = self._article_the(term)
+        text = self.say["owned"].format(owner=self.name(owner), zone=word)
+        # French elides "de" before a vowel: "la main d'Anne"
+        return re.sub(r"(?<![\w'])de (?=[aeiouyéèêàâîôûAEIOUYÉÈÊÀÂÎÔÛ])", "d'", text) if self.lang == "fr" else text
 
     def _laid_room(self, text: str) -> str | None:
         """A room of a laid tile (``tile/room``) by the word of its room type, for a view
@@ -349,7 +369,7 @@ class Words:
                 beside.append(self.say["towards"].format(place=self.name(rooms[0]), direction=self.value_word(direction)))
         if beside:
             parts.append(self.say["next_to"].format(places=", ".join(beside)))
-        return ", ".join(parts)
+        return self._contracted(", ".join(parts))
 
     def value_word(self, value: str) -> str:
         """A value's word without an article (a direction, a kind of connection)."""
@@ -413,14 +433,21 @@ class Words:
                                                        value=self.name(event.get("value"))))
         # the engine's own events, unless the rules name them; a rule may emit an event of the
         # same name with fields of its own, which the engine's sentence cannot tell
+        if said is None and kind == "shuffled" and isinstance(event.get("zone"), str):
+            # a pile with its article ("The draw pile is shuffled."), a plural one agreeing
+            term = self.glossary.get("zones", event["zone"]) if event["zone"] in self.ruleset.data.zones else None
+            sentence = say["shuffled_many" if term is not None and term.plural_only else "shuffled"]
+            return self._opening(sentence.format(zone=self._zone_or_name(event["zone"])))
         if said is None and kind in ENGINE_EVENTS and _fields_of(say[kind]) <= event.keys():
             return self._opening(say[kind].format(**{k: self.name(v) for k, v in event.items() if k != "type"}))
         said = said or _plain(kind)
-        fields = {k: v for k, v in event.items() if k not in ("type", "seq") and not k.startswith("_")}
+        # who an event was told to is no part of what happened, and a field set to nothing says nothing
+        fields = {k: v for k, v in event.items() if k not in ("type", "seq", "audience") and not k.startswith("_")
+                  and v is not None and v != NONE}
         sentence = _capital(said)
         if fields:
             sentence += " (" + self.say["fields_separator"].join(
-                f"{self._term('fields', k) or self.say.get('field_' + k) or _plain(k)}{self.say['colon']} {self.name(v)}"
+                f"{self._term('fields', k) or _plain(k)}{self.say['colon']} {self.name(v)}"
                 for k, v in fields.items()) + ")"
         return sentence + "."
 
@@ -452,7 +479,9 @@ class Words:
         them wherever it moves, so then that place is where it was shown)."""
         out: list[str] = []
         unsure: set[str] = set()  # things that may have moved since
-        for event in reversed(events):
+        shown_next = self._shown_next(events)
+        for i in range(len(events) - 1, -1, -1):
+            event = events[i]
             kind, entity = event.get("type"), event.get("entity")
             place = None
             if (kind == "revealed" and isinstance(entity, str) and entity not in unsure
@@ -462,10 +491,36 @@ class Words:
             args = event.get("args") if kind in ("action_taken", "reacted") else None
             settled = frozenset(v for v in (args.values() if isinstance(args, dict) else ())
                                 if isinstance(v, str) and v not in unsure)
+            if i in shown_next:  # the hidden thing it names is told by the move after it
+                event = {**event, "args": {k: v for k, v in args.items() if v != HIDDEN}}
             out.append(self.event(event, place=place, settled=settled))
             if kind in ("moved", "hidden") and isinstance(entity, str):
                 unsure.add(entity)
         return self._hidden_moves_together(events, self._rolls_together(events, out[::-1]))
+
+    @staticmethod
+    def _shown_next(events: list[dict]) -> set[int]:
+        """The decisions of a stream (by index) that name one thing hidden from the viewer
+        ("p3: Play a card: a hidden item.") which the decision then shows: the first thing
+        it moves is in sight and leaves a zone of the player who decided ("7 of hearts moves
+        from p3's hand to …"). Those are told without the hidden thing, which the move
+        names: "p3: Play a card." then the move."""
+        out = set()
+        for i, event in enumerate(events):
+            args = event.get("args")
+            if event.get("type") not in ("action_taken", "reacted") or not isinstance(args, dict) \
+                    or list(args.values()).count(HIDDEN) != 1:
+                continue
+            for later in events[i + 1:]:
+                kind = later.get("type")
+                if kind in ("action_taken", "reacted", "turn_started", "turn_ended", "round_started"):
+                    break
+                if kind == "moved":
+                    source = str(later.get("source") or "")
+                    if later.get("entity") != HIDDEN and source.endswith(f":{event.get('player')}"):
+                        out.add(i)
+                    break
+        return out
 
     def _ends(self, event: dict) -> dict:
         """Where a moved thing came from and went, as a sentence says them: a shared zone
@@ -477,17 +532,23 @@ class Words:
     def _zone_or_name(self, where) -> str:
         if not where:
             return self.say["off"]
+        zone, _, owner = str(where).partition(":")
+        if owner and zone in self.ruleset.data.zones:
+            return self._owned(zone, owner, article=True)
         term = self.glossary.get("zones", where) if where in self.ruleset.data.zones else None
         return self._article_the(term) if term is not None and term.article else self.name(where)
 
     def _contracted(self, text: str) -> str:
         """French contracts a preposition with the article after it: "de le paquet" is
-        "du paquet", "à les" is "aux"."""
+        "du paquet", "à les" is "aux"; before a vowel the article is elided instead: "à
+        le est" is "à l'est", and so is "de": "d'Anne"."""
         if self.lang != "fr":
             return text
+        text = re.sub(r"(?<![\w'])(de|à) le (?=[aeiouyéèêàâîôûAEIOUYÉÈÊÀÂÎÔÛ])", r"\1 l'", text)
         for long, short in (("de le ", "du "), ("à le ", "au "), ("de les ", "des "), ("à les ", "aux ")):
             text = re.sub(rf"(?<![\w'])({long})", short, text)
-        return text
+        # "de" itself before a word that opens with a vowel: "la main d'Anne"
+        return re.sub(r"(?<![\w'])de (?=[aeiouyéèêàâîôûAEIOUYÉÈÊÀÂÎÔÛ][^\W\d_])", "d'", text)
 
     def _plain_roll(self, event: dict) -> bool:
         """Whether an event is the engine's roll of a die told by its own sentence (no
@@ -600,15 +661,19 @@ class Words:
         return next((c.kind for c in self.ruleset.data.components if c.name in (eid, base)), "")
 
     def _opening(self, text: str) -> str:
-        """A sentence's first letter in capitals, unless it opens with an id as the rules
-        write it (a player's p1, a thing's die.p1.1 where the glossary has no word)."""
+        """A sentence's first letter in capitals, unless it opens with an id that reads as
+        one (a player's p1, a thing's die.p1.1 where the glossary has no word)."""
         first = re.match(r"[\w.]+", text)
         return self._sentence(text, first.group().rstrip(".") if first else "")
 
     def _sentence(self, text: str, first: str) -> str:
-        """A sentence's first letter in capitals, unless it opens with ``first`` and that
-        is an id as the rules write it (p1, die.p1.1): an id keeps its case."""
-        opens_with_id = bool(first) and text.startswith(first) and first in self.kinds_by_id
+        """A sentence's first letter in capitals, whatever opens it (a thing the glossary
+        has no word for, named by its id: "Lamp: colour is now red."), unless it opens with
+        ``first`` and that is an id that reads as one, with a number or a dot in it: a
+        seat is p1 on every screen, its header and prompt included, and die.p1.1 is a
+        copy's id, not a word."""
+        opens_with_id = bool(first) and text.startswith(first) and first in self.kinds_by_id \
+            and bool(re.search(r"[\d.]", first))
         return text if opens_with_id else _capital(text)
 
     def result(self, result: dict, seat: str) -> str:
@@ -622,12 +687,35 @@ class Words:
     def prop(self, kind: str, name: str) -> str:
         return self._term("properties", f"{kind}.{name}") or _plain(name)
 
-    @staticmethod
-    def _count_word(term, value: int) -> str:
-        """The word after a number: its plural unless one; a word used only in the plural as it is."""
+    def _count_word(self, term, value: int) -> str:
+        """The word after a number: its plural unless one (in French, 0 and 1: "1 point de
+        vie", "0 point d'action"); a word used only in the plural as it is."""
         if term.many is None and term.plural_only:
             return term.one
-        return term.one if value == 1 else term.plural
+        return term.one if (value == 1 or abs(value) < SINGULAR_BELOW[self.lang]) else term.plural
+
+    def unset(self, kind: str, name: str, value) -> bool:
+        """Whether a number is the rule set's mark for "not set": below zero, and what the
+        property of ``kind`` (a game or turn variable for a ``kind`` of "game" or "turn")
+        starts at ("-1 while unarmed", "-1: not available"). No count on a table is below
+        zero: the screens say it as none."""
+        if not isinstance(value, (int, float)) or isinstance(value, bool) or value >= 0:
+            return False
+        data = self.ruleset.data
+        specs = data.variables.get(kind, {}) if kind in ("game", "turn") else \
+            getattr(data.kinds.get(kind), "properties", {})
+        spec = specs.get(name)
+        return spec is not None and spec.default == value
+
+    def _none_for(self, term) -> str:
+        """"none" agreeing with the word it follows (French "aucune" after a feminine one)."""
+        return self.say["none_f" if term is not None and term.feminine else "none"]
+
+    def variable_value(self, scope: str, name: str, value) -> str:
+        """A game or turn variable's value in words, its "not set" mark as none (see ``unset``)."""
+        if self.unset(scope, name, value):
+            return self._none_for(self.glossary.get("variables", f"{scope}.{name}"))
+        return self.name(value)
 
     def variable(self, scope: str, name: str) -> str:
         """A game or turn variable's word ("game.round_count")."""
@@ -636,6 +724,8 @@ class Words:
     def status(self, kind: str, name: str, value) -> str:
         """A property and its value, short: "4 action points" for a count, else "colour red"."""
         t = self.glossary.get("properties", f"{kind}.{name}")
+        if self.unset(kind, name, value):  # the rules' mark for "not set": "limit none"
+            return f"{self.prop(kind, name)} {self._none_for(t)}"
         if t is not None and isinstance(value, int) and not isinstance(value, bool) and (t.many or t.plural_only):
             return f"{value} {self._count_word(t, value)}"
         return f"{self.prop(kind, name)} {self.name(value)}"

@@ -295,7 +295,8 @@ def test_a_reaction_asked_out_of_turn_is_said_first():
     pick = random.Random(0)
     for _ in range(2000):
         view = game.view(game.pending.player)
-        if view["choice"]["kind"] == "reaction" and view["current"] != game.pending.player:
+        in_turn = any(frame["k"] == "turn" for frame in game.state.stack)  # not between turns
+        if view["choice"]["kind"] == "reaction" and view["current"] != game.pending.player and in_turn:
             break
         game.choose(pick.randrange(len(game.pending.options)))
     else:

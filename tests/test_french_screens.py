@@ -108,7 +108,7 @@ def test_the_terminal_words_the_prompts_seats_and_colours_of_panic_station():
     assert glossary.prompts["Place the new room where?"] in text
     assert "Passez l'appareil à p1 (rouge)" in text
     screens = " ".join(text.split())
-    assert "(bot random)" in screens and "(personne)" in screens and "(human)" not in screens
+    assert "(bot random)" in screens and "(humain)" in screens and "(human)" not in screens
 
 
 def test_a_ring_space_is_named_by_its_range_in_the_language():
