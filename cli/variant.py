@@ -167,6 +167,39 @@ def component_changes(name: str, old: dict, new: dict) -> list[str]:
     return lines
 
 
+# What one entry of each section of `add:` is, as the diff names it ("new parameter ...").
+_ADDED = {"kinds": "kind", "properties": "property", "values": "value", "zones": "zone", "components": "component",
+          "layouts": "tile layout", "spaces": "space", "connections": "connection", "tables": "table", "dice": "die",
+          "parameters": "parameter"}
+
+
+def addition_line(rs, section: str, name: str) -> str:
+    """One entry a variant's `add:` brings, after "new KIND", in the terms of the base's
+    files and like the diff's other lines: a parameter with its value and its text
+    (``NAME: 3 (what it is for)``), a component with its kind and count, a property with
+    its type, a value with the property it is a value of."""
+    data = rs.data
+    if section == "parameters":
+        spec = data.parameters.get(name)
+        value = spec.get("value") if isinstance(spec, dict) else spec
+        text = spec.get("text") if isinstance(spec, dict) else None
+        return f"{name}: {_value(value)}" + (f" ({text})" if text else "")
+    if section == "components":
+        comp = next((c for c in data.components if c.name == name), None)
+        if comp is not None:
+            count = f"{comp.count} per player" if comp.per_player else str(comp.count)
+            return f"{name} ({comp.kind}): count {count}"
+    if section == "properties":
+        kname, _, pname = name.partition(".")
+        prop = data.kinds[kname].properties.get(pname) if kname in data.kinds else None
+        if prop is not None:
+            return f"{name}: {prop.type}" + (f", default {_value(prop.default)}" if prop.default is not None else "")
+    if section == "values":
+        prop, _, value = name.partition("=")
+        return f"{value} (of {prop})"
+    return name
+
+
 def run_diff(args) -> int:
     # lines are never wrapped, piped or not: a rule line and a message stay one line each
     console = Console(highlight=False, soft_wrap=True)
@@ -194,7 +227,7 @@ def run_diff(args) -> int:
     for key, (old, new) in v.manifest.items():
         console.print(f"\n[yellow]manifest[/] {escape(key)}: {'none' if old is None else old} → {new}")
     for section, name in v.additions:
-        console.print(f"\n[green]added to {escape(section)}[/] {escape(name)}")
+        console.print(f"\n[green]new {_ADDED[section]}[/] {escape(addition_line(rs, section, name))}")
     for name in v.variables:
         console.print(f"\n[green]new variable[/] {escape(name)}")
     for name, (old, new) in v.replaced.items():

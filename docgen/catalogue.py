@@ -368,8 +368,12 @@ def marking_properties(ruleset: RuleSet, comp: ComponentSpec) -> list[tuple[str,
     """The properties that set ``comp`` apart from the plain things of its kind, each with
     whether no other kind declares a property of that name: a yes/no other than its kind's
     default (``hidden: true``, ``usable: false``), or a number where its kind's is
-    0 or unset (``deadline: 3``). A rule reading one of them is about the things that
-    hold it; a number whose default is a real amount (a strength of 1) marks none of them."""
+    0 or unset (``deadline: 3``) and some of the kind's components have none (no number,
+    or 0): those are the plain ones. A rule reading one of them is about the things that
+    hold it. A number whose default is a real amount (a strength of 1) marks none of them,
+    and nor does a number every component of the kind holds, each its own, with no
+    default (a number printed on every one): it is a fact of each, which the component's
+    properties show, not what sets one apart."""
     kinds = ruleset.data.kinds
     spec = kinds.get(comp.kind)
     if spec is None:
@@ -380,7 +384,8 @@ def marking_properties(ruleset: RuleSet, comp: ComponentSpec) -> list[tuple[str,
         if declared is None or isinstance(value, str) or value is None:
             continue
         flag = declared.type == "bool" and value != bool(declared.default)
-        amount = declared.type == "number" and value and not declared.default
+        amount = declared.type == "number" and value and not declared.default \
+            and any(not c.properties.get(prop) for c in ruleset.data.components if c.kind == comp.kind)
         if flag or amount:
             alone = not any(prop in k.properties for name, k in kinds.items() if name != comp.kind)
             marks.append((prop, alone))

@@ -10,10 +10,14 @@ from pathlib import Path
 from rulecraft.dsl.diagnostics import DiagnosticBag
 from rulecraft.dsl.model import KindSpec, RuleSet
 from rulecraft.dsl.types import ANY, item_type, parse_type_text
+from rulecraft.dsl.variants import variant_scenario_files
 from rulecraft.interpreter.game import Game
-from rulecraft.interpreter.state import tile_layouts
+from rulecraft.interpreter.machine import IllegalAnswer, RuleRuntimeError
+from rulecraft.interpreter.state import RANDOM_PICKS, tile_layouts
 from rulecraft.narration import says_nothing
-from rulecraft.validator import Scenario, ScenarioResult, load_file, run_scenario, scenario_files
+from rulecraft.validator import BROKEN, SKIP, Scenario, ScenarioResult, load_file, run_scenario, scenario_files
+from rulecraft.validator.arrange import fix_shuffles, fixed_picks
+from rulecraft.validator.names import default_players, names_for
 
 from .board_picture import declared_board_svg
 from .svg import PIECE_COLOURS, Piece, board_svg, ring_svg
@@ -26,6 +30,8 @@ class Example:
     before: str | None = None  # SVG
     after: str | None = None
     pieces: dict[str, Piece] = field(default_factory=dict)  # every piece the pictures show, by id: their legend
+    # where the game's setup put what a shuffle it made was fixed to put on top (see fixed_tops)
+    fixed_tops: dict[str, list[tuple[str | None, list[str]]]] = field(default_factory=dict)
 
 
 @dataclass
@@ -134,15 +140,68 @@ def board_picture(ruleset: RuleSet, game: Game, title: str, label: Callable[[str
     return board_svg(ruleset.data.board, tile_layouts(ruleset), game.state.tiles, pieces, title, label)
 
 
-def run_examples(ruleset: RuleSet, folder: Path, *, variant: str | None, label: Callable[[str], str],
+def example_sources(ruleset: RuleSet, folder: Path | None) -> list[tuple[str, Path, str | None]]:
+    """The scenario files of a site, as ``rulecraft verify`` reads them: every file of
+    ``folder`` (None: the rule set has none), then, under a variant, the files each variant
+    of its chain keeps in its own folder (``variants/NAME/scenarios.yaml``), whose
+    scenarios hold for that variant. Each with a stem that names its page, told apart
+    from the others', and the variant it belongs to (None: the file says)."""
+    sources = [(path.stem, path, None) for path in (scenario_files(folder) if folder is not None else [])]
+    if ruleset.variant is not None:
+        taken = {stem for stem, _, _ in sources}
+        for name, path in variant_scenario_files(Path(ruleset.root), ruleset.variant.chain):
+            stem = name if path.name.startswith("scenarios.") else f"{name}-{path.stem}"
+            while stem in taken:  # a base file named like the variant
+                stem += "-" + name
+            taken.add(stem)
+            sources.append((stem, path, name))
+    return sources
+
+
+def fixed_tops(ruleset: RuleSet, sc: Scenario) -> dict[str, list[tuple[str | None, list[str]]]]:
+    """Where the game's own setup put what each shuffle it made was fixed to put on top
+    (``game_setup: shuffles:``), once the game has started: for each shuffled zone, the
+    places the things fixed ended in (a zone or a space; None: off the table), each with
+    those things in the order the scenario fixed them. A reader then sees what every player was dealt, not only the
+    order of a shuffled zone. The game's setup is played again without the scenario's
+    own ``setup``, which may move these things after. A zone is left out when one of its
+    things is a component of several copies (which copy went where is not kept), or
+    when the game does not start (the example's result says why)."""
+    shuffles = sc.game_setup.get("shuffles") or {}
+    if not shuffles:
+        return {}
+    players = default_players(ruleset, sc)
+    names = names_for(ruleset, players)
+    fixed = dict(sc.game_setup.get("rolls") or {})
+    try:
+        if "picks" in sc.game_setup:
+            fixed[RANDOM_PICKS] = fixed_picks(names, sc.game_setup["picks"])
+        fix_shuffles(fixed, names, shuffles)
+        game = Game(ruleset, players, sc.seed, forced_rolls=fixed)
+    except (RuleRuntimeError, IllegalAnswer, ValueError):  # as the run reports it: not told
+        return {}
+    entities = game.state.entities
+    out: dict[str, list[tuple[str | None, list[str]]]] = {}
+    for zone, things in shuffles.items():
+        if not all(t in entities for t in things):
+            continue
+        places: dict[str | None, list[str]] = {}
+        for t in things:
+            places.setdefault(entities[t].get("at"), []).append(t)
+        out[zone] = list(places.items())
+    return out
+
+
+def run_examples(ruleset: RuleSet, folder: Path | None, *, variant: str | None, label: Callable[[str], str],
                  describe: Callable[[str], str], titles: tuple[str, str]) -> list[ExampleFile]:
-    """Every scenario file of ``folder``, each scenario run with pictures of its board."""
+    """Every scenario of the site (see :func:`example_sources`), each run with pictures of its board."""
     out = []
-    for path in scenario_files(folder):
+    for stem, path, owner in example_sources(ruleset, folder):
         bag = DiagnosticBag()
         loaded = load_file(path, bag, str(path))
-        ef = ExampleFile(path.stem, path, broken=not loaded.ok, problems=bag.render() if bag.items else "")
+        ef = ExampleFile(stem, path, broken=not loaded.ok, problems=bag.render() if bag.items else "")
         for sc in loaded.scenarios:
+            sc.variant = sc.variant or owner  # a variant's own scenario holds for it, as verify reads it
             pictures: dict[str, str] = {}
             shown: dict[str, Piece] = {}
 
@@ -154,6 +213,8 @@ def run_examples(ruleset: RuleSet, folder: Path, *, variant: str | None, label: 
                     pictures[moment] = board_picture(ruleset, game, titles[moment == "after"], label, pieces, describe)
 
             result = run_scenario(ruleset, sc, variant, watch=watch)
-            ef.examples.append(Example(sc, result, pictures.get("before"), pictures.get("after"), shown))
+            # a scenario not played here (broken, or another variant's) may name what these rules lack
+            tops = fixed_tops(ruleset, sc) if result.status not in (BROKEN, SKIP) else {}
+            ef.examples.append(Example(sc, result, pictures.get("before"), pictures.get("after"), shown, tops))
         out.append(ef)
     return out

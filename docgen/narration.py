@@ -59,6 +59,16 @@ SENTENCES: dict[str, dict[str, str]] = {
         "piece_off": "{thing} is taken off the table.",
         "deck_top": "On top of {zone}, from the top: {things}.",
         "shuffles": "The next shuffle of {zone} puts on top, from the top: {things}.",
+        # `game_setup`: the results fixed for the game's own setup, told before the scenario's `setup`
+        "setup_picks": "What the game's setup picks at random is fixed: {values}.",
+        "setup_rolls": "The rolls of {die} at the game's setup are fixed: {values}.",
+        "setup_shuffles": "The shuffle of {zone} at the game's setup puts on top, from the top: {things}.",
+        "setup_shuffles_placed": "The game's setup shuffles {zone} in an order fixed in advance; here is where "
+                                 "its top {n} {what} go:",
+        "placed_in": "{place}: {things}",
+        "placed_stays": "{zone}, where they stay, from the top: {things}",
+        "placed_off": "Off the table: {things}",
+        "copies": "{n} {things}",
         "prop": "The {prop} of {thing} is {value}.",
         "var": "{var}: {value}.",
         "rolls": "The next rolls of {die} will be {values}.",
@@ -167,6 +177,15 @@ SENTENCES: dict[str, dict[str, str]] = {
         "piece_off": "{thing} : hors de la table.",
         "deck_top": "Sur {zone}, depuis le dessus : {things}.",
         "shuffles": "Le prochain mélange de {zone} met dessus, depuis le dessus : {things}.",
+        "setup_picks": "Ce que la mise en place tire au hasard est fixé : {values}.",
+        "setup_rolls": "Les jets de {die} à la mise en place sont fixés : {values}.",
+        "setup_shuffles": "Le mélange de {zone} à la mise en place met dessus, depuis le dessus : {things}.",
+        "setup_shuffles_placed": "La mise en place mélange {zone} dans un ordre fixé d'avance ; voici où vont "
+                                 "les {n} {what} du dessus :",
+        "placed_in": "{place} : {things}",
+        "placed_stays": "{zone}, sans bouger, depuis le dessus : {things}",
+        "placed_off": "Hors de la table : {things}",
+        "copies": "{n} {things}",
         "prop": "{thing} : {prop} = {value}.",
         "var": "{var} : {value}.",
         "rolls": "Les prochains jets de {die} donneront {values}.",
@@ -480,10 +499,28 @@ class Narrator:
         else:
             name = md_code(kind)
         fields = {k: v for k, v in pattern.items() if k != "type"}
+        said = self._event_phrase(kind, fields)
+        if said is not None:
+            return said, ""
         # a player is named by their number alone ("player 2"), not "player player 2"
         told = ", ".join(self.thing(v) if isinstance(v, str) and _PLAYER.match(v)
                          else f"{self._arg_word(kind or '', k)} {self.thing(v)}" for k, v in fields.items())
         return name, (f" ({told})" if told else "")
+
+    def _event_phrase(self, kind: str | None, fields: dict) -> str | None:
+        """An event a scenario names with every field of the glossary's phrase for it (its
+        ``say``, which the play screens tell it with) and no other, said with that phrase,
+        the scenario's values in its slots: "player 3 takes the lead" rather than "the lead
+        is taken (player 3)". None when the glossary has no phrase for it, or the scenario
+        gives other fields than the phrase's (then each field is named, so none is hidden)."""
+        term = self.prose.glossary.get("events", kind) if kind else None
+        phrase = getattr(term, "say", None)
+        if not phrase or set(_SLOT.findall(phrase)) != set(fields):
+            return None
+        text = md_template(phrase, _SLOT)
+        for slot, value in fields.items():
+            text = text.replace("{" + slot + "}", self._argument(value))
+        return self.prose._finish(text)
 
     # ------------------------------------------------------------ computed values
     def _number(self, value) -> str:
@@ -566,11 +603,72 @@ class Narrator:
         return self.say("payoffs", payoffs=joined)
 
     # ------------------------------------------------------------ the three parts
-    def situation(self, scenario) -> list[str]:
+    def situation(self, scenario, fixed_tops: dict | None = None) -> list[str]:
+        """The situation a scenario starts from: how many play, the results fixed for the
+        game's own setup (``game_setup``), then what the scenario arranges (``setup``).
+        ``fixed_tops``: where the game's setup put what its shuffles were fixed to put on
+        top (see docgen.examples.fixed_tops), so that a reader sees what each player holds."""
         out = []
         if scenario.players:
             out.append(self.say("players", n=scenario.players))
-        return out + self.arranged(scenario.setup or {})
+        return out + self.game_setup(scenario.game_setup or {}, fixed_tops or {}) + self.arranged(scenario.setup or {})
+
+    def game_setup(self, fixed: dict, tops: dict) -> list[str]:
+        """``game_setup`` in sentences: its random picks, its rolls, and each shuffle, told
+        by where the game's setup put what the shuffle put on top when that is known (a
+        list per place, in the order fixed, each place whole: the steps that follow play
+        from what each player was given), else by the order it fixed."""
+        out = []
+        if fixed.get("picks"):
+            joiner = "; " if any(isinstance(v, dict) for v in fixed["picks"]) else ", "
+            out.append(self.say("setup_picks", values=joiner.join(self._pick(v) for v in fixed["picks"])))
+        for die, values in (fixed.get("rolls") or {}).items():
+            out.append(self.say("setup_rolls", die=self._die(die), values=self.thing(values)))
+        for zone, things in (fixed.get("shuffles") or {}).items():
+            places = tops.get(zone)
+            if not places or [where for where, _ in places] == [zone]:  # nothing left it: its order is the news
+                out.append(self.say("setup_shuffles", zone=self._the_zone(zone), things=self._runs(things)))
+                continue
+            kinds = {self.kind_of_id(t) for t in things}
+            what = self._kind_words(kinds.pop() if len(kinds) == 1 else None, plural=len(things) != 1)
+            lines = [self.say("setup_shuffles_placed", zone=self._the_zone(zone), n=len(things), what=what)]
+            for where, held in places:
+                if where is None:
+                    line = self.say("placed_off", things=self.thing(held))
+                elif where == zone:
+                    line = self.say("placed_stays", zone=self.thing(zone), things=self.thing(held))
+                else:
+                    line = self.say("placed_in", place=self.thing(where), things=self.thing(held))
+                lines.append("    - " + line)  # a list under the sentence, one place a line
+            out.append("\n".join(lines))
+        return [self.prose._finish(line) for line in out]  # "de le sac" is "du sac"
+
+    def _the_zone(self, zone) -> str:
+        """A zone as the object of a sentence, with the article its word takes in the
+        glossary; a player's zone reads as ``thing`` says it ("hand of player 2")."""
+        if str(zone) in self.data.zones:
+            return md(self.prose._article(self.prose._written("zones", str(zone)), "the"))
+        return self.thing(zone)
+
+    def _runs(self, things) -> str:
+        """Things in order, each run of one component written again and again (a
+        component of several copies stands for any of them) said once with its count and
+        its plural word, rather than the same word seven times."""
+        if not isinstance(things, list):
+            return self.thing(things)
+        runs: list[list] = []
+        for t in things:
+            if runs and runs[-1][0] == t:
+                runs[-1][1] += 1
+            else:
+                runs.append([t, 1])
+        told = []
+        for t, n in runs:
+            if n > 1 and isinstance(t, str) and t in self.components:
+                told.append(self.say_raw("copies", n=n, things=md(self.prose.term(t, plural=True))))
+            else:
+                told += [self.one_value(t)] * n
+        return ", ".join(told)
 
     def arranged(self, setup: dict) -> list[str]:
         out = []

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import yaml
 
 from rulecraft.dsl import ast
+from rulecraft.dsl.loader import shipped_ruleset
 from rulecraft.dsl.model import ComponentSpec, RuleSet
 from rulecraft.dsl.yaml_data import schema
 from rulecraft.validator import FAILING, PASS, SKIP
@@ -47,6 +48,34 @@ class Site:
     files: dict[str, str] = field(default_factory=dict)  # other files (SVG) → text
     nav: list = field(default_factory=list)  # mkdocs nav: [{title: path or [...]}, ...]
 
+
+# The site's words for what these pages tell beyond docgen/ui.py's table: the worked
+# examples a variant supersedes, one example of a variant said in the singular, and the
+# game's own description where the glossary has no translation of it. Kept beside the pages that use them; same slots as ui.py's words.
+PAGE_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "status_superseded": "SUPERSEDED",
+        "summary_skipped_one": "1 is an example of a variant, skipped here: it runs on that variant's site.",
+        "summary_superseded": "{n} are superseded by the variant {variant}: they hold for the rules without it, "
+                              "and are not run here.",
+        "summary_superseded_one": "1 is superseded by the variant {variant}: it holds for the rules without it, "
+                                  "and is not run here.",
+        "superseded_example": "Superseded by the variant {variant}: this example holds for the rules without it.",
+        "superseded_example_why": "Superseded by the variant {variant}: {reason}",
+        "game_text_untranslated": "The game, in its rule files' words:",
+    },
+    "fr": {
+        "status_superseded": "REMPLACÉ",
+        "summary_skipped_one": "1 est un exemple d'une variante, ignoré ici : il s'exécute sur le site de cette variante.",
+        "summary_superseded": "{n} sont remplacés par la variante {variant} : ils valent pour les règles sans elle "
+                              "et ne s'exécutent pas ici.",
+        "summary_superseded_one": "1 est remplacé par la variante {variant} : il vaut pour les règles sans elle "
+                                  "et ne s'exécute pas ici.",
+        "superseded_example": "Remplacé par la variante {variant} : cet exemple vaut pour les règles sans elle.",
+        "superseded_example_why": "Remplacé par la variante {variant} : {reason}",
+        "game_text_untranslated": "Le jeu, dans les mots de ses fichiers de règles (non traduits) :",
+    },
+}
 
 # The levels of a component's `confidence`, surest first, as the rule-set schema lists them.
 CONFIDENCE: list[str] = schema("ruleset.schema.json")["$defs"]["component"]["properties"]["confidence"]["enum"]
@@ -81,6 +110,7 @@ class SiteWriter:
         # the site's words, with the rule set's word for its spaces: escaped for the pages,
         # as written for the navigation (where `label` makes them safe)
         self.ui = UI(lang, {k: md(v) for k, v in game_words.items()})
+        self.ui.words = {**self.ui.words, **PAGE_WORDS.get(lang, PAGE_WORDS["en"])}
         self.nav_ui = UI(lang, game_words)
         self.c = self.ui("colon")  # a label's colon, spaced as the language writes it
         self.lang = lang
@@ -279,6 +309,7 @@ class SiteWriter:
         ui, data = self.ui, self.rs.data
         game = data.game
         out = [f"# {md(game.title)}\n"]
+        out += self._game_text()
         note = self.prose.glossary.note
         if note:  # the glossary's word about itself: whose translation the site reads
             out.append("!!! note\n" + "".join(f"    {md_prose(line)}\n" if line.strip() else "\n"
@@ -315,6 +346,18 @@ class SiteWriter:
             out.append("")
         out.append(self._tables())
         self.site.pages["index.md"] = "\n".join(out) + "\n"
+
+    def _game_text(self) -> list[str]:
+        """The game's own description (``game: text:``), first on the overview. Glossaries
+        translate the texts of rules, components, parameters, rulings and variants, not
+        this one: a site in another language shows it as written, saying so, rather than
+        leaving the game undescribed."""
+        text = self.rs.data.game.text
+        if not text:
+            return []
+        if self.prose.authored.translating:
+            return [f"*{self.ui('game_text_untranslated')}* {md_prose(text)}\n"]
+        return [md_prose(text) + "\n"]
 
     def _tables(self) -> str:
         """The rule set's data tables (``tables:``), each under the glossary's word for it
@@ -620,6 +663,24 @@ class SiteWriter:
     def _status(self, status: str) -> str:
         return self.ui(f"status_{status}")
 
+    def _superseded(self, e: Example) -> bool:
+        """Whether the site's variant supersedes an example: written for the rules without it,
+        and not run here (a scenario of another variant is skipped for another reason)."""
+        info = self.rs.variant
+        return (e.result.status == SKIP and not e.scenario.variant and info is not None
+                and e.scenario.title in info.superseded)
+
+    def _shown_status(self, e: Example) -> str:
+        """An example's status as the site shows it: a superseded one is no skipped failure."""
+        return "superseded" if self._superseded(e) else e.result.status
+
+    def _site_variant_link(self, here: str) -> str:
+        """The site's variant by its title, linked to its page."""
+        v = next((v for v in self.variants if v.name == self.rs.variant.name), None)
+        if v is None:
+            return md(self.rs.variant.title)
+        return f"[{md(self._variant_title(v))}]({self.rel(f'variants/{slug(v.name)}.md', here)})"
+
     def _examples(self) -> list:
         ui = self.ui
         sections = self.cat.sections
@@ -631,9 +692,14 @@ class SiteWriter:
         every = [e for f in files for e in f.examples]
         passed = sum(e.result.status == PASS for e in every)
         skipped = sum(e.result.status == SKIP and bool(e.scenario.variant) for e in every)
-        summary = ui("summary_line", passed=passed, total=len(every))
+        # superseded examples are not run here by design: they count apart, as `verify` counts them
+        superseded = sum(self._superseded(e) for e in every)
+        summary = ui("summary_line", passed=passed, total=len(every) - superseded)
         if skipped:
-            summary += " " + ui("summary_skipped", skipped=skipped)
+            summary += " " + ui("summary_skipped_one" if skipped == 1 else "summary_skipped", skipped=skipped)
+        if superseded:
+            summary += " " + ui("summary_superseded_one" if superseded == 1 else "summary_superseded", n=superseded,
+                                variant=self._site_variant_link("examples/index.md"))
         index = [f"# {ui('examples')}\n", ui("examples_intro") + "\n", summary + "\n",
                  f"| {ui('scenario')} | {ui('rulebook')} | {ui('result')} |\n|---|---|---|"]
         nav: list = ["examples/index.md"]
@@ -645,7 +711,7 @@ class SiteWriter:
             for i, e in enumerate(f.examples, start=1):
                 anchor = f"example-{i}"
                 index.append(f"| [{md(self._example_title(e, i))}]({slug(f.stem)}.md#{anchor}) | {self.cite(e.scenario.cite)} "
-                             f"| {self._status(e.result.status)} |")
+                             f"| {self._status(self._shown_status(e))} |")
                 out.append(self._example(f, i, e, anchor))
             self.site.pages[page] = "\n".join(out) + "\n"
             nav.append({label(self._example_file_title(f)): page})
@@ -654,18 +720,11 @@ class SiteWriter:
 
     @staticmethod
     def _rule_file(file: str, rs: RuleSet) -> str:
-        """A rule file as ``rules/<rule set>/<file>``, where it lies in a checkout, however
-        the folder was given (an absolute path would show the builder's own folders)."""
-        try:
-            inside = Path(file).resolve().relative_to(Path(rs.root).resolve())
-        except ValueError:
-            return Path(file).name
-        return "/".join(("rules", Path(rs.root).resolve().name, *inside.parts))
+        """A rule file as its label on the pages: see :func:`shown_path`."""
+        return shown_path(file, rs.root)
 
-    @staticmethod
-    def _display(path) -> str:
-        # seeds/<game>/<file>.yaml: where the file lies in a checkout, whoever built the site
-        return "/".join(path.resolve().parts[-3:])
+    def _display(self, path) -> str:
+        return shown_path(path, self.rs.root)
 
     def _example_title(self, e: Example, i: int) -> str:
         """A scenario's title: written in the rule files' language, so other sites number it."""
@@ -713,12 +772,20 @@ class SiteWriter:
         ui = self.ui
         sc, r = e.scenario, e.result
         kind = "success" if r.status == PASS else ("failure" if r.status in FAILING else "note")
+        status = self._shown_status(e)
         out = [f"## {md(self._example_title(e, i))} {{#{anchor}}}\n",
-               f"**{ui('result')}{self.c}** <span class=\"rulecraft-status rulecraft-{r.status}\">{self._status(r.status)}</span>  ",
+               f"**{ui('result')}{self.c}** <span class=\"rulecraft-status rulecraft-{status}\">{self._status(status)}</span>  ",
                f"**{ui('rulebook')}{self.c}** {self.cite(sc.cite)}\n"]
         if sc.text and not self.prose.authored.translating:
             out.append(md_prose(sc.text) + "\n")
-        if r.status == SKIP and sc.variant:
+        if status == "superseded":
+            # the variant's reason is in the rule files' words: other languages link the variant's page
+            why = self.rs.variant.superseded.get(sc.title)
+            variant = self._site_variant_link(f"examples/{slug(f.stem)}.md")
+            out.append("*" + (ui("superseded_example_why", variant=variant, reason=md_prose(why))
+                              if why and not self.prose.authored.translating
+                              else ui("superseded_example", variant=variant)) + "*\n")
+        elif r.status == SKIP and sc.variant:
             titles = {v.name: self._variant_title(v) for v in self.variants}
             out.append(f"*{ui('skipped_variant', variant=md(titles.get(sc.variant, sc.variant)))}*\n")
         elif r.reason and (r.status != SKIP or not self.prose.authored.translating):
@@ -736,21 +803,22 @@ class SiteWriter:
             self.site.files[f"examples/{name}"] = picture
             pictures.append(f"<figure class=\"rulecraft-board\" markdown>\n![{ui('board_' + moment)}]({name})\n"
                             f"<figcaption>{ui(moment)}</figcaption>\n</figure>")
-        out.append(self._narration(sc))
+        out.append(self._narration(sc, e.fixed_tops))
         if pictures:
             out.append("<div class=\"rulecraft-boards\" markdown>\n" + "\n".join(pictures) + "\n</div>\n")
         if e.pieces:
             out.append(self._legend(e))
-        body = {k: v for k, v in (("players", sc.players), ("setup", sc.setup), ("steps", sc.steps), ("expect", sc.expect)) if v}
+        body = {k: v for k, v in (("players", sc.players), ("game_setup", sc.game_setup), ("setup", sc.setup),
+                                  ("steps", sc.steps), ("expect", sc.expect)) if v}
         dumped = yaml.safe_dump(body, sort_keys=False, allow_unicode=True, width=100).rstrip()
         out.append(f"??? quote \"{ui('scenario_source')} — {md(self._display(f.path))}\"\n\n" + "\n".join("    " + line for line in _code(dumped, "yaml").splitlines()) + "\n")
         return "\n".join(out)
 
-    def _narration(self, sc) -> str:
+    def _narration(self, sc, fixed_tops: dict | None = None) -> str:
         """The scenario told in sentences: the situation, each step, what must then be true."""
         ui, tell = self.ui, self.narrator
         out = [f"**{ui('narration')}**\n"]
-        situation = tell.situation(sc)
+        situation = tell.situation(sc, fixed_tops)
         if situation:
             out.append(f"*{ui('the_setup')}*{self.c}\n")
             out += [f"- {line}" for line in situation]
@@ -914,6 +982,26 @@ class SiteWriter:
         said = self.said(name, prose, rs)
         return "\n".join(([f"{said}\n"] if said else []) + [f"*{prose.summary(name)}*\n", prose.definition(name).rstrip() + "\n",
                           f"{md_code(f'{self._rule_file(d.file, rs)}:{d.pos.line}')}\n", _code(source_of(rs, d))])
+
+
+def shown_path(path, root) -> str:
+    """A file of a rule set (a rule file, a scenario file) as a reader finds it. A shipped
+    rule set's files are named where they lie in a checkout (``rules/<game>/setup.rules``,
+    ``seeds/<game>/turns.yaml``), whoever built the site and however the folder was given:
+    an absolute path would show the builder's own folders. Any other rule set's are named
+    from the current folder when they lie under it, else from the rule set's folder as it
+    was given (``../mine/hand.rules``), else as given."""
+    given, root = Path(path), Path(root)
+    resolved, top = given.resolve(), root.resolve()
+    shipped = shipped_ruleset(top.name)
+    # rules/<game> lies beside seeds/<game> in a checkout; then the folder the site is built
+    # from; then the rule set's folder as given
+    for base in ([top.parent.parent] if shipped is not None and shipped.resolve() == top else []) + [Path.cwd().resolve()]:
+        if resolved.is_relative_to(base):
+            return resolved.relative_to(base).as_posix()
+    if resolved.is_relative_to(top):
+        return (root / resolved.relative_to(top)).as_posix()
+    return given.as_posix()
 
 
 def _pages_of(nav) -> list[str]:

@@ -413,6 +413,10 @@ class Prose:
         D = self.ph["definitions"]
         self._declare_params(d)
         if d.returns is not None and d.returns.name == T.BOOL:
+            if isinstance(d.value, ast.Literal) and isinstance(d.value.value, bool):
+                # a yes/no that never changes: "… when false" reads as a riddle
+                key = "function_bool_always" if d.value.value else "function_bool_never"
+                return [capitalize(fill(D[key], say=self._say_of(d)))]
             template = D["function_bool"]
         elif (d.returns is not None and d.returns.name == "list") or self._lookup("definitions", d.name).plural_only:
             template = D.get("function_value_plural", D["function_value"])

@@ -53,8 +53,9 @@ def collect(root: str | Path, lang: str = "en", variant: str | None = None,
         board = ruleset.data.board
         return prose.term(prose.value_key(board.space_kind if board is not None else None, room_type))
 
+    # the scenario folder's examples and, under a variant, those the variant keeps in its own folder
     examples = run_examples(ruleset, folder, variant=variant, label=room_word, describe=prose.term,
-                            titles=(ui("board_before"), ui("board_after"))) if folder else []
+                            titles=(ui("board_before"), ui("board_after")))
     variants = _variant_changes(root, lang, variant, ruleset, prose)
     writer = SiteWriter(ruleset, cat, prose, lang, examples, variants, base_ruleset=base, base_prose=base_prose)
     site = writer.build()
@@ -115,7 +116,9 @@ def site_renderers(root: str | Path, lang: str, variant: str | None = None,
     worked examples (which run the scenarios): the citations of the examples are read
     from the scenario files. None when a rule set of the site does not load."""
     from rulecraft.dsl.diagnostics import RuleSetError
-    from rulecraft.validator.scenario import load_file, scenario_files
+    from rulecraft.validator.scenario import load_file
+
+    from .examples import example_sources
 
     root = Path(root)
     try:
@@ -125,7 +128,7 @@ def site_renderers(root: str | Path, lang: str, variant: str | None = None,
         return None
     SiteWriter(ruleset, catalogue(ruleset, folder), prose, lang, [], variants, base_ruleset=base,
                base_prose=base_prose).build()
-    for path in scenario_files(folder) if folder else []:
+    for _, path, _ in example_sources(ruleset, folder):
         for sc in load_file(path, DiagnosticBag()).scenarios:
             prose.authored.cite(sc.cite)
     return ruleset, [prose, base_prose] + [v.prose for v in variants]

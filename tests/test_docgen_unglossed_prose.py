@@ -11,6 +11,7 @@ semicolons when one of them is itself a list. A glossary's own words still win.
 
 from __future__ import annotations
 
+import pytest
 from engine_rulesets import build, game_yaml
 
 from rulecraft.docgen.prose import Prose
@@ -55,6 +56,9 @@ function open_stack(x: piece) -> bool:
 
 function reach(p: player, hs: list of number) -> number:
     = count(hs)
+
+function may_rest(p: player) -> bool:
+    = false
 
 action roll:
     require not turn.rolled
@@ -122,3 +126,9 @@ def test_a_glossary_word_still_wins(tmp_path):
     text = Prose(_ruleset(tmp_path, glossary), "en").definition("roll")
     assert "Only when the dice were not rolled yet." in text
     assert "the first die is what it shows" in text
+
+
+@pytest.mark.parametrize("lang, said", [("en", "P may rest: never."), ("fr", "P peut rest : jamais.")])
+def test_a_yes_no_function_that_never_changes_says_so(tmp_path, lang, said):
+    """`= false` read "… when false", a riddle; a constant says always or never."""
+    assert Prose(_ruleset(tmp_path), lang).definition("may_rest").strip() == said
