@@ -32,10 +32,18 @@ PIECE_COLOURS = ["#d62728", "#1f77b4", "#2ca02c", "#e6b800", "#9467bd", "#ff7f0e
 NEUTRAL_PIECE = "#555555"
 
 Label = Callable[[str], str]
+# The words of a doorway's tooltip and of a room's marks: (what, id) → its word, what being
+# "edge" (a doorway's kind), "side" (a direction, or "inside" for an inner door) or "flag"
+# (a yes/no mark a layout sets on a room). Default: the id in words.
+Term = Callable[[str, str], str]
 
 
 def _humanise(word: str) -> str:
     return word.replace("_", " ")
+
+
+def _term(what: str, key: str) -> str:
+    return _humanise(key)
 
 
 @dataclass
@@ -108,7 +116,7 @@ def _door_colour(spec: BoardSpec, edge: str) -> str:
     return DOORWAY_COLOURS[doorways.index(edge) % len(DOORWAY_COLOURS)]
 
 
-def _side(spec: BoardSpec, seg, edge: str, *, side: str) -> list[str]:
+def _side(spec: BoardSpec, seg, edge: str, *, side: str, term: Term = _term) -> list[str]:
     """A wall, or a wall with a doorway of the given kind in its middle."""
     x1, y1, x2, y2 = seg
     if edge not in spec.doorways:
@@ -122,7 +130,7 @@ def _side(spec: BoardSpec, seg, edge: str, *, side: str) -> list[str]:
     # class and the tooltip, for readers who cannot tell the colours apart.
     out.append(f"<line{_attrs(x1=mx - hx, y1=my - hy, x2=mx + hx, y2=my + hy, class_=f'door door-{edge}', data_side=side, data_edge=edge)}"
                f" stroke={quoteattr(_door_colour(spec, edge))} stroke-width=\"{WALL + 3}\">"
-               f"<title>{escape(_humanise(edge))} {escape(_humanise(side))}</title></line>")
+               f"<title>{escape(term('edge', edge))} {escape(term('side', side))}</title></line>")
     return out
 
 
@@ -138,7 +146,8 @@ def _span(rects: list[_Rect], ux: int, uy: int) -> tuple[float, float, float, fl
     return x, min(ys), x, max(ys)
 
 
-def _tile_body(spec: BoardSpec, layout: LayoutSpec, x0: float, y0: float, label: Label, room_ids: dict[str, str] | None = None) -> list[str]:
+def _tile_body(spec: BoardSpec, layout: LayoutSpec, x0: float, y0: float, label: Label, room_ids: dict[str, str] | None = None,
+               term: Term = _term) -> list[str]:
     rects = room_rects(spec, layout, x0, y0)
     out = []
     for name, r in rects.items():
@@ -154,16 +163,17 @@ def _tile_body(spec: BoardSpec, layout: LayoutSpec, x0: float, y0: float, label:
             continue
         ux, uy = _unit(spec, direction)
         touching = [rects[r] for r in side.rooms if r in rects] or list(rects.values())
-        out += _side(spec, _span(touching, ux, uy), side.edge, side=direction)
+        out += _side(spec, _span(touching, ux, uy), side.edge, side=direction, term=term)
     for link in layout.links:
         # An inner door sits on the side of the first room that faces the second.
         conn = link["connection"]
         seg = _segment(rects[link["from"]], *_unit(spec, link["direction"]))
-        out += _side(spec, seg, conn if conn in spec.doorways else "wall", side="inside")
+        out += _side(spec, seg, conn if conn in spec.doorways else "wall", side="inside", term=term)
     return out
 
 
-def _labels(spec: BoardSpec, layout: LayoutSpec, x0: float, y0: float, rotation: int, label: Label) -> list[str]:
+def _labels(spec: BoardSpec, layout: LayoutSpec, x0: float, y0: float, rotation: int, label: Label,
+            term: Term = _term) -> list[str]:
     """Room names, written upright whatever the tile's rotation."""
     out = []
     for name, r in room_rects(spec, layout, x0, y0).items():
@@ -178,7 +188,7 @@ def _labels(spec: BoardSpec, layout: LayoutSpec, x0: float, y0: float, rotation:
                        f" text-anchor=\"middle\" font-size=\"12\" font-family=\"sans-serif\" fill=\"#222\">{escape(line)}</text>")
         if flags:
             out.append(f"<circle{_attrs(cx=round(cx, 1), cy=round(top + len(lines) * 14 - 2, 1), r=5, class_='flag')}"
-                       f" fill=\"#c9a400\"><title>{escape(', '.join(flags))}</title></circle>")
+                       f" fill=\"#c9a400\"><title>{escape(', '.join(term('flag', f) for f in flags))}</title></circle>")
     return out
 
 
@@ -210,13 +220,14 @@ def _svg(width: float, height: float, title: str, body: list[str], css_class: st
             f" role=\"img\"><title>{escape(title)}</title>\n" + "\n".join(body) + "\n</svg>\n")
 
 
-def tile_svg(spec: BoardSpec, layout_name: str, title: str | None = None, label: Label = _humanise) -> str:
+def tile_svg(spec: BoardSpec, layout_name: str, title: str | None = None, label: Label = _humanise,
+             term: Term = _term) -> str:
     """One tile as printed: its rooms, its walls and doorways, and its inner doors."""
     layout = spec.layouts[layout_name]
     x0 = y0 = MARGIN
     body = [f"<rect{_attrs(x=x0, y=y0, width=CELL, height=CELL, class_='tile', data_layout=layout_name)} fill=\"none\" stroke=\"#999\"/>"]
-    body += _tile_body(spec, layout, x0, y0, label)
-    body += _labels(spec, layout, x0, y0, 0, label)
+    body += _tile_body(spec, layout, x0, y0, label, term=term)
+    body += _labels(spec, layout, x0, y0, 0, label, term)
     return _svg(CELL + 2 * MARGIN, CELL + 2 * MARGIN, title or _humanise(layout_name), body, "rulecraft-tile")
 
 
@@ -232,7 +243,7 @@ class Piece:
 
 
 def board_svg(spec: BoardSpec, tile_layouts: dict[str, str], tiles: dict[str, list[int]], pieces: list[Piece],
-              title: str, label: Label = _humanise) -> str:
+              title: str, label: Label = _humanise, term: Term = _term) -> str:
     """Placed tiles (id → [x, y, rotation]) with their doors, and the pieces in their rooms."""
     if not tiles:
         return _svg(2 * MARGIN + CELL, 2 * MARGIN + 20, title,
@@ -251,9 +262,9 @@ def board_svg(spec: BoardSpec, tile_layouts: dict[str, str], tiles: dict[str, li
         x0, y0 = MARGIN + (x - minx) * CELL, MARGIN + (y - miny) * CELL
         ids = {r: f"{tile}/{r}" for r in layout.rooms}
         body.append(f"<g{_attrs(class_='tile', data_tile=tile, transform=f'rotate({rot} {x0 + CELL / 2} {y0 + CELL / 2})')}>")
-        body += _tile_body(spec, layout, x0, y0, label, ids)
+        body += _tile_body(spec, layout, x0, y0, label, ids, term)
         body.append("</g>")
-        labels += _labels(spec, layout, x0, y0, rot, label)
+        labels += _labels(spec, layout, x0, y0, rot, label, term)
         for name, r in room_rects(spec, layout, x0, y0).items():
             centres[ids[name]] = _rotate_point(r.centre, (x0 + CELL / 2, y0 + CELL / 2), rot)
     body += labels

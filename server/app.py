@@ -72,9 +72,20 @@ PAGE_TEXTS = (("choice-title", "choice"), ("side-title", "side"), ("events-title
               ("undo", "undo"), ("history-label", "history"), ("now", "now"))
 
 
+def _asked(params) -> str:
+    """The language a request asks for (``?lang=fr``), its case and region aside (``FR``,
+    ``fr-CA``: fr); one the screens do not have is returned as it was asked."""
+    asked = str(params.get("lang") or "en")
+    lang = asked.strip().lower().replace("_", "-").split("-", 1)[0]
+    return lang if lang in LANGUAGES else asked
+
+
 def _lang(params) -> str:
-    """The language a page asks for (``?lang=fr``), English for one the screens do not have."""
-    lang = params.get("lang", "en")
+    """The language of a page (``?lang=fr``), English for one the screens do not have:
+    the page is served in English and says that it has no words in the language asked
+    for, and its script then asks the socket and the API for English. Asked directly
+    for such a language, the socket and the API refuse with the reason (``_asked``)."""
+    lang = _asked(params)
     return lang if lang in LANGUAGES else "en"
 
 
@@ -149,7 +160,7 @@ def create_app(rulesets: dict[str, Path], db: str | Path, debug: bool = False) -
     async def api_view(request: Request):
         try:
             table, seat = server.seat_of(request.path_params["game"], request.path_params["token"])
-            words = server.words(table.stored, request.query_params.get("lang", "en"))
+            words = server.words(table.stored, _asked(request.query_params))
         except RefusedMove as err:
             return JSONResponse({"error": err.told(_lang(request.query_params))}, status_code=404)
         return JSONResponse(table.view_message(seat, words))
@@ -157,7 +168,7 @@ def create_app(rulesets: dict[str, Path], db: str | Path, debug: bool = False) -
     async def api_view_at(request: Request):
         try:
             table, seat = server.seat_of(request.path_params["game"], request.path_params["token"])
-            words = server.words(table.stored, request.query_params.get("lang", "en"))
+            words = server.words(table.stored, _asked(request.query_params))
             return JSONResponse(table.view_at(seat, request.path_params["step"], words))
         except RefusedMove as err:
             return JSONResponse({"error": err.told(_lang(request.query_params))}, status_code=404)
@@ -166,7 +177,7 @@ def create_app(rulesets: dict[str, Path], db: str | Path, debug: bool = False) -
         await ws.accept()
         try:
             table, seat = server.seat_of(ws.path_params["game"], ws.path_params["token"])
-            words = server.words(table.stored, ws.query_params.get("lang", "en"))
+            words = server.words(table.stored, _asked(ws.query_params))
         except RefusedMove as err:
             await ws.send_json({"type": "error", "message": err.told(_lang(ws.query_params))})
             await ws.close(code=4404)
@@ -205,6 +216,7 @@ def create_app(rulesets: dict[str, Path], db: str | Path, debug: bool = False) -
             raise RefusedMove("not_a_message")
         if "game" in message and message["game"] != table.id:
             raise RefusedMove("other_game")
+        undone_by = None
         async with server.lock(table.id):
             # a page says how many decisions it had seen: a click on a page the game has
             # since moved past (a double click) must not answer the next choice
@@ -217,7 +229,8 @@ def create_app(rulesets: dict[str, Path], db: str | Path, debug: bool = False) -
                 await each_step(table.decide_steps(server.store, seat, message["option"]))
             else:
                 table.undo(server.store, seat)
-        await server.broadcast(table)
+                undone_by = seat
+        await server.broadcast(table, undone_by)
 
     async def each_step(steps) -> None:
         # Between two steps of a game (a player's answer, each bot's) the other pages are

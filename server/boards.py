@@ -8,6 +8,7 @@ stands in or marks a space is drawn from the viewer's view only.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from xml.sax.saxutils import escape, quoteattr
 
 from rulecraft.docgen.board_picture import COORDINATE_PROPS, declared_board_svg
@@ -15,6 +16,7 @@ from rulecraft.docgen.svg import CELL, NEUTRAL_PIECE, PIECE_COLOURS, Piece, boar
 from rulecraft.docgen.svg import MARGIN as TILE_MARGIN
 from rulecraft.interpreter.state import tile_layouts
 from rulecraft.narration import HIDDEN, Words
+from rulecraft.screen_words import PAGE
 
 SPOT = {"x", "y", "rotation"}  # an option of a placing choice: where a tile would be laid
 
@@ -53,10 +55,12 @@ def kind_colour(ruleset, kind: str) -> str:
     return KIND_COLOURS[kinds.index(kind) % len(KIND_COLOURS)] if kind in kinds else NEUTRAL_PIECE
 
 
-def short_label(name: str) -> str:
-    """A thing's mark on the board: the initials of its name's words, numbers left out
-    ("Red Dragon 2": RD), two letters at most."""
-    words = [w for w in re.split(r"[\s_.-]+", re.sub(r"['’]", "", name)) if w and not w[0].isdigit()]
+def short_label(name: str, players=()) -> str:
+    """A thing's mark on the board: the initials of its name's words, numbers and the
+    ``players``' ids left out ("Red Dragon 2": RD; "Scout p1": Sc, its owner being told by
+    its colour), two letters at most."""
+    words = [w for w in re.split(r"[\s_.-]+", re.sub(r"['’]", "", name))
+             if w and not w[0].isdigit() and w not in players]
     if len(words) == 1:
         return words[0][:2].capitalize()
     return "".join(w[0] for w in words[:2]).upper() or name[:1].upper()
@@ -80,10 +84,31 @@ def _pieces(ruleset, view: dict, spaces, words: Words) -> list[Piece]:
             continue
         for eid in here:
             owner = _owner(ruleset, view, eid)
-            kind = (view["entities"].get(eid) or {}).get("kind", "")
-            out.append(Piece(eid, space, (kind or eid)[:1].upper(), piece_title(words, view, eid, owner),
-                             colours.get(owner, NEUTRAL_PIECE)))
+            # marked as on a board declared whole: by its name's initials, in the page's language
+            mark = "?" if eid == HIDDEN else short_label(words.name(eid), view["players"])
+            out.append(Piece(eid, space, mark, piece_title(words, view, eid, owner), colours.get(owner, NEUTRAL_PIECE)))
     return out
+
+
+def board_title(words: Words) -> str:
+    """The picture's own title (a tooltip, what a screen reader says), in the page's language."""
+    return PAGE.get(words.lang, PAGE["en"])["board_title"]
+
+
+def tile_terms(ruleset, words: Words):
+    """The words of a laid tile's doorways and marks (docgen.svg's ``Term``): a doorway's
+    kind and side by the glossary's words for them, an inner door's side by the page's
+    word, a room's mark by the glossary's word for that property of the space kind."""
+    space_kind = ruleset.data.board.space_kind
+    inside = PAGE.get(words.lang, PAGE["en"])["board_inside"]
+
+    def term(what: str, key: str) -> str:
+        if what == "side" and key == "inside" and key not in ruleset.data.board.directions:
+            return inside
+        if what == "flag":
+            return words.prop(space_kind, key)
+        return words.label(key)
+    return term
 
 
 def board_picture(ruleset, view: dict, label=None, words: Words | None = None) -> str:
@@ -100,12 +125,13 @@ def board_picture(ruleset, view: dict, label=None, words: Words | None = None) -
         # its rooms carry data-room, which the page treats as it does data-space
         layouts = tile_layouts(ruleset)
         worded = {"label": label} if label else {}
-        svg = board_svg(spec, layouts, view["tiles"], _pieces(ruleset, view, rooms, words), "the board", **worded)
-        return _with_spots(spec, layouts, view, svg, worded)
+        worded["term"] = tile_terms(ruleset, words)
+        svg = board_svg(spec, layouts, view["tiles"], _pieces(ruleset, view, rooms, words), board_title(words), **worded)
+        return _with_spots(spec, layouts, view, svg, worded, words)
     return _declared(ruleset, spec, view, words)
 
 
-def _with_spots(spec, layouts: dict[str, str], view: dict, svg: str, worded: dict) -> str:
+def _with_spots(spec, layouts: dict[str, str], view: dict, svg: str, worded: dict, words: Words) -> str:
     """While a tile is being placed, the board shows where it may go: each free cell an
     option names, outlined (``data-spot="x,y"``), and for each option the tile as it would
     lie there, turned as the option turns it (``data-option``: its index among the
@@ -130,7 +156,7 @@ def _with_spots(spec, layouts: dict[str, str], view: dict, svg: str, worded: dic
                     f'fill="#1f77b4" fill-opacity="0.08" stroke="#1f77b4" stroke-width="2" stroke-dasharray="8 5">'
                     f'<title>({x}, {y})</title></rect>')
     if tile is not None:
-        picture = tile_svg(spec, layouts[tile], **worded)
+        picture = tile_svg(spec, layouts[tile], words.name(tile), **worded)
         # the printed tile, its rooms not clickable: they are not on the board yet
         picture = re.sub(r' data-room="[^"]*"', "", picture).replace('class="room"', 'class="ghost-room"')
         for i, o in spots:
@@ -202,12 +228,29 @@ def _declared(ruleset, spec, view: dict, words: Words) -> str:
                             f'<circle cx="{px:.1f}" cy="{py:.1f}" r="{r:.1f}" fill={quoteattr(fill)} stroke="#fff"/>'
                             f'<text x="{px:.1f}" y="{py + size * 0.35:.1f}" text-anchor="middle" font-size="{size}" '
                             f'font-family="sans-serif" fill="#fff" font-weight="bold">'
-                            f'{escape(short_label(words.name(eid)))}</text></g>')
+                            f'{escape(short_label(words.name(eid), view["players"]))}</text></g>')
         return body
-    svg = declared_board_svg(spec, "the board", space_title=space_title, inside=inside)
+    svg = declared_board_svg(_worded_connections(spec, words), board_title(words), space_title=space_title,
+                             inside=inside, describe=lambda key: _property_word(words, key))
     if spec.kind in ("grid", "hex", "ring"):  # their spaces are labelled by id: by name instead
         for name in spec.spaces:
             word = space_name(name)
             if word != name:
                 svg = svg.replace(f'fill="#888">{escape(name)}</text>', f'fill="#888">{escape(word)}</text>', 1)
     return svg
+
+
+def _property_word(words: Words, key: str) -> str:
+    """A connection's property by the glossary's word (``properties.<kind>.<name>``)."""
+    _, kind, name = key.split(".", 2)
+    return words.prop(kind, name)
+
+
+def _worded_connections(spec, words: Words):
+    """The board with each connection's text values in the glossary's words (the kind of
+    a way through), as its picture labels them; the same value, the same word, so that the
+    connections of one look still share one colour."""
+    def worded(value):
+        return words.label(value) if isinstance(value, str) and value else value
+    connections = [replace(c, properties={k: worded(v) for k, v in c.properties.items()}) for c in spec.connections]
+    return replace(spec, connections=connections)

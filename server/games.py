@@ -11,9 +11,9 @@ from pathlib import Path
 
 from rulecraft.bots import REGISTRY, bot_problem, cannot_play
 from rulecraft.interpreter.gamelog import SEED_LEAST, SEED_MOST
-from rulecraft.dsl.diagnostics import RuleSetError
+from rulecraft.dsl.diagnostics import DiagnosticBag, RuleSetError
 from rulecraft.dsl.loader import load_checked
-from rulecraft.dsl.variants import available_variants
+from rulecraft.dsl.variants import available_variants, load_variant_chain
 
 from .store import GameStore, StoredGame
 from .tables import HUMAN, SPECTATOR, RefusedMove, Table
@@ -60,8 +60,11 @@ class Server:
         for name, path in self.paths.items():
             rs = self.ruleset(name, None)
             game = rs.data.game
+            variants = available_variants(Path(path))
             out.append({"name": name, "title": game.title, "min_players": game.min_players,
-                        "max_players": game.max_players, "variants": available_variants(Path(path)),
+                        "max_players": game.max_players, "variants": variants,
+                        # each variant's title, as `rulecraft variant list` shows it
+                        "variant_titles": {v: variant_title(Path(path), v, game.name) for v in variants},
                         "bots": [b for b in sorted(REGISTRY) if cannot_play(b, rs) is None]})
         return out
 
@@ -156,9 +159,24 @@ class Server:
     def lock(self, game_id: str) -> asyncio.Lock:
         return self.locks.setdefault(game_id, asyncio.Lock())
 
-    async def broadcast(self, table: Table) -> None:
+    async def broadcast(self, table: Table, undone_by: str | None = None) -> None:
+        """Every open page of the table gets its seat's view; after an undo (``undone_by``:
+        the player who took their decision back) the other pages are also told who did,
+        since that player's events have just left them."""
         for page in list(self.sockets.get(table.id, ())):
             try:
                 await page.send(table)
+                if undone_by is not None and page.seat != undone_by:
+                    await page.ws.send_json({"type": "undone", "player": undone_by})
             except Exception:  # noqa: BLE001 - a closed page; it gets its view again on reconnecting
                 self.sockets[table.id].discard(page)
+
+
+def variant_title(root: Path, variant: str, game_name: str) -> str:
+    """A variant's title from its file (its name when it has none, or does not load),
+    read without loading the rules it changes."""
+    chain = load_variant_chain(root, variant, game_name, DiagnosticBag())
+    if not chain:
+        return variant
+    title = (chain[-1][1].get("variant") or {}).get("title")
+    return title if isinstance(title, str) and title else variant

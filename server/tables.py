@@ -24,7 +24,7 @@ from rulecraft.interpreter.machine import IllegalAnswer
 from rulecraft.interpreter.state import scripted_seats
 from rulecraft.interpreter.views import owner_of, hides_anything, seen_by_all, visible_event, zone_visible
 from rulecraft.narration import says_nothing
-from rulecraft.screen_words import REFUSALS, refusal
+from rulecraft.screen_words import REFUSALS, TERMINAL, refusal
 
 from rulecraft.beside import beside_board, filled, pile, shown_variables, table_zones, unordered
 from rulecraft.choices import option_menu
@@ -311,7 +311,13 @@ class Table:
         if kept:
             return kept
         if self.hides:
-            return self._hidden_outcome(last)
+            hidden = self._hidden_outcome(last)
+            if hidden:
+                return hidden
+        # a finished game stays finished: its result is not taken back (told last, when
+        # nothing else keeps the decision)
+        if self.game.over:
+            return REFUSALS["en"]["over"]
         return None
 
     def undo(self, store: GameStore, player: str) -> None:
@@ -353,7 +359,9 @@ class Table:
             "game": self.id,
             "title": self.ruleset.data.game.title,
             "seat": seat,
-            "players": [{"id": p, "seat": self._seat_kind(p), "to_play": p == view["current"],
+            "spectator": seat == SPECTATOR,
+            # once the game is over nobody is to play
+            "players": [{"id": p, "seat": self._seat_kind(p), "to_play": result is None and p == view["current"],
                          **self._script_word(p, words), **_public_side(self.ruleset, view, p, seat, words)}
                         for p in view["players"]],
             # before the first turn (a choice of the setup) nobody is to play yet
@@ -376,7 +384,7 @@ class Table:
             "events_from": events_from,
             "result": None if result is None else {
                 "winners": result.get("winners", []), "reason": result.get("reason"),
-                "text": words.result(result, seat)},
+                "text": words.result(result, seat), "why": _why_over(words, result)},
             "can_undo": self.live and seat in self.stored.seats and self.undo_problem(seat) is None,
             "decisions": len(self.history),
         }
@@ -410,6 +418,19 @@ class Table:
                 out.append({"zone": words.name(zone.split(":", 1)[0]),
                             "items": [_with_details(words, e, view["entities"].get(e), seat) for e in items]})
         return out
+
+
+def _why_over(words: Words, result: dict) -> str | None:
+    """Why the game ended, as the terminal's last screen says it: the victory condition's
+    or the rules' word for the reason, marked undecided when the game was stopped (a
+    round limit) before the rules decided it."""
+    reason = result.get("reason")
+    if not reason:
+        return None
+    text = words.action(reason)
+    if not result.get("decided", True):
+        text += " " + TERMINAL[words.lang]["undecided"]
+    return text[:1].upper() + text[1:]
 
 
 def _with_details(words: Words, eid: str, entity: dict | None, seat: str) -> str:

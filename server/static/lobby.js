@@ -13,7 +13,9 @@ function current() { return catalogue.find((r) => r.name === $("ruleset").value)
 
 function showRuleset() {
   const r = current();
-  $("variant").replaceChildren(option("", "none"), ...r.variants.map((v) => option(v, v)));
+  // each variant by its title, its name the value sent
+  const titles = r.variant_titles || {};
+  $("variant").replaceChildren(option("", "none"), ...r.variants.map((v) => option(v, titles[v] || v)));
   const counts = [];
   for (let n = r.min_players; n <= r.max_players; n++) counts.push(option(n, n));
   $("players").replaceChildren(...counts);

@@ -7,9 +7,11 @@ let view = null;
 let latest = null;  // the live view, kept while the page shows the past
 let past = false;
 // the page's language (?lang=fr): the server words the game, and writes the page's own
-// fixed words into it (rulecraft.screen_words: PAGE), for this script to fill in
-const lang = new URLSearchParams(location.search).get("lang") || "en";
+// fixed words into it (rulecraft.screen_words: PAGE), for this script to fill in; a
+// language it has no words in is served in English, and the page says so
 const pageWords = $("page-words") ? JSON.parse($("page-words").textContent) : {};
+const lang = pageWords.html_lang || "en";
+const asked = new URLSearchParams(location.search).get("lang");
 // a fixed word, its {slots} filled in (a word the page was not given shows as its key)
 function say(key, fields = {}) {
   const text = pageWords[key] === undefined ? key : pageWords[key];
@@ -52,8 +54,8 @@ function backToNow() {
 function show(v) {
   view = v;
   document.body.dataset.decisions = v.decisions;
-  document.title = `${v.title}: ${v.seat}`;
-  $("title").textContent = say("title", {title: v.title, seat: v.seat});
+  $("title").textContent = v.spectator ? say("spectator_title", {title: v.title}) : say("title", {title: v.title, seat: v.seat});
+  document.title = $("title").textContent;
   // a seat the rules play by their script is named by the script's word (sent as "script")
   const seatKind = (p) => p.seat === "human" ? say("person")
     : p.seat.startsWith("script:") ? say("script", {script: p.script || p.seat.slice("script:".length)})
@@ -71,16 +73,21 @@ function show(v) {
     return span;
   }));
   $("counters").hidden = !counters.length;
-  $("result").textContent = v.result ? `${say("over")}${say("colon")} ${v.result.text}` : "";
+  // the result, and why the game ended, as the terminal's last screen says it
+  const why = v.result && v.result.why ? v.result.why + (/[.!?…]$/.test(v.result.why) ? " " : ". ") : "";
+  $("result").textContent = v.result ? `${say("over")}${say("colon")} ${why}${v.result.text}` : "";
   $("board").innerHTML = v.board;  // SVG made by the server from this seat's view
-  $("prompt").textContent = v.options.length ? (v.prompt || say("choose")) : (v.result ? "" : say("waiting"));
+  // the past is looked at, not played; a spectator has no choice to wait for
+  $("prompt").textContent = v.type === "past" ? say("past") : v.options.length ? (v.prompt || say("choose"))
+    : (v.result || v.spectator ? "" : say("waiting"));
   // an action of many variants is asked step by step (the server's menu): groups that
   // open one argument at a time, every option still a button of its own
   const open = new Set([...document.querySelectorAll("#options details[open]")].map((d) => d.dataset.path));
   $("options").replaceChildren(...(v.menu || v.options.map((o, i) => ({option: i}))).map((item) => menuItem(v, item, "", open)));
   $("undo").hidden = !v.can_undo;
-  $("choice-title").hidden = !!v.result && !v.can_undo;
+  $("choice-title").hidden = v.spectator || (!!v.result && !v.can_undo && v.type !== "past");
   $("hand").replaceChildren(...v.hand.map((z) => line("p", zoneText(z))));
+  $("side-title").hidden = !v.hand.length;
   // the other players as this seat sees them: what their properties say, their zones
   const others = v.players.filter((p) => p.status || p.zones);
   $("others-title").hidden = !others.length;
@@ -245,6 +252,11 @@ function openSocket() {
   socket.onmessage = (m) => {
     const message = JSON.parse(m.data);
     if (message.type === "view") {
+      // the game moved on: a refusal or a note shown before is about a page it has left behind
+      if (latest && message.decisions !== latest.decisions) {
+        $("error").textContent = "";
+        $("note").textContent = "";
+      }
       // a view carries the events since those the page has (all of them: events_from 0)
       const earlier = message.events_from && latest ? latest.events.slice(0, message.events_from) : [];
       message.events = earlier.concat(message.events);
@@ -252,11 +264,16 @@ function openSocket() {
       if (past) showHistory(); else show(message);
     }
     else if (message.type === "error") $("error").textContent = message.message;
+    // another player took back their last decision (sent after the view without it): their
+    // events have left this page, and it says why
+    else if (message.type === "undone") $("note").textContent = say("undone", {player: message.player});
   };
-  // a dropped connection is opened again; the server then sends the current view
+  // a dropped connection is opened again; the server then sends the current view. A
+  // link the server refuses (4404: no such game or seat) is not tried again, nor said to be.
   socket.onclose = (e) => {
     connected(false);
-    if (e.code !== 4404) setTimeout(openSocket, 1000);
+    if (e.code === 4404) $("connection").textContent = say("refused");
+    else setTimeout(openSocket, 1000);
   };
 }
 
@@ -271,6 +288,10 @@ for (const [id, key] of [["choice-title", "choice"], ["side-title", "side"], ["e
   $(id).textContent = say(key);
 }
 $("title").textContent = say("connecting");
+if (asked && asked.trim().toLowerCase().replace("_", "-").split("-")[0] !== lang) {
+  $("lang-note").textContent = say("no_language", {lang: asked});
+  $("lang-note").hidden = false;
+}
 $("undo").addEventListener("click", () => send({type: "undo", step: view.decisions}));
 $("history").addEventListener("change", goBack);
 $("now").addEventListener("click", backToNow);
