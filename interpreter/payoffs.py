@@ -4,15 +4,17 @@ A rule set may name in ``game.payoff`` (game.yaml) a function ``(player) -> numb
 of its rules and the range of its values (``min``, ``max``; ``sum`` when the seats'
 payoffs always add up to the same number): the money a hand wins or loses, a game's final
 score. The research interfaces reward a finished game's seats with it
-(:func:`returns`); without it, with +1 to every seat on the winning side, -1 to the
-others, and 0 to all when nobody won (-1 in a cooperative game, which the game won).
+(:func:`returns`); without it, with +1 to every seat the game's result names among its
+winners, -1 to the others, and 0 to all when nobody won (-1 in a cooperative game, which
+the game won). The winners are the rules' own: a seat of the winning side that the
+victory leaves out (a player who died, or joined the side too late to share its victory)
+did not win, as ``simulate`` counts it, and is not rewarded as if it had.
 """
 
 from __future__ import annotations
 
 from rulecraft.dsl.model import RuleSet
 
-from .sides import seats_on_winning_side
 from .state import GameState, people_seats
 
 
@@ -52,5 +54,4 @@ def returns(ruleset: RuleSet, state: GameState) -> dict[str, float]:
     if not winners:
         cooperative = "cooperative" in (ruleset.data.game.sides or {})
         return {p: -1.0 if cooperative else 0.0 for p in people}
-    won = seats_on_winning_side(ruleset, state, winners)
-    return {p: 1.0 if won[p] else -1.0 for p in people}
+    return {p: 1.0 if p in winners else -1.0 for p in people}

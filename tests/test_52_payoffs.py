@@ -146,3 +146,24 @@ def test_simulate_reports_each_seats_payoffs(tmp_path, capsys):
                  "--out", str(out)]) == 0
     assert "Payoffs" not in capsys.readouterr().out
     assert all(r["payoffs"] is None for r in json.loads(out.read_text()))
+
+
+def test_a_seat_of_the_winning_side_the_victory_leaves_out_is_not_rewarded():
+    """Only the seats the rules name as winners get +1: in Panic Station a player of the winning
+    side who died (or was infected too late to share the infected's win) did not win, as
+    simulate counts it, and a learner must not be rewarded as if it had."""
+    from rulecraft.interpreter.sides import seats_on_winning_side
+
+    ruleset = load_checked(RULES / "panic_station")
+    for seed in range(40):
+        game = Game(ruleset, 4, seed)
+        pick = random.Random(seed)
+        while game.state.result is None:
+            game.choose(pick.randrange(len(game.pending.options)))
+        winners = game.state.result["winners"]
+        on_side = seats_on_winning_side(ruleset, game.state, winners)
+        if winners and any(on_side[p] and p not in winners for p in on_side):
+            break
+    else:
+        pytest.fail("no game in 40 where the victory leaves out a seat of the winning side")
+    assert returns(ruleset, game.state) == {p: 1.0 if p in winners else -1.0 for p in game.state.players}
