@@ -559,6 +559,10 @@ class Machine:
                 return
 
     def choose(self, var: str, options: list, chooser: str | None, prompt: str | None, env: dict) -> None:
+        if chooser is None and len(options) > 1:
+            self._fail(f"nobody is to choose {var}: a choose without 'by' is the current player's, and no "
+                       f"player's turn is under way here (setup, or a step of the round between turns); "
+                       f"write 'choose {var} from … by PLAYER'")
         if not options:
             env[var] = None
         elif len(options) == 1:

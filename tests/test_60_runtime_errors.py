@@ -281,3 +281,29 @@ trigger counted:
     data += "variables:\n  game:\n    uncoloured: {type: bool, default: false}\n"
     rs = build(tmp_path, {"game.yaml": game_yaml() + data, "main.rules": rules + ROUND})
     assert Game(rs, 1, 1).state.vars["game"]["uncoloured"] is True
+
+
+def test_a_choose_without_by_where_no_turn_is_under_way_stops_located(tmp_path):
+    """Without `by` the current player chooses; in setup there is none. The game stops at the
+    choose with a reason, instead of asking a player called None (an internal error later)."""
+    rules = """
+procedure setup():
+    do:
+        choose n from [1, 2, 3] prompt "How many?"
+"""
+    rs, path = make(tmp_path, rules)
+    with pytest.raises(RuleRuntimeError) as info:
+        Game(rs, 2, 1)
+    assert "nobody is to choose n" in str(info.value) and "by PLAYER" in str(info.value)
+    assert_located(info.value, path, 'choose n from [1, 2, 3] prompt "How many?"')
+
+
+def test_a_choose_without_by_with_one_option_needs_no_chooser(tmp_path):
+    """One option is taken without asking anyone: setup goes on and the game plays to its end."""
+    rules = """
+procedure setup():
+    do:
+        choose n from [4]
+"""
+    rs, _ = make(tmp_path, rules)
+    assert Game(rs, 2, 1).state.result is not None
