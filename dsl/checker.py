@@ -835,6 +835,8 @@ class Checker:
         elif isinstance(s, ast.Emit):
             for _, e in s.fields:
                 self.expr(e, ctx)
+            if s.audience is None:
+                self._warn_hidden_value_told_to_all(s, ctx)
             if s.audience is not None:
                 t = self.expr(s.audience, ctx)
                 if not (T.assignable(t, "player") or T.assignable(t, "list of player")):
@@ -943,6 +945,51 @@ class Checker:
             value = self.data.parameters[e.id].get("value")
         return value if isinstance(value, int) and not isinstance(value, bool) else None
 
+    def _warn_public_argument_kept_hidden(self, s: ast.Set, ctx: _Context, target: str, visible_to: str) -> None:
+        """An action and its arguments are told to every player; an argument that is a value
+        (a number, a text, yes/no: not a thing a hidden zone keeps) kept in a property or
+        variable some players may not see was seen by them all the moment it was chosen."""
+        d = ctx.definition
+        if visible_to == "everyone" or not isinstance(d, ast.ActionDef) or not isinstance(s.value, ast.Name):
+            return
+        param = next((p for p in d.params if p.name == s.value.id), None)
+        if param is None or param.type is None or param.type.name not in (T.NUMBER, T.TEXT, T.BOOL):
+            return
+        self.bag.warning(f"'{param.name}' is an argument of the action '{d.name}', which every player sees when it "
+                         f"is chosen, but it is kept in {target}, which not every player may see",
+                         s.value.pos, f"ask it inside a rule with 'choose {param.name} from … by PLAYER', whose "
+                         "answer only the chooser sees (a procedure the action calls, or a step of the round)",
+                         code="leak")
+
+    def _warn_hidden_value_told_to_all(self, s: ast.Emit, ctx: _Context) -> None:
+        """An event without `to` goes to every player: a field reading a property that only
+        its owner sees (a secret of a player) tells it to them all, unless the rule reveals
+        that property to everyone (`reveal x.prop`), which makes it public on every screen
+        too. What nobody sees is the rules' own bookkeeping, not a player's secret: telling
+        it is the rules' way of announcing it."""
+        revealed = {x.target.name for x in _statements(getattr(ctx.definition, "body", None))
+                    if isinstance(x, ast.Reveal) and not x.hide and x.players is None and isinstance(x.target, ast.Attr)}
+        for name, e in s.fields:
+            stack = [e]
+            while stack:
+                x = stack.pop()
+                stack.extend(child_nodes(x))
+                if not isinstance(x, ast.Attr):
+                    continue
+                if isinstance(x.obj, ast.Name) and x.obj.id in ("game", "turn") or x.name in revealed:
+                    continue
+                kind = self.data.kinds.get((getattr(x.obj, "type", None) or T.ANY).rstrip("?"))
+                spec = kind.properties.get(x.name) if kind is not None else None
+                what = f"{kind.name}.{x.name}" if kind is not None else x.name
+                if spec is not None and spec.visible_to == "owner":
+                    self.bag.warning(f"the event '{s.event}' goes to every player, and its field '{name}' reads "
+                                     f"{what}, which only its owner sees",
+                                     x.pos, f"send it only to those who may see it ('emit {s.event}(…) to PLAYER'), "
+                                     f"or, if the rules make it public here, reveal it first ('reveal "
+                                     f"{_written(x)}'), so that every screen shows it",
+                                     code="leak")
+                    return
+
     def set_stmt(self, s: ast.Set, ctx: _Context) -> None:
         head, *middle, prop = s.target
         # where each name of the target is (the whole statement, for a node made without them)
@@ -955,6 +1002,7 @@ class Checker:
                            did_you_mean(prop, scope) or f"declare it under variables: {head}: in the rule set's YAML")
                 return
             want = scope[prop].type
+            self._warn_public_argument_kept_hidden(s, ctx, f"{head}.{prop}", scope[prop].visible_to)
         else:
             obj: ast.Expr = ast.Name(head_pos, head)
             for m, m_pos in zip(middle, middle_pos):
@@ -993,6 +1041,7 @@ class Checker:
                 return
             want = kind.properties[prop].type
             values = kind.properties[prop].values
+            self._warn_public_argument_kept_hidden(s, ctx, f"{ot}.{prop}", kind.properties[prop].visible_to)
             if values is not None and isinstance(s.value, ast.Literal) and s.value.value not in values:
                 self.error(f"{ot}.{prop} cannot be {T.written_value(s.value.value)}", s.value.pos,
                            "allowed: " + ", ".join(map(str, values)))
@@ -1631,3 +1680,26 @@ def _child_blocks(s: ast.Stmt) -> list[ast.Block]:
 
 def check_definitions(ruleset: RuleSet) -> None:
     Checker(ruleset).run()
+
+
+def _statements(block) -> list:
+    """Every statement of a block, nested ones included."""
+    out, stack = [], [block]
+    while stack:
+        b = stack.pop()
+        if b is None:
+            continue
+        for st in b.statements:
+            out.append(st)
+            for attr in ("body", "otherwise"):
+                stack.append(getattr(st, attr, None))
+            for _, body in getattr(st, "branches", None) or []:
+                stack.append(body)
+    return out
+
+
+def _written(e: ast.Expr) -> str:
+    """A name or a chain of properties as written (p.coins)."""
+    if isinstance(e, ast.Attr):
+        return f"{_written(e.obj)}.{e.name}"
+    return e.id if isinstance(e, ast.Name) else "…"
