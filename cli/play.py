@@ -39,7 +39,7 @@ from rulecraft.narration import LANGUAGES, Words, says_nothing
 from .common import (bot_arg, input_problem, load_or_report, players_problem, positive_int, replace_file, replace_problem,
                      ruleset_arg, seed_arg, side_bot_arg, usage_error, variant_arg, variant_problem)
 from .locked_save import LockError, PassphraseMissing, ask_passphrase, lock, read_log_or_save
-from .play_screen import UI, Screens, wrap
+from .play_screen import UI, Screens, number_keys, wrap
 
 HUMAN = "human"
 # how to give bots seats to play (--bot and --bot-for play the seats --human leaves out)
@@ -265,6 +265,7 @@ class PlaySession:
         self.screen(player)
         ui = UI[self.lang]
         count = len(self.game.pending.options)
+        values = number_keys(self.game.view(player).get("choice"))
         while True:
             text = self._readline(f"{player}> ")
             if text is None:
@@ -298,6 +299,10 @@ class PlaySession:
                 self.say(ui["empty"].format(count=count))
             elif "\x1b" in typed:  # an arrow or another special key: its code is no text to show
                 self.say(ui["special_key"].format(count=count))
+            elif values is not None and whole_number(text) not in values:
+                self.say(ui["not_number_offered"].format(text=text[:20], low=min(values), high=max(values)))
+            elif values is not None:
+                return values.index(whole_number(text))
             elif whole_number(text) is None:
                 self.say(ui["not_option"].format(text=text[:20], count=count))
             elif not 1 <= whole_number(text) <= count:

@@ -90,6 +90,18 @@ def turn_owners(events: list[dict]) -> list[str | None]:
     return out
 
 
+
+def number_keys(choice: dict | None) -> list[int] | None:
+    """The options of a choice of whole numbers (a bid, how many to take), when each is
+    typed as itself: listed beside option numbers from 1, "5" would be the option holding
+    4. None for any other choice (an action, a thing, yes/no, numbers below zero)."""
+    options = (choice or {}).get("options") or []
+    if (choice or {}).get("kind") != "choose" or len(options) < 2:
+        return None
+    if not all(isinstance(o, int) and not isinstance(o, bool) and o >= 0 for o in options):
+        return None
+    return list(options) if len(set(options)) == len(options) else None
+
 class Screens:
     """Builds every screen of one player's view; holds no game state of its own."""
 
@@ -282,11 +294,16 @@ class Screens:
         said_options = [w.option(option) for option in choice.get("options", [])]
         # the rule set's words start with a capital, the engine's (end turn, pass) then too
         capital = any(said["label"][:1].isupper() for said in said_options)
-        labels = [f"{i:>2} {self._capital(said['label']) if capital else said['label']}"
-                  + (f" ({said['cost']})" if said.get("cost") else "") for i, said in enumerate(said_options, 1)]
+        values = number_keys(choice)
+        if values is not None:  # a choice of numbers: each is typed as itself, with no option number beside it
+            labels = [f"{v:>2}" for v in values]
+        else:
+            labels = [f"{i:>2} {self._capital(said['label']) if capital else said['label']}"
+                      + (f" ({said['cost']})" if said.get("cost") else "") for i, said in enumerate(said_options, 1)]
         # the question, with the hint when both fit on the line; a long one over two lines
         prompt = w.prompt(choice) or ""
-        asked = [f"{prompt}  ({ui['hint']})"] if prompt else [ui["hint"]]
+        hint = ui["hint_numbers"] if values is not None else ui["hint"]
+        asked = [f"{prompt}  ({hint})"] if prompt else [hint]
         if len(asked[0]) > width:
             asked = wrap(prompt, width, 2, indent="")
         told = max(0, min(len(for_you), NEWS_FOR_YOU, avail - len(asked) - 4 - react))  # 4 lines of options at least

@@ -28,6 +28,9 @@ TERMINAL = {
         "more_first": "options {first}–{last} of {count}: + shows the next",
         "more_last": "options {first}–{last} of {count}: - shows the previous",
         "hint": "type a number, ? for help",
+        "hint_numbers": "type the number you choose, ? for help",
+        "not_number_offered": "'{text}' is not one of the numbers offered: type one from {low} to {high} as listed, "
+                              "or ? for help",
         "not_option": "'{text}' is not an option: type a number from 1 to {count}, or ? for help",
         "special_key": "arrow and other special keys do nothing here: type a number from 1 to {count}, or ? for help",
         "no_glossary": "{title} has no glossary in this language: its game words are shown as its rules write them",
@@ -90,6 +93,9 @@ TERMINAL = {
         "more_first": "options {first} à {last} sur {count} : + montre les suivantes",
         "more_last": "options {first} à {last} sur {count} : - montre les précédentes",
         "hint": "tapez un numéro, ? pour l'aide",
+        "hint_numbers": "tapez le nombre choisi, ? pour l'aide",
+        "not_number_offered": "« {text} » n'est pas un des nombres proposés : tapez-en un de {low} à {high} parmi "
+                              "ceux de la liste, ou ? pour l'aide",
         "not_option": "« {text} » n'est pas une option : tapez un numéro de 1 à {count}, ou ? pour l'aide",
         "special_key": "les flèches et autres touches spéciales ne font rien ici : tapez un numéro de 1 à {count}, "
                        "ou ? pour l'aide",
