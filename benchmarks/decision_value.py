@@ -46,7 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rulecraft.bots import bot_problem, make_bot, view_for  # noqa: E402
 from rulecraft.bots.determinize import option_key  # noqa: E402
 from rulecraft.bots.policy import SeatPolicy  # noqa: E402
-from rulecraft.cli.common import ruleset_for_players  # noqa: E402
+from rulecraft.cli.common import ruleset_arg, ruleset_for_players  # noqa: E402
 from rulecraft.dsl.loader import load_checked  # noqa: E402
 from rulecraft.interpreter import rng  # noqa: E402
 from rulecraft.interpreter.game import Game, _recorder  # noqa: E402
@@ -301,7 +301,8 @@ def read_measured(parser: argparse.ArgumentParser, path: str) -> dict:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("ruleset", nargs="?", help="the rule set (not with --report)")
+    parser.add_argument("ruleset", nargs="?", type=ruleset_arg,
+                        help="a rule-set folder or a shipped rule set's name (not with --report)")
     parser.add_argument("--players", type=int)
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--seed", type=int, default=100)

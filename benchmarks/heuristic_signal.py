@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rulecraft.bots import make_bot, view_for  # noqa: E402
 from rulecraft.bots.evaluation import Evaluation, declares_heuristics  # noqa: E402
 from rulecraft.bots.weight_fit import auc  # noqa: E402
-from rulecraft.cli.common import ruleset_for_players  # noqa: E402
+from rulecraft.cli.common import ruleset_arg, ruleset_for_players  # noqa: E402
 from rulecraft.interpreter.game import Game  # noqa: E402
 from rulecraft.interpreter.sides import seat_sides, winning_side  # noqa: E402
 from rulecraft.interpreter.state import seat_players  # noqa: E402
@@ -95,7 +95,7 @@ def _auc_cells(readings, key: str) -> tuple[str, list[str]]:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("ruleset")
+    parser.add_argument("ruleset", type=ruleset_arg, help="a rule-set folder or a shipped rule set's name")
     parser.add_argument("--players", type=int, required=True)
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--seed", type=int, default=100)

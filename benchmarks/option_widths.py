@@ -7,7 +7,7 @@ games' widest choices spread, how many games offered more options than the width
 environment or OpenSpiel game would stop there with an error naming ``max_options``),
 and which actions made up the widest choice seen.
 
-    python benchmarks/option_widths.py rules/panic_station --players 5 --games 1000 --seed 1000
+    python benchmarks/option_widths.py panic_station --players 5 --games 1000 --seed 1000
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rulecraft.cli.common import ruleset_for_players  # noqa: E402
+from rulecraft.cli.common import ruleset_arg, ruleset_for_players  # noqa: E402
 from rulecraft.interpreter.game import PLAYER_FACING, Game  # noqa: E402
 from rulecraft.survey import survey  # noqa: E402
 
@@ -54,7 +54,7 @@ def option_name(option) -> str:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("ruleset")
+    parser.add_argument("ruleset", type=ruleset_arg, help="a rule-set folder or a shipped rule set's name")
     parser.add_argument("--players", type=int, required=True)
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1000)

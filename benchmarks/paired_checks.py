@@ -22,14 +22,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rulecraft.bots import bot_problem, view_for  # noqa: E402
 from rulecraft.bots.seating import Seating, side_bot_problem  # noqa: E402
-from rulecraft.cli.common import ruleset_for_players  # noqa: E402
+from rulecraft.cli.common import ruleset_arg, ruleset_for_players  # noqa: E402
 from rulecraft.interpreter.game import Game  # noqa: E402
 from rulecraft.interpreter.state import seat_players  # noqa: E402
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("ruleset")
+    parser.add_argument("ruleset", type=ruleset_arg, help="a rule-set folder or a shipped rule set's name")
     parser.add_argument("--players", type=int, required=True)
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--seed", type=int, default=100)

@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rulecraft.bots import make_bot  # noqa: E402
 from rulecraft.bots.determinize import Tracker  # noqa: E402
-from rulecraft.cli.common import ruleset_for_players  # noqa: E402
+from rulecraft.cli.common import ruleset_arg, ruleset_for_players  # noqa: E402
 from rulecraft.interpreter.game import Game  # noqa: E402
 from rulecraft.interpreter.views import player_view  # noqa: E402
 
@@ -75,7 +75,7 @@ def follow_game(ruleset, players: int, seed: int, seat: str, searches: int) -> d
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("ruleset")
+    parser.add_argument("ruleset", type=ruleset_arg, help="a rule-set folder or a shipped rule set's name")
     parser.add_argument("--players", type=int, required=True)
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)

@@ -477,7 +477,12 @@ def run(args) -> int:
     bots = args.bot or ["random"]
     if len(bots) not in (1, players):
         return _bad(f"give one --bot for every seat ({players}) or one for all, not {len(bots)}")
-    side_bots = dict(args.bot_for)
+    side_bots: dict[str, str] = {}
+    for side, name in args.bot_for:
+        if side in side_bots:
+            return _bad(f"argument --bot-for: side '{side}' is given twice ({side_bots[side]}, {name}); "
+                        f"give one bot per side")
+        side_bots[side] = name
     problem = side_bot_problem(rulesets[None], players, side_bots)
     if problem:
         return _bad(problem)

@@ -27,14 +27,19 @@ Each episode is a game of its own seed, drawn from a generator seeded by ``seed`
 (``reset(seed=S)`` reseeds it, as PettingZoo's convention is; ``reset()`` plays the
 generator's next seed): the same seed gives the same sequence of episodes
 (:func:`rulecraft.survey.episode_seeds`). All chance is then the game's own seeded
-generator.
+generator. ``seed=None`` draws that sequence at random, as PettingZoo takes it: another
+on every run.
+
+Arguments are checked before anything is played (:mod:`rulecraft.env.arguments`), each
+refusal one line naming the argument; ``variant=`` names a variant of a rule set given
+by its folder or name. The action width is surveyed once per rule set, player count and
+process. :func:`bot_policy` plays one of rulecraft's own bots for an agent, handing it
+its seat's events (:mod:`rulecraft.env.policy`).
 
 Requires the ``research`` extra: ``pip install -e ".[research]"``.
 """
 
 from __future__ import annotations
-
-import functools
 
 import numpy as np
 from gymnasium import spaces
@@ -46,15 +51,19 @@ from rulecraft.interpreter.payoffs import returns
 from rulecraft.interpreter.state import seat_players
 from rulecraft.interpreter.views import player_view
 from rulecraft.narration import Words
-from rulecraft.survey import check_max_options, episode_seeds, next_seed, research_ruleset, survey
+from rulecraft.survey import check_max_options, episode_seeds, next_seed
 
+from .arguments import cached_survey, check_players, check_seed, ruleset_with_variant
 from .observation import ObservationLayout
+from .policy import bot_policy
 
 
-def env(ruleset, players: int | None = None, seed: int = 0, max_options: int | None = None, **kwargs):
+def env(ruleset, players: int | None = None, seed: int | None = 0, max_options: int | None = None, **kwargs):
     """The environment wrapped as PettingZoo's own classic games are (illegal moves end
     the game for the player who made them; order of calls enforced). ``ruleset``: a
-    loaded rule set, a folder or a shipped rule set's name, as the command line takes it."""
+    loaded rule set, a folder or a shipped rule set's name, as the command line takes it;
+    the other arguments as :class:`raw_env` takes them (``variant``, ``render_mode``,
+    ``record_events``)."""
     e = raw_env(ruleset, players=players, seed=seed, max_options=max_options, **kwargs)
     e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
     e = wrappers.AssertOutOfBoundsWrapper(e)
@@ -62,36 +71,60 @@ def env(ruleset, players: int | None = None, seed: int = 0, max_options: int | N
 
 
 class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped environment
+    """The environment (see the module doc). ``players``: None for the rule set's least;
+    ``seed``: a whole number, or None for a random sequence of episodes (PettingZoo's
+    convention: another each run); ``variant``: a variant of a rule set given by its
+    folder or name; ``render_mode``: None, ``"ansi"`` or ``"human"``; ``record_events``:
+    keep each seat's events, as a bot's view holds them (:func:`bot_policy` turns it
+    on), which rendering does too."""
+
     metadata = {"render_modes": ["human", "ansi"], "name": "rulecraft_v0", "is_parallelizable": False}
 
-    def __init__(self, ruleset, players: int | None = None, seed: int = 0, max_options: int | None = None,
-                 render_mode: str | None = None):
+    def __init__(self, ruleset, players: int | None = None, seed: int | None = 0, max_options: int | None = None,
+                 render_mode: str | None = None, variant: str | None = None, record_events: bool = False):
         super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode={render_mode!r}: one of {', '.join(self.metadata['render_modes'])}, "
+                             f"or None for no rendering")
         check_max_options(max_options)
-        ruleset = research_ruleset(ruleset)
+        seed = check_seed(seed, allow_none=True)
+        ruleset = ruleset_with_variant(ruleset, variant)
         self.ruleset = ruleset
-        self.players_count = players or ruleset.data.game.min_players
+        self.players_count = check_players(ruleset, players)
         self.seed = seed
         self._episode_seeds = episode_seeds(seed)  # each reset() plays the next of these
         self.render_mode = render_mode
+        self.record_events = bool(record_events)
         self.layout = ObservationLayout(ruleset, self.players_count)
-        self.max_options = max_options or survey(ruleset, self.players_count, settings=PLAYER_FACING).action_width
+        self.max_options = max_options or cached_survey(ruleset, self.players_count,
+                                                        settings=PLAYER_FACING).action_width
         # the seats of people and bots: a scripted seat answers its own choices and is no agent
         self.possible_agents = seat_players(self.players_count)
-        self.metadata = dict(self.metadata, name=f"rulecraft_{ruleset.data.game.name}_v0")
+        held = getattr(ruleset, "variant", None)
+        name = ruleset.data.game.name + (f"_{held.name}" if held is not None else "")
+        self.metadata = dict(self.metadata, name=f"rulecraft_{name}_v0")
         self.game: Game | None = None
         self._words = Words(ruleset) if render_mode is not None else None
-
-    @functools.lru_cache(maxsize=None)  # noqa: B019 - one space per agent, as PettingZoo expects
-    def observation_space(self, agent):
-        return spaces.Dict({
+        # one space per agent, the same object at every call, as PettingZoo expects; kept
+        # by the environment itself, so that it is freed with it
+        observation = spaces.Dict({
             "observation": spaces.Box(low=-np.inf, high=np.inf, shape=(self.layout.size,), dtype=np.float32),
             "action_mask": spaces.Box(low=0, high=1, shape=(self.max_options,), dtype=np.int8),
         })
+        self._observation_spaces = {a: observation for a in self.possible_agents}
+        self._action_spaces = {a: spaces.Discrete(self.max_options) for a in self.possible_agents}
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019
+    def observation_space(self, agent):
+        return self._observation_spaces[self._agent(agent)]
+
     def action_space(self, agent):
-        return spaces.Discrete(self.max_options)
+        return self._action_spaces[self._agent(agent)]
+
+    def _agent(self, agent):
+        if agent not in self._action_spaces:
+            raise KeyError(f"{agent!r} is no agent of this environment: its agents are "
+                           f"{', '.join(self.possible_agents)}")
+        return agent
 
     def observe(self, agent):
         view = player_view(self.ruleset, self.game.state, agent)
@@ -102,12 +135,12 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
 
     def reset(self, seed=None, options=None):
         if seed is not None:
-            self.seed = seed
-            self._episode_seeds = episode_seeds(seed)
-        # events are kept only to be told by render()
+            self.seed = check_seed(seed, allow_none=False)
+            self._episode_seeds = episode_seeds(self.seed)
+        # events are kept only to be told by render() or read by a bot (bot_policy)
         # run as for players at a table: who is asked to react shows nobody's cards
         self.game = Game(self.ruleset, self.players_count, next_seed(self._episode_seeds),
-                         record_events=self.render_mode is not None, settings=PLAYER_FACING)
+                         record_events=self.render_mode is not None or self.record_events, settings=PLAYER_FACING)
         self._told: dict[str, int] = {}  # per seat, how many of its events render() has told
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0 for a in self.agents}
@@ -174,4 +207,4 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         pass
 
 
-__all__ = ["env", "raw_env", "ObservationLayout"]
+__all__ = ["env", "raw_env", "bot_policy", "ObservationLayout"]

@@ -9,8 +9,9 @@ game and every seat. Slots, in order:
 2. **zones**: per zone (board spaces, shared zones, every player's own zones), how many
    components it holds as the viewer sees it (hidden zones show their public count);
 3. **where each component is**: per component, 1 + the index of the zone it is in when
-   the viewer sees where it is, 0 when the viewer does not; and 1 when it is in a zone of
-   the viewer's own (their hand), else 0;
+   the viewer sees where it is (a zone it sees, the top of a pile whose top is seen, or a
+   thing ``reveal`` showed it in a hidden zone), 0 when the viewer does not; and 1 when it
+   is in a zone of the viewer's own (their hand), else 0;
 4. **properties**: per entity (players, components, board spaces) and property of its
    kind, a pair: 1 if the viewer sees the value, then the value encoded as a number;
 5. **variables**: per game variable, then per turn variable, the same pair;
@@ -76,8 +77,11 @@ class ObservationLayout:
                     where[eid] = zone
             else:
                 out.append(float(shown["count"]))
+                # what the viewer sees of a hidden zone: its top, and what was shown to them
                 if "top" in shown:
                     where[shown["top"]] = zone
+                for eid in shown.get("shown", ()):
+                    where[eid] = zone
         for eid in self.components:
             zone = where.get(eid)
             out.append(0.0 if zone is None else 1.0 + self.zone_index[zone])

@@ -31,9 +31,12 @@ with the rulecraft interpreter.
   With ``chance="explicit"`` it is ``EXPLICIT_STOCHASTIC``: every draw is an OpenSpiel
   chance node whose outcomes are equally likely (a die's faces, a pick's items, a
   shuffle's Fisher-Yates step; :mod:`rulecraft.interpreter.chance`), as the exact
-  algorithms (CFR, expectimax, ``get_all_states``) need. Each outcome plays the step
-  under way again from the state before it, so explicit chance suits small games. A
-  rule set whose random games never depend on the seed is ``DETERMINISTIC`` either way.
+  algorithms (CFR, exploitability, best response, ``get_all_states``) need: with sampled
+  chance every new state is another game, so OpenSpiel's Python walks of the whole
+  game are refused before they begin (:class:`SampledChanceError`, naming the explicit
+  game). Each outcome plays the step under way again from the state before it, so
+  explicit chance suits small games. A rule set whose random games never depend on the
+  seed is ``DETERMINISTIC`` either way.
 - **Length**: ``max_game_length`` bounds a whole history, chance actions included:
   ``LENGTH_HEADROOM`` times the longest of the surveyed random games, counting its
   draws with explicit chance (:meth:`rulecraft.survey.Survey.history_bound`).
@@ -63,10 +66,13 @@ from __future__ import annotations
 import copy
 import functools
 import json
+import re
+import sys
 from pathlib import Path
 
 import pyspiel
 
+from rulecraft.env.arguments import cached_survey, check_players, check_seed, ruleset_with_variant
 from rulecraft.env.observation import ObservationLayout
 from rulecraft.interpreter.chance import ChanceNeeded, ChanceScript
 from rulecraft.interpreter.game import PLAYER_FACING
@@ -74,7 +80,7 @@ from rulecraft.interpreter.machine import Machine
 from rulecraft.interpreter.payoffs import returns
 from rulecraft.interpreter.state import GameState, new_state, seat_players
 from rulecraft.interpreter.views import record_event
-from rulecraft.survey import check_max_options, episode_seeds, next_seed, research_ruleset, survey
+from rulecraft.survey import check_max_options, episode_seeds, next_seed
 
 from .observer import ViewObserver
 
@@ -86,10 +92,13 @@ _START = "start"  # the step of a new game: setup, up to the first choice
 
 
 def load(ruleset, players: int | None = None, seed: int = 0, max_options: int | None = None,
-         chance: str = "sampled"):
+         chance: str = "sampled", variant: str | None = None):
     """The OpenSpiel game of ``ruleset`` (a loaded rule set, a folder or a shipped rule
-    set's name); ``chance`` is ``"sampled"`` or ``"explicit"`` (see the module doc)."""
-    return pyspiel.load_game(register(ruleset, players, max_options, chance), {"seed": seed})
+    set's name; ``variant``: a variant of a folder or a name); ``chance`` is
+    ``"sampled"`` or ``"explicit"`` (see the module doc); ``seed`` a whole number that
+    an OpenSpiel game parameter holds (32 bits, signed)."""
+    seed = check_seed(seed, allow_none=False, bits=32, why="an OpenSpiel game parameter holds")
+    return pyspiel.load_game(register(ruleset, players, max_options, chance, variant=variant), {"seed": seed})
 
 
 def game_name(ruleset, players: int, chance: str, width: int, measured: int) -> str:
@@ -102,16 +111,17 @@ def game_name(ruleset, players: int, chance: str, width: int, measured: int) -> 
             + (f"_{width}options" if width != measured else ""))
 
 
-def register(ruleset, players: int | None = None, max_options: int | None = None, chance: str = "sampled") -> str:
+def register(ruleset, players: int | None = None, max_options: int | None = None, chance: str = "sampled",
+             variant: str | None = None) -> str:
     """Register ``ruleset`` with OpenSpiel; returns the name to load it by (see
     :func:`game_name`). A second rule set (another folder or variant) whose name would be
     the same is refused: the first one's saved states would load with its rules."""
     if chance not in CHANCE_MODES:
         raise ValueError(f"chance={chance!r}: one of {', '.join(CHANCE_MODES)}")
     check_max_options(max_options)
-    ruleset = research_ruleset(ruleset)
-    players = players or ruleset.data.game.min_players
-    found = survey(ruleset, players, chance=True, settings=PLAYER_FACING)
+    ruleset = ruleset_with_variant(ruleset, variant)
+    players = check_players(ruleset, players)
+    found = cached_survey(ruleset, players, chance=True, settings=PLAYER_FACING)
     width = int(max_options or found.action_width)
     name = game_name(ruleset, players, chance, width, found.action_width)
     variant = getattr(ruleset, "variant", None)
@@ -175,7 +185,19 @@ def register(ruleset, players: int | None = None, max_options: int | None = None
             self._episode_seeds = episode_seeds(self.seed)
 
         def new_initial_state(self):
+            if self.sampled and _walker_calls():
+                raise SampledChanceError(name)
             return RulecraftState(self, None if self.sampled else self.seed)
+
+        def new_initial_states(self):
+            # OpenSpiel's walks of the whole game (get_all_states: CFR, TabularPolicy,
+            # best response, exploitability) begin here; with sampled chance each new state
+            # is another game, so such a walk sees one of them, and OpenSpiel's own code
+            # then fails far from the cause (a policy missing a state, or a crash). The
+            # walks that begin at new_initial_state are refused there (_WALKERS).
+            if self.sampled:
+                raise SampledChanceError(name)
+            return [self.new_initial_state()]
 
         def next_episode_seed(self) -> int:
             return next_seed(self._episode_seeds)
@@ -203,6 +225,33 @@ def register(ruleset, players: int | None = None, max_options: int | None = None
     pyspiel.register_game(game_type, RulecraftGame)
     _REGISTERED[name] = (ruleset, origin)
     return name
+
+
+# OpenSpiel's Python modules that walk a whole game from a new state: each new state of a
+# game of sampled chance is another game, so their walks would mix games (their own
+# errors: a state "not found in policy", a KeyError; OpenSpiel's C++ best response then
+# crashes the process). get_all_states begins at new_initial_states, refused below.
+_WALKERS = frozenset(f"open_spiel.python.algorithms.{m}" for m in (
+    "best_response", "exploitability", "cfr", "discounted_cfr", "fictitious_play", "policy_aggregator",
+    "sequence_form_lp", "value_iteration", "lp_solver"))
+
+
+def _walker_calls() -> bool:
+    """Whether the caller of the caller (of ``new_initial_state``) is one of _WALKERS."""
+    return sys._getframe(2).f_globals.get("__name__") in _WALKERS
+
+
+class SampledChanceError(ValueError):
+    """A walk of the whole game (OpenSpiel's ``get_all_states``, which CFR, tabular
+    policies, best response and exploitability begin with) asked of a game whose chance
+    is sampled inside each state: it would see one of its games only."""
+
+    def __init__(self, name: str):
+        explicit = re.sub(r"_(\d+)p(?=_|$)", r"_\1p_chance", name, count=1)
+        super().__init__(f"{name} samples its chance inside each state, so a walk of the whole game (CFR, "
+                         f"exploitability, best response, a tabular policy) would see one of its games only: "
+                         f"load it with chance=\"explicit\" ({explicit}) for those")
+        self.name = name
 
 
 def deserialize(text: str):
@@ -463,4 +512,4 @@ def _all_visible(ruleset) -> bool:
     return all(v.visible_to == "everyone" for scope in data.variables.values() for v in scope.values())
 
 
-__all__ = ["load", "register", "deserialize", "RulecraftState"]
+__all__ = ["load", "register", "deserialize", "RulecraftState", "SampledChanceError"]
