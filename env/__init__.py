@@ -17,8 +17,9 @@ games differ; a choice with more options later is an error naming the argument t
 raise).
 
 Rewards come at the end: the payoffs the rule set declares (``game.payoff``), else, from
-the game's result and ``game.sides``, +1 to every seat on the winning side, -1 to the
-others, 0 to all when nobody won (-1 in a cooperative game, which the game itself won);
+the game's result, +1 to every seat it names among the winners (a seat of the winning
+side the victory leaves out, one that died, did not win), -1 to the others, 0 to all when
+nobody won (-1 in a cooperative game, which the game itself won);
 see :mod:`rulecraft.interpreter.payoffs`. A game the rule set stops undecided (its
 round limit) is truncated, not terminated: every agent gets ``truncation=True`` and
 reward 0.

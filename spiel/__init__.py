@@ -52,8 +52,8 @@ with the rulecraft interpreter.
   where the rule set was registered with the same name; :func:`deserialize` loads an
   OpenSpiel save, saying what to register when it is not.
 - **Returns**: the payoffs the rule set declares (``game.payoff``: its range and, when
-  they always add up to one number, that sum); else +1 to every seat on the winning
-  side (``game.sides``), -1 to the others, 0 to all when nobody won (-1 in a cooperative
+  they always add up to one number, that sum); else +1 to every seat the result names
+  among the winners, -1 to the others, 0 to all when nobody won (-1 in a cooperative
   game), zero-sum for two seats who play for themselves
   (:mod:`rulecraft.interpreter.payoffs`). A game the rules stop undecided (their round
   limit) returns 0 to everyone: OpenSpiel has no flag for a truncated game.
