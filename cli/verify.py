@@ -22,7 +22,7 @@ from rulecraft.dsl.loader import load_ruleset
 from rulecraft.dsl.variants import variant_scenario_files
 from rulecraft.validator import (BROKEN, FAIL, FIXED, KNOWN, PASS, SKIP, coverage, load_file, load_sections, run_all,
                                  scenario_files)
-from rulecraft.validator.coverage import SECTIONS_FILE, cite_parts, match_sections
+from rulecraft.validator.coverage import SECTIONS_FILE, citation_hint, cite_parts, cited_by, match_sections
 from rulecraft.validator.expect import fmt
 from rulecraft.validator.scenario import check_superseded, load_variant_scenarios
 from rulecraft.validator.scenario import default_folder as scenario_folder
@@ -136,7 +136,7 @@ def run(args) -> int:
     _warn_unarranged(console, results, args.redeals)
 
     if args.coverage:
-        _print_coverage(console, folder, scenarios)
+        _print_coverage(console, folder, scenarios, args.ruleset)
     elif (folder / SECTIONS_FILE).is_file():
         _warn_unmatched(console, folder, scenarios)
 
@@ -250,18 +250,23 @@ def _warn_unmatched(console: Console, folder: Path, scenarios) -> None:
     for sc in scenarios:
         for source, part in cite_parts(sc.cite):
             if source == sections.source and not match_sections(part, sections.sections):
+                hint = citation_hint(part, sections.sections)
                 console.print(f"[yellow]warning:[/] {escape(str(sc.key_position('cite')))}: '{escape(part)}' "
-                              f"names no section of {escape(sections.file)}")
+                              f"names no section of {escape(sections.file)}" + (f"; {escape(hint)}" if hint else ""))
 
 
-def _print_coverage(console: Console, folder: Path, scenarios) -> None:
+def _print_coverage(console: Console, folder: Path, scenarios, root: str | None = None) -> None:
     sections = _sections(console, folder)
     if sections is None:
         console.print(f"\nno {SECTIONS_FILE} in {escape(_display(folder))}: citations only")
         for sc in scenarios:
             console.print(f"  {escape(sc.cite)}: {escape(sc.title)}")
         return
-    cov = coverage(sections, scenarios)
+    bag = DiagnosticBag()
+    # the scenarios every variant keeps in its own folder count too, each named with its variant
+    cov = coverage(sections, scenarios, root, bag, _display)
+    if bag.items:
+        console.print(escape(bag.render()))
     table = Table(title=f"Coverage of {escape(sections.source or 'the rulebook')} ({escape(sections.file)})")
     table.add_column("section")
     table.add_column("scenarios", justify="right")
@@ -273,14 +278,18 @@ def _print_coverage(console: Console, folder: Path, scenarios) -> None:
         elif not citing:
             count, who = "[red]0[/]", "[red]uncovered[/]"
         else:
-            count, who = str(len(citing)), escape("; ".join(sc.title for sc in citing[:3]) + (" …" if len(citing) > 3 else ""))
+            count, who = str(len(citing)), escape("; ".join(cited_by(sc) for sc in citing[:3]) + (" …" if len(citing) > 3 else ""))
         table.add_row(escape(s.name), count, who)
     console.print(table)
     rules = cov.rule_sections
     console.print(f"covered: {len(cov.covered)} of {len(rules)} section(s) with rules")
+    if cov.variant_files:
+        console.print("counted too, the scenarios in the variants' own folders: " + escape(", ".join(cov.variant_files)))
     if cov.uncovered:
         console.print("uncovered: " + escape("; ".join(s.name for s in cov.uncovered)))
     for sc, part in cov.unmatched:
-        console.print(f"[yellow]warning:[/] {escape(str(sc.key_position('cite')))}: '{escape(part)}' names no section")
+        hint = cov.hint(part)
+        console.print(f"[yellow]warning:[/] {escape(str(sc.key_position('cite')))}: '{escape(part)}' names no section"
+                      + (f"; {escape(hint)}" if hint else ""))
     if cov.other_sources:
         console.print("cited from other sources: " + escape("; ".join(sorted({p for _, p in cov.other_sources}))))

@@ -234,8 +234,35 @@ def _syntax_message(err: UnexpectedInput, file: str, text: str) -> tuple[str, Po
                 "[ITEM for NAME in LIST where COND with highest KEY by KEY descending]")
     if token.type != "NAME" and "NAME" in expected and re.fullmatch(r"[a-z_]+", token.value or ""):
         hint = f"'{token.value}' is a reserved word of the language and cannot be used as a name"
-    hint = _set_target_hint(source_line, column, token) or _unclosed_hint(text, token.start_pos, line) or hint
+    hint = (_set_target_hint(source_line, column, token) or _unclosed_hint(text, token.start_pos, line)
+            or _comparison_hint(source_line, column, token, expected) or _by_after_prompt_hint(source_line, column, token)
+            or hint)
     return (f"unexpected {shown!r}", pos, hint or None)
+
+
+def _comparison_hint(source_line: str, column: int, token: "Token", expected: set[str]) -> str | None:
+    """A single '=' where a comparison may stand (``if x = none:``): '=' only gives a
+    value, after 'let' or 'set'; comparing is '=='."""
+    if token.value != "=" or "COMP_OP" not in expected:
+        return None
+    fixed = (source_line[:column - 1] + "==" + source_line[column:]).strip()
+    return f"compare with '==' (a single '=' only gives a value, after 'let' or 'set'): write '{fixed}'"
+
+
+# A ``choose`` line up to the end of its prompt: what a 'by' after it belongs before.
+_CHOOSE_WITH_PROMPT = re.compile(r'(?P<head>\s*choose\b.*?)\s*(?P<prompt>\bprompt\s+"(?:[^"\\\n]|\\.)*")\s*')
+
+
+def _by_after_prompt_hint(source_line: str, column: int, token: "Token") -> str | None:
+    """``choose … prompt "…" by PLAYER``: the chooser is named before the prompt."""
+    if token.value != "by":
+        return None
+    line = _CHOOSE_WITH_PROMPT.fullmatch(source_line[:column - 1])
+    if line is None:
+        return None
+    chooser = source_line[column - 1:].split("#", 1)[0].strip()
+    return (f"'by' comes before 'prompt' (choose NAME from LIST by PLAYER prompt \"…\"): "
+            f"write '{line['head'].strip()} {chooser} {line['prompt']}'")
 
 
 _CLOSING = {"(": ")", "[": "]", "{": "}"}

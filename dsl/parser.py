@@ -511,7 +511,16 @@ class _AstBuilder:
         return children[0]
 
     def prompt(self, meta, children):
-        return _unquote(children[0])
+        token = children[0]
+        # A prompt is shown as written: unlike a 'require … else' message, its braces are
+        # not filled in with a parameter's value (the value would not follow a variant).
+        for m in ast.MESSAGE_PARAMETER.finditer(str(token)):
+            column = token.column + m.start()
+            self.bag.warning(f"a prompt is shown as written: '{m.group(0)}' will not be replaced by the value of "
+                             f"'{m.group(1)}'", Position(self.file, token.line, column, column + len(m.group(0))),
+                             "only the message of 'require … else \"…\"' puts a parameter's value in place of "
+                             "'{NAME}'; word the prompt without the braces")
+        return _unquote(token)
 
     def move_stmt(self, meta, children):
         item, end, destination = children

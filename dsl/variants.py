@@ -23,7 +23,7 @@ from . import types as T
 from .board_shapes import add_graph_connection, name_connections
 from .checker import UNREADABLE_NAME, parameter_value_problem
 from .diagnostics import DiagnosticBag, Position, did_you_mean, did_you_mean_among, did_you_mean_or
-from .model import RuleSetData, _prop, layout_spec, merge_section
+from .model import RuleSetData, _prop, _type_position, layout_spec, merge_section
 from .parser import DEFINITION_START, parse_text, unparsed_parts
 from .ruleset_files import inside, is_name, refuse_link_out
 from .source_text import read_source_text
@@ -329,13 +329,46 @@ def _add_properties(add, at, data, info, bag):
         pos = at.key_position(["properties", text])
         if pname in kind.properties:
             bag.error(f"the base already has the property '{text}'", pos,
-                      f"to allow new values of it, use 'add: values: {text}: [...]'")
+                      _redeclared_hint(text, kind.properties[pname], raw))
             continue
         kind.properties[pname] = _prop(pname, raw)
         data.where[("property", kind.name, pname)] = pos
+        # an unknown type is told at the type, as in the base's own tables
+        path = ["properties", text] + (["type"] if isinstance(raw, dict) else [])
+        data.where[("property", kind.name, pname, "type")] = _type_position(at, path, kind.properties[pname].type)
         if isinstance(raw, dict) and "drawn" in raw:
             data.where[("property", kind.name, pname, "drawn")] = at.key_position(["properties", text, "drawn"])
         info.additions.append(("properties", text))
+
+
+# Who may see a property, from the fewest to every player.
+_VISIBILITY = ("nobody", "owner", "everyone")
+
+
+def _redeclared_hint(text: str, prop, raw) -> str:
+    """The hint for a property of the base declared again under 'add: properties:': a
+    variant keeps the base's declaration (type, default, values, who sees it), and says
+    what it can do instead of the change that declaration asked for."""
+    kname, _, pname = text.partition(".")
+    raw = raw if isinstance(raw, dict) else {"type": raw}
+    ways = []
+    if prop.values is not None:
+        new = [v for v in raw.get("values") or [] if v not in prop.values]
+        ways.append(f"to allow new values of it, use 'add: values: {text}: [{', '.join(map(str, new)) or '...'}]'")
+    wanted = raw.get("visible_to", "everyone")
+    if wanted != prop.visible_to and wanted in _VISIBILITY and prop.visible_to in _VISIBILITY:
+        if _VISIBILITY.index(wanted) > _VISIBILITY.index(prop.visible_to):
+            holder = "p" if kname == "player" else "x"
+            ways.append(f"it stays 'visible_to: {prop.visible_to}': to show it in play, the variant's rules reveal it "
+                        f"('reveal {holder}.{pname}' for each {kname} {holder}, in a trigger)")
+        else:
+            ways.append(f"it stays 'visible_to: {prop.visible_to}': a variant cannot hide what the base shows")
+    if "default" in raw and raw["default"] != prop.default:
+        ways.append(f"to start it at another value, the variant's rules set it ('set x.{pname} = ...')")
+    if not ways:
+        ways.append(f"a new property takes a new name ('add: properties: {kname}.NEW_NAME: ...')")
+    return "a variant cannot declare a property of the base again (its type, default, values or who sees it); " \
+        + "; ".join(ways)
 
 
 def _add_values(add, at, data, info, bag):
@@ -507,6 +540,12 @@ def _apply_components(vname, content, located, data, info, bag):
                           did_you_mean_among(pname, kind.properties, "properties"))
                 continue
             comp.properties[pname] = value
+            # the value is the variant's now: a problem with it is told at the variant's line
+            # (the value there, or its name), not at the base's component
+            comp.written[pname] = value
+            data.where[("component", cname, "property", pname)] = located.position(["components", cname, "properties", pname])
+            data.where[("component", cname, "property", pname, "name")] = located.key_position(
+                ["components", cname, "properties", pname])
         new = {"count": comp.count, "properties": dict(comp.properties)}
         info.components[cname] = (info.components.get(cname, (old, None))[0], new)
         info.counted_at[cname] = (vname, located.key_position(["components", cname]))
@@ -521,6 +560,9 @@ def _apply_variables(content, located, data, info, bag):
                 continue
             data.variables.setdefault(scope, {})[vname] = _prop(vname, raw)
             data.where[("variable", scope, vname)] = located.key_position(["variables", scope, vname])
+            # an unknown type is told at the type, as in the base's own tables
+            path = ["variables", scope, vname] + (["type"] if isinstance(raw, dict) else [])
+            data.where[("variable", scope, vname, "type")] = _type_position(located, path, data.variables[scope][vname].type)
             if isinstance(raw, dict) and "drawn" in raw:
                 data.where[("variable", scope, vname, "drawn")] = located.key_position(["variables", scope, vname, "drawn"])
             info.variables.append(f"{scope}.{vname}")

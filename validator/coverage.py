@@ -15,10 +15,17 @@ jeu``). A cited part counts for a section when it is the same (case and spacing 
 when it is a more precise part of it (``Game Setup (the deck)`` counts for ``Game
 Setup``; the longest such section wins), or when it is the end of the section's name
 (``2. Draw`` counts for ``Turn, 2. Draw``).
+
+A rulebook's variants have sections too, and a variant's scenarios may live in its own
+folder (``variants/NAME/``), read by ``verify`` only with ``--variant NAME``. Coverage
+counts them whatever variant is asked for: given the rule set's folder, :func:`coverage`
+reads every variant's own scenarios as well, and :func:`cited_by` names the variant of
+each scenario that covers a section.
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -54,6 +61,8 @@ class Coverage:
     citing: dict[str, list[Scenario]]  # section name → scenarios citing it
     unmatched: list[tuple[Scenario, str]] = field(default_factory=list)  # cites of the source naming no section
     other_sources: list[tuple[Scenario, str]] = field(default_factory=list)
+    # the scenarios read from the variants' own folders (not among those given), by file
+    variant_files: list[str] = field(default_factory=list)
 
     @property
     def covered(self) -> list[Section]:
@@ -66,6 +75,32 @@ class Coverage:
     @property
     def rule_sections(self) -> list[Section]:
         return [s for s in self.sections if s.rules]
+
+    def variants_of(self, section: str) -> list[str]:
+        """The variants whose scenarios cite ``section`` (those of the game itself aside)."""
+        return sorted({sc.variant for sc in self.citing[section] if sc.variant})
+
+    def hint(self, part: str) -> str | None:
+        """For a cited part that names no section: the section it may be a slip for."""
+        return citation_hint(part, self.sections)
+
+
+def cited_by(sc: Scenario) -> str:
+    """A scenario as the coverage lists it: its title, and the variant it belongs to."""
+    return f"{sc.title} (variant {sc.variant})" if sc.variant else sc.title
+
+
+def citation_hint(part: str, sections: list[Section]) -> str | None:
+    """'did you mean …?' for a cited part that names no section: the closest section's
+    name, else the closest end of one (``2. Drwa`` for ``Turn, 2. Draw``), as a whole."""
+    names = {normalize(s.name): s.name for s in sections}
+    close = difflib.get_close_matches(normalize(part), sorted(names), n=1, cutoff=0.6)
+    if close:
+        return f"did you mean '{names[close[0]]}'?"
+    segs = _segments(part)
+    ends = {", ".join(_segments(s.name)[-len(segs):]): s.name for s in sections if len(_segments(s.name)) > len(segs)}
+    close = difflib.get_close_matches(", ".join(segs), sorted(ends), n=1, cutoff=0.6)
+    return f"did you mean '{ends[close[0]]}'?" if close else None
 
 
 def load_sections(path: str | Path, bag: DiagnosticBag, display: str | None = None) -> SectionList | None:
@@ -144,8 +179,17 @@ def match_sections(part: str, sections: list[Section]) -> list[Section]:
     return [s for s in sections if _segments(s.name)[-len(segs):] == segs and len(_segments(s.name)) > len(segs)]
 
 
-def coverage(sections: SectionList, scenarios: list[Scenario]) -> Coverage:
+def coverage(sections: SectionList, scenarios: list[Scenario], root: str | Path | None = None,
+             bag: DiagnosticBag | None = None, display=str) -> Coverage:
+    """Which scenarios cite which section. With ``root`` (the rule set's folder), the
+    scenarios each of its variants keeps in its own folder count too, marked as that
+    variant's, whichever variant ``scenarios`` were read for (those already among them
+    are not read twice); problems of their files go to ``bag``."""
     cov = Coverage(sections.sections, {s.name: [] for s in sections.sections})
+    if root is not None:
+        extra = _variant_scenarios(Path(root), scenarios, bag if bag is not None else DiagnosticBag(), display)
+        cov.variant_files = sorted({sc.file for sc in extra})
+        scenarios = [*scenarios, *extra]
     for sc in scenarios:
         for source, part in cite_parts(sc.cite):
             if sections.source is not None and source != sections.source:
@@ -158,3 +202,20 @@ def coverage(sections: SectionList, scenarios: list[Scenario]) -> Coverage:
                 if sc not in cov.citing[s.name]:
                     cov.citing[s.name].append(sc)
     return cov
+
+
+def _variant_scenarios(root: Path, scenarios: list[Scenario], bag: DiagnosticBag, display) -> list[Scenario]:
+    """The scenarios of every variant's own folder that are not among ``scenarios``."""
+    from rulecraft.dsl.variants import available_variants
+
+    from .scenario import load_variant_scenarios
+
+    def key(sc: Scenario) -> tuple:
+        return Path(sc.file).resolve(), sc.title
+
+    have = {key(sc) for sc in scenarios}
+    out = []
+    for name in available_variants(root):
+        for f in load_variant_scenarios(root, [name], bag, display):
+            out += [sc for sc in f.scenarios if key(sc) not in have]
+    return out

@@ -159,7 +159,11 @@ class Expectations:
 
     @property
     def window(self) -> list[dict]:
-        return [{k: v for k, v in e.items() if k != "seq"} for e in self.game.events[self.events_from:]]
+        """The events a scenario may match, each with the fields a scenario may write:
+        the engine's numbering (``seq``) and its private marks (keys starting with ``_``,
+        such as who may not see the event) are neither matched nor shown."""
+        return [{k: v for k, v in e.items() if k != "seq" and not k.startswith("_")}
+                for e in self.game.events[self.events_from:]]
 
     def check(self, e: dict) -> list[Mismatch]:
         s = self.game.state

@@ -8,8 +8,9 @@ while the scenario's steps run and lists such draws, so that ``verify`` can warn
 
 A deck is an ordered zone nobody may look into: its order is the shuffle's. A card
 drawn from it is arranged when the scenario put it there (``deck_top``, ``pieces``,
-``move_all``) or when the rules put it there during the steps, unless the deck was
-shuffled since with cards of other components in it.
+``move_all``, or ``game_setup: shuffles``, which fixes what the game's own setup
+shuffles on top: :func:`placed_by_shuffles`) or when the rules put it there during the
+steps, unless the deck was shuffled since with cards of other components in it.
 
 A passing scenario that relies on such draws can be played again with what it left to
 chance dealt otherwise (:meth:`RandomnessWatch.redeal`): the generator reseeded, and the
@@ -25,6 +26,40 @@ from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.state import forced_shuffle_key
 
 from .names import Names
+
+
+def placed_by_shuffles(game: Game, shuffles: dict) -> set[str]:
+    """The entities the game's own setup put on top of a zone's shuffle because the
+    scenario fixed them (``game_setup: {shuffles: {zone: [ids]}}``, as ``fix_shuffles``
+    wrote them: an id, or a list of interchangeable ids for a component of several
+    copies). The setup's recorded events tell which copy: the zone's content when it
+    was first shuffled is its content now with every later move undone, and the shuffle
+    took, for each entry, the first of its ids the zone held that it had not taken. What
+    a later shuffle of the setup found still in the zone lies where chance put it."""
+    events = game.events
+    placed: set[str] = set()
+    for zone, top in shuffles.items():
+        start = next((i for i, e in enumerate(events) if e["type"] == "shuffled" and e.get("zone") == zone), None)
+        if start is None or zone not in game.state.zones:
+            continue  # never shuffled: the setup left the fixed top unused, a failure of its own
+        held = set(game.state.zones[zone])
+        mixed: set[str] = set()  # what a later shuffle of the setup found in the zone: chance's again
+        for e in reversed(events[start + 1:]):
+            if e["type"] == "moved":
+                if e.get("destination") == zone:
+                    held.discard(e["entity"])
+                if e.get("source") == zone:
+                    held.add(e["entity"])
+            elif e["type"] == "shuffled" and e.get("zone") == zone:
+                mixed |= held
+        chosen: list[str] = []
+        for wanted in top:
+            ids = [wanted] if isinstance(wanted, str) else list(wanted)
+            eid = next((x for x in ids if x in held and x not in chosen), None)
+            if eid is not None:
+                chosen.append(eid)
+        placed.update(c for c in chosen if c not in mixed)
+    return placed
 
 
 class RandomnessWatch:

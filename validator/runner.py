@@ -15,12 +15,12 @@ from rulecraft.dsl.diagnostics import DiagnosticBag, Position
 from rulecraft.dsl.model import RuleSet
 from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.machine import END_TURN, IllegalAnswer, RuleRuntimeError
-from rulecraft.interpreter.state import RANDOM_PICKS
+from rulecraft.interpreter.state import RANDOM_PICKS, forced_shuffle_key
 
 from .arrange import ScenarioError, apply_setup, fix_shuffles, fixed_picks, forced_rolls_left
 from .expect import Expectations, Mismatch, action_options, copy_ambiguity, find_options, fmt, fmt_option, fmt_options, full_args
 from .names import Names, check_scenario, check_variant, default_players, names_for
-from .randomness import RandomnessWatch
+from .randomness import RandomnessWatch, placed_by_shuffles
 from .scenario import Scenario, step_verb
 
 PASS, FAIL, BROKEN, SKIP = "pass", "fail", "broken", "skip"
@@ -158,7 +158,9 @@ class _Run:
         fixed = dict(sc.game_setup.get("rolls") or {})
         if "picks" in sc.game_setup:
             fixed[RANDOM_PICKS] = fixed_picks(self.names, sc.game_setup["picks"])
-        fix_shuffles(fixed, self.names, sc.game_setup.get("shuffles") or {})
+        shuffles: dict = {}
+        fix_shuffles(shuffles, self.names, sc.game_setup.get("shuffles") or {})
+        fixed.update(shuffles)
         try:
             self.game = Game(self.ruleset, self.players, sc.seed, forced_rolls=fixed)
         except (RuleRuntimeError, IllegalAnswer, ValueError) as err:
@@ -168,10 +170,12 @@ class _Run:
             return self._fail("the game's setup", sc.key_position("game_setup"),
                               f"the game's setup did not use every result fixed for it: {fmt(left)} left")
         self.start_tiles = set(self.game.state.tiles)
-        arranged: set[str] = set()
+        # what the scenario fixed the setup's shuffles to put on top is arranged too
+        arranged: set[str] = placed_by_shuffles(self.game, {
+            zone: shuffles[forced_shuffle_key(zone)][0] for zone in sc.game_setup.get("shuffles") or {}})
         if sc.setup:
             try:
-                arranged = apply_setup(self.game, self.names, sc.setup, self.start_tiles)
+                arranged |= apply_setup(self.game, self.names, sc.setup, self.start_tiles)
             except (ScenarioError, RuleRuntimeError, IllegalAnswer) as err:
                 return self._fail("setup", sc.key_position("setup"), str(err))
             self.events_from = len(self.game.events)

@@ -1,0 +1,91 @@
+"""Syntax errors that say what to write: a single '=' where a comparison stands, and a
+'by' after a choose's prompt; and a prompt's '{NAME}', which is shown as written, is
+warned about at the braces. Nothing here knows a shipped game."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from rulecraft.dsl.diagnostics import DiagnosticBag
+from rulecraft.dsl.lark_parse import parse_with_lark
+from rulecraft.dsl.parser import parse_text
+
+
+def parsed(line: str):
+    text = textwrap.dedent(f"""\
+        procedure tidy():
+            do:
+                let p = first(players)
+                {line}
+        """)
+    bag = DiagnosticBag()
+    parse_text(text, "tidy.rules", bag)
+    return bag, text
+
+
+def only_error(line: str):
+    bag, _ = parsed(line)
+    assert len(bag.errors) == 1, bag.render()
+    return bag.errors[0]
+
+
+@pytest.mark.parametrize("line, column, fixed", [
+    ("if p = none:", 14, "if p == none:"),
+    ("let rich = [q for q in players where q.coins = 3]", 54, "let rich = [q for q in players where q.coins == 3]"),
+    ("while_x = p.coins = 2", None, None),
+])
+def test_a_single_equals_where_a_comparison_stands_says_to_write_two(line, column, fixed):
+    d = only_error(line)
+    if fixed is None:  # not a comparison's place: no such hint
+        assert "compare with '=='" not in (d.hint or "")
+        return
+    assert d.message == "unexpected '='"
+    assert (d.position.line, d.position.column) == (4, column)
+    assert d.hint == f"compare with '==' (a single '=' only gives a value, after 'let' or 'set'): write '{fixed}'"
+
+
+def test_set_of_a_plain_name_keeps_its_own_hint():
+    d = only_error("set p = 3")
+    assert "let p = …" in d.hint and "compare with" not in d.hint
+
+
+def test_a_by_after_the_prompt_says_it_comes_before():
+    d = only_error('choose q from players prompt "Who pays?" by p  # the payer')
+    assert d.message == "unexpected 'by'"
+    assert d.hint == ("'by' comes before 'prompt' (choose NAME from LIST by PLAYER prompt \"…\"): "
+                      "write 'choose q from players by p prompt \"Who pays?\"'")
+
+
+def test_a_by_elsewhere_keeps_its_hint():
+    d = only_error("let q = p by p")
+    assert "comes before 'prompt'" not in (d.hint or "")
+
+
+PROMPT = 'choose q from players by p prompt "Pay {fee} coin(s) to whom? {not a name}"'
+
+
+def test_braces_in_a_prompt_are_warned_about_at_the_braces():
+    bag, text = parsed(PROMPT)
+    assert bag.errors == [], bag.render()
+    assert len(bag.warnings) == 1, bag.render()
+    w = bag.warnings[0]
+    line = text.splitlines()[w.position.line - 1]
+    assert line[w.position.column - 1:w.position.end_column - 1] == "{fee}"
+    assert "shown as written" in w.message and "'{fee}'" in w.message
+    assert "require … else" in w.hint
+
+
+def test_lark_warns_about_braces_in_a_prompt_as_the_direct_parser_does():
+    _, text = parsed(PROMPT)
+    direct = DiagnosticBag()
+    parse_text(text, "tidy.rules", direct)
+    lark = DiagnosticBag()
+    assert parse_with_lark(text, 0, "tidy.rules", lark)
+    assert [(d.message, d.position, d.hint) for d in lark.items] == [(d.message, d.position, d.hint) for d in direct.items]
+
+
+def test_a_prompt_without_braces_is_not_warned_about():
+    bag, _ = parsed('choose q from players by p prompt "Who pays?"')
+    assert bag.items == [], bag.render()
