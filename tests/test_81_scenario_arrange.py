@@ -114,6 +114,25 @@ def test_deal_replaces_the_dealt_cards_whatever_the_seed(dealt, seed):
     assert result.status == PASS, explain(result)
 
 
+def test_move_all_to_null_takes_a_whole_zone_off_the_table(dealt):
+    """An end-of-game situation: the deck empty, whatever the deal left in it, in one line
+    instead of one 'null' per card."""
+    result = run(dealt, """
+        title: deck emptied
+        cite: "dealt: Hands"
+        setup:
+          current: p1
+          move_all: {deck: null}
+        expect:
+          zone:
+            deck: {count: 0}
+            "hand:p1": {count: 4}
+          # 18 things in all; the 7 the deal left in the deck are off the table
+          tally: [{zones: [deck, discard, supply, pool, "hand:*"], count: 11}]
+    """)
+    assert result.status == PASS, explain(result)
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_component_stands_for_its_lowest_numbered_free_copy(dealt, seed):
     result = run(dealt, f"""

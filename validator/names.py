@@ -479,7 +479,8 @@ class _Check:
                            or "known kinds: " + ", ".join(sorted(self.n.kinds)))
         for src, dst in (setup.get("move_all") or {}).items():
             self.zone(src, path + ["move_all", src], key=True)
-            self.zone(dst, path + ["move_all", src])
+            if dst is not None:  # null: off the table
+                self.zone(dst, path + ["move_all", src])
         for key in ("pieces", "place"):
             for eid, where in (setup.get(key) or {}).items():
                 self.entity(eid, path + [key, eid], key=True)
