@@ -376,6 +376,25 @@ def item_kind(iterable: ast.Expr, data) -> str | None:
     return None
 
 
+def loop_name_word(own: Term, kind_word: Term, specific: bool = False) -> bool:
+    """Whether the glossary's word for a `for each` or comprehension name over things of a
+    kind is that loop's word, rather than the kind's: an entry for the definition alone
+    (``definition.name``) always is; a plain entry, which every definition using the name
+    shares, when it says more of the same things: it holds the kind's word ("other player"
+    for a loop over players). Otherwise the kind's word stays: a plain ``x``, written for the
+    definitions where ``x`` is a thing of one kind, does not rename a loop over another kind,
+    and a word the kind's word holds (the kind's last word alone) does not make such a loop
+    less precise."""
+    if specific:
+        return True
+    a, b = own.one.strip().lower(), kind_word.one.strip().lower()
+    return bool(a and b) and _holds_word(a, b)
+
+
+def _holds_word(text: str, word: str) -> bool:
+    return re.search(rf"(?<![\w]){re.escape(word)}(?![\w])", text) is not None
+
+
 def _may_hold(data, kind: str, prop: str, value) -> bool:
     """Whether a property of a kind may hold a value its data gives it: not when the
     property lists its values and this one is not among them (an error of the check)."""
@@ -570,6 +589,7 @@ class _Levels:
         self.root = Path(ruleset.root)
         self.own = known_keys(ruleset)
         self._others: dict[str | None, list[dict[str, set[str]]]] = {}
+        self._rulesets: dict[str | None, list[RuleSet]] = {}
         # the text of the definitions that did not parse, in the rule set checked and in the
         # other levels loaded (None: a rule file that could not be read at all)
         self.unparsed: list[str | None] = list(ruleset.unparsed)
@@ -588,7 +608,7 @@ class _Levels:
             from rulecraft.dsl.variants import available_variants
 
             checked = self.ruleset.variant.name if self.ruleset.variant is not None else None
-            found = []
+            found, loaded = [], []
             for name in [None, *available_variants(self.root)]:
                 if name == checked:
                     continue
@@ -598,9 +618,17 @@ class _Levels:
                 chain = rs.variant.chain if rs.variant is not None else []
                 if owner is None or owner in chain:
                     found.append(known_keys(rs))
+                    loaded.append(rs)
                     self.unparsed += [text for text in rs.unparsed if text not in self.unparsed]
             self._others[owner] = found
+            self._rulesets[owner] = loaded
         return self._others[owner]
+
+    def rulesets(self, owner: str | None) -> list[RuleSet]:
+        """The rule set checked, then those of the other levels a glossary of ``owner`` is read
+        under (see :meth:`others`)."""
+        self.others(owner)
+        return [self.ruleset] + self._rulesets.get(owner, [])
 
     def names(self, section: str, key: str, owner: str | None) -> bool:
         return key in self.own[section] or any(key in k[section] for k in self.others(owner))
@@ -683,6 +711,72 @@ def _check_event_phrases(ruleset: RuleSet, glossary: Glossary, lang: str, levels
                         code="glossary")
 
 
+def _name_uses(ruleset: RuleSet, glossary: Glossary | None, key: str) -> list[tuple[str, str | None]]:
+    """Where the renderer may read the plain ``names`` entry ``key``: each definition using the
+    name (but those with an entry of their own in ``glossary``, ``definition.key``), with the kind its items
+    are of where it names a `for each` or comprehension over things of a known kind (None for
+    any other use: a parameter, ``with``, ``let``, ``choose``, a window's record, another loop)."""
+    uses = []
+    for d in ruleset.definitions.values():
+        if glossary is not None and glossary.get("names", f"{d.name}.{key}") is not None:
+            continue
+        for node in walk(d):
+            if isinstance(node, (ast.ForEach, ast.Comprehension)) and node.var == key:
+                uses.append((d.name, item_kind(node.iterable, ruleset.data)))
+            elif isinstance(node, (ast.Param, ast.Let)) and node.name == key or \
+                    isinstance(node, (ast.Choose, ast.Window)) and node.var == key:
+                uses.append((d.name, None))
+            elif isinstance(node, ast.Preference):
+                target = ruleset.definitions.get(node.target)
+                if key in {p.name for p in getattr(target, "params", []) or []} or \
+                        (node.target == "choice" and key == "choice"):
+                    uses.append((d.name, None))
+    return uses
+
+
+def _check_unused_names(glossary: Glossary, lang: str, levels: _Levels, bag: DiagnosticBag) -> None:
+    """A plain ``names`` entry whose word the site never shows: every definition using the name
+    gives it an entry of its own, or loops it over things of a kind and calls it by the kind's
+    word, which neither holds the entry's word nor is held by it (see :func:`loop_name_word`).
+    Silent, it would look like a word the site uses."""
+    for entry, owner in glossary.written:
+        term = glossary.get("names", entry.key)
+        if entry.section != "names" or "." in entry.key or term is None \
+                or levels.may_be_unparsed("names", entry.key):
+            continue
+        kinds: dict[str, list[str]] = {}  # the kind's word → the definitions that loop the name over it
+        used, own = False, []  # own: the definitions using the name that give it an entry of their own
+        for rs in levels.rulesets(owner):
+            own += [d for d, _ in _name_uses(rs, None, entry.key)
+                    if d not in own and glossary.get("names", f"{d}.{entry.key}") is not None]
+            for definition, kind in _name_uses(rs, glossary, entry.key):
+                word = (glossary.get("kinds", kind) or Term(kind.replace("_", " "))) if kind is not None else None
+                # read by the site, or saying less than the kind's word the site shows (the kind's
+                # last word alone): no word of the author's is lost
+                if word is None or loop_name_word(term, word) or _holds_word(word.one.strip().lower(),
+                                                                             term.one.strip().lower()):
+                    used = True
+                    break
+                kinds.setdefault(word.one, []).append(definition)
+            if used:
+                break
+        if not used and not kinds and own:
+            bag.warning(f"the {lang} glossary entry '{entry.key}' under 'names' is never used: every definition using "
+                        f"'{entry.key}' ({', '.join(own)}) has an entry of its own", entry.position,
+                        "remove it", code="glossary")
+            continue
+        if used or not kinds:
+            continue  # read somewhere; or naming nothing, which _check_keys reports
+        word, definitions = next(iter(kinds.items()))
+        every = sorted({d for ds in kinds.values() for d in ds})
+        bag.warning(f"the {lang} glossary entry '{entry.key}' under 'names' is never used: every definition using "
+                    f"'{entry.key}' ({', '.join(every)}) loops it over things of a kind, called by the kind's word "
+                    f"({', '.join(repr(w) for w in kinds)})", entry.position,
+                    f"to word it in one definition, write '{definitions[0]}.{entry.key}: {term.one}'; a plain entry "
+                    f"words such a loop only when it holds the kind's word ('other {word}')",
+                    code="glossary")
+
+
 def _check_called(ruleset: RuleSet, glossary: Glossary, lang: str, bag: DiagnosticBag) -> None:
     """A kind's ``called`` may name only the kind's properties: a slot naming none would be
     shown as written in the name of every thing of the kind."""
@@ -739,6 +833,7 @@ def check_glossaries(ruleset: RuleSet, docs_words: bool = True) -> list[Diagnost
             continue  # a broken file is left out: listing every term it would give adds only noise
         _check_keys(glossary, lang, levels, bag)
         _check_event_phrases(ruleset, glossary, lang, levels, bag)
+        _check_unused_names(glossary, lang, levels, bag)
         _check_called(ruleset, glossary, lang, bag)
         owners = WordOwners(lang)
         files: dict[Path, Glossary] = {}

@@ -29,6 +29,7 @@ SENTENCES: dict[str, dict[str, str]] = {
         "of_player": "{thing} of {player}",
         "of_every_player": "{thing} of every player",
         "each_kind": "each {kind}",
+        "every_kind": "every {kind}",
         "facts_count": "exactly {n} {what}",
         "facts_min": "at least {n} {what}",
         "facts_max": "at most {n} {what}",
@@ -44,6 +45,7 @@ SENTENCES: dict[str, dict[str, str]] = {
         "prop_holds": "{clause}.",
         "copy_of_player": "{thing} {n} of {player}",
         "players": "{n} players play.",
+        "players_one": "1 player plays.",
         "seed": "The game's random draws start from seed {seed}.",
         "current": "It is the turn of {player}.",
         "ap": "The current player has {n} {ap}.",
@@ -55,6 +57,7 @@ SENTENCES: dict[str, dict[str, str]] = {
         "deal_none": "{player} keeps only the cards every player starts with.",
         "hands": "{player} takes {cards} into their hand.",
         "move_all": "Everything in {from} goes under {to}.",
+        "move_all_off": "Everything in {from} is taken off the table.",
         "pieces": "{thing} is put in {place}.",
         "piece_off": "{thing} is taken off the table.",
         "deck_top": "On top of {zone}, from the top: {things}.",
@@ -65,11 +68,14 @@ SENTENCES: dict[str, dict[str, str]] = {
         "setup_shuffles": "The shuffle of {zone} at the game's setup puts on top, from the top: {things}.",
         "setup_shuffles_placed": "The game's setup shuffles {zone} in an order fixed in advance; here is where "
                                  "its top {n} {what} go:",
+        "setup_shuffles_placed_one": "The game's setup shuffles {zone} in an order fixed in advance; here is where "
+                                     "its top {what} goes:",
         "placed_in": "{place}: {things}",
         "placed_stays": "{zone}, where they stay, from the top: {things}",
         "placed_off": "Off the table: {things}",
         "copies": "{n} {things}",
         "prop": "The {prop} of {thing} is {value}.",
+        "prop_plural": "The {prop} of {thing} are {value}.",     # a word used only in the plural
         "var": "{var}: {value}.",
         "rolls": "The next rolls of {die} will be {values}.",
         "picks": "The next random picks will be {values}.",
@@ -108,6 +114,7 @@ SENTENCES: dict[str, dict[str, str]] = {
         "option_end_turn": "ending the turn",
         "pending_none": "Nothing is waiting for an answer.",
         "pending_count": "{n} options are offered.",
+        "pending_count_one": "1 option is offered.",
         "pending": "The game waits for {player} to {what}{options}.",
         "pending_anyone": "The game waits for a player to {what}{options}.",
         "pending_action": "take an action",
@@ -115,8 +122,11 @@ SENTENCES: dict[str, dict[str, str]] = {
         "pending_reaction": "react or let the moment pass",
         "pending_options": ": {options}",
         "pending_n_options": ", among {n} options",
+        "pending_n_options_one": ", with a single option",
         "pending_prompt": " ({prompt})",
         "event": "It happened: {event}{fields}.",
+        "revealed_players": "to {players}",          # whom the engine's `revealed` shows a thing to
+        "hidden_players": "from {players}",          # … and `hidden` hides it from again
         "no_event": "It did not happen: {event}{fields}.",
         "events_in_order": "These happened, in this order: {events}.",
         "over": "The game is over.",
@@ -147,6 +157,7 @@ SENTENCES: dict[str, dict[str, str]] = {
         "of_player": "{thing} du {player}",
         "of_every_player": "{thing} de chaque joueur",
         "each_kind": "chaque {kind}",
+        "every_kind": "chaque {kind}",
         "facts_count": "exactement {n} {what}",
         "facts_min": "au moins {n} {what}",
         "facts_max": "au plus {n} {what}",
@@ -162,6 +173,7 @@ SENTENCES: dict[str, dict[str, str]] = {
         "prop_holds": "{clause}.",
         "copy_of_player": "{thing} {n} du {player}",
         "players": "{n} joueurs jouent.",
+        "players_one": "1 joueur joue.",
         "seed": "Les tirages au hasard de la partie partent de la graine {seed}.",
         "current": "C'est le tour du {player}.",
         "ap": "Le joueur actif a {n} {ap}.",
@@ -173,6 +185,7 @@ SENTENCES: dict[str, dict[str, str]] = {
         "deal_none": "Le {player} ne garde que les cartes que chaque joueur a au départ.",
         "hands": "Le {player} prend en main {cards}.",
         "move_all": "Tout ce qui est dans {from} passe sous {to}.",
+        "move_all_off": "Tout ce qui est dans {from} est retiré de la table.",
         "pieces": "{thing} : {place}.",
         "piece_off": "{thing} : hors de la table.",
         "deck_top": "Sur {zone}, depuis le dessus : {things}.",
@@ -182,6 +195,8 @@ SENTENCES: dict[str, dict[str, str]] = {
         "setup_shuffles": "Le mélange de {zone} à la mise en place met dessus, depuis le dessus : {things}.",
         "setup_shuffles_placed": "La mise en place mélange {zone} dans un ordre fixé d'avance ; voici où vont "
                                  "les {n} {what} du dessus :",
+        "setup_shuffles_placed_one": "La mise en place mélange {zone} dans un ordre fixé d'avance ; voici où va "
+                                     "{the_what} du dessus :",
         "placed_in": "{place} : {things}",
         "placed_stays": "{zone}, sans bouger, depuis le dessus : {things}",
         "placed_off": "Hors de la table : {things}",
@@ -225,6 +240,7 @@ SENTENCES: dict[str, dict[str, str]] = {
         "option_end_turn": "finir le tour",
         "pending_none": "Rien n'attend de réponse.",
         "pending_count": "{n} options sont proposées.",
+        "pending_count_one": "1 option est proposée.",
         "pending": "La partie attend que le {player} {what}{options}.",
         "pending_anyone": "La partie attend qu'un joueur {what}{options}.",
         "pending_action": "choisisse une action",
@@ -232,8 +248,11 @@ SENTENCES: dict[str, dict[str, str]] = {
         "pending_reaction": "réagisse ou laisse passer le moment",
         "pending_options": " : {options}",
         "pending_n_options": ", parmi {n} options",
+        "pending_n_options_one": ", avec une seule option",
         "pending_prompt": " ({prompt})",
         "event": "Il s'est produit : {event}{fields}.",
+        "revealed_players": "pour {players}",
+        "hidden_players": "pour {players}",
         "no_event": "Il ne s'est pas produit : {event}{fields}.",
         "events_in_order": "Il s'est produit, dans cet ordre : {events}.",
         "over": "La partie est terminée.",
@@ -301,7 +320,8 @@ class Narrator:
             if facts.get("ids"):
                 words = self.say_raw("facts_among", what=words, things=self.thing(facts["ids"]))
             if clauses:
-                words = self.say_raw("facts_which", what=words, clause=self.s["and"].join(clauses))
+                which = self.prose._relative(self.s["facts_which"], kind == "player")  # "players for whom …"
+                words = which.replace("{what}", words).replace("{clause}", self.s["and"].join(clauses))
             return words
 
         told = []
@@ -503,8 +523,24 @@ class Narrator:
         if said is not None:
             return said, ""
         # a player is named by their number alone ("player 2"), not "player player 2"
-        told = ", ".join(self.thing(v) if isinstance(v, str) and _PLAYER.match(v)
-                         else f"{self._arg_word(kind or '', k)} {self.thing(v)}" for k, v in fields.items())
+        told = {k: self.thing(v) if isinstance(v, str) and _PLAYER.match(v)
+                else f"{self._arg_word(kind or '', k)} {self.thing(v)}" for k, v in fields.items()}
+        prop, entity, players = fields.get("property"), fields.get("entity"), fields.get("players")
+        if kind in ("changed", "revealed", "hidden") and isinstance(prop, str):
+            # the engine's events about a property: the property by its glossary word, with its
+            # thing ("the coins of player 1"), never as the name the rules write it by
+            if isinstance(entity, str):
+                owner = self._argument(entity) if _PLAYER.match(entity) else self.thing(entity)
+                told["property"] = self.prose._finish(
+                    self.prose.ph["expressions"]["property"]
+                    .replace("{prop}", self._prop_word(self.kind_of_id(entity), prop)).replace("{obj}", owner))
+                del told["entity"]
+            else:
+                told["property"] = f"{self._arg_word(kind, 'property')} {self._key_word(prop)}"
+        if kind in ("revealed", "hidden") and isinstance(players, list) and players:
+            # whom it is shown to, or hidden from again: "to player 1 and player 2"
+            told["players"] = self.say_raw(f"{kind}_players", players=self._argument(players))
+        told = ", ".join(told.values())
         return name, (f" ({told})" if told else "")
 
     def _event_phrase(self, kind: str | None, fields: dict) -> str | None:
@@ -610,7 +646,7 @@ class Narrator:
         top (see docgen.examples.fixed_tops), so that a reader sees what each player holds."""
         out = []
         if scenario.players:
-            out.append(self.say("players", n=scenario.players))
+            out.append(self.say("players_one" if scenario.players == 1 else "players", n=scenario.players))
         return out + self.game_setup(scenario.game_setup or {}, fixed_tops or {}) + self.arranged(scenario.setup or {})
 
     def game_setup(self, fixed: dict, tops: dict) -> list[str]:
@@ -630,8 +666,11 @@ class Narrator:
                 out.append(self.say("setup_shuffles", zone=self._the_zone(zone), things=self._runs(things)))
                 continue
             kinds = {self.kind_of_id(t) for t in things}
-            what = self._kind_words(kinds.pop() if len(kinds) == 1 else None, plural=len(things) != 1)
-            lines = [self.say("setup_shuffles_placed", zone=self._the_zone(zone), n=len(things), what=what)]
+            kind = kinds.pop() if len(kinds) == 1 else None
+            what = self._kind_words(kind, plural=len(things) != 1)
+            lines = [self.say("setup_shuffles_placed_one" if len(things) == 1 else "setup_shuffles_placed",
+                              zone=self._the_zone(zone), n=len(things), what=what,
+                              the_what=self._kind_words(kind, plural=False, the=True))]
             for where, held in places:
                 if where is None:
                     line = self.say("placed_off", things=self.thing(held))
@@ -703,7 +742,8 @@ class Narrator:
                     out.append(self.say(key, player=self.player(str(pid)), cards=self.thing(cards)))
             return out
         if key == "move_all" and isinstance(value, dict):
-            return [self.say("move_all", **{"from": self.thing(a), "to": self.thing(b)}) for a, b in value.items()]
+            return [self.say("move_all_off", **{"from": self.thing(a)}) if b is None else
+                    self.say("move_all", **{"from": self.thing(a), "to": self.thing(b)}) for a, b in value.items()]
         if key == "pieces" and isinstance(value, dict):
             return [self.say("pieces", thing=self.thing(e), place=self.thing(p)) if p is not None
                     else self.say("piece_off", thing=self.thing(e)) for e, p in value.items()]
@@ -730,19 +770,32 @@ class Narrator:
         return self._glossary_word("dice", die) or md_code(die)
 
     def _props(self, value: dict) -> list[str]:
+        """Property values a scenario sets or expects: of a thing, or of every thing of a kind
+        (a kind's name: "the coins of every player are 20"), the verb agreeing with a word the
+        glossary gives as used only in the plural (``gender: p``)."""
         out = []
         for thing, props in value.items():
+            whole = thing in self.data.kinds
+            kind = thing if whole else self.kind_of_id(thing)
             for prop, v in (props or {}).items():
-                if thing in self.data.kinds:  # every thing of a kind: "each player is not ready"
+                if whole:  # every thing of a kind: "each player is not ready"
                     clause = self._holds(thing, prop, v, self.say_raw("each_kind", kind=self.thing(thing)))
                 else:
-                    clause = self._holds(self.kind_of_id(thing), prop, v, self.thing(thing))
+                    clause = self._holds(kind, prop, v, self.thing(thing))
                 if clause is not None:  # a yes/no with the glossary's phrase: "player 1 is ready"
                     out.append(self.say("prop_holds", clause=clause))
                     continue
-                out.append(self.say("prop", prop=unrepeated_property(self.s["prop"], self._key_word(prop)),
-                                    thing=self.thing(thing), value=self._value_word(v)))
+                term = self._prop_term(kind, prop)
+                key = "prop_plural" if term is not None and term.plural_only and "prop_plural" in self.s else "prop"
+                subject = self.say_raw("every_kind", kind=self.thing(thing)) if whole else self.thing(thing)
+                out.append(self.say(key, prop=unrepeated_property(self.s[key], self._prop_key_word(kind, prop)),
+                                    thing=subject, value=self._value_word(v)))
         return out
+
+    def _prop_key_word(self, kind: str | None, prop: str) -> str:
+        """A property's word, that of the thing's own kind when the glossary has it."""
+        term = self.prose.glossary.get("properties", f"{kind}.{prop}") if kind is not None else None
+        return md(self.prose._property_word(term)) if term is not None else self._key_word(prop)
 
     def _vars(self, value: dict) -> list[str]:
         out = []
@@ -860,7 +913,7 @@ class Narrator:
             if value is None:
                 return [self.say("pending_none")]
             if isinstance(value, int):
-                return [self.say("pending_count", n=value)]
+                return [self.say("pending_count_one" if value == 1 else "pending_count", n=value)]
             if not isinstance(value, dict):
                 return [self.say("other", key=md(key), value=self.thing(value))]
             what = self.s.get(f"pending_{value.get('kind')}", self.s["pending_choose"])
@@ -868,7 +921,8 @@ class Narrator:
             if value.get("options") is not None:
                 options = self.s["pending_options"].replace("{options}", self.thing(value["options"]))
             elif value.get("count") is not None:
-                options = self.s["pending_n_options"].replace("{n}", str(value["count"]))
+                key = "pending_n_options_one" if value["count"] == 1 else "pending_n_options"
+                options = self.s[key].replace("{n}", str(value["count"]))
             # a prompt as the rules write it (English), or in the glossary's words (`prompts`)
             prompt = value.get("prompt")
             prompt = prompt if self.lang == "en" or not prompt else self.prose.glossary.prompts.get(str(prompt))

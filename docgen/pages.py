@@ -24,7 +24,7 @@ from rulecraft.validator import FAILING, PASS, SKIP
 from .board_picture import declared_board_svg
 from .catalogue import Catalogue, section_index, source_of, walk
 from .examples import Example, ExampleFile
-from .glossary import engine_term
+from .glossary import Term, engine_term
 from .markup import label, md, md_code, md_prose, slug
 from .narration import Narrator
 from .svg import ring_svg, tile_svg
@@ -63,6 +63,9 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "superseded_example": "Superseded by the variant {variant}: this example holds for the rules without it.",
         "superseded_example_why": "Superseded by the variant {variant}: {reason}",
         "game_text_untranslated": "The game, in its rule files' words:",
+        # the title of a page of worked examples on several topics, in another language than
+        # the rule files' (whose file names do not speak to its readers): its most cited section
+        "examples_and_more": "{title}, etc.",
     },
     "fr": {
         "status_superseded": "REMPLACÉ",
@@ -74,6 +77,7 @@ PAGE_WORDS: dict[str, dict[str, str]] = {
         "superseded_example": "Remplacé par la variante {variant} : cet exemple vaut pour les règles sans elle.",
         "superseded_example_why": "Remplacé par la variante {variant} : {reason}",
         "game_text_untranslated": "Le jeu, dans les mots de ses fichiers de règles (non traduits) :",
+        "examples_and_more": "{title}, etc.",
     },
 }
 
@@ -107,6 +111,9 @@ class SiteWriter:
             if space in ruleset.data.kinds else {}
         round_term = engine_term(prose.glossary, "round")
         game_words |= {"round": round_term.one, "rounds": round_term.plural}
+        held = _held_words(cat, prose)
+        if held is not None:  # the word of the things with a page each: their kind's, or the one their kinds share
+            game_words |= {"thing": held[0], "things": held[1]}
         # the site's words, with the rule set's word for its spaces: escaped for the pages,
         # as written for the navigation (where `label` makes them safe)
         self.ui = UI(lang, {k: md(v) for k, v in game_words.items()})
@@ -266,7 +273,7 @@ class SiteWriter:
                            raw=True)
             nav.append({ui("phases"): [{label(self.title(n)): f"phases/{slug(n)}.md"} for n in cat.phases]})
         nav.append({ui("actions"): self._actions()})
-        nav.append({ui("cards"): self._cards()})
+        nav.append({label(self.nav_ui("cards")): self._cards()})
         if cat.room_types:
             nav.append({label(self.nav_ui("room_types")): self._rooms()})
         self._victory()
@@ -318,7 +325,8 @@ class SiteWriter:
             variant = self.prose.authored.text(f"variants.{self.rs.variant.name}.title", self.rs.variant.title)
             out.append(f"!!! note\n    {ui('site_variant', name=md(variant))}\n")
         count = ui('players_count', min=game.min_players, max=game.max_players) \
-            if game.min_players != game.max_players else ui('players_exactly', count=game.min_players)
+            if game.min_players != game.max_players else \
+            ui('players_exactly_one' if game.min_players == 1 else 'players_exactly', count=game.min_players)
         out.append(f"## {ui('players')}\n\n{count}\n")
         if self.cat.victory:
             out.append(self._how_it_ends())
@@ -335,6 +343,7 @@ class SiteWriter:
             zone = self.word(f"zones.{comp.zone}") if comp.zone else ""
             out.append(f"| {name} | {md(self.word(f'kinds.{comp.kind}'))} | {md(count)} | {md(zone)} |")
         out.append("")
+        out.append(self._what_players_see())
         if data.parameters:
             heading = ui("parameters" if len(data.parameters) > 1 else "parameter")
             out.append(f"## {heading}\n\n| {ui('parameter')} | {ui('value')} |\n|---|---|")
@@ -346,6 +355,66 @@ class SiteWriter:
             out.append("")
         out.append(self._tables())
         self.site.pages["index.md"] = "\n".join(out) + "\n"
+
+    def _what_players_see(self) -> str:
+        """What the rules keep from players, in plain words, from the rule set's visibility: each
+        zone, property and variable not everyone sees, and who sees it; then the rules that show
+        some of it in play (``reveal``). Nothing when everything is in plain sight."""
+        ui, data, prose = self.ui, self.rs.data, self.prose
+        player = prose._written("kinds", "player") if "player" in data.kinds else Term(ui.game.get("player", ""))
+        words = {"player": md(player.one), "this_player": md(prose._article(player, "that"))}
+
+        def kind_words(kind: str) -> dict[str, str]:
+            t = prose._written("kinds", kind)
+            return {"kind": md(t.one), "the_kind": md(prose._article(t, "the")), "this_kind": md(prose._article(t, "that"))}
+
+        def said(key: str, plural: bool = False, **slots) -> str:
+            if plural and f"{key}_plural" in ui.words:
+                key += "_plural"
+            first = next(iter(slots.values()))
+            slots = {**words, **slots, next(iter(slots)): _cap(first)}
+            return "- " + prose._finish(ui(key, **slots))
+
+        lines = []
+        for name, zone in data.zones.items():
+            if zone.visible_to == "everyone":
+                continue
+            held = prose._written("kinds", zone.holds) if zone.holds in data.kinds else \
+                Term(prose.ph["neutral"]["one"], prose.ph["neutral"].get("many"), prose.ph["neutral"].get("gender", "m"))
+            things = {"held": md(held.plural), "the_held": md(prose._article(held, "the"))}
+            if zone.visible_to == "owner" and zone.per_player:
+                key, extra = "see_zone_own", {}
+            elif zone.visible_to == "owner" and zone.per_entity and zone.per in data.kinds:
+                key, extra = "see_zone_owned", kind_words(zone.per)
+            else:  # nobody, or an owner no single player is
+                key, extra = "see_zone_nobody", {}
+            lines.append(said(key + ("_top" if zone.top_visible else ""), zone=md(self.word(f"zones.{name}")),
+                              **things, **extra))
+        for kind, spec in data.kinds.items():
+            for name, p in spec.properties.items():
+                if p.visible_to == "everyone":
+                    continue
+                term = prose._written("properties", f"{kind}.{name}")
+                prop = md(prose._property_word(term))
+                if p.visible_to == "owner" and kind == "player":
+                    lines.append(said("see_prop_own", term.plural_only, prop=prop))
+                elif p.visible_to == "owner" and spec.owner_property:
+                    lines.append(said("see_prop_owned", term.plural_only, prop=prop, **kind_words(kind)))
+                else:
+                    lines.append(said("see_prop_nobody", term.plural_only, prop=prop, **kind_words(kind)))
+        for scope, variables in data.variables.items():
+            for name, p in variables.items():
+                if p.visible_to != "everyone":
+                    term = prose._written("variables", f"{scope}.{name}")
+                    lines.append(said("see_var_nobody", term.plural_only, var=md(prose._property_word(term))))
+        if not lines:
+            return ""
+        out = [f"## {ui('what_players_see')}\n", ui("what_players_see_intro") + "\n"] + lines + [""]
+        shown = [n for n, d in self.rs.definitions.items()
+                 if any(isinstance(x, ast.Reveal) and not x.hide for x in walk(d))]
+        if shown:
+            out.append(ui("see_shown_by", rules=", ".join(self.link(n, "index.md") for n in shown)) + "\n")
+        return "\n".join(out)
 
     def _game_text(self) -> list[str]:
         """The game's own description (``game: text:``), first on the overview. Glossaries
@@ -500,7 +569,9 @@ class SiteWriter:
     def _cards(self) -> list:
         ui, data = self.ui, self.rs.data
         board = data.board
-        index = [f"# {ui('cards')}\n", ui("cards_intro") + "\n"]
+        # a section's index page takes its title from its heading, which the theme puts in the page's
+        # <title> unescaped: the rule set's words there are made safe as in the navigation
+        index = [f"# {md(label(self.nav_ui('cards')))}\n", ui("cards_intro") + "\n"]
         nav: list = ["cards/index.md"]
         by_kind: dict[str, list[ComponentSpec]] = {}
         for comp in self.cat.cards:
@@ -585,7 +656,10 @@ class SiteWriter:
                                                                self.ui("bots_judge_intro") + "\n"]
             out += self._rule_items(named.bots, here)
         if not own and not rules and not named.through and not named.bots:
-            out.append(self.ui("no_effect", kind=md(self.word(f"kinds.{comp.kind}"))))
+            kind = self.prose._written("kinds", comp.kind)
+            key = "no_effect_f" if kind.feminine and "no_effect_f" in self.ui.words else "no_effect"
+            out.append(self.ui(key, kind=md(self.word(f"kinds.{comp.kind}")),
+                               this=md(self.prose._article(kind, "that"))))
         out.append("")
         return out
 
@@ -694,7 +768,7 @@ class SiteWriter:
         skipped = sum(e.result.status == SKIP and bool(e.scenario.variant) for e in every)
         # superseded examples are not run here by design: they count apart, as `verify` counts them
         superseded = sum(self._superseded(e) for e in every)
-        summary = ui("summary_line", passed=passed, total=len(every) - superseded)
+        summary = ui("summary_line_one" if passed == 1 else "summary_line", passed=passed, total=len(every) - superseded)
         if skipped:
             summary += " " + ui("summary_skipped_one" if skipped == 1 else "summary_skipped", skipped=skipped)
         if superseded:
@@ -742,22 +816,46 @@ class SiteWriter:
         titles = getattr(self, "_file_titles", None) or {}
         if f.stem in titles:
             return titles[f.stem]
-        cites = self._example_file_cites(f)
-        return cites[0] if cites else f.stem.replace("_", " ").capitalize()
+        return self._example_titles([f])[f.stem]
+
+    @staticmethod
+    def _file_name_title(f: ExampleFile) -> str:
+        """A scenario file's name made readable: ``ties_and_rounds`` → "Ties and rounds"."""
+        return _cap(f.stem.replace("_", " ").replace("-", " ").strip()) or f.stem
 
     def _example_titles(self, files: list[ExampleFile]) -> dict[str, str]:
-        """A title for each file of examples, told apart from the others': the section its
-        examples cite most; when files share it, each with the next section it cites that no
-        other file is titled by; else numbered."""
-        first = {f.stem: (self._example_file_cites(f) or [f.stem.replace("_", " ").capitalize()])[0] for f in files}
+        """A title for each file of examples, told apart from the others'. A file whose examples
+        all cite one section is titled by it. A file of several topics is titled, in the rule
+        files' language, by its own name made readable (``auction.yaml``: "Auction"), which its
+        author chose for what it holds, rather than by one of its sections; in another language,
+        whose readers the file's name does not speak to, by the section its examples cite most
+        followed by "etc.". Files that share a section's title take, in the rule files' language,
+        their own names when no other file has them; else each takes the next section it cites
+        that no other file is titled by (naming two topics, it needs no "etc."); titles still
+        shared are numbered."""
+        cited = {f.stem: self._example_file_cites(f) for f in files}
+        several = {f.stem for f in files if len(cited[f.stem]) > 1}
+        by_name = not self.prose.authored.translating  # the files' names are words of the site's language
+        named = {f.stem for f in files if (f.stem in several and by_name) or not cited[f.stem]}
+        first = {f.stem: self._file_name_title(f) if f.stem in named else cited[f.stem][0] for f in files}
+        if by_name:
+            shared, taken = Counter(first.values()), set(first.values())
+            for f in files:
+                own = self._file_name_title(f)
+                if f.stem not in named and shared[first[f.stem]] > 1 and own not in taken:
+                    first[f.stem] = own
+                    named.add(f.stem)
+                    taken.add(own)
         shared = Counter(first.values())
         titles: dict[str, str] = {}
         for f in files:
             title = first[f.stem]
-            if shared[title] > 1:
+            if shared[title] > 1 and f.stem not in named:
                 taken = set(first.values()) | set(titles.values())
-                other = next((c for c in self._example_file_cites(f)[1:] if c not in taken), None)
+                other = next((c for c in cited[f.stem][1:] if c not in taken), None)
                 title = f"{title} — {other}" if other else title
+            if f.stem in several and not by_name and title == first[f.stem]:
+                title = self.ui("examples_and_more", title=title)
             titles[f.stem] = title
         counts = Counter(titles.values())
         seen: Counter = Counter()
@@ -982,6 +1080,25 @@ class SiteWriter:
         said = self.said(name, prose, rs)
         return "\n".join(([f"{said}\n"] if said else []) + [f"*{prose.summary(name)}*\n", prose.definition(name).rstrip() + "\n",
                           f"{md_code(f'{self._rule_file(d.file, rs)}:{d.pos.line}')}\n", _code(source_of(rs, d))])
+
+
+def _held_words(cat: Catalogue, prose) -> tuple[str, str] | None:
+    """The word for the things the site gives a page each (the catalogue's), in the singular
+    and plural: their kind's when they are of one kind, else the word every one of their kinds'
+    words share, first or last (the kinds "red token" and "blue token": "tokens"); None when
+    they share none (the site's own word is used)."""
+    kinds = list(dict.fromkeys(c.kind for c in cat.cards))
+    if not kinds:
+        return None
+    ones = [prose.term(f"kinds.{k}").split() for k in kinds]
+    manys = [prose.term(f"kinds.{k}", plural=True).split() for k in kinds]
+    if len(kinds) == 1:
+        return " ".join(ones[0]), " ".join(manys[0])
+    for at in (-1, 0):
+        if all(ones) and all(manys) and len({w[at].lower() for w in ones}) == 1 \
+                and len({w[at].lower() for w in manys}) == 1:
+            return ones[0][at].lower(), manys[0][at].lower()
+    return None
 
 
 def shown_path(path, root) -> str:

@@ -22,7 +22,7 @@ from rulecraft.dsl.builtins import ENGINE_EVENTS, VALUES
 from rulecraft.dsl.model import RuleSet
 
 from .authored import Authored
-from .glossary import SECTIONS, Term, engine_term, item_kind, load_glossary
+from .glossary import SECTIONS, Term, engine_term, item_kind, load_glossary, loop_name_word
 from .markup import md, md_template
 
 _SLOT = re.compile(r"\{([A-Za-z_0-9]+)\}")
@@ -65,6 +65,14 @@ def unrepeated_property(template: str, prop: str) -> str:
     return prop
 
 
+def counted(table: dict, key: str, n) -> str:
+    """The template ``key`` of a phrase table, or its singular ``key_one`` when the number it
+    counts is 1 and the table has one ("1 weighted term", not "1 weighted terms")."""
+    if n == 1 and not isinstance(n, bool) and f"{key}_one" in table:
+        return table[f"{key}_one"]
+    return table[key]
+
+
 def capitalize(text: str) -> str:
     for i, ch in enumerate(text):
         if ch.isalpha():
@@ -101,6 +109,7 @@ class Prose:
         self._definition: ast.Definition | None = None
         self._words: dict[str, Term] = {}  # loop names called by the kind of their items
         self._pointed: set[str] = set()  # loop names whose kind word an outer name has: "that character"
+        self._every: set[str] = set()  # loop names said, where the list's item reads them, as "every character"
         self._target_term: Term | None = None  # the word of the last `set` target's property
         self._given: set[str] = set()  # parameters called like a property the definition reads: "the given item"
 
@@ -147,9 +156,10 @@ class Prose:
             elif d.kind == "obligation":
                 text = fill(D["summary_obligation"], when=self.ex(d.when))
             elif d.kind == "script":
-                text = fill(D["summary_script"], count=len(d.prefers))
+                text = fill(counted(D, "summary_script", len(d.prefers)), count=len(d.prefers))
             elif d.kind == "heuristic":
-                text = fill(D["summary_heuristic"], count=len(d.features) + len(d.prefers))
+                count = len(d.features) + len(d.prefers)
+                text = fill(counted(D, "summary_heuristic", count), count=count)
             else:
                 raise UnrenderableNode(f"no summary for a {d.kind} definition")
             return self._finish(capitalize(text))
@@ -316,6 +326,8 @@ class Prose:
         return fill(A[key], n=t.one, ns=t.plural)
 
     def _the(self, section: str, key: str, plural: bool = False) -> str:
+        if section == "names" and key in self._every and not plural:
+            return self._article(self._lookup(section, key), "every")
         if section == "names" and key in self._pointed and not plural:
             return self._article(self._lookup(section, key), "that")
         if section == "names" and key in self._given and key not in self._words:
@@ -404,8 +416,10 @@ class Prose:
         D = self.ph["definitions"]
         self._declare_params(d)
         head = [capitalize(self._say_of(d)) + "."]
-        if d.params:
-            names = [self._the("names", p.name) for p in d.params]
+        # the parameters its phrase does not name already ("The player seals a bid." takes the player)
+        said = set(_SLOT.findall(self._lookup("definitions", d.name).say or ""))
+        names = [self._the("names", p.name) for p in d.params if p.name not in said]
+        if names:
             head.append(fill(D["takes"], params=self._join(names)))
         return self._paragraph(head) + self._steps(d.body, D["steps_procedure"])
 
@@ -445,7 +459,7 @@ class Prose:
         if d.possible is not None:
             text = fill(D["obligation_possible"], when=self.ex(d.when), possible=self.ex(d.possible))
         else:
-            text = fill(D["obligation"], when=self.ex(d.when), within=d.within)
+            text = fill(counted(D, "obligation", d.within), when=self.ex(d.when), within=d.within)
         return self._paragraph([capitalize(text)])
 
     def _def_script(self, d: ast.ScriptDef) -> list[str]:
@@ -567,7 +581,8 @@ class Prose:
         if isinstance(s, ast.Repeat):
             # a number reads "3 times"; a quantity in words reads "as many times as the amount"
             key = "repeat" if isinstance(s.count, ast.Literal) or "repeat_as_many" not in S else "repeat_as_many"
-            return [self._bullet(fill(S[key], count=self.ex(s.count)), depth)] + self._block(s.body, depth + 1)
+            template = counted(S, key, s.count.value if isinstance(s.count, ast.Literal) else None)
+            return [self._bullet(fill(template, count=self.ex(s.count)), depth)] + self._block(s.body, depth + 1)
         return [self._bullet(self._simple(s), depth)]
 
     def _given_names(self, d: ast.Definition) -> set[str]:
@@ -591,17 +606,102 @@ class Prose:
         return given
 
     def _bind_loop_name(self, var: str, iterable: ast.Expr) -> None:
+        """A `for each` or comprehension name: over things of a known kind it is called by the
+        kind's word, unless the glossary words it (see :func:`loop_name_word`); when an outer
+        name reads the same, it reads "that player", "every player" or "every other player"
+        (see :meth:`_other_than` and :meth:`_ex_Comprehension`)."""
         kind = item_kind(iterable, self.ruleset.data)
         self._locals[var] = kind or T.item_type(_strip_type(getattr(iterable, "type", None)))
         self._pointed.discard(var)
+        self._every.discard(var)
         if kind is not None:
             word = self._lookup("kinds", kind)
+            own = self._glossary_name(var)
+            kind_word = self.glossary.get("kinds", kind) or self._unglossed("kinds", kind)
+            if own is not None and loop_name_word(own, kind_word, specific=self._specific_name(var)):
+                word = self._escape(own)
             self._words[var] = word
             if self._word_in_use(var, word):
                 # an outer name already reads "the character": this one reads "that character"
                 self._pointed.add(var)
         else:
             self._words.pop(var, None)
+
+    def _glossary_name(self, var: str) -> Term | None:
+        """The glossary's word for a local name of the definition being rendered: its own
+        (``definition.name``), else the plain one; None when it has none."""
+        if self._definition is not None:
+            t = self.glossary.get("names", f"{self._definition.name}.{var}")
+            if t is not None:
+                return t
+        return self.glossary.get("names", var)
+
+    def _specific_name(self, var: str) -> bool:
+        return self._definition is not None and \
+            self.glossary.get("names", f"{self._definition.name}.{var}") is not None
+
+    def _name_word(self, name: str) -> Term | None:
+        """The word another local name reads by, as far as the glossary tells."""
+        if name in self._words:
+            return self._words[name]
+        return self._glossary_name(name)
+
+    def _other_than(self, var: str, where: ast.Expr | None) -> tuple[bool, ast.Expr | None]:
+        """A loop name called by the word of an outer name (``q`` and ``p``, both "player") whose
+        condition leaves that outer name out (``where q != p``): it reads "other player", exactly
+        what the condition says, and the condition goes without that part. Returns whether it
+        does, and the condition left."""
+        if var not in self._pointed or where is None or "other" not in self.ph["articles"]:
+            return False, where
+        word = self._words[var].one.strip().lower()
+        parts: list[ast.Expr] = []
+
+        def conjuncts(e: ast.Expr) -> None:
+            if isinstance(e, ast.Binary) and e.op == "and":
+                conjuncts(e.left)
+                conjuncts(e.right)
+            else:
+                parts.append(e)
+
+        conjuncts(where)
+        for i, part in enumerate(parts):
+            if not (isinstance(part, ast.Binary) and part.op == "!="):
+                continue
+            sides = [part.left, part.right]
+            if not all(isinstance(x, ast.Name) and (getattr(x, "ref", None) or ("local", x.id))[0] == "local"
+                       for x in sides):
+                continue
+            names = [x.id for x in sides]
+            if var not in names:
+                continue
+            outer = names[1] if names[0] == var else names[0]
+            t = self._name_word(outer)
+            if outer == var or outer not in self._locals or t is None or t.one.strip().lower() != word:
+                continue
+            rest = parts[:i] + parts[i + 1:]
+            left = None
+            for r in rest:
+                left = r if left is None else ast.Binary(r.pos, "and", left, r)
+            A = self.ph["articles"]
+            w = self._words[var]
+            self._words[var] = Term(fill(A["other"], n=w.one), fill(A.get("other_plural", A["other"]), n=w.plural),
+                                    w.gender, w.article, None)
+            self._pointed.discard(var)
+            return True, left
+        return False, where
+
+    @staticmethod
+    def _uses(e: ast.Expr, var: str) -> int:
+        """How many times an expression reads the local name ``var`` (-1 when a list within it
+        names its own items ``var``: its words are not that name's)."""
+        from .glossary import walk
+        count = 0
+        for n in walk(e):
+            if isinstance(n, (ast.Comprehension, ast.ForEach)) and n.var == var:
+                return -1
+            if isinstance(n, ast.Name) and n.id == var and (getattr(n, "ref", None) or ("local", var))[0] == "local":
+                count += 1
+        return count
 
     def _word_in_use(self, var: str, word: Term) -> bool:
         """Whether another name in scope is called by ``word`` already (a parameter `c`
@@ -662,9 +762,12 @@ class Prose:
         if isinstance(s, ast.Shuffle):
             return fill(S["shuffle"], zone=self.ex(s.zone))
         if isinstance(s, ast.Emit):
+            audience = self.ex(s.audience) if s.audience is not None else ""
+            said = self._event_said(s.event, s.fields)
+            if said is not None and "emit_say" in S:
+                return fill(S["emit_say" + ("_to" if s.audience is not None else "")], said=said, audience=audience)
             fields = self._fields(s.fields)
             key = "emit" + ("_fields" if fields else "") + ("_to" if s.audience is not None else "")
-            audience = self.ex(s.audience) if s.audience is not None else ""
             return fill(S[key], event=self._event_name(s.event), fields=fields, audience=audience)
         if isinstance(s, ast.Window):
             fields = self._fields(s.fields)
@@ -712,9 +815,30 @@ class Prose:
         return str(top)
 
     def _fields(self, fields: list[tuple[str, ast.Expr]]) -> str:
+        """An event's fields, each by its word and its value's; a value that reads as its field
+        does ("the player" for the field "player") is said once."""
         S = self.ph["statements"]
-        return self.ph["operators"]["list_sep"].join(
-            fill(S["field"], field=self._field_name(name), value=self.ex(value)) for name, value in fields)
+        told = []
+        for name, value in fields:
+            field, words = self._field_name(name), self.ex(value)
+            told.append(words if words.strip().lower() == field.strip().lower() else fill(S["field"], field=field,
+                                                                                            value=words))
+        return self.ph["operators"]["list_sep"].join(told)
+
+    def _event_said(self, event: str, fields: list[tuple[str, ast.Expr]]) -> str | None:
+        """An event told by the glossary's phrase for it (its ``say``, which the play screens
+        tell it with), the words of the values given in its slots, when every slot is a field
+        given; None otherwise."""
+        if event in ENGINE_EVENTS and self.glossary.get("events", event) is None:
+            return None
+        term = self._lookup("events", event)
+        if not term.say:
+            return None
+        given = dict(fields)
+        slots = set(_SLOT.findall(term.say))
+        if not slots <= set(given):
+            return None
+        return fill(term.say, **{slot: self.ex(given[slot]) for slot in slots})
 
     def _field_name(self, name: str, event: str | None = None) -> str:
         if self.glossary.get("fields", name) is None and event in ENGINE_EVENTS and name in ENGINE_EVENTS[event]:
@@ -917,7 +1041,25 @@ class Prose:
         E = self.ph["expressions"]
         if isinstance(e.obj, ast.Name) and getattr(e.obj, "ref", None) == ("table", e.obj.id):
             return fill(E["table"], table=self._the("tables", e.obj.id), key=self.ex(e.key))
-        return fill(E["index"], key=self.ex(e.key), obj=self.ex(e.obj))
+        held = self._held_words(e.obj)
+        held.pop("feminine")
+        key = e.key
+        if isinstance(key, ast.Binary) and key.op == "-" and isinstance(key.right, ast.Literal) \
+                and key.right.value == 1 and "index_position" in E:
+            # `list[n - 1]`: position n, counted as a reader counts, from 1
+            return fill(E["index_position"], n=self._index_key(key.left), obj=self.ex(e.obj), **held)
+        if isinstance(key, ast.Literal) and isinstance(key.value, int) and not isinstance(key.value, bool) \
+                and key.value >= 0 and "index_position" in E:
+            return fill(E["index_position"], n=key.value + 1, obj=self.ex(e.obj), **held)
+        return fill(E["index"], key=self._index_key(key), obj=self.ex(e.obj), **held)
+
+    def _index_key(self, key: ast.Expr) -> str:
+        """The words of a list's index, bracketed unless it is a name or a number, so that a
+        reader sees where it ends: "the thing at position (the remainder of …) among …"."""
+        words = self.ex(key)
+        if isinstance(key, (ast.Name, ast.Literal)):
+            return words
+        return fill(self.ph["operators"]["group"], x=words)
 
     def _ex_Call(self, e: ast.Call) -> str:
         ref = getattr(e, "ref", None)
@@ -949,8 +1091,15 @@ class Prose:
             key = e.func
             if f"{key}_f" in builtins and e.args and self._items_feminine(e.args[0]):
                 key = f"{key}_f"
-            return fill(builtins[key], **{str(i): self.ex(a) for i, a in enumerate(e.args)})
+            # a count said in the built-in's words agrees with its number: "within 1 step of"
+            counts = self._COUNTED.get(e.func)
+            number = e.args[counts] if counts is not None and counts < len(e.args) else None
+            template = counted(builtins, key, number.value if isinstance(number, ast.Literal) else None)
+            return fill(template, **{str(i): self.ex(a) for i, a in enumerate(e.args)})
         raise UnrenderableNode(f"no rendering for a call of '{e.func}'")
+
+    # built-ins whose words count one of their arguments (by its place): "_one" when it is 1
+    _COUNTED = {"within": 1, "within_avoiding": 1, "line": 2, "lines": 0}
 
     # built-ins that read what a zone (or a list) holds: worded with the kind it holds
     _ZONE_READERS = ("contents", "top", "bottom", "take")
@@ -1002,11 +1151,13 @@ class Prose:
         saved, saved_word, was_pointed = self._locals.get(c.var), self._words.get(c.var), c.var in self._pointed
         over_kind = isinstance(c.iterable, ast.Name) and getattr(c.iterable, "ref", None) == ("kind", c.iterable.id)
         whole = self._whole_kind(c.iterable) is not None  # every entity of a kind: the list goes without saying
+        person = self._of_persons(c)
         iterable = self._article(self._lookup("kinds", c.iterable.id), "all") if over_kind else self.ex(c.iterable)
         iterable = self._bounded(iterable, c.where)
         self._bind_loop_name(c.var, c.iterable)
         try:
-            where = self.ex(c.where) if c.where is not None else None
+            _, condition = self._other_than(c.var, c.where)
+            where = self.ex(condition) if condition is not None else None
             word = self._lookup("names", c.var)
             one, many, a_one = word.one, word.plural, self._article(word, "a")
             if c.best is not None:  # the best items only (the callers leave out a condition with them)
@@ -1014,11 +1165,12 @@ class Prose:
                 one, many, a_one = (fill(E["chosen"], items=x, best=best) for x in (one, many, a_one))
             if func == "count":
                 key = "count_kind" if whole else "count_each"
-                return fill(E[key + ("_where" if where is not None else "")], vars=many, iterable=iterable,
-                            where=where)
+                return fill(self._relative(E[key + ("_where" if where is not None else "")], person), vars=many,
+                            iterable=iterable, where=where)
             suffix = "_where" if where is not None else ""
             key = f"{func}_whole{suffix}" if whole and f"{func}_whole{suffix}" in E else f"{func}_each{suffix}"
-            return fill(E[key], var=one, a_var=a_one, iterable=iterable, where=where, item=self.ex(c.item))
+            return fill(self._relative(E[key], person), var=one, a_var=a_one, iterable=iterable, where=where,
+                        item=self.ex(c.item))
         finally:
             for table, value in ((self._locals, saved), (self._words, saved_word)):
                 if value is None:
@@ -1196,22 +1348,36 @@ class Prose:
         saved, saved_word, was_pointed = self._locals.get(e.var), self._words.get(e.var), e.var in self._pointed
         kind = self._whole_kind(e.iterable)
         over_kind = kind is not None
+        person = self._of_persons(e)
         iterable = "" if over_kind else self._bounded(self.ex(e.iterable), e.where)
         self._bind_loop_name(e.var, e.iterable)
         try:
+            collided = e.var in self._pointed
+            other, condition = self._other_than(e.var, e.where)
             var = self._lookup("names", e.var).one
-            where = self.ex(e.where) if e.where is not None else None
+            where = self.ex(condition) if condition is not None else None
             # `with highest/lowest KEY` chooses among the items the condition passes: "the Xs with the
             # highest K among Y for which Z"; `by` then orders them, said after the whole list
             best = self._best(e) if e.best is not None else None
             suffix = ("_best" if best is not None else "") + ("_where" if where is not None else "")
             if isinstance(e.item, ast.Name) and e.item.id == e.var:
                 key = ("comprehension_kind" if over_kind else "comprehension") + suffix
-                word = self._lookup("kinds", kind) if over_kind else self._lookup("names", e.var)
+                word = self._lookup("names", e.var)
                 if word.feminine and key + "_f" in E:  # "parmi celles où"
                     key += "_f"
-                text = fill(E[key], all=self._article(word, "all"), them=self._article(word, "the", plural=True),
-                            iterable=iterable, where=where, best=best)
+                text = fill(self._relative(E[key], person), all=self._article(word, "all"),
+                            them=self._article(word, "the", plural=True), iterable=iterable, where=where, best=best)
+            elif (collided or other) and best is None and self._uses(e.item, e.var) == 1 \
+                    and "comprehension_map_every" in E:
+                # a name called like an outer one, read once by the item: "the points of every (other)
+                # player", rather than "the points of that player for each player"
+                key = "comprehension_map_every" + ("_whole" if over_kind else "") + suffix
+                self._every.add(e.var)
+                try:
+                    item = self.ex(e.item)
+                finally:
+                    self._every.discard(e.var)
+                text = fill(self._relative(E[key], person), item=item, iterable=iterable, where=where)
             else:
                 key = "comprehension_map" + suffix
                 if over_kind and "comprehension_map_whole" + suffix in E:
@@ -1220,15 +1386,32 @@ class Prose:
                         key += "_f"
                 elif over_kind:
                     iterable = self._article(self._lookup("kinds", kind), "all")
-                text = fill(E[key], item=self.ex(e.item), var=var, iterable=iterable, where=where, best=best)
+                text = fill(self._relative(E[key], person), item=self.ex(e.item), var=var, iterable=iterable,
+                            where=where, best=best)
             return self._ordered(e, text)
         finally:
+            self._every.discard(e.var)
             for table, value in ((self._locals, saved), (self._words, saved_word)):
                 if value is None:
                     table.pop(e.var, None)
                 else:
                     table[e.var] = value
             (self._pointed.add if was_pointed else self._pointed.discard)(e.var)
+
+    def _of_persons(self, e: ast.Comprehension) -> bool:
+        """Whether a list's items are persons: the players, the engine's own kind of them
+        ("the players for whom …" in English, where things are "for which")."""
+        kind = self._whole_kind(e.iterable) or item_kind(e.iterable, self.ruleset.data)
+        return kind == "player"
+
+    def _relative(self, template: str, person: bool) -> str:
+        """A template of a list with a condition, its relative words said of persons when its
+        items are persons (the phrases' ``persons``: "for which" → "for whom")."""
+        if not person:
+            return template
+        for things, persons in (self.ph.get("persons") or {}).items():
+            template = re.sub(rf"(?<![\w]){re.escape(things)}(?![\w])", persons, template)
+        return template
 
     # ------------------------------------------------------------ ordered comprehensions
 
@@ -1264,7 +1447,7 @@ class Prose:
             if key not in E:
                 key = which + ("_plural" if t.plural_only else "")
             return fill(E[key if key in E else which], prop=self._property_word(t), the_prop=self._article(t, "the"))
-        return fill(self._agreeing(E, which + "_key", e.best), key=self.ex(e.best))
+        return fill(self._relative(self._agreeing(E, which + "_key", e.best), self._of_persons(e)), key=self.ex(e.best))
 
     def _ordered(self, e: ast.Comprehension, text: str) -> str:
         """A list followed by the order of a ``by`` clause: "…, by age, then by height from highest

@@ -16,6 +16,7 @@ WORDS: dict[str, dict[str, str]] = {
         "players": "Players",
         "players_count": "{min} to {max} players.",
         "players_exactly": "{count} players.",
+        "players_exactly_one": "1 player.",
         "goal": "Goal",
         "also_ends": "These rules can also end the game",
         "components": "Components",
@@ -30,10 +31,10 @@ WORDS: dict[str, dict[str, str]] = {
         "phases": "Phases",
         "actions": "Actions",
         "actions_intro": "What a player may do on their turn or, for reactions, out of turn; in the rulebook's order.",
-        "cards": "Cards",
-        "cards_intro": "Every card of the game, with how many there are.",
+        "cards": "{Things}",
+        "cards_intro": "Every {thing} of the game, with how many there are.",
         "room_types": "{Room} types",
-        "rooms_intro": "The types of {rooms}, the cards that carry them and the rules that name them.",
+        "rooms_intro": "The types of {rooms}, the {things} that carry them and the rules that name them.",
         "victory": "Victory",
         "victory_intro": "How the game ends and who wins.",
         "rulings": "Rulings",
@@ -56,7 +57,7 @@ WORDS: dict[str, dict[str, str]] = {
         "doors": "Doors",
         "inner_door": "inside, between its {rooms}",
         "rooms": "{Rooms}",
-        "cards_with": "Cards with this type of {room}",
+        "cards_with": "{Things} with this type of {room}",
         "properties": "Properties",
         "picture": "Picture",
         "result": "Result",
@@ -75,6 +76,7 @@ WORDS: dict[str, dict[str, str]] = {
         "status_known": "KNOWN FAILURE",
         "status_fixed": "FIXED (remove the known-failure mark)",
         "summary_line": "{passed} of {total} pass.",
+        "summary_line_one": "{passed} of {total} passes.",     # one passes
         "summary_skipped": "{skipped} are examples of a variant, skipped here: they run on that variant's site.",
         "variant_of": "Built on: {chain}.",
         "site_variant": "These pages describe the rules with the variant {name} applied.",
@@ -133,7 +135,7 @@ WORDS: dict[str, dict[str, str]] = {
         "scenario_source": "The scenario as written",
         "print": "Whole rulebook (to print)",
         "print_intro": "Every page of these rules on one page, to print or read straight through.",
-        "no_effect": "No rule names this card: it does what every {kind} does, nothing more.",
+        "no_effect": "No rule names this {kind}: it does what every {kind} does, nothing more.",
         "skipped_variant": "An example of the variant {variant}: it runs on the site of that variant.",
         # A component the rule set is unsure of (its `confidence`): the least sure level is
         # assumed (the sources are silent), any level between is uncertain.
@@ -147,6 +149,30 @@ WORDS: dict[str, dict[str, str]] = {
         "uncertain_title": "Uncertain, may differ from the publisher's",
         "uncertain_note": "The sources of these rules do not settle this component: its count and "
                           "properties here may differ from the published game.",
+        # what the rules keep from players (the overview's "What players see")
+        "what_players_see": "What players see",
+        "what_players_see_intro": "What the rules keep from players; everything else is in plain sight, for every "
+                                  "player to see.",
+        "see_zone_nobody": "{zone}: nobody sees which {held} it holds, only how many.",
+        "see_zone_nobody_top": "{zone}: everyone sees {the_held} on top and how many {held} it holds; nobody "
+                               "sees the others.",
+        "see_zone_own": "{zone} of each {player}: only that {player} sees which {held} it holds; the others see "
+                        "how many.",
+        "see_zone_own_top": "{zone} of each {player}: only that {player} sees which {held} it holds; the others "
+                            "see {the_held} on top and how many.",
+        "see_zone_owned": "{zone} of each {kind}: only the {player} who owns {the_kind} sees which {held} it "
+                          "holds; the others see how many.",
+        "see_zone_owned_top": "{zone} of each {kind}: only the {player} who owns {the_kind} sees which {held} it "
+                              "holds; the others see {the_held} on top and how many.",
+        "see_prop_own": "{prop} of each {player}: only that {player} sees it.",
+        "see_prop_own_plural": "{prop} of each {player}: only that {player} sees them.",
+        "see_prop_owned": "{prop} of each {kind}: only the {player} who owns {the_kind} sees it.",
+        "see_prop_owned_plural": "{prop} of each {kind}: only the {player} who owns {the_kind} sees them.",
+        "see_prop_nobody": "{prop} of each {kind}: nobody sees it; only the rules know it.",
+        "see_prop_nobody_plural": "{prop} of each {kind}: nobody sees them; only the rules know them.",
+        "see_var_nobody": "{var}: nobody sees it; only the rules know it.",
+        "see_var_nobody_plural": "{var}: nobody sees them; only the rules know them.",
+        "see_shown_by": "Rules that show some of it in play: {rules}.",
     },
     "fr": {
         "colon": "\u00a0:",
@@ -155,6 +181,7 @@ WORDS: dict[str, dict[str, str]] = {
         "players": "Joueurs",
         "players_count": "De {min} à {max} joueurs.",
         "players_exactly": "{count} joueurs.",
+        "players_exactly_one": "1 joueur.",
         "goal": "But du jeu",
         "also_ends": "Ces règles peuvent aussi terminer la partie",
         "components": "Matériel",
@@ -169,10 +196,10 @@ WORDS: dict[str, dict[str, str]] = {
         "phases": "Phases",
         "actions": "Actions",
         "actions_intro": "Ce qu'un joueur peut faire à son tour ou, pour les réactions, hors de son tour ; dans l'ordre du livret de règles.",
-        "cards": "Cartes",
-        "cards_intro": "Toutes les cartes du jeu, avec leur nombre.",
+        "cards": "{Things}",
+        "cards_intro": "Les {things} du jeu et leur nombre.",
         "room_types": "Types de {rooms}",
-        "rooms_intro": "Les types de {rooms}, les cartes qui les portent et les règles qui les nomment.",
+        "rooms_intro": "Les types de {rooms}, les {things} qui les portent et les règles qui les nomment.",
         "victory": "Victoire",
         "victory_intro": "Comment la partie se termine et qui gagne.",
         "rulings": "Décisions",
@@ -195,7 +222,7 @@ WORDS: dict[str, dict[str, str]] = {
         "doors": "Portes",
         "inner_door": "à l'intérieur, entre ses {rooms}",
         "rooms": "{Rooms}",
-        "cards_with": "Cartes portant ce type de {room}",
+        "cards_with": "{Things} portant ce type de {room}",
         "properties": "Propriétés",
         "picture": "Image",
         "result": "Résultat",
@@ -214,6 +241,7 @@ WORDS: dict[str, dict[str, str]] = {
         "status_known": "ÉCHEC CONNU",
         "status_fixed": "CORRIGÉ (retirer la marque d'échec connu)",
         "summary_line": "{passed} sur {total} réussissent.",
+        "summary_line_one": "{passed} sur {total} réussit.",
         "summary_skipped": "{skipped} sont des exemples d'une variante, ignorés ici : ils s'exécutent sur le site de cette variante.",
         "variant_of": "Repose sur : {chain}.",
         "site_variant": "Ces pages décrivent les règles avec la variante {name}.",
@@ -271,7 +299,8 @@ WORDS: dict[str, dict[str, str]] = {
         "scenario_source": "Le scénario tel qu'écrit",
         "print": "Livret complet (à imprimer)",
         "print_intro": "Toutes les pages de ces règles sur une seule page, à imprimer ou à lire d'un trait.",
-        "no_effect": "Aucune règle ne nomme cette carte : elle n'a pas d'autre effet que celui de son type ({kind}).",
+        "no_effect": "Aucune règle ne nomme {this} : il n'a pas d'autre effet que celui de son type ({kind}).",
+        "no_effect_f": "Aucune règle ne nomme {this} : elle n'a pas d'autre effet que celui de son type ({kind}).",
         "skipped_variant": "Un exemple de la variante {variant} : il s'exécute sur le site de cette variante.",
         "assumed": "supposé, pas donné par l'éditeur",
         "assumed_title": "Supposé, pas donné par l'éditeur",
@@ -283,16 +312,39 @@ WORDS: dict[str, dict[str, str]] = {
         "uncertain_title": "Incertain, peut différer de l'éditeur",
         "uncertain_note": "Les sources de ces règles ne tranchent pas sur cet élément : son nombre et "
                           "ses propriétés peuvent ici différer du jeu publié.",
+        "what_players_see": "Ce que voient les joueurs",
+        "what_players_see_intro": "Ce que les règles cachent aux joueurs ; tout le reste est à la vue de tous.",
+        "see_zone_nobody": "{zone} : personne n'en voit le contenu, seulement le nombre de {held}.",
+        "see_zone_nobody_top": "{zone} : chacun en voit {the_held} du dessus et le nombre de {held} ; personne "
+                               "ne voit les autres.",
+        "see_zone_own": "{zone} de chaque {player} : seul {this_player} en voit le contenu ; les autres n'en voient "
+                        "que le nombre de {held}.",
+        "see_zone_own_top": "{zone} de chaque {player} : seul {this_player} en voit le contenu ; les autres n'en "
+                            "voient que {the_held} du dessus et le nombre de {held}.",
+        "see_zone_owned": "{zone} de chaque {kind} : seul le {player} à qui appartient {this_kind} en voit le "
+                          "contenu ; les autres n'en voient que le nombre de {held}.",
+        "see_zone_owned_top": "{zone} de chaque {kind} : seul le {player} à qui appartient {this_kind} en voit le "
+                              "contenu ; les autres n'en voient que {the_held} du dessus et le nombre de {held}.",
+        "see_prop_own": "{prop} de chaque {player} : seul {this_player} en connaît la valeur.",
+        "see_prop_owned": "{prop} de chaque {kind} : seul le {player} à qui appartient {this_kind} en connaît la "
+                          "valeur.",
+        "see_prop_nobody": "{prop} de chaque {kind} : personne n'en connaît la valeur ; seules les règles la "
+                           "tiennent.",
+        "see_var_nobody": "{var} : personne n'en connaît la valeur ; seules les règles la tiennent.",
+        "see_shown_by": "Règles qui en montrent une partie en cours de partie : {rules}.",
     },
 }
 
 
-# The words a rule set gives the site (its glossary's): the kind the board's spaces are and
-# the engine's round, in the singular and plural, and capitalised ({Room}, {Rooms}). These
-# are the words for a rule set that has none.
+# The words a rule set gives the site (its glossary's): the kind the board's spaces are, the
+# engine's round, and the things kept in zones that have a page each ({thing}: their kind's
+# word, or the word their kinds share), in the singular and plural, and capitalised ({Room},
+# {Rooms}). These are the words for a rule set that has none.
 GAME_WORDS: dict[str, dict[str, str]] = {
-    "en": {"room": "space", "rooms": "spaces", "round": "round", "rounds": "rounds"},
-    "fr": {"room": "espace", "rooms": "espaces", "round": "manche", "rounds": "manches"},
+    "en": {"room": "space", "rooms": "spaces", "round": "round", "rounds": "rounds",
+           "thing": "component", "things": "components"},
+    "fr": {"room": "espace", "rooms": "espaces", "round": "manche", "rounds": "manches",
+           "thing": "élément", "things": "éléments"},
 }
 
 

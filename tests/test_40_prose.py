@@ -323,9 +323,9 @@ ENGLISH = {
              "    - From now on, the current player is ready.",
              "- Set the amount spent to the remainder of ((minus the roll times 2) divided by 3, rounded down) "
              "divided by 4.",
-             "- Announce to the current player only: a token is taken (the token: the token).",
+             "- Announce to the current player only: a token is taken (the token).",
              "- Announce: a note is made."],
-    "pay": ["The player pays the amount. Takes the player and the amount.",
+    "pay": ["The player pays the amount.",
             "- Repeat as many times as the amount:",
             "    - Let the token be the top thing of the purse of the player.",
             "    - If the token is missing:",
@@ -336,7 +336,7 @@ ENGLISH = {
             "- Put the crown on top of the bag.",
             "- Pick one of the players at random; let the chosen player be that one.",
             "- From now on, the game is over exactly when the player is rich and (the worth of the player plus 1) "
-            "minus 2 is at most 3 and item 0 (counting from 0) of 1 is 1 or 2 and the chosen player is not "
+            "minus 2 is at most 3 and the thing at position 1 among 1 is 1 or 2 and the chosen player is not "
             "among nothing.",
             "- Let the size be 1 if the player is ready, otherwise 2.",
             "- Let the names be the name of the player for each player.",
@@ -359,7 +359,7 @@ ENGLISH = {
                "Choose the token: a token among the things in the purse of the asker of the event. "
                "Only when the worth of the token is more than 0.", "- Move the token to the bag."],
     "hoard": ["The game ends when for at least one player, the player is rich. The winners are "
-              "all players for which the player is rich."],
+              "all players for whom the player is rich."],
 }
 
 FRENCH = {
@@ -384,9 +384,9 @@ FRENCH = {
              "    - Désormais, le joueur actif est prêt.",
              "- Le montant dépensé devient le reste de ((moins le résultat fois 2) divisé par 3, arrondi à "
              "l'inférieur) divisé par 4.",
-             "- Annoncez au joueur actif seulement : un jeton est pris (le jeton : le jeton).",
+             "- Annoncez au joueur actif seulement : un jeton est pris (le jeton).",
              "- Annoncez : une note est prise."],
-    "pay": ["Le joueur paie le montant. Reçoit le joueur et le montant.",
+    "pay": ["Le joueur paie le montant.",
             "- Répétez autant de fois que le montant :",
             "    - Soit le jeton : l'élément du dessus de la bourse du joueur.",
             "    - Si le jeton manque :",
@@ -397,7 +397,7 @@ FRENCH = {
             "- Placez la couronne sur le dessus du sac.",
             "- Tirez au hasard l'un des joueurs ; soit le joueur tiré : celui-ci.",
             "- Désormais, la partie est finie si et seulement si le joueur est riche et (la valeur du joueur plus 1) "
-            "moins 2 est au plus 3 et l'élément 0 (en comptant depuis 0) de 1 est 1 ou 2 et le joueur "
+            "moins 2 est au plus 3 et l'élément à la position 1 parmi 1 est 1 ou 2 et le joueur "
             "tiré ne fait pas partie d'aucun élément.",
             "- Soit la taille : 1 si le joueur est prêt, sinon 2.",
             "- Soit les noms : le nom du joueur pour chaque joueur.",
@@ -648,7 +648,7 @@ def test_membership_in_a_written_list_reads_as_a_choice(lang, sentence):
 
 @pytest.mark.parametrize("lang, sentence, line", [
     ("en", "The first player still in the game in turn order starting with the player is the first of the players among (the "
-           "players clockwise from the player, as many as the number of the players) for which that player is still "
+           "players clockwise from the player, as many as the number of the players) for whom that player is still "
            "in the game.\n",
      "        - The current player chooses the target among the second choice, or nothing."),
     ("fr", "Le premier joueur encore dans la partie dans l'ordre de jeu à partir du joueur est le premier des joueurs "
@@ -731,7 +731,7 @@ def test_a_loop_name_whose_kind_word_an_outer_name_has_reads_that():
     assert ("les Personnages parmi les Personnages du joueur actif où la pièce de ce Personnage est la pièce du "
             "Personnage") in Prose(ruleset, "fr").definition("heal_in_sick_bay")
     # a loop over players inside a rule about "the player"
-    assert "for which that player is not the player" in Prose(ruleset, "en").definition("attacks_on_others")
+    assert "for whom the player attacked is not the player" in Prose(ruleset, "en").definition("attacks_on_others")
 
 
 def test_a_gain_says_a_cap_only_for_a_resource_that_has_one(tiny):

@@ -627,3 +627,12 @@ def test_a_choose_left_with_one_option_goes_on_as_the_rules_would(tmp_path):
     """
     result = run_one(ruleset, scenario, "passing.yaml")
     assert result.status == PASS, explain(result)
+
+
+def test_the_rules_site_says_a_zone_emptied_off_the_table(dealt):
+    from rulecraft.docgen.narration import Narrator
+    from rulecraft.docgen.prose import Prose
+
+    for lang, said in (("en", "is taken off the table."), ("fr", "est retiré de la table.")):
+        lines = Narrator(dealt, Prose(dealt, lang, markdown=True), lang).arranged({"move_all": {"deck": None}})
+        assert len(lines) == 1 and lines[0].endswith(said) and "None" not in lines[0], lines

@@ -224,7 +224,7 @@ def test_room_type_pages_list_the_rules_about_that_type_only():
 def test_a_card_no_rule_is_about_says_so():
     page = _pages("star_trek_panic")["cards/mission_a.md"]
     assert not _what_it_does(page)
-    assert "No rule names this card" in page
+    assert "No rule names this mission" in page
 
 
 UNSURE = {

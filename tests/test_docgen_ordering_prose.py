@@ -240,7 +240,7 @@ def rs(folder):
 
 ENGLISH = {
     "leaders": "The leaders are the players with the highest points.",
-    "trailing": "The trailing players are the players with the lowest points among those for which the player is "
+    "trailing": "The trailing players are the players with the lowest points among those for whom the player is "
                 "ready.",
     "sorted_hand": "The sorted cards of the player are the cards among the cards in the hand of the player, by suit, "
                    "then by rank from highest to lowest.",
@@ -250,7 +250,7 @@ ENGLISH = {
              "player, by rank from lowest to highest.",
     "top_cards": "The top cards are the cards with the highest value among those for which the rank of the card is "
                  "more than 1.",
-    "busiest": "The busiest players are the players for which the points of the player plus the number of cards in "
+    "busiest": "The busiest players are the players for whom the points of the player plus the number of cards in "
                "the hand of the player is the highest.",
     "tied": "The lead is shared when the number of players with the highest points is more than 1.",
     "leader_ready": "A leader is ready when for at least one player with the highest points, the player is ready.",
@@ -258,7 +258,7 @@ ENGLISH = {
                       "the player is ready.",
     # of the players the condition passes, the best: said as that list, never "for every X for which C with …"
     "ready_leaders": "The count of ready leaders is the number of the players with the highest points among those "
-                     "for which the player is ready.",
+                     "for whom the player is ready.",
 }
 
 FRENCH = {

@@ -259,6 +259,6 @@ def test_stationfall_functions_and_yes_no_properties_have_phrases():
 def test_kuhn_poker_reads_its_showdown_as_a_sentence():
     english = "\n".join(collect(RULES / "kuhn_poker", "en").pages.values())
     assert "card of (the player)" not in english
-    assert "The winners are the players for which the rank of the card the player holds is the highest." in english
+    assert "The winners are the players for whom the rank of the card the player holds is the highest." in english
     french = "\n".join(collect(RULES / "kuhn_poker", "fr").pages.values())
     assert "Les gagnants sont les joueurs où le rang de la carte que tient le joueur est le plus élevé." in french
