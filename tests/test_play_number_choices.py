@@ -31,21 +31,6 @@ procedure round():
 """
 
 
-@pytest.fixture
-def typed(monkeypatch):
-    lines: list[str] = []
-
-    def fake_input(prompt=""):
-        if not lines:
-            raise EOFError
-        return lines.pop(0)
-
-    monkeypatch.setattr("builtins.input", fake_input)
-    monkeypatch.setenv("COLUMNS", "80")
-    monkeypatch.setenv("LINES", "24")
-    return lambda *new: lines.extend(new)
-
-
 def _play(tmp_path, *args) -> int:
     root = write_ruleset(tmp_path / "bids", {"game.yaml": GAME, "play.rules": RULES})
     try:

@@ -38,22 +38,6 @@ def play(*args, rules=RULES) -> int:
         return stop.code
 
 
-@pytest.fixture
-def typed(monkeypatch):
-    """Feed lines to input() on an 80-column terminal; running out of lines is end of input."""
-    lines: list[str] = []
-
-    def fake_input(prompt=""):
-        if not lines:
-            raise EOFError
-        return lines.pop(0)
-
-    monkeypatch.setattr("builtins.input", fake_input)
-    monkeypatch.setenv("COLUMNS", "80")
-    monkeypatch.setenv("LINES", "24")
-    return lambda *new: lines.extend(new)
-
-
 def fits(lines) -> None:
     texts = [line[0] if isinstance(line, tuple) else line for line in lines]
     assert len(texts) <= 23, "\n".join(texts)
