@@ -17,6 +17,7 @@ from .dependencies import child_nodes
 from .diagnostics import DiagnosticBag, Position, did_you_mean, did_you_mean_among, span, with_article
 from .hidden_choices import check_offer
 from .limits import MAX_REPEAT
+from .lookahead import statements_in
 from .model import RuleSet, RuleSetData, rejected_properties, unknown_type_hint
 from .parser import DEFINITION_START
 
@@ -967,7 +968,7 @@ class Checker:
         that property to everyone (`reveal x.prop`), which makes it public on every screen
         too. What nobody sees is the rules' own bookkeeping, not a player's secret: telling
         it is the rules' way of announcing it."""
-        revealed = {x.target.name for x in _statements(getattr(ctx.definition, "body", None))
+        revealed = {x.target.name for x in statements_in(getattr(ctx.definition, "body", None))
                     if isinstance(x, ast.Reveal) and not x.hide and x.players is None and isinstance(x.target, ast.Attr)}
         for name, e in s.fields:
             stack = [e]
@@ -1680,22 +1681,6 @@ def _child_blocks(s: ast.Stmt) -> list[ast.Block]:
 
 def check_definitions(ruleset: RuleSet) -> None:
     Checker(ruleset).run()
-
-
-def _statements(block) -> list:
-    """Every statement of a block, nested ones included."""
-    out, stack = [], [block]
-    while stack:
-        b = stack.pop()
-        if b is None:
-            continue
-        for st in b.statements:
-            out.append(st)
-            for attr in ("body", "otherwise"):
-                stack.append(getattr(st, attr, None))
-            for _, body in getattr(st, "branches", None) or []:
-                stack.append(body)
-    return out
 
 
 def _written(e: ast.Expr) -> str:

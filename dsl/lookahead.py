@@ -137,7 +137,7 @@ class _Slice:
             return changed
         writes, reads, control = self.effects(s, unit)
         if not (control or any(self.matters(w) for w in writes)
-                or any(id(x) in self.relevant for b in _blocks(s) for x in _statements(b))
+                or any(id(x) in self.relevant for b in _blocks(s) for x in statements_in(b))
                 or (isinstance(s, (ast.Stop, ast.Break)) and unit in self.unit_relevant)):
             return changed
         self.relevant.add(id(s))
@@ -334,11 +334,12 @@ def _blocks(s: ast.Stmt) -> list[ast.Block]:
     return []
 
 
-def _statements(block: ast.Block | None):
+def statements_in(block: ast.Block | None):
+    """Every statement of a block, those of the blocks inside it included, in order."""
     for s in (block.statements if block else []):
         yield s
         for b in _blocks(s):
-            yield from _statements(b)
+            yield from statements_in(b)
 
 
 def _draws(e: ast.Expr) -> bool:
