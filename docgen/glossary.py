@@ -105,6 +105,15 @@ class Glossary:
     def get(self, section: str, key: str) -> Term | None:
         return self.terms.get((section, key))
 
+    def prompt_shown(self, prompt: str, parameters: dict) -> str | None:
+        """This language's words for a prompt as the game shows it, its parameters' values
+        in place of their ``{name}`` (the glossary keys a prompt as the rules write it, and
+        its words may put the same ``{name}``s where this language wants them)."""
+        for written, words in self.prompts.items():
+            if ast.fill_parameters(written, parameters) == prompt:
+                return ast.fill_parameters(words, parameters)
+        return None
+
     def slots(self, section: str, key: str) -> set[str]:
         term = self.get(section, key)
         return set(_SLOT.findall((term.say or "") + (term.deny or ""))) if term else set()

@@ -925,7 +925,8 @@ class Narrator:
                 options = self.s[key].replace("{n}", str(value["count"]))
             # a prompt as the rules write it (English), or in the glossary's words (`prompts`)
             prompt = value.get("prompt")
-            prompt = prompt if self.lang == "en" or not prompt else self.prose.glossary.prompts.get(str(prompt))
+            if prompt and self.lang != "en":
+                prompt = self.prose.glossary.prompt_shown(str(prompt), self.prose.ruleset.data.parameters)
             if prompt:
                 options += self.s["pending_prompt"].replace("{prompt}", md(prompt))
             if value.get("player"):

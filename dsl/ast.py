@@ -170,6 +170,7 @@ class Choose(Stmt):
     options: Expr
     chooser: Expr | None
     prompt: str | None
+    prompt_pos: Position | None = field(default=None, compare=False)  # where the prompt's text is written
 
 
 @dataclass
@@ -260,8 +261,15 @@ class Require(Node):
     message: str | None
 
 
-# In a refusal message, '{name}' stands for the value of the parameter 'name'.
+# In a refusal message or a choose's prompt, '{name}' stands for the value of the parameter 'name'.
 MESSAGE_PARAMETER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+def fill_parameters(text: str, parameters: dict) -> str:
+    """``text`` with each ``{name}`` of a parameter replaced by the parameter's value (a
+    brace naming no parameter stays as written)."""
+    return MESSAGE_PARAMETER.sub(
+        lambda m: str(parameters[m.group(1)]["value"]) if m.group(1) in parameters else m.group(0), text)
 
 
 @dataclass

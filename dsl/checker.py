@@ -758,6 +758,20 @@ class Checker:
                 self.error(f"unknown parameter '{name}' in the message", r.pos,
                            did_you_mean(name, self.data.parameters) or "write '{name}' only for a parameter of the rule set")
 
+    def check_prompt(self, s: ast.Choose) -> None:
+        """A '{name}' in a choose's prompt must name a parameter, as in a refusal message."""
+        for m in ast.MESSAGE_PARAMETER.finditer(s.prompt or ""):
+            if m.group(1) in self.data.parameters:
+                continue
+            where = s.pos
+            if s.prompt_pos is not None:  # the braces themselves, after the opening quote
+                column = s.prompt_pos.column + 1 + m.start()
+                where = Position(s.prompt_pos.file, s.prompt_pos.line, column, column + len(m.group(0)))
+            self.error(f"unknown parameter '{m.group(1)}' in the prompt", where,
+                       did_you_mean(m.group(1), self.data.parameters)
+                       or "'{NAME}' in a prompt is replaced by the value of the parameter NAME; a chosen or local "
+                          "value cannot be put there: word the prompt without it")
+
     def _quiet_type(self, ref: ast.TypeRef | None) -> str:
         """resolve_type without its error (the definition's own check reports it)."""
         if ref is None or (ref.name != "list" and ref.name not in self.data.kinds and ref.name not in T.BASE_TYPES):
@@ -823,6 +837,7 @@ class Checker:
             if s.chooser is not None:
                 self.expect(s.chooser, "player", ctx, "the chooser")
             check_offer(self.bag, self.data, f"'choose {s.var}'", s.options, s.chooser or _CURRENT_PLAYER, "the chooser")
+            self.check_prompt(s)
             ctx.locals[s.var] = T.item_type(t)
         elif isinstance(s, ast.Move):
             it = self.expr(s.item, ctx)

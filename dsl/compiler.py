@@ -484,11 +484,11 @@ class Compiler:
         return roots, prm.name in where[0], source[1] or where[1]
 
     def message(self, text: str | None) -> str | None:
-        """A refusal message with every ``{parameter}`` replaced by the parameter's value,
-        so a message follows a variant that changes the number."""
+        """A refusal message or a prompt with every ``{parameter}`` replaced by the
+        parameter's value, so the text follows a variant that changes the number."""
         if text is None:
             return None
-        return ast.MESSAGE_PARAMETER.sub(lambda m: str(self.data.parameters[m.group(1)]["value"]), text)
+        return ast.fill_parameters(text, self.data.parameters)
 
     def action(self, d: ast.ActionDef) -> ActionInfo:
         params = self.params(d.params)
@@ -576,7 +576,8 @@ class Compiler:
         if isinstance(s, ast.Repeat):
             return RepeatI(self.expr(s.count), self.block(s.body, name))
         if isinstance(s, ast.Choose):
-            return ChooseI(s.var, self.expr(s.options), self.expr(s.chooser) if s.chooser else None, s.prompt)
+            return ChooseI(s.var, self.expr(s.options), self.expr(s.chooser) if s.chooser else None,
+                           self.message(s.prompt))
         if isinstance(s, ast.Move):
             return MoveI(self.expr(s.item), self.expr(s.destination), s.end)
         if isinstance(s, ast.Shuffle):

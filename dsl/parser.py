@@ -505,22 +505,17 @@ class _AstBuilder:
 
     def choose_stmt(self, meta, children):
         name, options, chooser, prompt = children
-        return ast.Choose(self.p(meta), self.bound(name), options, chooser, prompt)
+        text, where = prompt if prompt is not None else (None, None)
+        return ast.Choose(self.p(meta), self.bound(name), options, chooser, text, where)
 
     def chooser(self, meta, children):
         return children[0]
 
     def prompt(self, meta, children):
         token = children[0]
-        # A prompt is shown as written: unlike a 'require … else' message, its braces are
-        # not filled in with a parameter's value (the value would not follow a variant).
-        for m in ast.MESSAGE_PARAMETER.finditer(str(token)):
-            column = token.column + m.start()
-            self.bag.warning(f"a prompt is shown as written: '{m.group(0)}' will not be replaced by the value of "
-                             f"'{m.group(1)}'", Position(self.file, token.line, column, column + len(m.group(0))),
-                             "only the message of 'require … else \"…\"' puts a parameter's value in place of "
-                             "'{NAME}'; word the prompt without the braces")
-        return _unquote(token)
+        # the prompt's own place, so that a '{NAME}' naming no parameter is shown at its braces
+        where = Position(self.file, token.line, token.column, token.column + len(str(token)))
+        return _unquote(token), where
 
     def move_stmt(self, meta, children):
         item, end, destination = children

@@ -229,7 +229,8 @@ class Words:
     def prompt(self, choice: dict | None) -> str | None:
         """What a pending choice asks, in the language: the engine's own question (an
         action to take, a reaction window's) in its sentences; a rule's prompt (``choose …
-        prompt "…"``) from the glossary's ``prompts``, as written when it has none."""
+        prompt "…"``, its parameters' values filled in) from the glossary's ``prompts``, as
+        the rules write it when it has none."""
         if not choice or not choice.get("prompt"):
             return None
         prompt, kind = str(choice["prompt"]), choice.get("kind")
@@ -241,7 +242,7 @@ class Words:
             # a window by the glossary's clause ("a character is wounded"); English keeps its name
             said = self._term("events", name) if self.lang != "en" else None
             return self.say["react"].format(window=said or (_plain(name) if self.lang != "en" else name))
-        return self.glossary.prompts.get(prompt, prompt)
+        return self.glossary.prompt_shown(prompt, self.ruleset.data.parameters) or prompt
 
     # ---- the board's spaces
     def place(self, space: str) -> str | None:

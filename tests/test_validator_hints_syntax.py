@@ -1,6 +1,5 @@
 """Syntax errors that say what to write: a single '=' where a comparison stands, and a
-'by' after a choose's prompt; and a prompt's '{NAME}', which is shown as written, is
-warned about at the braces. Nothing here knows a shipped game."""
+'by' after a choose's prompt. Nothing here knows a shipped game."""
 
 from __future__ import annotations
 
@@ -9,7 +8,6 @@ import textwrap
 import pytest
 
 from rulecraft.dsl.diagnostics import DiagnosticBag
-from rulecraft.dsl.lark_parse import parse_with_lark
 from rulecraft.dsl.parser import parse_text
 
 
@@ -63,29 +61,3 @@ def test_a_by_elsewhere_keeps_its_hint():
     assert "comes before 'prompt'" not in (d.hint or "")
 
 
-PROMPT = 'choose q from players by p prompt "Pay {fee} coin(s) to whom? {not a name}"'
-
-
-def test_braces_in_a_prompt_are_warned_about_at_the_braces():
-    bag, text = parsed(PROMPT)
-    assert bag.errors == [], bag.render()
-    assert len(bag.warnings) == 1, bag.render()
-    w = bag.warnings[0]
-    line = text.splitlines()[w.position.line - 1]
-    assert line[w.position.column - 1:w.position.end_column - 1] == "{fee}"
-    assert "shown as written" in w.message and "'{fee}'" in w.message
-    assert "require … else" in w.hint
-
-
-def test_lark_warns_about_braces_in_a_prompt_as_the_direct_parser_does():
-    _, text = parsed(PROMPT)
-    direct = DiagnosticBag()
-    parse_text(text, "tidy.rules", direct)
-    lark = DiagnosticBag()
-    assert parse_with_lark(text, 0, "tidy.rules", lark)
-    assert [(d.message, d.position, d.hint) for d in lark.items] == [(d.message, d.position, d.hint) for d in direct.items]
-
-
-def test_a_prompt_without_braces_is_not_warned_about():
-    bag, _ = parsed('choose q from players by p prompt "Who pays?"')
-    assert bag.items == [], bag.render()

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from rulecraft.dsl import ast
 from rulecraft.dsl import types as T
 from rulecraft.dsl.diagnostics import Position
 from rulecraft.interpreter.game import Game
@@ -353,7 +354,9 @@ class Expectations:
         for key in ("player", "kind"):
             if key in want and pending.get(key) != want[key]:
                 self.miss(f"the pending choice's {key}", want[key], pending.get(key), ["pending", key])
-        if "prompt" in want and want["prompt"] not in (pending.get("prompt") or ""):
+        # (a prompt may be quoted as the rules write it, its '{parameter}'s as they are)
+        if "prompt" in want and ast.fill_parameters(str(want["prompt"]), self.game.ruleset.data.parameters) \
+                not in (pending.get("prompt") or ""):
             self.miss("the pending choice's prompt", want["prompt"], pending.get("prompt"), ["pending", "prompt"])
         if "count" in want and len(options) != want["count"]:
             self.miss("how many options the pending choice has", want["count"], len(options), ["pending", "count"],
