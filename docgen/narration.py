@@ -75,6 +75,10 @@ SENTENCES: dict[str, dict[str, str]] = {
         "placed_off": "Off the table: {things}",
         "copies": "{n} {things}",
         "prop": "The {prop} of {thing} is {value}.",
+        # `sees`: what a player's view shows, and what it keeps from them
+        "sees": "{player} sees {things}.",
+        "does_not_see": "{player} does not see {things}.",
+        "seen_prop": "the {prop} of {thing}",
         "prop_plural": "The {prop} of {thing} are {value}.",     # a word used only in the plural
         "var": "{var}: {value}.",
         "rolls": "The next rolls of {die} will be {values}.",
@@ -202,6 +206,9 @@ SENTENCES: dict[str, dict[str, str]] = {
         "placed_off": "Hors de la table : {things}",
         "copies": "{n} {things}",
         "prop": "{thing} : {prop} = {value}.",
+        "sees": "{player} voit {things}.",
+        "does_not_see": "{player} ne voit pas {things}.",
+        "seen_prop": "la valeur « {prop} » de {thing}",
         "var": "{var} : {value}.",
         "rolls": "Les prochains jets de {die} donneront {values}.",
         "picks": "Les prochains tirages au hasard donneront {values}.",
@@ -792,6 +799,29 @@ class Narrator:
                                     thing=subject, value=self._value_word(v)))
         return out
 
+    def _sees(self, value: dict) -> list[str]:
+        """``sees: {p2: {shown: [...], hidden: [...]}}``: what a player's view shows and keeps
+        from them, a sentence for each."""
+        out = []
+        for viewer, seen in value.items():
+            for key, sentence in (("shown", "sees"), ("hidden", "does_not_see")):
+                items = (seen or {}).get(key) or [] if isinstance(seen, dict) else []
+                if items:
+                    told = [self._seen_item(str(item)) for item in items]
+                    things = told[0] if len(told) == 1 else ", ".join(told[:-1]) + self.s["and"] + told[-1]
+                    out.append(self.say(sentence, player=self.player(str(viewer)), things=things))
+        return out
+
+    def _seen_item(self, item: str) -> str:
+        """One item of ``sees`` in words: a zone, a thing, a variable, a thing's property."""
+        owner, _, name = item.rpartition(".")
+        if owner in ("game", "turn") and name in self.data.variables.get(owner, {}):
+            return self._glossary_word("variables", item) or md(name.replace("_", " "))
+        kind = self.kind_of_id(owner) if owner and ":" not in item else None
+        if kind is None or name not in self.data.kinds[kind].properties:  # a zone, or a thing (crown.2)
+            return self.thing(item)
+        return self.say_raw("seen_prop", prop=self._prop_key_word(kind, name), thing=self.thing(owner))
+
     def _prop_key_word(self, kind: str | None, prop: str) -> str:
         """A property's word, that of the thing's own kind when the glossary has it."""
         term = self.prose.glossary.get("properties", f"{kind}.{prop}") if kind is not None else None
@@ -957,6 +987,8 @@ class Narrator:
                     for item in value]
         if key == "payoffs" and isinstance(value, dict) and value:
             return [self._payoffs(value)]
+        if key == "sees" and isinstance(value, dict):
+            return self._sees(value)
         if key == "tiles" and isinstance(value, dict):
             return self._setup_key("tiles", value)
         if key == "tally" and isinstance(value, list):

@@ -15,6 +15,7 @@ from rulecraft.dsl.diagnostics import Position
 from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.machine import RuleRuntimeError
 from rulecraft.interpreter.payoffs import PayoffError, returns
+from rulecraft.interpreter.views import player_view, visible_event, zone_visible
 
 from .names import Names
 
@@ -230,7 +231,25 @@ class Expectations:
             self._function(item, ["functions", i])
         if "payoffs" in e:
             self._payoffs(e["payoffs"])
+        for viewer, seen in (e.get("sees") or {}).items():
+            self._sees(viewer, seen, ["sees", viewer])
         return self.out
+
+    # ---- what a player's view shows
+    def _sees(self, viewer: str, seen: dict, path: list) -> None:
+        """Each item ``shown`` was shown to the player, each ``hidden`` was not: it is in
+        their view now (the one every interface and bot of that seat is handed), or, for a
+        thing or a property, an event they were told during the scenario named it."""
+        view = player_view(self.game.ruleset, self.game.state, viewer)
+        for key, want in (("shown", True), ("hidden", False)):
+            for i, item in enumerate(seen.get(key) or []):
+                named = self.names.seen_item(item)
+                if named is None:
+                    continue  # a name the static check reported
+                got = _in_view(self.game, view, named, viewer) or _told(self.game, self.events_from, named, viewer)
+                if got != want:
+                    self.miss(f"whether {viewer} sees {item}", "shown" if want else "hidden",
+                              "shown" if got else "hidden", path + [key, i], _view_note(view, named))
 
     # ---- zones
     def _select(self, items: list[str], check: dict) -> list[str]:
@@ -475,6 +494,60 @@ def _same_options(want: list, got: list, names: Names) -> bool:
             return False
         left.pop(hit)
     return True
+
+
+def _in_view(game: Game, view: dict, named: tuple, viewer: str) -> bool:
+    """Whether a view shows what ``Names.seen_item`` resolved: a zone's contents, a thing
+    (its identity), a variable, a thing's property."""
+    what = named[0]
+    if what == "zone":
+        shown = view["zones"].get(named[1])
+        if shown is None:  # an empty zone or space is left out of a view: its table says
+            return zone_visible(game.ruleset, named[1], viewer, game.state)
+        return isinstance(shown, list)
+    if what == "thing":
+        return named[1] in view["entities"]
+    if what == "var":
+        return named[2] in view["vars"][named[1]]
+    entity = view["entities"].get(named[1])
+    return entity is not None and named[2] in entity["props"]
+
+
+def _told(game: Game, events_from: int, named: tuple, viewer: str) -> bool:
+    """Whether an event the viewer was told since ``events_from`` named the thing (a card
+    dealt face up, a hand shown) or gave the property's value (its ``changed``)."""
+    if named[0] not in ("thing", "prop"):
+        return False
+    for event in game.events[events_from:]:
+        told = visible_event(game.ruleset, game.state, event, viewer)
+        if told is None:
+            continue
+        if named[0] == "thing" and _names(told, named[1]):
+            return True
+        if (named[0] == "prop" and told.get("type") == "changed" and told.get("entity") == named[1]
+                and told.get("property") == named[2]):
+            return True
+    return False
+
+
+def _names(value: Any, eid: str) -> bool:
+    if isinstance(value, dict):
+        return any(_names(v, eid) for k, v in value.items() if k != "type")
+    if isinstance(value, (list, tuple)):
+        return any(_names(v, eid) for v in value)
+    return value == eid
+
+
+def _view_note(view: dict, named: tuple) -> str | None:
+    """What the view holds there instead, for a failure's reader."""
+    if named[0] == "zone":
+        shown = view["zones"].get(named[1])
+        return f"the view shows {fmt(shown)}" if shown is not None else None
+    if named[0] == "prop":
+        entity = view["entities"].get(named[1])
+        return (f"the view does not show {named[1]} at all" if entity is None
+                else f"the view shows {named[1]}'s " + (", ".join(entity["props"]) or "no properties"))
+    return None
 
 
 def _describe(pending: dict | None) -> str:

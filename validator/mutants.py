@@ -54,7 +54,10 @@ OPERATORS: dict[str, str] = {
     "zone-end": "move … to top ↔ bottom of a zone",
     "parameter": "a YAML parameter ±1 (in a variant too)",
     "table": "a number in a YAML table ±1 (board tables, component counts, defaults)",
+    "visibility": "a `visible_to` in a YAML table widened to everyone (owner's also to nobody), a `top_visible` flipped",
 }
+# who sees a zone, property or variable → what a visibility mutant makes of it
+_WIDER = {"owner": ("everyone", "nobody"), "nobody": ("everyone",)}
 
 _COMPARISON = {
     "<": [("boundary", "<="), ("negate-comparison", ">=")],
@@ -329,7 +332,7 @@ def rules_mutants(file: str, text: str) -> list[tuple[str, int, int, str, str | 
 
 
 def yaml_mutants(file: str, text: str, variant_file: bool) -> list[tuple[str, int, int, str, str | None]]:
-    """Numbers of YAML parameters and tables, ±1."""
+    """Numbers of YAML parameters and tables, ±1, and who sees what the tables declare."""
     return [m[:5] for m in _yaml_numbers(text, variant_file)[0]]
 
 
@@ -362,10 +365,21 @@ def _yaml_numbers(text: str, variant_file: bool) -> tuple[list[tuple], set[str]]
             if value > 0:
                 found.append((operator, start, end, str(value - 1), where, key))
 
+    def visibility(key: str, node, where: str) -> None:
+        """Who sees a zone, a property or a variable: a secret shown to everyone (and an
+        owner's own view taken away), a public top card hidden or shown."""
+        start, end = node.start_mark.index, node.end_mark.index
+        if key == "visible_to" and node.value in _WIDER:
+            found.extend(("visibility", start, end, new, where, None) for new in _WIDER[node.value])
+        elif key == "top_visible" and node.value in ("true", "false"):
+            found.append(("visibility", start, end, "false" if node.value == "true" else "true", where, None))
+
     def table(node, where: str) -> None:
         if isinstance(node, yaml.MappingNode):
             for key, value in node.value:
-                if isinstance(value, yaml.ScalarNode):
+                if isinstance(value, yaml.ScalarNode) and key.value in ("visible_to", "top_visible"):
+                    visibility(key.value, value, where)
+                elif isinstance(value, yaml.ScalarNode):
                     number(value, "table", where)
                 else:
                     table(value, where)

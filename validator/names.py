@@ -99,6 +99,24 @@ class Names:
             self.event_fields.setdefault(event, set()).update(fields)
         self.events = set(self.event_fields)
 
+    def seen_item(self, item) -> tuple | None:
+        """What an item of an expectation ``sees`` names, or None: a zone (its contents
+        listed), a thing (its identity), a variable ``game.NAME`` / ``turn.NAME``, or a
+        thing's property ``THING.PROPERTY`` (its value)."""
+        if not isinstance(item, str):
+            return None
+        if item in self.zones:
+            return ("zone", item)
+        if item in self.entities:
+            return ("thing", item)
+        owner, _, name = item.rpartition(".")
+        if owner in ("game", "turn") and name in self.variables.get(owner, {}):
+            return ("var", owner, name)
+        kind = self.kinds.get(self.entities.get(owner, ""))
+        if kind is not None and name in kind.properties:
+            return ("prop", owner, name)
+        return None
+
     def component(self, eid: str) -> str:
         """The component an entity is a copy of (card.3 → card)."""
         base = eid.rpartition(".")[0]
@@ -828,6 +846,32 @@ class _Check:
             self.player(pending["player"], path + ["pending", "player"])
         for key in ("events", "no_events", "events_in_order"):
             self.events(e.get(key) or [], path + [key])
+        for viewer, seen in (e.get("sees") or {}).items():
+            if self.player(viewer, path + ["sees", viewer], key=True):
+                for key in ("shown", "hidden"):
+                    for i, item in enumerate(seen.get(key) or []):
+                        self.seen_item(item, path + ["sees", viewer, key, i])
+
+    def seen_item(self, item: Any, path: list) -> None:
+        """An item of ``sees``: a zone, a thing, ``game.NAME``/``turn.NAME`` or ``THING.PROPERTY``."""
+        if self.n.seen_item(item) is not None:
+            return
+        text = str(item)
+        owner, _, name = text.rpartition(".")
+        kind = self.n.kinds.get(self.n.entities.get(owner, ""))
+        if kind is not None:
+            hint = did_you_mean(name, kind.properties) or ("its properties: " + ", ".join(kind.properties)
+                                                          if kind.properties else f"{with_article(self.n.entities[owner])} has no properties")
+            self.error(f"{with_article(self.n.entities[owner])} has no property '{name}'", path, hint)
+        elif owner in ("game", "turn"):
+            declared = self.n.variables.get(owner, {})
+            self.error(f"there is no {owner} variable '{name}'", path,
+                       did_you_mean_among(name, declared, f"{owner} variables") if declared
+                       else f"no {owner} variables are declared")
+        else:
+            self.error(f"'{text}' is no zone, thing, variable or property", path,
+                       did_you_mean_among(text, [*self.n.zones, *self.n.entities], "zones and things")
+                       or "write a zone (hand:p1), a thing (crown.2), game.NAME, or THING.PROPERTY (p1.score)")
 
 
 def check_scenario(sc: Scenario, ruleset: RuleSet, bag: DiagnosticBag) -> bool:
