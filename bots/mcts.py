@@ -107,8 +107,10 @@ class MCTSBot:
     def __init__(self, seed: int, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = None,
                  prior: bool = False, top: int | None = None, cutoff: int = ROLLOUT_CUTOFF,
                  playouts: str = "random", team: bool = False, loyal: bool = False, paired: bool = False,
-                 uniform: bool = False, recall: bool = False, most: int | None = None, z: float = PAIRED_Z):
+                 uniform: bool = False, recall: bool = False, most: int | None = None, z: float = PAIRED_Z,
+                 idle: bool = False):
         self._random = random.Random(seed)
+        self.idle = idle  # may end a turn before acting in it (see _played_turn)
         self.iterations = iterations
         self.seconds = seconds
         self.prior = prior or top is not None  # pruning orders the options by the prior
@@ -161,12 +163,14 @@ class MCTSBot:
         """The answer when the bot's copy of the game is lost (nothing to sample from):
         the policy's favourite, ties at random, as the heuristic bot would play; at
         random without a policy."""
-        options = view["choice"]["options"]
+        keys = [option_key(o) for o in view["choice"]["options"]]
+        allowed = None if self.idle else _played_turn(view, keys, None)
+        candidates = [i for i, k in enumerate(keys) if allowed is None or k in allowed]
         odds = self._policy.priors(view) if self._policy is not None else None
         if odds is None:
-            return self._random.randrange(len(options))
-        best = max(odds)
-        ties = [i for i, o in enumerate(odds) if o == best]
+            return candidates[self._random.randrange(len(candidates))]
+        best = max(odds[i] for i in candidates)
+        ties = [i for i in candidates if odds[i] == best]
         return ties[0] if len(ties) == 1 else ties[self._random.randrange(len(ties))]
 
     def _tracker_for(self, view: dict) -> Tracker | None:
@@ -212,6 +216,8 @@ class MCTSBot:
         cooperative = "cooperative" in (self._ruleset.data.game.sides or {})
         odds, allowed = self._root_odds(view)
         keys = [option_key(o) for o in view["choice"]["options"]]
+        if not self.idle:
+            allowed = _played_turn(view, keys, allowed)
         if allowed is not None and len(allowed) == 1:
             return keys.index(next(iter(allowed)))
         deadline = time.perf_counter() + self.seconds if self.seconds else None
@@ -368,6 +374,35 @@ class MCTSBot:
         return best
 
 
+def _played_turn(view: dict, keys: list[str], allowed: set[str] | None) -> set[str] | None:
+    """The root's options with ending the turn left out while the seat has not acted yet
+    in its turn and may (as the greedy and heuristic bots play): with a few playouts
+    each, ending the turn at once can look no worse than acting, and a seat that ends its
+    turns on that ground sits the game out."""
+    options = view["choice"]["options"]
+    if view["choice"]["kind"] != "action" or view.get("current") != view["viewer"]:
+        return allowed
+    ending = {k for k, o in zip(keys, options) if o.get("action") == "end_turn"}
+    acting = {k for k in keys if k not in ending} & (allowed if allowed is not None else set(keys))
+    if not ending or not acting or _acted_this_turn(view):
+        return allowed
+    return acting
+
+
+def _acted_this_turn(view: dict) -> bool:
+    """Whether the seat took an action since its turn started (its own events, read
+    back to the start of its turn)."""
+    me = view["viewer"]
+    for event in reversed(view.get("events") or []):
+        if event.get("player") != me:
+            continue
+        if event["type"] == "action_taken":
+            return True
+        if event["type"] == "turn_started":
+            return False
+    return False
+
+
 def seat_rewards(ruleset, state, cooperative: bool) -> dict[str, float]:
     """Each seat's reward from a finished game (see the module doc)."""
     winners = state.result["winners"]
@@ -421,7 +456,7 @@ def make_mcts(seed: int, spec: str | None = None) -> MCTSBot:
 # The most a spec may ask per decision: beyond these a game would in practice never end.
 MOST_ITERATIONS = 1_000_000
 MOST_SECONDS = 3600
-SPEC_HELP = "mcts:N[:S][:prior][:topK][:cutK][:play][:team][:loyal][:paired][:uptoK][:zX][:uniform][:recall], e.g. mcts:200, mcts:200:1.5 or mcts:48:top3:cut20"
+SPEC_HELP = "mcts:N[:S][:prior][:topK][:cutK][:play][:team][:loyal][:paired][:uptoK][:zX][:uniform][:recall][:idle], e.g. mcts:200, mcts:200:1.5 or mcts:48:top3:cut20"
 
 
 def parse_spec(spec: str) -> dict:
@@ -437,7 +472,8 @@ def parse_spec(spec: str) -> dict:
     ``uptoK`` (with ``paired``: an undecided check doubles its samples up to K), ``zX``
     (with ``paired``: a candidate must win by X standard errors, not 2), ``uniform``
     (hidden properties dealt uniformly, whatever the rule set's ``believe`` lines say)
-    and ``recall`` (the playouts' seats remember the game, :mod:`rulecraft.bots.recall`).
+    ``recall`` (the playouts' seats remember the game, :mod:`rulecraft.bots.recall`) and
+    ``idle`` (the turn may be ended before acting in it, see :func:`_played_turn`).
     ValueError with a one-line reason when the spec is wrong."""
     iterations, *rest = spec.split(":")
     if not iterations.isdigit() or int(iterations) < 1:
@@ -448,7 +484,7 @@ def parse_spec(spec: str) -> dict:
     settings: dict = {"iterations": int(iterations)}
     for part in rest:
         name = next((n for n in ("seconds", "prior", "top", "cutoff", "playouts", "team", "loyal", "paired", "uniform",
-                                  "recall", "most", "z") if _claims(n, part)), None)
+                                  "recall", "idle", "most", "z") if _claims(n, part)), None)
         if name is None:
             raise ValueError(f"mcts:{spec}: '{part}' is no setting of the search bot ({SPEC_HELP})")
         if name in settings:
@@ -459,7 +495,7 @@ def parse_spec(spec: str) -> dict:
         if name == "playouts":
             settings["playouts"] = "policy"
             continue
-        if name in ("team", "loyal", "paired", "uniform", "recall"):
+        if name in ("team", "loyal", "paired", "uniform", "recall", "idle"):
             settings[name] = True
             continue
         number = part[len("upto"):] if name == "most" else part[1:] if name == "z" else \
@@ -498,7 +534,7 @@ def _claims(name: str, part: str) -> bool:
         return part == "prior"
     if name == "playouts":
         return part == "play"
-    if name in ("team", "loyal", "paired", "uniform", "recall"):
+    if name in ("team", "loyal", "paired", "uniform", "recall", "idle"):
         return part == name
     if name == "top":
         return part.startswith("top")

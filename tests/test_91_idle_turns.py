@@ -26,3 +26,14 @@ def test_greedy_seats_in_panic_station_never_end_a_turn_before_acting():
     counted = count_idle_turns(ruleset, 5, range(3), ["greedy"])
     assert counted.turns > 100
     assert counted.idle == 0
+
+
+def test_search_seats_end_no_turn_before_acting_unless_told_they_may():
+    # With a few playouts an option each, ending the turn at once looked as good as any
+    # action: a designer's cooperative game saw mcts:8 seats end whole turns unused.
+    ruleset = load_checked("rules/star_trek_panic")
+    counted = count_idle_turns(ruleset, 2, range(2), ["mcts:2"])
+    assert counted.turns > 20
+    assert counted.idle == 0
+    allowed = count_idle_turns(ruleset, 2, range(2), ["mcts:2:idle"])
+    assert allowed.idle > 0  # the setting is what keeps them playing
