@@ -99,6 +99,15 @@ def run(args) -> int:
     if not readings:
         console.print(f"every one of the {args.games} games stopped undecided: nothing to fit to", highlight=False)
         return 1
+    results = {r.label for r in readings}
+    if len(results) < 2:
+        # a fit needs positions from games won and from games lost: without both, every
+        # weight would come out 0 and --write would wipe the heuristic out
+        said = "won" if results == {1.0} else "lost"
+        console.print(f"every reading comes from a game its side {said} ({args.games} games, {bot} bots): nothing "
+                      "tells a winning position from a losing one, so nothing is fitted or written; play more games, "
+                      "another player count or a variant where both results happen", highlight=False)
+        return 1
     fit = fit_weights(readings, written_weights(ruleset, readings))
     out = Console()
     _report(out, args, fit, bot, players, time.perf_counter() - started)

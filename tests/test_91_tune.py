@@ -209,3 +209,24 @@ def test_games_stopped_undecided_can_be_left_out_of_the_fit(capsys, monkeypatch)
     assert main(["tune", "star_trek_panic", "--players", "1", "--games", "3", "--decided", "--check", "0",
                  "--workers", "1", "--quiet"]) == 1
     assert "every one of the 3 games stopped undecided" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("label, said", [(1.0, "won"), (0.0, "lost")])
+def test_games_all_won_or_all_lost_fit_nothing_and_write_nothing(tmp_path, capsys, monkeypatch, label, said):
+    """A designer's cooperative game where greedy bots won every game: the fit had no lost
+    position to tell apart, set every weight to 0 and wrote the zeros with --write."""
+    import dataclasses
+
+    import rulecraft.cli.tune as tune
+
+    folder = tmp_path / "star_trek_panic"
+    shutil.copytree(ROOT / "rules" / "star_trek_panic", folder)
+    before = {p.name: p.read_text(encoding="utf-8") for p in folder.glob("*.rules")}
+    real = tune.play_and_read
+    monkeypatch.setattr(tune, "play_and_read",
+                        lambda *task, **kw: [dataclasses.replace(r, label=label) for r in real(*task, **kw)])
+    assert main(["tune", str(folder), "--players", "1", "--games", "3", "--seed", "2", "--check", "0",
+                 "--workers", "1", "--quiet", "--write"]) == 1
+    err = capsys.readouterr().err
+    assert f"every reading comes from a game its side {said}" in err and "nothing is fitted or written" in err
+    assert {p.name: p.read_text(encoding="utf-8") for p in folder.glob("*.rules")} == before
