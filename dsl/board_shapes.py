@@ -107,8 +107,13 @@ def _graph(spec: BoardSpec, value: dict, base: dict, located: Located, where: di
     spec.directions = {d: (0, 0) for d in declared}
     spec.directed = value.get("directed", False)
     for i, raw in enumerate(value.get("connections") or []):
-        where[("connection", i)] = located.position(["board", "connections", i])
+        first = len(spec.connections)
         add_graph_connection(spec, raw)
+        for n in range(first, len(spec.connections)):  # a two-way connection's both ways, at its line
+            where[("connection", n)] = located.position(["board", "connections", i])
+            ends = ("from", "to") if n == first else ("to", "from")  # the way back starts at 'to'
+            for end, key in zip(("source", "target"), ends):
+                where[("connection", n, end)] = located.position(["board", "connections", i, key])
     if spec.connection_kind:
         name_connections(spec)
 
@@ -166,11 +171,14 @@ def check_declared_board(data: RuleSetData, bag: DiagnosticBag) -> None:
                           "rules could not tell them apart; rename one of them")
     conn_props = kinds[board.connection_kind].properties if board.connection_kind in kinds else None
     seen_names: set[str] = set()
+    unknown_ends: set[tuple] = set()
     for i, c in enumerate(board.connections):
         spot = where.get(("connection", i), pos)
-        for end in (c.source, c.target):
-            if end not in board.spaces:
-                bag.error(f"connection names unknown space '{end}'", spot, did_you_mean_among(end, board.spaces, "spaces"))
+        for end, which in ((c.source, "source"), (c.target, "target")):
+            if end not in board.spaces and (end, spot) not in unknown_ends:  # the other way of it is the same slip
+                unknown_ends.add((end, spot))
+                bag.error(f"connection names unknown space '{end}'", where.get(("connection", i, which), spot),
+                          did_you_mean_among(end, board.spaces, "spaces"))
         if c.direction is not None and board.kind == "graph" and c.direction not in board.directions:
             bag.error(f"connection has undeclared direction '{c.direction}'", spot,
                       did_you_mean(c.direction, board.directions) or "declare it under board: directions:")

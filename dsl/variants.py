@@ -440,6 +440,9 @@ def _add_graph_entries(add, at, data, info, bag):
         add_graph_connection(board, raw)
         for n in range(first, len(board.connections)):  # each way is checked at the variant's line
             data.where[("connection", n)] = at.position(["connections", i])
+            ends = ("from", "to") if n == first else ("to", "from")  # the way back starts at 'to'
+            for end, key in zip(("source", "target"), ends):
+                data.where[("connection", n, end)] = at.position(["connections", i, key])
         info.additions.append(("connections", f"{raw['from']}-{raw['to']}"))
     if board.connection_kind:
         name_connections(board)

@@ -250,8 +250,19 @@ def _errors(tmp_path, board: str, kinds: str = KINDS, extra: str = "") -> str:
 
 def test_unknown_space_in_a_connection_is_located_with_a_hint(tmp_path):
     text = _errors(tmp_path, GRAPH.replace("{from: hall, to: lab, direction: aft}", "{from: hall, to: labb, direction: aft}"))
-    assert "board.yaml:15:7: error: connection names unknown space 'labb'" in text
+    # once, at the misspelt end of its own line (each way of a two-way connection is the same slip)
+    assert "board.yaml:14:24: error: connection names unknown space 'labb'" in text
+    assert text.count("unknown space 'labb'") == 1
     assert "did you mean 'lab'?" in text
+
+
+def test_each_misspelt_end_of_a_later_connection_is_told_at_its_own_line(tmp_path):
+    # before, a slip in a connection after a two-way one was told at later, correct lines
+    # (the test above then expected line 15 for a slip on line 14)
+    text = _errors(tmp_path, GRAPH.replace("{from: lab, to: vault,", "{from: lb, to: vaul,"))
+    assert "board.yaml:17:14: error: connection names unknown space 'lb'" in text
+    assert "board.yaml:17:22: error: connection names unknown space 'vaul'" in text
+    assert text.count("unknown space") == 2
 
 
 def test_schema_errors_name_the_board_kind_fields(tmp_path):
