@@ -33,6 +33,7 @@ from .faults import RuleFault, shown
 from .library import FUNCTIONS
 from .listing import FEW, KeptCandidates
 from .state import RANDOM_PICKS, THING, GameState, component_effects, forced_shuffle_key, scripted_seats, tile_layouts
+from .views import zone_visible
 
 END_TURN = {"action": "end_turn"}
 PASS = {"reaction": "pass"}
@@ -382,8 +383,22 @@ class Machine:
         if hide and not players:
             return  # shown to none of them: nothing to take back, and no one to tell
         fields = {"entity": entity, "property": prop, "players": list(players)}
+        if prop is not None:
+            # a property shown of a thing a player cannot see shows them nothing (a view
+            # shows properties on the things it shows), and its name must not tell them
+            # which thing it is: the event names it only to those who see it
+            unseen = [p for p in players if not self._sees_thing(entity, p)]
+            if unseen:
+                fields["_unseen_by"] = unseen
         # the event names the thing, so only those it is shown to (or hidden from) get it
         self.emit("hidden" if hide else "revealed", fields, list(players))
+
+    def _sees_thing(self, entity: str, player: str) -> bool:
+        """Whether ``player`` sees which thing ``entity`` is now: it lies where they see, or
+        `reveal` showed it to them."""
+        s = self.state
+        at = s.entities[entity]["at"]
+        return zone_visible(self.ruleset, at, player, s) or player in s.revealed.get(entity, {}).get(THING, ())
 
     def move(self, entity: str | None, destination: str | None, end: str | None) -> None:
         if entity is None:

@@ -393,6 +393,8 @@ def visible_event(ruleset: RuleSet, state: GameState, event: dict, viewer: str) 
                 or viewer in event.get("_shown_to", ())):
             return _public(event)
         return {**_public(event), "entity": HIDDEN}
+    if kind in ("revealed", "hidden") and viewer in event.get("_unseen_by", ()):
+        return {**_public(event), "entity": HIDDEN}
     if kind in ("action_taken", "reacted") and "_masked" in event:
         args = {k: (HIDDEN if viewer in event["_masked"].get(k, ()) else v) for k, v in event["args"].items()}
         return {**_public(event), "args": args}

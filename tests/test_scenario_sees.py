@@ -27,6 +27,8 @@ kinds:
       role: {type: text, default: crew, visible_to: owner}
   card:
     located_in: zone
+    properties:
+      mark: {type: number, default: 0}
 zones:
   deck: {visible_to: nobody}
   hand: {per_player: true, visible_to: owner}
@@ -55,6 +57,11 @@ action whisper:
     with friend: player where friend != current_player
     do:
         emit whispered(card: c) to friend
+
+action hint:
+    do:
+        let c = top(deck)
+        reveal c.mark
 
 action show:
     with c: card in contents(hand(current_player))
@@ -124,6 +131,27 @@ def test_a_card_named_in_an_event_told_to_a_player_was_shown_to_them_only(secret
           sees:
             p2: {shown: [crown.1], hidden: ["hand:p1"]}
             p3: {hidden: [crown.1, crown.2]}
+    """)
+    assert result.status == PASS, explain(result)
+
+
+def test_a_property_shown_of_a_card_nobody_sees_does_not_name_the_card(secrets):
+    # the revealed event named the card to everyone: its id told which card lay on top
+    result = run(secrets, """
+        title: a mark shown of a face-down card
+        cite: "secrets: Hints"
+        players: 2
+        setup:
+          current: p1
+          deal: {p1: [crown.1], p2: [crown.2]}
+          deck_top: {deck: [crown.4]}
+        steps:
+          - {do: hint}
+        expect:
+          events:
+            - {type: revealed, property: mark}
+          sees:
+            p2: {hidden: [crown.4, crown.4.mark, deck]}
     """)
     assert result.status == PASS, explain(result)
 
