@@ -478,3 +478,14 @@ def test_without_a_declared_type_a_none_parameter_is_no_number_to_the_rules(tmp_
     game = root / "game.yaml"
     game.write_text(game.read_text(encoding="utf-8").replace(", type: number?", ""), encoding="utf-8")
     assert any("must be a number, not none" in e.message for e in errors_of(root))
+
+
+def test_a_heuristic_named_in_a_tables_words_is_still_only_judging():
+    # a designer's game.yaml said "A field greedy." in a description: the word was read as
+    # the table naming the heuristic, and its functions' mutants survived every scenario
+    rules = HEURISTIC.lstrip()
+    described = {"game.yaml": "game:\n  name: tallies\n  text: Each seat plays a greedy hand; held cards count.\n",
+                 "main.rules": rules}
+    assert judging_only(described) == {"greedy", "held"}
+    named = {"game.yaml": "game:\n  name: tallies\n  payoff: {function: held}\n", "main.rules": rules}
+    assert judging_only(named) == {"greedy"}  # a table naming the function makes the rules reach it

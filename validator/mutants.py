@@ -68,6 +68,7 @@ _COMPARISON = {
     "!=": [("negate-comparison", "==")],
 }
 _ARITHMETIC = {"+": "-", "-": "+", "*": "//", "//": "*", "%": "//"}
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _BUILTIN = {"any": "all", "all": "any", "min": "max", "max": "min", "first": "last", "last": "first"}
 _BINDING = {"let_stmt", "choose_stmt", "window_stmt"}  # statements that name a value for later ones
 _LAYOUT = {"_NL", "_INDENT", "_DEDENT"}
@@ -547,10 +548,10 @@ def judging_only(texts: dict[str, str], asked: frozenset[str] | set[str] = froze
     and so are the functions it calls."""
     kinds: dict[str, str] = {}
     calls: dict[str, set[str]] = {}
-    tables = ""
+    named: set[str] = set()  # the names the tables give as values (game.setup: setup_game), not their prose
     for file, text in texts.items():
         if not file.endswith(".rules"):
-            tables += text
+            named |= _names_in_table(text)
             continue
         for _start, chunk in _split_definitions(text):
             header = _HEADER.match(chunk)
@@ -565,7 +566,7 @@ def judging_only(texts: dict[str, str], asked: frozenset[str] | set[str] = froze
     # what the rules reach: every definition but heuristics and functions, and the functions they call
     reached = {n for n, k in kinds.items() if k not in ("heuristic", "function")}
     reached |= {n for n in asked if kinds.get(n) == "function"}
-    reached |= {n for n in kinds if re.search(rf"\b{n}\b", tables)}
+    reached |= {n for n in kinds if n in named}
     frontier = list(reached)
     while frontier:
         for callee in calls.get(frontier.pop(), ()):
@@ -580,6 +581,26 @@ def judging_only(texts: dict[str, str], asked: frozenset[str] | set[str] = froze
                 judged.add(callee)
                 frontier.append(callee)
     return judged
+
+
+def _names_in_table(text: str) -> set[str]:
+    """Every value of a YAML file that is a single name: a table names a definition so (a
+    description that mentions one in its words does not)."""
+    try:
+        content = yaml.safe_load(text)
+    except yaml.YAMLError:
+        return set()
+    found: set[str] = set()
+    stack = [content]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+        elif isinstance(value, str) and _NAME.fullmatch(value):
+            found.add(value)
+    return found
 
 
 def generate(root: Path, files: list[str], texts: dict[str, str] | None = None,
