@@ -846,6 +846,12 @@ class Checker:
                            "move one thing at a time; for every thing of a list, use 'for each'" if T.is_list(it)
                            else "move a component, e.g. 'move top(deck) to hand(p)'")
             self.expect(s.destination, T.ZONE, ctx, "a destination")
+            held = self._held_kind(s.destination)
+            if held is not None and it in self.data.kinds and it != held:
+                zone = self.data.zones[s.destination.ref[1]]
+                self.error(f"zone '{zone.name}' holds {held} things only, not {with_article(it)}",
+                           s.item.pos, f"move {with_article(it)} to a zone that holds them (or none in particular), "
+                           f"or change 'holds: {held}' of zone '{zone.name}'")
         elif isinstance(s, ast.Shuffle):
             self.expect(s.zone, T.ZONE, ctx, "what to shuffle")
         elif isinstance(s, ast.Emit):

@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 from rulecraft.dsl.builtins import ACTION_WINDOW
 from rulecraft.dsl.compiler import ActionInfo, Program, generate_statement_code
+from rulecraft.dsl.diagnostics import with_article
 from rulecraft.dsl.dependencies import reads_turn
 from rulecraft.dsl.limits import MAX_STEPS_PER_DECISION, bounded
 from rulecraft.dsl.lookahead import skippable_triggers
@@ -103,6 +104,8 @@ class Machine:
         # zone or space → whether a thing moved into it goes on top (an ordered zone),
         # filled as zones are moved into; the same for every game of the rule set
         self._ordered: dict[str, bool] = self.program.shared.setdefault("ordered zones", {})
+        # zone or space → the kind it holds (None: any), as its table declares
+        self._holds: dict[str, str | None] = self.program.shared.setdefault("zones' kinds", {})
         # What conditions read changes only through the machine's own effects while it
         # runs: ``changes`` counts those to the board, entities, zones, variables and
         # records, ``turns`` the starts of turns and rounds. While neither moved, a
@@ -409,6 +412,13 @@ class Machine:
         if destination not in zones:
             self._fail(f"unknown zone or space '{destination}'")
         e = self.own(entity)
+        holds = self._holds.get(destination, "")
+        if holds == "":
+            spec = self.ruleset.data.zones.get(destination.split(":", 1)[0])
+            holds = self._holds[destination] = spec.holds if spec is not None else None
+        if holds is not None and e["kind"] != holds:
+            self._fail(f"cannot move {entity} to {destination}: it is {with_article(e['kind'])}, and "
+                       f"{destination} holds only {holds} things (its zone's 'holds')")
         source = e["at"]
         if source is not None:
             self.own_zone(source).remove(entity)

@@ -470,13 +470,29 @@ class _Check:
         for i, v in enumerate(values):
             self.entity(v, path + [i])
 
-    def cards(self, values: list, path: list) -> None:
-        """Entity ids, or components of several copies (one copy each)."""
+    def cards(self, values: list, path: list, zone: str | None = None) -> None:
+        """Entity ids, or components of several copies (one copy each); put in ``zone``,
+        each of the kind the zone holds, when it declares one."""
         for i, v in enumerate(values):
             if isinstance(v, str) and (v in self.n.entities or v in self.n.copies):
+                self.held(v, zone, path + [i])
                 continue
             self.error(f"unknown entity '{v}'", path + [i],
                        did_you_mean_among(str(v), [*self.n.entities, *self.n.copies], "entities and components"))
+
+    def held(self, value: str, zone: Any, path: list) -> None:
+        """A thing put in a zone that declares the kind it ``holds`` must be of that kind
+        (the rules could not move it there either)."""
+        spec = self.n.ruleset.data.zones.get(str(zone).split(":", 1)[0]) if isinstance(zone, str) else None
+        if spec is None or spec.holds is None:
+            return
+        eid = value if value in self.n.entities else self.n.copies[value][0]
+        kind = self.n.entities[eid]
+        if kind != spec.holds:
+            same = sorted(c for c in self.n.copies if self.n.entities[self.n.copies[c][0]] == spec.holds)
+            self.error(f"{value} is {with_article(kind)}, and zone '{zone}' holds {spec.holds} things only", path,
+                       f"put {with_article(spec.holds)} there" + (" (" + ", ".join(same[:6]) + (", …" if len(same) > 6
+                                                                                              else "") + ")" if same else ""))
 
     # ---- blocks
     def setup(self, setup: dict, path: list) -> None:
@@ -501,8 +517,8 @@ class _Check:
                 self.zone(dst, path + ["move_all", src])
         for key in ("pieces", "place"):
             for eid, where in (setup.get(key) or {}).items():
-                self.entity(eid, path + [key, eid], key=True)
-                self.place(where, path + [key, eid])
+                if self.entity(eid, path + [key, eid], key=True) and self.place(where, path + [key, eid]):
+                    self.held(eid, where, path + [key, eid])
         for key in ("deal", "hands"):
             for p, cards in (setup.get(key) or {}).items():
                 if self.player(p, path + [key, p], key=True):
@@ -512,10 +528,10 @@ class _Check:
                                     + ", ".join(sorted(self.n.per_player_zones))) if self.n.per_player_zones else
                                    "the rule set has no per-player zones: put the cards with 'place: {CARD: ZONE}'",
                                    key=True)
-                self.cards(cards, path + [key, p])
+                self.cards(cards, path + [key, p], "hand")
         for zone, cards in (setup.get("deck_top") or {}).items():
             self.zone(zone, path + ["deck_top", zone], key=True)
-            self.cards(cards, path + ["deck_top", zone])
+            self.cards(cards, path + ["deck_top", zone], zone)
         self.props(setup.get("props") or {}, path + ["props"], kinds=True)
         self.vars(setup.get("vars") or {}, path + ["vars"])
         self.used_once(setup, path)
