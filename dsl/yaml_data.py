@@ -1162,11 +1162,32 @@ def _explain(error: jsonschema.ValidationError, located: Located, path: list) ->
         # Prefer the branch whose type matched: its complaint is the real one.
         # Of those, the deepest error is the branch that matched furthest: the slip is
         # there, not in the alternatives it was never meant to be.
-        relevant = [e for e in error.context if e.validator != "type"] or list(error.context)
+        context = _key_compatible(error) or list(error.context)
+        relevant = [e for e in context if e.validator != "type"] or context
         deepest = max(len(e.absolute_path) for e in relevant)
         best = jsonschema.exceptions.best_match([e for e in relevant if len(e.absolute_path) == deepest])
+        if best.validator == "additionalProperties" and list(best.absolute_path) == path:
+            # an unknown key of a mapping with several forms: the keys of every form
+            forms = [list(b.get("properties", {})) for b in error.validator_value if isinstance(b, dict)]
+            allowed = list(dict.fromkeys(k for form in forms for k in form))
+            key = next((k for k in error.instance if k not in allowed), "?")
+            hint = did_you_mean(str(key), allowed) or ("one of: " + ", ".join(allowed) if allowed else None)
+            return f"unknown key '{key}' in {where}", hint, located.key_position(path + [key])
         return _explain(best, located, list(best.absolute_path))
     return f"{where}: {error.message}", _bound_hint(error), located.position(path)
+
+
+def _key_compatible(error: jsonschema.ValidationError) -> list:
+    """Of a oneOf's (anyOf's) complaints about a mapping, those of the alternatives that
+    know every key it has: ``cooperative: true`` is the cooperative form with a value of
+    the wrong type, not a teams form with an unknown key."""
+    if not isinstance(error.instance, dict):
+        return []
+    branches = error.validator_value if isinstance(error.validator_value, list) else []
+    fitting = {i for i, branch in enumerate(branches)
+               if isinstance(branch, dict) and "properties" in branch and "patternProperties" not in branch
+               and branch.get("additionalProperties") is False and set(error.instance) <= set(branch["properties"])}
+    return [e for e in error.context if e.relative_schema_path and e.relative_schema_path[0] in fitting]
 
 
 def _bound_hint(error: jsonschema.ValidationError) -> str | None:

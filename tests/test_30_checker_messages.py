@@ -350,3 +350,19 @@ def test_a_function_known_from_programming_languages_is_given_the_languages_name
     bag, _ = check(tmp_path, ("race.rules", "let face = roll(d6)", f"let face = roll(d6)\n        let n = count({written})"))
     d = only_error(bag)
     assert d.message == f"unknown function '{written.split('(')[0]}'" and d.hint == hint
+
+
+# ---------------------------------------------------------------- a mapping of several forms
+
+
+@pytest.mark.parametrize("sides, message, hint", [
+    # the cooperative form with a value of the wrong type, not the teams form with an unknown key
+    ("{cooperative: true}", "game/sides/cooperative: expected a text, found the yes/no value true", "write a text"),
+    ("{free_for_al: true}", "unknown key 'free_for_al' in game/sides", "did you mean 'free_for_all'?"),
+    ("{coop: racers}", "unknown key 'coop' in game/sides", "one of: teams, cooperative, free_for_all"),
+])
+def test_a_slip_in_sides_is_told_in_the_form_it_was_meant_for(tmp_path, sides, message, hint):
+    bag, _ = check(tmp_path, ("game.yaml", "  round_limit: 30", f"  round_limit: 30\n  sides: {sides}"))
+    d = only_error(bag)
+    assert d.message == message
+    assert d.hint.startswith(hint)
