@@ -322,13 +322,15 @@ def needed_terms(ruleset: RuleSet) -> list[Need]:
     data = ruleset.data
     needs: dict[tuple[str, str], Need] = {}
 
-    def need(section: str, key: str, slots: tuple[str, ...] = ()) -> None:
-        needs.setdefault((section, key), Need(section, key, slots))
-
     users: dict[str, list[str]] = {}  # local name -> the definitions that use it
     # A value the checker rejects (a text that no property lists, a text where a number is
-    # due) is reported where it is written: its word in a glossary would be the slip's.
+    # due) or an event no rule emits is reported where it is written: its word in a
+    # glossary would be the slip's.
     rejected = {d.position for d in ruleset.bag.errors if d.position is not None}
+
+    def need(section: str, key: str, slots: tuple[str, ...] = (), where: Position | None = None) -> None:
+        if where is None or where not in rejected:
+            needs.setdefault((section, key), Need(section, key, slots))
 
     def need_value(value: str, pos: Position | None = None) -> None:
         if pos is None or pos not in rejected:
@@ -429,7 +431,7 @@ def _needs_of(node, need, local, data, need_value) -> None:
         for name, _ in node.fields:
             need("fields", name)
     elif isinstance(node, (ast.TriggerDef, ast.ReactionDef)) and node.event and node.event not in ENGINE_EVENTS:
-        need("events", node.event)
+        need("events", node.event, where=node.event_pos)
     elif isinstance(node, ast.Limit) and node.group:
         need("groups", node.group)
 

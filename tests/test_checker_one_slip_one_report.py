@@ -266,6 +266,16 @@ def test_a_text_the_checker_rejects_is_not_asked_of_the_glossary(tmp_path, old, 
     assert d.message == message
 
 
+def test_a_misspelt_event_a_trigger_waits_for_is_not_asked_of_the_glossary(tmp_path):
+    # the slip's did-you-mean came with a warning to add the slip to the glossary
+    trigger = "\ntrigger counted:\n    on taken\n    do:\n        stop\n"
+    bag = checked(tmp_path, ("main.rules", "victory done:", trigger.replace("taken", "takn") + "\nvictory done:"),
+                  ("glossary/en.yaml", "  done: Done\n", "  done: Done\n  counted: Counted\n"))
+    d = only(bag)
+    assert d.message == "trigger 'counted' waits for event 'takn' that nothing emits"
+    assert d.hint == "did you mean 'taken'?"
+
+
 def test_a_new_text_a_rule_writes_is_still_asked_of_the_glossary(tmp_path):
     bag = checked(tmp_path, ("main.rules", "emit taken(piece: x)", 'emit taken(piece: x, note: "fresh")'),
                   ("glossary/en.yaml", "fields:\n  piece: piece\n", "fields:\n  piece: piece\n  note: note\n"))
