@@ -229,7 +229,21 @@ def load_glossary(ruleset: RuleSet, lang: str, bag: DiagnosticBag | None = None)
                       located.position(["language"]), f"write 'language: {lang}' or rename the file")
         _merge(glossary, content, located, glossary_owner(ruleset, path))
     _name_by_kinds(glossary, ruleset)
+    _name_spaces_by_title(glossary, ruleset)
     return glossary
+
+
+def _name_spaces_by_title(glossary: Glossary, ruleset: RuleSet) -> None:
+    """Give each space of a declared board without an entry of its own its ``title``
+    (the name the board's table writes for it, as the pictures show it): a proper name,
+    without an article ("Aft Airlocks", not "the aft airlocks")."""
+    board = ruleset.data.board
+    if board is None or board.kind == "tiles":
+        return
+    for name, props in board.spaces.items():
+        title = (props or {}).get("title")
+        if isinstance(title, str) and title.strip() and ("components", name) not in glossary.terms:
+            glossary.terms[("components", name)] = Term(one=title, many=title, article=False)
 
 
 def _name_by_kinds(glossary: Glossary, ruleset: RuleSet) -> None:

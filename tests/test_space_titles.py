@@ -1,0 +1,54 @@
+"""A space of a declared board is named by its glossary entry under `components`, else by
+the `title` its board table gives it (a proper name, no article), else by its name: a
+designer's graph board read "Move the pawn to the harbor." with "Harbor" in its table."""
+
+from __future__ import annotations
+
+from engine_rulesets import build, game_yaml
+
+from rulecraft.docgen.glossary import load_glossary
+from rulecraft.narration import Words
+
+BOARD = """
+kinds:
+  player:
+    properties:
+      ap: {type: number, default: 0}
+  city:
+    properties:
+      title: {type: text, default: ""}
+board:
+  kind: graph
+  space_kind: city
+  spaces:
+    harbor: {title: "Old Harbor"}
+    mill: {title: Mill}
+    glen:
+  connections:
+    - {from: harbor, to: mill}
+    - {from: mill, to: glen}
+"""
+
+RULES = """
+procedure setup():
+    do:
+        stop
+
+procedure round():
+    do:
+        for each p in players:
+            play_turn(p)
+"""
+
+
+def test_spaces_are_named_by_their_title_unless_the_glossary_names_them(tmp_path):
+    (tmp_path / "ruleset" / "glossary").mkdir(parents=True)
+    (tmp_path / "ruleset" / "glossary" / "en.yaml").write_text(
+        "language: en\ncomponents:\n  mill: {one: the old mill, article: false}\n", encoding="utf-8")
+    ruleset = build(tmp_path, {"game.yaml": game_yaml() + BOARD, "main.rules": RULES})
+    words = Words(ruleset, "en")
+    assert words.name("harbor") == "Old Harbor"
+    assert words.name("mill") == "the old mill"  # the glossary's own entry wins
+    assert words.name("glen") == "glen"  # no title: its name
+    term = load_glossary(ruleset, "en").get("components", "harbor")
+    assert term.article is False
