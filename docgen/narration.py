@@ -52,7 +52,7 @@ SENTENCES: dict[str, dict[str, str]] = {
         "tiles": "{tile} is placed at ({x}, {y}), turned {r}°.",
         "tile_off": "{tile} is taken off the board.",
         "clear_board": "The board is cleared, start cards included.",
-        "restore": "{things} go back where the game starts them.",
+        "restore": "Back where the game starts them: {things}.",
         "deal": "{player} is dealt {cards}.",
         "deal_none": "{player} keeps only the cards every player starts with.",
         "hands": "{player} takes {cards} into their hand.",
@@ -184,7 +184,7 @@ SENTENCES: dict[str, dict[str, str]] = {
         "tiles": "{tile} est posée en ({x}, {y}), tournée de {r}°.",
         "tile_off": "{tile} est retirée du plateau.",
         "clear_board": "Le plateau est vidé, cartes de départ comprises.",
-        "restore": "{things} : retour à leur place de départ.",
+        "restore": "Retour à leur place de départ : {things}.",
         "deal": "Le {player} reçoit {cards}.",
         "deal_none": "Le {player} ne garde que les cartes que chaque joueur a au départ.",
         "hands": "Le {player} prend en main {cards}.",
@@ -739,7 +739,11 @@ class Narrator:
         if key == "clear_board":
             return [self.say("clear_board")] if value else []
         if key == "restore":
-            return [self.say("restore", things=self.thing(value))]
+            # a kind stands for every thing of it ("every cube"), as in the scenario
+            told = [self.say_raw("every_kind", kind=self.thing(v)) if v in self.data.kinds else self.thing(v)
+                    for v in (value if isinstance(value, list) else [value])]
+            things = told[0] if len(told) == 1 else ", ".join(told[:-1]) + self.s["and"] + told[-1]
+            return [self.say("restore", things=things)]
         if key in ("deal", "hands") and isinstance(value, dict):
             out = []
             for pid, cards in value.items():

@@ -1091,6 +1091,10 @@ class Prose:
             key = e.func
             if f"{key}_f" in builtins and e.args and self._items_feminine(e.args[0]):
                 key = f"{key}_f"
+            # a board declared whole joins its spaces by its connections, not by doorways
+            board = self.ruleset.data.board
+            if f"{key}_declared" in builtins and board is not None and board.kind != "tiles":
+                key = f"{key}_declared"
             # a count said in the built-in's words agrees with its number: "within 1 step of"
             counts = self._COUNTED.get(e.func)
             number = e.args[counts] if counts is not None and counts < len(e.args) else None

@@ -52,3 +52,25 @@ def test_spaces_are_named_by_their_title_unless_the_glossary_names_them(tmp_path
     assert words.name("glen") == "glen"  # no title: its name
     term = load_glossary(ruleset, "en").get("components", "harbor")
     assert term.article is False
+
+
+def test_a_declared_boards_neighbours_are_joined_not_through_doorways(tmp_path):
+    from rulecraft.docgen.prose import Prose
+
+    rules = RULES + """
+function next_to(c: city) -> list of city:
+    = connected(c)
+"""
+    ruleset = build(tmp_path, {"game.yaml": game_yaml() + BOARD, "main.rules": rules})
+    for lang, said in (("en", "the spaces joined to"), ("fr", "les espaces reliés à")):
+        text = Prose(ruleset, lang).definition("next_to")
+        assert said in text and "doorway" not in text and "ouverture" not in text, text
+
+
+def test_a_restored_kind_is_told_as_every_thing_of_it(tmp_path):
+    from rulecraft.docgen.narration import Narrator
+    from rulecraft.docgen.prose import Prose
+
+    ruleset = build(tmp_path, {"game.yaml": game_yaml() + BOARD, "main.rules": RULES})
+    lines = Narrator(ruleset, Prose(ruleset, "en", markdown=True), "en").arranged({"restore": ["city"]})
+    assert lines == ["Back where the game starts them: every city."], lines
