@@ -957,6 +957,8 @@ class Prose:
                 return self.ph["values"]["event"]
             return self._the("names", name)
         if what == "value":
+            if name == "players" and self.glossary.get("kinds", "player") is not None:
+                return self._the("kinds", "player", plural=True)  # the glossary's word: "the responders"
             return self.ph["values"][name]
         if what == "zone":
             return self._the("zones", name)

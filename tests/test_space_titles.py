@@ -74,3 +74,18 @@ def test_a_restored_kind_is_told_as_every_thing_of_it(tmp_path):
     ruleset = build(tmp_path, {"game.yaml": game_yaml() + BOARD, "main.rules": RULES})
     lines = Narrator(ruleset, Prose(ruleset, "en", markdown=True), "en").arranged({"restore": ["city"]})
     assert lines == ["Back where the game starts them: every city."], lines
+
+
+def test_every_player_is_told_by_the_glossarys_word_for_a_player(tmp_path):
+    from rulecraft.docgen.prose import Prose
+
+    rules = RULES + """
+victory all_done:
+    when round_number >= 2
+    winners players
+"""
+    (tmp_path / "ruleset" / "glossary").mkdir(parents=True)
+    (tmp_path / "ruleset" / "glossary" / "en.yaml").write_text(
+        "language: en\\nkinds:\\n  player: {one: responder}\\n", encoding="utf-8")
+    ruleset = build(tmp_path, {"game.yaml": game_yaml() + BOARD, "main.rules": rules})
+    assert Prose(ruleset, "en").ex(ruleset.definitions["all_done"].winners) == "the responders"
