@@ -86,6 +86,6 @@ victory all_done:
 """
     (tmp_path / "ruleset" / "glossary").mkdir(parents=True)
     (tmp_path / "ruleset" / "glossary" / "en.yaml").write_text(
-        "language: en\\nkinds:\\n  player: {one: responder}\\n", encoding="utf-8")
+        "language: en\nkinds:\n  player: {one: responder}\n", encoding="utf-8")
     ruleset = build(tmp_path, {"game.yaml": game_yaml() + BOARD, "main.rules": rules})
     assert Prose(ruleset, "en").ex(ruleset.definitions["all_done"].winners) == "the responders"
