@@ -462,7 +462,9 @@ def run(args, *, console: Console | None = None, read: Callable[[str], str] | No
             return 1
         saved_variant = saved.header.get("variant")
         if variant is not None and variant != saved_variant:
-            return _bad(f"the saved game is played with variant {saved_variant!r}, not {variant!r}")
+            played = f"with variant {saved_variant!r}" if saved_variant is not None else "with the base rules"
+            return _bad(f"the saved game is played {played}, not with variant {variant!r}: resume it without "
+                        f"--variant" + ("" if saved_variant is None else f", or with --variant {saved_variant}"))
         if saved_variant is not None and saved_variant not in available_variants(Path(args.ruleset)):
             # not a broken rule set: the save belongs to another one (a copy with its own variants)
             known = ", ".join(available_variants(Path(args.ruleset))) or "none"

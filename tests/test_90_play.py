@@ -609,3 +609,14 @@ def test_a_language_the_rule_set_has_no_glossary_for_is_said_at_the_start(typed,
     typed("", "q")
     assert play("--players", 4, "--human", "p1", "--seed", 5, "--lang", "fr") == 0  # one it has: no word of it
     assert "glossaire" not in capsys.readouterr().out
+
+
+def test_resuming_a_base_game_with_a_variant_says_so_without_none(tmp_path, typed, capsys):
+    save = tmp_path / "game.jsonl"
+    typed("", "1", "s", "q")
+    assert play("--players", 4, "--human", "p1", "--seed", 5, "--save", save) == 0
+    capsys.readouterr()
+    assert play("--resume", save, "--variant", "four_gas_cans") == 2
+    err = capsys.readouterr().err
+    assert "the saved game is played with the base rules, not with variant 'four_gas_cans'" in err
+    assert "None" not in err
