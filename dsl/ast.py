@@ -285,6 +285,7 @@ class Limit(Node):
     count: Expr
     period: str  # turn / round / game
     group: str | None
+    period_pos: Position | None = field(default=None, compare=False)  # where the period is written
 
 
 @dataclass

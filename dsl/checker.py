@@ -522,8 +522,11 @@ class Checker:
                     continue
                 props = self.data.kinds["player"].properties
                 if c.resource not in props:
+                    numbers = [n for n, p in props.items() if p.resource is not None] or \
+                        [n for n, p in props.items() if T.assignable(p.type, T.NUMBER)]
                     self.error(f"cost in unknown resource '{c.resource}'", resource_pos,
-                               did_you_mean(c.resource, props) or "a cost is paid from a number property of the player")
+                               did_you_mean(c.resource, props) or "a cost is paid from a number property of the player"
+                               + (f" ({', '.join(numbers)})" if numbers else ""))
                 elif not T.assignable(props[c.resource].type, T.NUMBER):
                     # a property of type any (its declared type unreadable, reported at the
                     # YAML line) fits, like any value of unknown type: no second report
@@ -533,7 +536,8 @@ class Checker:
             for lim in d.limits:
                 self.expect(lim.count, T.NUMBER, ctx, "a limit")
                 if lim.period not in PERIODS:
-                    self.error(f"unknown limit period '{lim.period}'", lim.pos, did_you_mean(lim.period, PERIODS) or "use turn, round or game")
+                    self.error(f"unknown limit period '{lim.period}'", lim.period_pos or lim.pos,
+                               did_you_mean(lim.period, PERIODS) or "use turn, round or game")
             self.block(d.body, ctx, required=True)
         elif isinstance(d, ast.ProcedureDef):
             self.block(d.body, ctx, required=True)

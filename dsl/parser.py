@@ -440,7 +440,7 @@ class _AstBuilder:
 
     def limit_clause(self, meta, children):
         count, period, group = children
-        return ("limit", self.p(meta), ast.Limit(self.p(meta), count, str(period), group))
+        return ("limit", self.p(meta), ast.Limit(self.p(meta), count, str(period), group, _tok_pos(self.file, period)))
 
     def on_clause(self, meta, children):
         return ("on", self.p(meta), (str(children[0]), _tok_pos(self.file, children[0])))

@@ -366,3 +366,17 @@ def test_a_slip_in_sides_is_told_in_the_form_it_was_meant_for(tmp_path, sides, m
     d = only_error(bag)
     assert d.message == message
     assert d.hint.startswith(hint)
+
+
+def test_a_cost_in_an_unknown_resource_names_the_resources_a_player_has(tmp_path):
+    bag, _ = check(tmp_path, ("race.rules", "cost 1 ap", "cost 1 actions"))
+    d = only_error(bag)
+    assert d.message == "cost in unknown resource 'actions'"
+    assert d.hint == "a cost is paid from a number property of the player (score, ap)"
+
+
+def test_an_unknown_limit_period_is_shown_at_the_period(tmp_path):
+    bag, text = check(tmp_path, ("race.rules", "cost 1 ap", "cost 1 ap\n    limit 1 per week"))
+    d = only_error(bag)
+    assert d.message == "unknown limit period 'week'"
+    assert (d.position.column, d.position.end_column) == (17, 21), text
