@@ -816,16 +816,22 @@ def _check_called(ruleset: RuleSet, glossary: Glossary, lang: str, bag: Diagnost
                         did_you_mean_among(slot, props, "properties"), code="glossary")
 
 
-def _check_keys(glossary: Glossary, lang: str, levels: _Levels, bag: DiagnosticBag) -> None:
-    """A warning for every entry whose key names nothing the glossary's level has."""
+def _check_keys(glossary: Glossary, lang: str, levels: _Levels, bag: DiagnosticBag) -> set[tuple[str, str]]:
+    """A warning for every entry whose key names nothing the glossary's level has; the
+    (section, key) each such entry was meant for, when its hint says which."""
+    meant: set[tuple[str, str]] = set()
     for entry, owner in glossary.written:
         if entry.section == "citations" or levels.names(entry.section, entry.key, owner):
             continue
         if levels.may_be_unparsed(entry.section, entry.key):
             continue  # what a definition that did not parse names: its syntax error is the mistake
+        hint = _unknown_key_hint(levels, entry, owner)
+        close = re.fullmatch(r"did you mean '([^']+)'\?", hint)
+        if close:
+            meant.add((entry.section, close.group(1)))
         bag.warning(f"the {lang} glossary entry '{entry.key}' under '{entry.section}' names no "
-                    f"{_WHAT[entry.section].split(' (')[0]} of the rule set", entry.position,
-                    _unknown_key_hint(levels, entry, owner), code="glossary")
+                    f"{_WHAT[entry.section].split(' (')[0]} of the rule set", entry.position, hint, code="glossary")
+    return meant
 
 
 # ---------------------------------------------------------------- the check
@@ -856,7 +862,7 @@ def check_glossaries(ruleset: RuleSet, docs_words: bool = True) -> list[Diagnost
         glossary = load_glossary(ruleset, lang, bag)
         if not glossary.files or len(bag.errors) > before:
             continue  # a broken file is left out: listing every term it would give adds only noise
-        _check_keys(glossary, lang, levels, bag)
+        misspelt = _check_keys(glossary, lang, levels, bag)  # a slip's word is not missing as well
         _check_event_phrases(ruleset, glossary, lang, levels, bag)
         _check_unused_names(glossary, lang, levels, bag)
         _check_called(ruleset, glossary, lang, bag)
@@ -868,6 +874,8 @@ def check_glossaries(ruleset: RuleSet, docs_words: bool = True) -> list[Diagnost
             if term is None and n.section == "names":
                 # a name given per definition, `definition.name`, in every definition that uses it
                 term = all(glossary.get("names", f"{d}.{n.key}") for d in n.slots) or None
+            if term is None and (n.section, n.key) in misspelt:
+                continue  # the entry meant for it is misspelt: told once, at the entry
             if term is None:
                 # in the glossary of the first level that has the word: the base's words in
                 # the base's glossary, a variant's own words in its own

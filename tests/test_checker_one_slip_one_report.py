@@ -385,3 +385,11 @@ def test_check_on_the_command_line_shows_each_slip_once(tmp_path, capsys):
     assert main(["check", str(folder)]) == 1
     out = capsys.readouterr().out
     assert out.count("error:") == 1 and "warning:" not in out, out
+
+
+def test_a_misspelt_glossary_key_is_told_once_at_the_entry(tmp_path):
+    # the did-you-mean came with a second warning that the word it meant was missing
+    bag = checked(tmp_path, ("glossary/en.yaml", "  take: Take a piece\n", "  tkae: Take a piece\n"))
+    d = only(bag)
+    assert d.message == "the en glossary entry 'tkae' under 'definitions' names no definition of the rule set"
+    assert d.hint == "did you mean 'take'?"
