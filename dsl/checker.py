@@ -991,10 +991,16 @@ class Checker:
         """An event without `to` goes to every player: a field reading a property that only
         its owner sees (a secret of a player) tells it to them all, unless the rule reveals
         that property to everyone (`reveal x.prop`), which makes it public on every screen
-        too. What nobody sees is the rules' own bookkeeping, not a player's secret: telling
+        too (the same property of the same thing as written, before the emit). What nobody
+        sees is the rules' own bookkeeping, not a player's secret: telling
         it is the rules' way of announcing it."""
-        revealed = {x.target.name for x in statements_in(getattr(ctx.definition, "body", None))
-                    if isinstance(x, ast.Reveal) and not x.hide and x.players is None and isinstance(x.target, ast.Attr)}
+        # the same property of the same thing (as written), revealed to everyone before the emit
+        revealed: set[str] = set()
+        for x in statements_in(getattr(ctx.definition, "body", None)):
+            if x is s:
+                break
+            if isinstance(x, ast.Reveal) and not x.hide and x.players is None and isinstance(x.target, ast.Attr):
+                revealed.add(_written(x.target))
         for name, e in s.fields:
             stack = [e]
             while stack:
@@ -1002,7 +1008,7 @@ class Checker:
                 stack.extend(child_nodes(x))
                 if not isinstance(x, ast.Attr):
                     continue
-                if isinstance(x.obj, ast.Name) and x.obj.id in ("game", "turn") or x.name in revealed:
+                if isinstance(x.obj, ast.Name) and x.obj.id in ("game", "turn") or _written(x) in revealed:
                     continue
                 kind = self.data.kinds.get((getattr(x.obj, "type", None) or T.ANY).rstrip("?"))
                 spec = kind.properties.get(x.name) if kind is not None else None

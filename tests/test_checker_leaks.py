@@ -105,3 +105,23 @@ action announce:
     do:
         emit told(player: current_player, amount: game.last_offer)
 """) == []
+
+
+def test_a_reveal_of_another_things_property_or_after_the_emit_still_warns(tmp_path):
+    # a designer's rule revealed one player's secret and told another's: no warning came,
+    # for any reveal of a property of that name quieted the check
+    other = _warnings(tmp_path, """
+action boast:
+    with q: player where q != current_player
+    do:
+        reveal q.coins
+        emit boasted(coins: current_player.coins)
+""")
+    assert len(other) == 1 and "player.coins" in other[0].message
+    late = _warnings(tmp_path / "late", """
+action boast:
+    do:
+        emit boasted(coins: current_player.coins)
+        reveal current_player.coins
+""")
+    assert len(late) == 1 and "reveal current_player.coins" in late[0].hint
