@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import difflib
 import re
 from pathlib import Path
@@ -10,7 +11,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from rulecraft.dsl.loader import load_ruleset
+from rulecraft.dsl.loader import load_ruleset, shipped_ruleset
 from rulecraft.dsl.variants import available_variants, scaffold, variants_folder
 
 from .common import ruleset_arg, shipped_rulesets, usage_error, variant_arg, variant_problem
@@ -23,8 +24,8 @@ def add_parser(sub) -> None:
     vsub.required = True
     new = vsub.add_parser("new", help="scaffold rules/<game>/variants/NAME.yaml")
     new.add_argument("name", type=_name, help="the variant's name (letters, digits, _)")
-    new.add_argument("--base", type=ruleset_arg, required=True, help="the rule set it changes: a folder (rules/<game>) "
-                                                                        "or a shipped rule set's name")
+    new.add_argument("--base", type=_new_base, required=True, help="the folder of the rule set it changes "
+                                                                      "(rules/<game>)")
     new.set_defaults(run=run_new)
     diff = vsub.add_parser("diff", help="show what a variant changes, rule by rule")
     diff.add_argument("name", type=variant_arg, help="the variant's name")
@@ -58,6 +59,18 @@ def _name(text: str) -> str:
     if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", text):
         raise argparse.ArgumentTypeError(f"'{text}' is not a valid name (letters, digits and _, not starting with a digit)")
     return text
+
+
+def _new_base(text: str) -> str:
+    """The folder a new variant is written into: a folder given as such, never a shipped
+    rule set's name, whose folder is where rulecraft is installed."""
+    if text and not Path(text).is_dir() and shipped_ruleset(text) is not None:
+        here = Path("rules") / text
+        instead = (f"give the folder of your copy: --base {here}" if (here / "game.yaml").is_file() else
+                   f"copy it first (cp -r {shipped_ruleset(text)} {here}), then give --base {here}")
+        raise argparse.ArgumentTypeError(f"'{text}' names the rule set installed with rulecraft, which a house "
+                                         f"variant is not written into; {instead}")
+    return ruleset_arg(text)
 
 
 def run_new(args) -> int:

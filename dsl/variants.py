@@ -798,9 +798,13 @@ def _defined_unparsed(name: str, unparsed: list[str | None]) -> bool:
 
 
 def _schema_link(folder: Path) -> str:
-    """Where an editor finds the variant schema from a file in ``folder``: the schema
-    installed with rulecraft, as a path relative to the folder (``../../../schemas/…``
-    for a shipped rule set), so that it also holds for a rule set kept anywhere else."""
+    """Where an editor finds the variant schema from a file in ``folder``: the project's
+    own ``schemas/`` beside ``rules/`` when it has one (``../../../schemas/…``, as the
+    shipped rule sets link it), else the schema installed with rulecraft, as a path
+    relative to the folder, so that it also holds for a rule set kept anywhere else."""
+    project = folder.resolve().parent.parent.parent / "schemas" / "variant.schema.json"
+    if project.is_file():  # a project laid out as rulecraft's own (rules/<game>/, schemas/): its copy
+        return Path(os.path.relpath(project, folder.resolve())).as_posix()
     schema = Path(str(resources.files("rulecraft.schemas").joinpath("variant.schema.json"))).resolve()
     return Path(os.path.relpath(schema, folder.resolve())).as_posix()
 
