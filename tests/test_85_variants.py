@@ -413,13 +413,16 @@ def test_a_new_variant_is_never_written_into_the_installed_rule_sets(tmp_path, m
 
     monkeypatch.chdir(tmp_path)
     before = sorted(p.name for p in (shipped_ruleset("star_trek_panic") / "variants").iterdir())
-    assert main(["variant", "new", "house", "--base", "star_trek_panic"]) == 2
+    with pytest.raises(SystemExit) as stopped:
+        main(["variant", "new", "house", "--base", "star_trek_panic"])
+    assert stopped.value.code == 2
     err = capsys.readouterr().err
     assert "names the rule set installed with rulecraft" in err and "copy it first" in err
     assert sorted(p.name for p in (shipped_ruleset("star_trek_panic") / "variants").iterdir()) == before
     # a copy in the project: the hint names it, and the folder works
     shutil.copytree(shipped_ruleset("star_trek_panic"), tmp_path / "rules" / "star_trek_panic")
-    assert main(["variant", "new", "house", "--base", "star_trek_panic"]) == 2
+    with pytest.raises(SystemExit):
+        main(["variant", "new", "house", "--base", "star_trek_panic"])
     assert "give the folder of your copy: --base rules/star_trek_panic" in capsys.readouterr().err
     assert main(["variant", "new", "house", "--base", "rules/star_trek_panic"]) == 0
     assert (tmp_path / "rules" / "star_trek_panic" / "variants" / "house.yaml").is_file()
