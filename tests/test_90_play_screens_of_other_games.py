@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from panic_station import RULES
 
+from rulecraft.beside import filled
 from rulecraft.cli.play_screen import Screens
 from rulecraft.dsl.loader import load_checked
 from rulecraft.interpreter.game import Game
@@ -150,7 +151,7 @@ def test_the_table_shows_the_games_values_each_seats_telling_properties_and_zone
     # the zones of each thing of a kind (not of each player) that hold something
     per_thing = [z for z, items in view["zones"].items() if ":" in z
                  and (spec := rs.data.zones.get(z.split(":")[0])) is not None and spec.per_entity
-                 and z.split(":")[1] not in view["players"] and items]
+                 and z.split(":")[1] not in view["players"] and filled(items)]
     assert per_thing, "the game has zones of its things"
     named = {words.name(z.split(":")[0]) for z in per_thing}
     for word in named:
