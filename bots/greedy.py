@@ -11,7 +11,10 @@ plus the weights of the heuristics' preferences the option meets:
   One deal per decision is shared by all options, so options differ only by what they do.
 - **playing an option** works where the view says enough about where the rules are:
   an action at the top of the seat's own turn runs on a turn of the seat's own, with
-  every rule it sets off, until someone must decide again. A choice the action asks of
+  every rule it sets off, until someone must decide again within it (the turn ended, the
+  seat is still the one to move). Heuristics that read whose turn it is get a copy of
+  the game followed along the seat's events instead (:class:`Tracker`), on which the
+  action runs on into the next player's turn. A choice the action asks of
   the seat itself on the way (a target, a card) is looked ahead the same way, and the
   best line is remembered: when the real game asks those questions, the bot answers as
   planned while the planned answer is offered.
@@ -36,12 +39,14 @@ from __future__ import annotations
 import random
 import types
 
+from rulecraft.dsl import ast
+from rulecraft.dsl.dependencies import reads_turn
 from rulecraft.interpreter.machine import Machine, RuleRuntimeError
 from rulecraft.interpreter.sides import seat_sides, winning_side
 from rulecraft.interpreter.state import GameState, new_state
 from rulecraft.interpreter.views import player_view
 
-from .determinize import determinize, option_key
+from .determinize import Tracker, determinize, option_key
 from .evaluation import Evaluation, declares_heuristics
 
 WIN = 1e6
@@ -64,6 +69,13 @@ class GreedyBot:
         self._evaluation: Evaluation | None = None
         self._plan: list[str] = []
         self._acted = False  # whether the seat acted in the turn under way
+        # heuristics that read whose turn it is judge each option where the game will be
+        # when someone must decide next: a copy of the game followed along the seat's events
+        self._reads_turn = False
+        self._tracker: Tracker | None = None
+        self._seen_events: list[dict] = []
+        self._full_view: dict | None = None  # the view with every event the seat saw, for the copy
+        self._followed = False  # whether the copy stands at this decision
 
     @staticmethod
     def rules_problem(ruleset) -> str | None:
@@ -76,10 +88,36 @@ class GreedyBot:
         if ruleset is not self._ruleset:
             self._ruleset = ruleset
             self._evaluation = Evaluation(ruleset) if declares_heuristics(ruleset) else None
+            self._reads_turn = self._evaluation is not None and reads_turn(ruleset, [
+                x for h in ruleset.of_kind("heuristic") for f in h.features for x in (f.value, f.weight)
+                if isinstance(x, ast.Expr)])
+            self._tracker = None
 
     def choose(self, view: dict) -> int:
+        index = self._choose(view)
+        if self._tracker is not None and self._followed:
+            self._tracker.answered(self._full_view, index)
+        return index
+
+    def _follow(self, view: dict) -> None:
+        """Move the copy of the game to this decision (heuristics reading whose turn it is)."""
+        self._followed = False
+        if not self._reads_turn:
+            return
+        events = view.get("events") or []
+        if events and events[0].get("seq") == 0:  # a new game: its stream starts again
+            self._seen_events, self._tracker = [], None
+        self._seen_events.extend(events)
+        self._full_view = dict(view, events=self._seen_events)
+        if self._tracker is None or self._tracker.viewer != view["viewer"]:
+            self._tracker = Tracker(self._ruleset, len(view["players"]), view["viewer"], self._random)
+        self._followed = self._tracker.follow(self._full_view)
+
+    def _choose(self, view: dict) -> int:
         choice = view["choice"]
         options = choice["options"]
+        if self._ruleset is not None:
+            self._follow(view)
         if any(e["type"] == "turn_started" and e.get("player") == view["viewer"] for e in view.get("events") or ()):
             self._acted = False
         if self._evaluation is not None:
@@ -101,7 +139,10 @@ class GreedyBot:
         scores = list(liking)
         plans: list[list[str]] = [[] for _ in options]
         if choice["kind"] == "action" and view.get("current") == view["viewer"]:
-            tables = [t for t in (self._table(view) for _ in range(DEALS)) if t is not None]
+            if self._reads_turn and self._followed:
+                tables = [self._tracked_table(view) for _ in range(DEALS)]
+            else:
+                tables = [t for t in (self._table(view) for _ in range(DEALS)) if t is not None]
             for table in tables:
                 for i in range(len(options)):
                     worth, plan = self._after(table, i, view["viewer"], judging, PLAN_DEPTH)
@@ -148,6 +189,13 @@ class GreedyBot:
         state.stack = [{"k": "turn", "player": view["viewer"], "actions": last}]
         state.result = None
         return state
+
+    def _tracked_table(self, view: dict) -> GameState:
+        """A full state consistent with the view whose rules stand where the real game's
+        do (the copy's frames and counters): an option played on it runs on to the next
+        decision, whoever's it is, so a heuristic that reads whose turn it is reads the
+        turn that follows."""
+        return determinize(self._tracker, self._full_view, self._random, seen_in=self._tracker.places.read(view))
 
     def _after(self, table: GameState, index: int, me: str, judging: list, depth: int) -> tuple[float, list[str]]:
         """The worth to ``me`` of answering ``index`` on ``table`` (a copy is played), and
