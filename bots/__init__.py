@@ -12,6 +12,9 @@ taking one integer seed and returning a fresh bot (an object with ``name`` and
        from rulecraft.bots import register
        register("cautious", lambda seed: CautiousBot(seed))
 
+   or, for every process (a cluster's workers too), install it through the
+   ``rulecraft.bots`` entry-point group (see docs/bots.md).
+
 A bot must take all of its randomness from the seed it is given, so that a simulation
 with ``--seed`` is reproducible.
 
@@ -41,14 +44,52 @@ REGISTRY: dict[str, BotFactory] = {
     "mcts": make_mcts,
 }
 make_mcts.setting_problem = budget_problem
+_BUILT_IN_FACTORIES = dict(REGISTRY)
+
+
+# Installed packages may bring bots through this entry-point group: each entry's name is
+# the bot's name, its object the factory. Every process that makes bots finds them there,
+# the workers of a Ray cluster included; a bot registered by running code is known to the
+# process that registered it only.
+ENTRY_POINT_GROUP = "rulecraft.bots"
+_loaded_entry_points = False
+
+
+def _load_installed() -> None:
+    """Add the bots installed through the entry-point group (once; a registered name wins)."""
+    global _loaded_entry_points
+    if _loaded_entry_points:
+        return
+    _loaded_entry_points = True
+    from importlib.metadata import entry_points
+
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        if ep.name not in REGISTRY:
+            REGISTRY[ep.name] = ep.load()
+            _INSTALLED.add(ep.name)
+
+
+_INSTALLED: set[str] = set()
 
 
 def register(name: str, factory: BotFactory) -> None:
-    """Make a bot available under ``name`` (replacing any bot of that name)."""
+    """Make a bot available under ``name`` (replacing any bot of that name), in this
+    process (other processes, such as a cluster's workers, find installed bots only)."""
+    _load_installed()
     REGISTRY[name] = factory
+    _INSTALLED.discard(name)
+
+
+def installed_everywhere(name: str) -> bool:
+    """Whether every process finds the bot ``name`` (``NAME`` or ``NAME:SETTING``): one of
+    rulecraft's own, or one installed through the ``rulecraft.bots`` entry points."""
+    _load_installed()
+    base = name.partition(":")[0]
+    return base in _INSTALLED or (base in _BUILT_IN_FACTORIES and REGISTRY.get(base) is _BUILT_IN_FACTORIES[base])
 
 
 def bot_names() -> list[str]:
+    _load_installed()
     return sorted(REGISTRY)
 
 
@@ -110,6 +151,7 @@ def _unread_events(game, bot: Bot, player: str) -> list[dict]:
 def bot_problem(name: str) -> str | None:
     """Why ``name`` (``NAME`` or ``NAME:SETTING``) names no bot (one line), or None."""
     base, colon, setting = name.partition(":")
+    _load_installed()
     factory = REGISTRY.get(base)
     if factory is None:
         return f"unknown bot '{base}' (known bots: {', '.join(bot_names())})"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 
 from rulecraft.lsp import command as lsp_command
@@ -75,9 +76,17 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as err:  # noqa: BLE001 - the last line of defence for users
         if args.debug:
             raise
-        sys.stderr.write(f"rulecraft: internal error: {type(err).__name__}: {err}\n"
+        # one line: an error raised in another process (a Ray task's) carries that
+        # process's whole traceback in its text
+        said = next((line for line in str(err).splitlines() if line.strip()), "")
+        sys.stderr.write(f"rulecraft: internal error: {type(err).__name__}: {_plain(said)}\n"
                          "run again with --debug to see the traceback\n")
         return 3
+
+
+def _plain(text: str) -> str:
+    """Text without the terminal's colour codes (Ray's error texts carry them)."""
+    return re.sub(r"\x1b\[[0-9;]*m", "", text)
 
 
 if __name__ == "__main__":

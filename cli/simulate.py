@@ -28,7 +28,7 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, SpinnerColum
                            TimeRemainingColumn)
 from rich.table import Table
 
-from rulecraft.bots import bot_names, cannot_play, hand_rules, make_bot, view_for
+from rulecraft.bots import bot_names, cannot_play, hand_rules, installed_everywhere, make_bot, view_for
 from rulecraft.bots.seating import Seating, side_bot_problem
 from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.machine import RuleRuntimeError
@@ -505,6 +505,11 @@ def run(args) -> int:
 
         if args.workers is not None:
             return _bad("--workers and --ray exclude each other: on Ray every CPU of the cluster plays")
+        for name in sorted(set(bots) | set(side_bots.values())):
+            if not installed_everywhere(name):
+                return _bad(f"--ray: the bot '{name.partition(':')[0]}' is registered by code run in this process "
+                            "only, so a Ray worker cannot make it; install it through the 'rulecraft.bots' entry "
+                            "points (docs/bots.md), or play without --ray")
         problem = cluster.ray_problem()
         if problem:
             return _bad(problem)
