@@ -31,7 +31,7 @@ from typing import Callable
 
 from .greedy import GreedyBot
 from .heuristic import HeuristicBot
-from .mcts import MCTSBot, budget_problem, make_mcts
+from .mcts import MCTSBot, budget_problem, make_mcts, policy_problem
 from .protocol import Bot
 from .random_bot import RandomBot
 
@@ -44,6 +44,7 @@ REGISTRY: dict[str, BotFactory] = {
     "mcts": make_mcts,
 }
 make_mcts.setting_problem = budget_problem
+make_mcts.setting_rules_problem = policy_problem
 _BUILT_IN_FACTORIES = dict(REGISTRY)
 
 
@@ -179,13 +180,19 @@ def cannot_play(name: str, ruleset) -> str | None:
     attribute and name them with ``known_games() -> list[str]``; bots without one play
     any game (as the random bot does). A factory's ``rules_problem(ruleset)`` may still
     refuse a rule set of a game it knows."""
-    name = name.partition(":")[0]
+    name, colon, setting = name.partition(":")
     factory = REGISTRY[name]
     plays = getattr(factory, "plays", None)
     game = ruleset.data.game
     if plays is None or plays(game.name):
         check = getattr(factory, "rules_problem", None)
-        return check(ruleset) if check is not None else None
+        problem = check(ruleset) if check is not None else None
+        # a setting the rule set gives nothing to work with (a search guided by a policy
+        # the game does not have): refused rather than silently ignored
+        check_setting = getattr(factory, "setting_rules_problem", None)
+        if problem is None and colon and check_setting is not None:
+            problem = check_setting(setting, ruleset)
+        return problem
     known = getattr(factory, "known_games", lambda: [])()
     from .evaluation import declares_heuristics
 

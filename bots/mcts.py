@@ -74,7 +74,7 @@ from rulecraft.interpreter.sides import seat_sides, seats_on_winning_side
 from .determinize import Tracker, determinize, option_key
 from .evaluation import CutoffShares, Evaluation, cutoff_rewards, declares_heuristics
 from .paired import PAIRED_Z, paired_choice, sides_or_none
-from .policy import PlayoutPolicy, SeatPolicy
+from .policy import PlayoutPolicy, SeatPolicy, has_policy
 from .recall import Recall
 
 DEFAULT_ITERATIONS = 200
@@ -545,6 +545,27 @@ def _claims(name: str, part: str) -> bool:
     if name == "z":
         return part.startswith("z")
     return bool(part) and (part[0].isdigit() or part[0] in ".-+")
+
+
+# the settings that follow the seat's policy (rulecraft.bots.policy), by their written form
+_POLICY_SETTINGS = {"prior": "prior", "top": "topK", "paired": "paired", "playouts": "play"}
+
+
+def policy_problem(spec: str, ruleset) -> str | None:
+    """Why a setting of ``spec`` that follows the seat's policy cannot be played on this
+    rule set (one line), or None: without a strategy for the game nor ``prefer`` lines in
+    its heuristics there is no policy, and the setting would be silently ignored."""
+    try:
+        settings = parse_spec(spec)
+    except ValueError:
+        return None  # told by budget_problem
+    wanted = [written for name, written in _POLICY_SETTINGS.items() if settings.get(name)]
+    if not wanted or has_policy(ruleset):
+        return None
+    game = ruleset.data.game
+    return (f"mcts:{spec}: {', '.join(wanted)} follow{'s' if len(wanted) == 1 else ''} the seat's policy, and "
+            f"{game.title} has none (no strategy for '{game.name}' and no 'prefer' line in its heuristics): "
+            f"leave {'it' if len(wanted) == 1 else 'them'} out")
 
 
 def budget_problem(spec: str) -> str | None:

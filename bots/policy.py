@@ -39,6 +39,16 @@ _STRATEGY_ERRORS = (KeyError, IndexError, TypeError, ValueError, AttributeError,
 STEP_DECAY = 0.5
 
 
+def has_policy(ruleset) -> bool:
+    """Whether a seat of this rule set has a policy to go by: a strategy registered for
+    the game (that takes the rule set), or ``prefer`` lines in its heuristics."""
+    factory = strategy_for(ruleset.data.game.name)
+    check = getattr(factory, "rules_problem", None)
+    if factory is not None and (check is None or check(ruleset) is None):
+        return True
+    return any(h.prefers for h in ruleset.of_kind("heuristic"))
+
+
 class SeatPolicy:
     def __init__(self, ruleset, rng: random.Random):
         self._strategy = None

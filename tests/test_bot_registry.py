@@ -12,6 +12,7 @@ import pytest
 import rulecraft.bots as bots
 from rulecraft.bots.random_bot import RandomBot
 from rulecraft.cli.main import main
+from rulecraft.dsl.loader import load_checked
 
 
 class _EntryPoint:
@@ -63,3 +64,13 @@ def test_an_internal_error_from_another_process_is_told_in_one_plain_line(monkey
     err = capsys.readouterr().err.splitlines()
     assert err[0] == "rulecraft: internal error: RuntimeError: ray::play_batch() (pid=5073)"
     assert err[1].startswith("run again with --debug") and len(err) == 2
+
+
+@pytest.mark.parametrize("bot, named", [("mcts:30:top1", "topK follows"), ("mcts:10:paired", "paired follows"),
+                                        ("mcts:10:play:prior", "prior, play follow")])
+def test_search_settings_that_follow_a_policy_are_refused_where_there_is_none(bot, named, capsys):
+    # before, tic-tac-toe (no strategy, no 'prefer' line) ran them as a plain search
+    assert main(["simulate", "tic_tac_toe", "--games", "1", "--bot", bot]) == 2
+    err = capsys.readouterr().err
+    assert named in err and "Tic-tac-toe has none" in err and len(err.strip().splitlines()) == 1
+    assert bots.cannot_play("mcts:10:top2", load_checked("rules/connect_four")) is None  # its 'prefer' lines are one
