@@ -31,7 +31,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rulecraft.bots import make_bot, view_for  # noqa: E402
+from rulecraft.bots import bot_problem, cannot_play, make_bot, view_for  # noqa: E402
+from rulecraft.bots.heuristic import HeuristicBot  # noqa: E402
 from rulecraft.bots.evaluation import Evaluation, declares_heuristics  # noqa: E402
 from rulecraft.bots.weight_fit import auc  # noqa: E402
 from rulecraft.cli.common import ruleset_arg, ruleset_for_players  # noqa: E402
@@ -99,7 +100,8 @@ def main(argv=None) -> int:
     parser.add_argument("--players", type=int, required=True)
     parser.add_argument("--games", type=int, default=60)
     parser.add_argument("--seed", type=int, default=100)
-    parser.add_argument("--bot", default="heuristic")
+    parser.add_argument("--bot", default=None,
+                        help="the bot in every seat (default: heuristic where the game has a strategy, else greedy)")
     parser.add_argument("--every", type=int, default=10, help="read the worths every N decisions")
     parser.add_argument("--features", action="store_true", help="also each feature's own AUC")
     parser.add_argument("--decided", action="store_true",
@@ -110,6 +112,12 @@ def main(argv=None) -> int:
         return 2
     if not declares_heuristics(ruleset):
         print(f"{args.ruleset} declares no heuristics", file=sys.stderr)
+        return 2
+    if args.bot is None:
+        args.bot = "heuristic" if HeuristicBot.plays(ruleset.data.game.name) else "greedy"
+    problem = bot_problem(args.bot) or cannot_play(args.bot, ruleset)
+    if problem:
+        print(f"heuristic_signal: {problem}", file=sys.stderr)
         return 2
     evaluation = Evaluation(ruleset)
     started = time.process_time()
@@ -131,7 +139,9 @@ def main(argv=None) -> int:
             labels = sorted({label for r in mine for label in r[1]} - {"worth"})
             for label in labels:
                 overall, cells = _auc_cells(mine, label)
-                print(f"  {label[:60]:<60} {overall:>6}  " + "  ".join(f"{c:>6}" for c in cells))
+                # under the side's own figures: the label in the first three columns
+                shown = label if len(label) <= 29 else label[:28] + "…"
+                print(f"  {shown:<30}{overall:>11}  " + "  ".join(f"{c:>12}" for c in cells))
     return 0
 
 
