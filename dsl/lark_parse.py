@@ -154,6 +154,11 @@ _CHARACTER_HINTS = {
     "'": 'texts are written in double quotes: "like this"',
     "\t": "indent with spaces",
     "/": "division is written '//' (it gives a whole number): a // b",
+    "^": "the rules have no power nor bitwise operators: repeat '*' for a power, and for bits read "
+         "(x // b) % 2, the bit b of x (b = 1, 2, 4, …)",
+    "&": "'and' joins two conditions: a and b",
+    "|": "'or' joins two conditions: a or b",
+    "!": "'not' denies a condition (not a), and '!=' compares",
     '"': "this text's closing quote is missing: a text ends with '\"' on the line it starts",
 }
 

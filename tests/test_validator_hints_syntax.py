@@ -61,3 +61,15 @@ def test_a_by_elsewhere_keeps_its_hint():
     assert "comes before 'prompt'" not in (d.hint or "")
 
 
+
+
+@pytest.mark.parametrize("line, char, hint", [
+    ("let x = 2 ^ 3", "^", "no power nor bitwise operators"),
+    ("let x = true & false", "&", "'and' joins two conditions"),
+    ("let x = true | false", "|", "'or' joins two conditions"),
+    ("let x = !true", "!", "'not' denies a condition"),
+])
+def test_an_operator_of_other_languages_is_told_what_to_write(line, char, hint):
+    d = only_error(line)
+    assert d.message == f"unexpected character {char!r}"
+    assert hint in d.hint
