@@ -656,7 +656,7 @@ def blame_variant(bag: DiagnosticBag, start: int, info: VariantInfo, data: RuleS
     files are not the variant's to change: each such finding (from ``bag.items[start:]``)
     is told again at the variant's line that caused it, with the places of the base that
     are concerned in its hint."""
-    if not info.removed_at and not info.counted_at:
+    if not info.removed_at and not info.counted_at and not info.replaced:
         return
     own = set(info.files)
     blamed: dict[tuple, list] = {}  # (the variant's change, what kind of finding) → findings
@@ -688,6 +688,12 @@ def blame_variant(bag: DiagnosticBag, start: int, info: VariantInfo, data: RuleS
         changed = _counted_under(m.group(2), info, data) if m else None
         if changed is not None:
             blamed.setdefault(("manifest", changed, m.group(2)), []).append(d)
+            continue
+        # a definition the variant replaces whose new version the base's uses no longer
+        # fit (its parameters changed): the base's file is not the variant's to change
+        replaced = next((n for n in info.replaced if n in quoted), None)
+        if replaced is not None:
+            blamed.setdefault(("replaced", replaced), []).append(d)
     if not blamed:
         return
     dropped = {id(d) for found in blamed.values() for d in found}
@@ -695,6 +701,15 @@ def blame_variant(bag: DiagnosticBag, start: int, info: VariantInfo, data: RuleS
     for key, found in blamed.items():
         if key[0] == "manifest":
             _blame_count(bag, key[1], key[2], found[0], info)
+            continue
+        if key[0] == "replaced":
+            new = info.replaced[key[1]][1]
+            in_rules, elsewhere = _places(found, definitions)
+            where = _listed(in_rules + elsewhere)
+            bag.error(f"variant '{info.name}' replaces '{key[1]}', and the base's uses of it no longer fit: "
+                      f"{found[0].message}", new.pos,
+                      f"at {where}: keep the base's parameters, or write new versions of those definitions in the "
+                      "variant's .rules file and list them under 'replaces:'")
             continue
         dname = key[1]
         vname, pos = info.removed_at[dname]

@@ -426,3 +426,20 @@ def test_a_new_variant_is_never_written_into_the_installed_rule_sets(tmp_path, m
     assert "give the folder of your copy: --base rules/star_trek_panic" in capsys.readouterr().err
     assert main(["variant", "new", "house", "--base", "rules/star_trek_panic"]) == 0
     assert (tmp_path / "rules" / "star_trek_panic" / "variants" / "house.yaml").is_file()
+
+
+def test_a_replacement_the_bases_uses_no_longer_fit_is_told_at_the_variants_line(rules):
+    # the variant gave infected_team a parameter: the error was told in victory.rules
+    _write(rules, "argued", """variant:
+  name: argued
+  base: panic_station
+replaces: [infected_team]
+""", """function infected_team(at_least: number) -> list of player:
+    = [p for p in living_players() where p.infected]
+""")
+    rs = load_ruleset(rules, variant="argued")
+    assert rs.bag.errors, rs.bag.render()
+    assert all(e.position.file.endswith("variants/argued.rules") for e in rs.bag.errors), rs.bag.render()
+    first = rs.bag.errors[0]
+    assert first.message.startswith("variant 'argued' replaces 'infected_team', and the base's uses of it no longer fit")
+    assert "victory.rules:" in first.hint and first.position.line == 1
