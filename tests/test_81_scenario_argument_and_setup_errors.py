@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from engine_rulesets import build
-from scenario_runs import explain, only_error_in, run_one
+from scenario_runs import errors_in, explain, only_error_in, run_one
 
 from rulecraft.validator import PASS
 
@@ -56,6 +56,10 @@ action spend:
         move c to spent
         set target.score += c.worth
         emit spent_card(card: c, target: target)
+
+procedure reward(p: player, c: card):
+    do:
+        set p.score += c.worth
 """
 
 FILE = "seeds/swaps/example.yaml"
@@ -303,3 +307,20 @@ def test_distinct_copies_and_components_in_one_block_still_pass(swaps):
               count: 3
         """)
     assert result.status == PASS, explain(result)
+
+
+def test_a_procedure_called_with_a_value_of_another_type_is_broken_at_the_value(swaps):
+    # a number for a player ran the rules, which stopped at 'unknown zone hand:3' in a
+    # rule file the scenario's author never touched
+    text = """
+        title: a reward
+        cite: "swaps: Rewards"
+        steps:
+          - {call: reward, args: [3, crown]}
+          - {call: reward, args: [p1, p2]}
+    """
+    result = run(swaps, text)
+    found = errors_in(result, FILE)
+    assert [d.message for d in found] == [
+        "3 is a number (the argument 'p' of reward is a player)",
+        "'p2' is a player (the argument 'c' of reward is a card)"], result.bag.render()

@@ -64,6 +64,9 @@ class Names:
         self.actions = {d.name: _params(d) for d in defs if d.kind == "action"}
         self.reactions = {d.name: _params(d) for d in defs if d.kind == "reaction"}
         self.procedures = {d.name: _params(d) for d in defs if d.kind == "procedure"}
+        # their parameters' whole types (list of card), as a function's are read
+        self.procedure_types = {d.name: [(p.name, str(p.type) if p.type is not None else T.ANY) for p in d.params]
+                                for d in defs if d.kind == "procedure"}
         # functions: their parameters and the type of their answer (an expectation asks them)
         self.functions = {d.name: ([(p.name, str(p.type) if p.type is not None else T.ANY) for p in d.params],
                                    str(d.returns) if d.returns is not None else T.ANY)
@@ -438,8 +441,8 @@ class _Check:
         if isinstance(value, str):
             thing = value if value in self.n.entities else self.n.space(value)
             kind = self.n.entities.get(thing)
-            if kind == t:
-                return None
+            if kind == t or self.n.entities.get(self.n.space(value)) == t:
+                return None  # a single-space tile stands for its space too
         else:
             kind = None
         of_kind = [e for e, k in self.n.entities.items() if k == t]
@@ -685,6 +688,10 @@ class _Check:
                     sig = ", ".join(f"{p}: {t}" for p, t in params)
                     self.error(f"'{name}' takes {len(params)} argument(s), not {len(args)}",
                                path + (["args"] if "args" in step else ["call"]), f"{name}({sig})")
+                else:  # each of its parameter's type, as a function's (a '3' for a player ran the rules)
+                    typed = self.n.procedure_types.get(name, [])
+                    for j, ((pname, ptype), value) in enumerate(zip(typed, args)):
+                        self.typed(value, ptype, f"the argument '{pname}' of {name}", path + ["args", j])
         elif verb == "roll":
             self.rolls(step["roll"], path + ["roll"])
         elif verb == "arrange":
