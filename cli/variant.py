@@ -61,6 +61,12 @@ def _name(text: str) -> str:
     return text
 
 
+def _seen_line(seen: dict) -> str:
+    """Who sees a zone, property or variable, as a variant's file writes it."""
+    line = seen["visible_to"]
+    return line + (", top card shown" if seen.get("top_visible") else "")
+
+
 def _new_base(text: str) -> str:
     """The folder a new variant is written into: a folder given as such, never a shipped
     rule set's name, whose folder is where rulecraft is installed."""
@@ -243,6 +249,10 @@ def run_diff(args) -> int:
         console.print(f"\n[green]new {_ADDED[section]}[/] {escape(addition_line(rs, section, name))}")
     for name in v.variables:
         console.print(f"\n[green]new variable[/] {escape(name)}")
+    for (section, name), (old, new) in v.visibility.items():
+        what = {"zones": "zone", "properties": "property", "variables": "variable"}[section]
+        console.print(f"\n[yellow]who sees[/] {what} {escape(name)}: {escape(_seen_line(old))} → "
+                      f"{escape(_seen_line(new))}")
     for name, (old, new) in v.replaced.items():
         console.print(f"\n[yellow]replaced[/] {old.kind} {escape(name)}")
         _print_diff(console, definition_diff(rs, old, new))

@@ -985,6 +985,12 @@ class SiteWriter:
             out.append(f"## {ui('new_variables')}\n")
             out += [f"- {md(_cap(v.prose.term(n)))}" for n in info.variables]
             out.append("")
+        if info.visibility:
+            out.append(f"## {ui('changed_visibility')}\n\n| {ui('seen_what')} | {ui('before_change')} | "
+                       f"{ui('after_change')} |\n|---|---|---|")
+            for (section, name), (old, new) in info.visibility.items():
+                out.append(f"| {self._seen_thing(v, section, name)} | {self._seen_by(old)} | {self._seen_by(new)} |")
+            out.append("")
         if info.replaced:
             out.append(f"## {ui('replaced')}\n")
             for n in info.replaced:
@@ -1014,9 +1020,23 @@ class SiteWriter:
                 out += [f"- {md(t)}{self.c} {md_prose(why)}" for t, why in info.superseded.items()]
             out.append("")
         if not (info.parameters or info.components or info.variables or info.replaced or info.removed or info.added
-                or info.additions):
+                or info.additions or info.visibility):
             out.append(ui("no_changes") + "\n")
         return "\n".join(out) + "\n"
+
+    def _seen_thing(self, v: VariantChanges, section: str, name: str) -> str:
+        """A zone, property or variable whose visibility a variant changes, in the site's words."""
+        if section == "zones":
+            return md(_cap(v.prose.term(f"zones.{name}")))
+        if section == "properties":
+            kind, _, prop = name.partition(".")
+            term = v.prose._written("properties", name)
+            return md(_cap(v.prose._property_word(term))) + f" ({md(v.prose._written('kinds', kind).one)})"
+        return md(_cap(v.prose.term(name)))
+
+    def _seen_by(self, seen: dict) -> str:
+        who = self.ui(f"seen_{seen['visible_to']}")
+        return self.ui("seen_top", who=who) if seen.get("top_visible") else who
 
     def _component_change(self, v: VariantChanges, name: str, old, new) -> str:
         """What a variant changes of a component, each change as "before → after" in the

@@ -58,6 +58,8 @@ class VariantInfo:
     removed_at: dict[str, tuple[str, Position]] = field(default_factory=dict)
     counted_at: dict[str, tuple[str, Position]] = field(default_factory=dict)  # components changed or added
     taken_out: dict[str, object] = field(default_factory=dict)  # components given count 0: name → component
+    # who sees what, changed: (section, name) → (before, after), each {"visible_to": …, "top_visible": …}
+    visibility: dict[tuple[str, str], tuple[dict, dict]] = field(default_factory=dict)
 
 
 def variants_folder(root: Path) -> Path:
@@ -201,6 +203,7 @@ def apply_variant(root: Path, name: str, data: RuleSetData, definitions: dict[st
         _apply_parameters(content, located, data, info, bag)
         _apply_components(vname, content, located, data, info, bag)
         _apply_variables(content, located, data, info, bag)
+        _apply_visibility(content, located, data, info, bag)
         for key, count in (content.get("manifest") or {}).items():
             data.manifest[key] = count
             data.where[("manifest", key)] = located.key_position(["manifest", key])
@@ -221,6 +224,8 @@ _HOW_TO_ADD = {
     "component": "to add a new component, put it under 'add: components:' as in the base's components table "
                  "(- {{name: {name}, kind: ..., count: 1}})",
     "definition": "to add a new definition, write it in the variant's .rules file without listing it here",
+    "zone": "a variant changes who sees the base's zones; a new zone goes under 'add: zones:'",
+    "kind": "write KIND.PROPERTY of a kind of the base, e.g. player.role",
 }
 
 
@@ -552,6 +557,57 @@ def _apply_components(vname, content, located, data, info, bag):
         new = {"count": comp.count, "properties": dict(comp.properties)}
         info.components[cname] = (info.components.get(cname, (old, None))[0], new)
         info.counted_at[cname] = (vname, located.key_position(["components", cname]))
+
+
+def _seen(spec) -> dict:
+    shown = {"visible_to": spec.visible_to}
+    if hasattr(spec, "top_visible"):
+        shown["top_visible"] = spec.top_visible
+    return shown
+
+
+def _apply_visibility(content, located, data, info, bag):
+    """``visibility:``: who sees a zone, a property or a variable of the base (open hands,
+    a secret made public), each at its name in the variant's file."""
+    visibility = content.get("visibility") or {}
+    for zname, change in (visibility.get("zones") or {}).items():
+        zone = data.zones.get(zname)
+        where = located.key_position(["visibility", "zones", zname])
+        if zone is None:
+            bag.error(f"the base has no zone '{zname}'", where, _not_in_base("zone", zname, data.zones))
+            continue
+        change = {"visible_to": change} if isinstance(change, str) else change
+        before = info.visibility.get(("zones", zname), (_seen(zone), None))[0]
+        zone.visible_to = change.get("visible_to", zone.visible_to)
+        zone.top_visible = change.get("top_visible", zone.top_visible)
+        info.visibility[("zones", zname)] = (before, _seen(zone))
+        data.where[("zone", zname)] = where  # what its new visibility breaks is told here
+    for key, who in (visibility.get("properties") or {}).items():
+        kname, _, pname = str(key).partition(".")
+        where = located.key_position(["visibility", "properties", key])
+        kind = data.kinds.get(kname)
+        if kind is None or pname not in kind.properties:
+            hint = (did_you_mean_among(pname, kind.properties, f"properties of {kname}") if kind is not None else
+                    _not_in_base("kind", kname, data.kinds) if pname else "write KIND.PROPERTY, e.g. player.role")
+            bag.error(f"the base has no property '{key}'", where, hint)
+            continue
+        spec = kind.properties[pname]
+        before = info.visibility.get(("properties", key), (_seen(spec), None))[0]
+        spec.visible_to = who
+        info.visibility[("properties", key)] = (before, _seen(spec))
+    for key, who in (visibility.get("variables") or {}).items():
+        scope, _, vname = str(key).partition(".")
+        where = located.key_position(["visibility", "variables", key])
+        declared = data.variables.get(scope) if scope in ("game", "turn") else None
+        if declared is None or vname not in declared:
+            hint = (did_you_mean_among(vname, declared, f"{scope} variables") if declared else
+                    "write game.NAME or turn.NAME")
+            bag.error(f"the base has no variable '{key}'", where, hint)
+            continue
+        spec = declared[vname]
+        before = info.visibility.get(("variables", key), (_seen(spec), None))[0]
+        spec.visible_to = who
+        info.visibility[("variables", key)] = (before, _seen(spec))
 
 
 def _apply_variables(content, located, data, info, bag):
