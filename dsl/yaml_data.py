@@ -1151,7 +1151,10 @@ def _explain(error: jsonschema.ValidationError, located: Located, path: list) ->
     if error.validator == "type":
         wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
         hint = "write " + " or ".join(_TYPE_WORDS.get(str(t), str(t)) for t in wanted)
-        if "string" in wanted and not isinstance(error.instance, (type(None), str, list, dict)):
+        if "integer" in wanted and isinstance(error.instance, float):
+            # a fraction where whole numbers are counted: quoting it would make it a text
+            hint = "write a whole number: the rules count in whole numbers"
+        elif "string" in wanted and not isinstance(error.instance, (type(None), str, list, dict)):
             hint += " (quote it: YAML reads it as another kind of value)"
         expected = " or ".join(_KIND_WORDS.get(str(t), str(t)) for t in wanted)
         found = _found(error.instance, located._node(path))

@@ -380,3 +380,14 @@ def test_an_unknown_limit_period_is_shown_at_the_period(tmp_path):
     d = only_error(bag)
     assert d.message == "unknown limit period 'week'"
     assert (d.position.column, d.position.end_column) == (17, 21), text
+
+
+def test_a_fraction_where_a_whole_number_is_due_is_not_told_to_be_quoted(tmp_path):
+    bag, _ = check(tmp_path)  # writes the game
+    variants = tmp_path / "dice_race" / "variants"
+    variants.mkdir()
+    (variants / "half.yaml").write_text("variant:\n  name: half\n  base: dice_race\nparameters:\n  target_score: 2.5\n",
+                                        encoding="utf-8")
+    d = only_error(load_ruleset(tmp_path / "dice_race", variant="half").bag)
+    assert "found the number 2.5" in d.message
+    assert d.hint == "write a whole number: the rules count in whole numbers"
