@@ -948,8 +948,12 @@ class Checker:
             if (kind is not None and target.name in kind.properties) or ot == T.ANY:
                 s.property = target.name  # one property of the thing, not the thing
             elif kind is not None:
-                self.error(f"only a thing or one of its properties can be {'hidden' if s.hide else 'revealed'}",
-                           target.pos, did_you_mean_among(target.name, kind.properties, "properties") if kind else None)
+                close = did_you_mean(target.name, kind.properties)
+                if close:  # a misspelt property, told as such everywhere else
+                    self.error(f"kind '{ot}' has no property '{target.name}'", target.name_pos or target.pos, close)
+                else:
+                    self.error(f"only a thing or one of its properties can be {'hidden' if s.hide else 'revealed'}",
+                               target.pos, did_you_mean_among(target.name, kind.properties, "properties"))
                 return
         if getattr(s, "property", None) is None:
             t = self.expr(target, ctx)

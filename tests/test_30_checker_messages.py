@@ -391,3 +391,10 @@ def test_a_fraction_where_a_whole_number_is_due_is_not_told_to_be_quoted(tmp_pat
     d = only_error(load_ruleset(tmp_path / "dice_race", variant="half").bag)
     assert "found the number 2.5" in d.message
     assert d.hint == "write a whole number: the rules count in whole numbers"
+
+
+def test_a_misspelt_property_revealed_is_told_as_a_misspelt_property(tmp_path):
+    bag, _ = check(tmp_path, ("race.rules", "set p.score = 0", "set p.score = 0\n            reveal p.scroe"))
+    d = only_error(bag)
+    assert d.message == "kind 'player' has no property 'scroe'"
+    assert d.hint == "did you mean 'score'?"
