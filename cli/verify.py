@@ -136,7 +136,9 @@ def run(args) -> int:
     _warn_unarranged(console, results, args.redeals)
 
     if args.coverage:
-        _print_coverage(console, folder, scenarios, args.ruleset)
+        # the examples the variant supersedes no longer show its rules
+        superseded = set(ruleset.variant.superseded) if ruleset.variant else set()
+        _print_coverage(console, folder, [sc for sc in scenarios if sc.title not in superseded], args.ruleset)
     elif (folder / SECTIONS_FILE).is_file():
         _warn_unmatched(console, folder, scenarios)
 

@@ -283,3 +283,13 @@ def test_a_scenario_file_written_by_hand_follows_the_documented_example(tmp_path
     for sc in loaded.scenarios:
         result = run_scenario(ruleset, sc)
         assert result.status == PASS, (result.divergence, result.bag and result.bag.render())
+
+
+def test_coverage_under_a_variant_leaves_out_the_examples_it_supersedes(capsys):
+    # a section covered only by examples humans_advantage supersedes was counted as covered
+    code, base = verify(capsys, PANIC_STATION, "--coverage")
+    code, varied = verify(capsys, PANIC_STATION, "--coverage", "--variant", "humans_advantage")
+    assert code == 0, varied
+    covered = lambda out: int(out.split("covered: ")[1].split(" of ")[0])  # noqa: E731
+    assert covered(varied) < covered(base)
+    assert "uncovered: " in varied and "Components" in varied.split("uncovered: ")[1]
