@@ -750,7 +750,7 @@ class Narrator:
                 if key == "deal" and not cards:
                     out.append(self.say("deal_none", player=self.player(str(pid))))
                 else:
-                    out.append(self.say(key, player=self.player(str(pid)), cards=self.thing(cards)))
+                    out.append(self.say(key, player=self.player(str(pid)), cards=self._dealt(cards)))
             return out
         if key == "move_all" and isinstance(value, dict):
             return [self.say("move_all_off", **{"from": self.thing(a)}) if b is None else
@@ -770,6 +770,20 @@ class Narrator:
             joiner = "; " if any(isinstance(v, dict) for v in value) else ", "
             return [self.say("picks", values=joiner.join(self._pick(v) for v in value))]
         return [self.say("other", key=md(key), value=self.thing(value))]
+
+    def _dealt(self, cards) -> str:
+        """Cards dealt to a hand, each with its article ("a security card, an armor"):
+        a copy of a component is one of several alike."""
+        if not isinstance(cards, list):
+            return self.thing(cards)
+        told = []
+        for card in cards:
+            comp = str(card).split("/", 1)[0].partition(".")[0]
+            if comp in self.components and self.prose.glossary.get("components", comp) is not None:
+                told.append(md(self.prose._article(self.prose._written("components", comp), "a")))
+            else:
+                told.append(self.one_value(card))
+        return ", ".join(told) if told else self.s["nothing"]
 
     def _ap_word(self, n) -> str:
         term = self.prose.glossary.get("properties", "player.ap")

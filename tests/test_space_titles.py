@@ -89,3 +89,17 @@ victory all_done:
         "language: en\nkinds:\n  player: {one: responder}\n", encoding="utf-8")
     ruleset = build(tmp_path, {"game.yaml": game_yaml() + BOARD, "main.rules": rules})
     assert Prose(ruleset, "en").ex(ruleset.definitions["all_done"].winners) == "the responders"
+
+
+def test_cards_dealt_in_a_worked_example_are_told_with_their_articles():
+    # "Player 1 is dealt security card." read as a note, not a sentence
+    from rulecraft.docgen.narration import Narrator
+    from rulecraft.docgen.prose import Prose
+    from rulecraft.dsl.loader import load_checked
+
+    station = load_checked("rules/panic_station")
+    for lang, said in (("en", "Player 1 is dealt a keycard, an Armor."),
+                       ("fr", "Le joueur 1 reçoit une Carte Magnétique, un Gilet pare-balles.")):
+        lines = Narrator(station, Prose(station, lang, markdown=True), lang).arranged(
+            {"deal": {"p1": ["keycard.1", "armor.1"]}})
+        assert lines == [said], lines
