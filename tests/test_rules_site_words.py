@@ -1,6 +1,8 @@
-"""A space of a declared board is named by its glossary entry under `components`, else by
-the `title` its board table gives it (a proper name, no article), else by its name: a
-designer's graph board read "Move the pawn to the harbor." with "Harbor" in its table."""
+"""Words of the rules sites and play screens that designers found wrong: a declared
+board's space is named by its glossary entry, else by the `title` its board table gives
+it (a proper name, no article), else by its name; a graph's neighbours are "joined", not
+"through a doorway"; a restored kind is "every cube"; every player is called by the
+glossary's word for a player; cards dealt in a worked example take their articles."""
 
 from __future__ import annotations
 
