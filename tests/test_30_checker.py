@@ -330,7 +330,7 @@ def test_cost_in_a_resource_that_is_not_a_player_property(tmp_path):
     rs = load_rules_change(tmp_path, "cost 1 energy", "cost 1 ap")
     err = only_error(rs)
     assert err.message == "cost in unknown resource 'ap'"
-    assert err.hint == "a cost is paid from a number property of the player"
+    assert err.hint == "a cost is paid from a number property of the player (score, energy)"
     assert loc(err) == ("main.rules", line_of(MAIN_RULES, "cost 1 energy"), 12)  # under the resource
 
 
