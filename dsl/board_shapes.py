@@ -229,9 +229,6 @@ def check_component_spaces(data: RuleSetData, bag: DiagnosticBag) -> None:
             continue
         if c.zone is not None:
             bag.error(f"component '{c.name}' starts both in a zone and on a space", pos, "keep one of them")
-        if c.per_player:
-            bag.error(f"per-player component '{c.name}' cannot start on a space", pos,
-                      "declare one component per seat with its owner in properties")
         if len(c.spaces) != c.count:
             bag.error(f"component '{c.name}' has {c.count} copies but {len(c.spaces)} starting spaces", pos,
                       "give one space per copy")

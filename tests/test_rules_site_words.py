@@ -105,3 +105,4 @@ def test_cards_dealt_in_a_worked_example_are_told_with_their_articles():
         lines = Narrator(station, Prose(station, lang, markdown=True), lang).arranged(
             {"deal": {"p1": ["keycard.1", "armor.1"]}})
         assert lines == [said], lines
+
