@@ -437,10 +437,15 @@ def write_comparison_plot(path: str, title: str, summaries: dict[str, dict]) -> 
         left_out += summary["undecided"]["games"]
         if rounds:
             # one outline per rule set when several share the axes, filled bars for one
-            style = ({"histtype": "step", "linewidth": 1.8} if len(labels) > 1 else {"edgecolor": "white"})
+            # (dashed after the first, so that outlines that coincide still show both)
+            style = ({"histtype": "step", "linewidth": 1.8, "linestyle": ("-", "--", ":", "-.")[k % 4]}
+                     if len(labels) > 1 else {"edgecolor": "white"})
             ax2.hist(rounds, bins=range(min(all_rounds), max(all_rounds) + 2), align="left",
                      color=colours[k % len(colours)], label=label or None, **style)
     ax2.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax2.yaxis.set_major_locator(MaxNLocator(integer=True))  # games are counted whole
+    if all_rounds:  # a round either side, so that even one length has whole ticks around it
+        ax2.set_xlim(min(all_rounds) - 1, max(all_rounds) + 1)
     ax2.set_xlabel("rounds")
     ax2.set_ylabel("games")
     ax2.set_title("Length of the decided games" + (f" ({left_out} undecided left out)" if left_out else ""))
