@@ -10,7 +10,7 @@ import pytest
 from engine_rulesets import build
 from scenario_runs import errors_in, explain, only_error_in, run_one
 
-from rulecraft.validator import PASS
+from rulecraft.validator import FAIL, PASS
 
 GAME = """\
 game:
@@ -324,3 +324,24 @@ def test_a_procedure_called_with_a_value_of_another_type_is_broken_at_the_value(
     assert [d.message for d in found] == [
         "3 is a number (the argument 'p' of reward is a player)",
         "'p2' is a player (the argument 'c' of reward is a card)"], result.bag.render()
+
+
+def test_a_check_read_after_the_turn_passed_says_so(swaps):
+    # a designer's 4th action ended the turn by itself: the failed 'because' did not say
+    # that the check was now read in the next player's turn
+    result = run(swaps, """
+        title: after the turn
+        cite: "swaps: Spending"
+        players: 2
+        setup:
+          current: p1
+          deal: {p1: [crown], p2: [coin.1]}
+        steps:
+          - end_turn: true
+        expect:
+          illegal:
+            - {do: spend, args: {c: crown, target: p2}, because: "not your card"}
+    """)
+    assert result.status == FAIL, explain(result)
+    [miss] = result.divergence.mismatches
+    assert "the turn passed during the steps (p2's turn started); it is p2's now" in miss.note

@@ -342,8 +342,9 @@ class Expectations:
                 why = self.game.why_not(action, full) if full is not None else None
                 if why:
                     note = f"the rules say: {why}; " + note
+            turn = self._whose_turn()
             self.miss(f"action {label} for {pending['player']}", "offered" if legal else "not offered",
-                      "offered" if found else "not offered", path, note)
+                      "offered" if found else "not offered", path, note + (f"; {turn}" if turn else ""))
             return
         if not legal and "because" in option:
             full = full_args(self.names, action, args)
@@ -353,7 +354,16 @@ class Expectations:
                 return
             why = self.game.why_not(action, full)
             if why is None or option["because"] not in why:
-                self.miss(f"why {label} is illegal", option["because"], why, path + ["because"])
+                self.miss(f"why {label} is illegal", option["because"], why, path + ["because"], self._whose_turn())
+
+    def _whose_turn(self) -> str | None:
+        """Whose turns started during the steps, when any did: a check meant for one
+        player's turn is read in another's after an action ends the turn by itself."""
+        started = [ev.get("player") for ev in self.window if ev["type"] == "turn_started"]
+        if not started:
+            return None
+        return f"the turn passed during the steps ({', '.join(map(str, started))}'s turn started); it is " \
+               f"{self.game.state.current}'s now"
 
     def _pending(self, want) -> None:
         pending = self.game.state.pending
