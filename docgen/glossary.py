@@ -816,6 +816,27 @@ def _check_called(ruleset: RuleSet, glossary: Glossary, lang: str, bag: Diagnost
                         did_you_mean_among(slot, props, "properties"), code="glossary")
 
 
+def _unnamed_families(ruleset: RuleSet, glossary: Glossary, needs) -> dict[str, tuple[str, str]]:
+    """Component → (its kind, a property of it) for components of a kind that has no
+    `called:` and four or more components without a word: a kind's `called:` names them all."""
+    missing = {n.key for n in needs if n.section == "components" and glossary.get("components", n.key) is None}
+    by_kind: dict[str, list] = {}
+    for comp in ruleset.data.components:
+        if comp.name in missing:
+            by_kind.setdefault(comp.kind, []).append(comp)
+    out = {}
+    for kind, comps in by_kind.items():
+        term = glossary.get("kinds", kind)
+        if len(comps) < 4 or (term is not None and term.called is not None):
+            continue
+        # the property that tells them apart best: the one with the most values among them
+        names = {p for c in comps for p in c.properties}
+        best = max(sorted(names), key=lambda p: len({str(c.properties.get(p)) for c in comps}), default="…")
+        for c in comps:
+            out[c.name] = (kind, best)
+    return out
+
+
 def _check_keys(glossary: Glossary, lang: str, levels: _Levels, bag: DiagnosticBag) -> set[tuple[str, str]]:
     """A warning for every entry whose key names nothing the glossary's level has; the
     (section, key) each such entry was meant for, when its hint says which."""
@@ -869,6 +890,7 @@ def check_glossaries(ruleset: RuleSet, docs_words: bool = True) -> list[Diagnost
         owners = WordOwners(lang)
         files: dict[Path, Glossary] = {}
         reported: set[str] = set()
+        alike = _unnamed_families(ruleset, glossary, needs)
         for n in needs:
             term = glossary.get(n.section, n.key)
             if term is None and n.section == "names":
@@ -885,7 +907,12 @@ def check_glossaries(ruleset: RuleSet, docs_words: bool = True) -> list[Diagnost
                 where = files[path].sections.get(n.section) or Position(_display(path), 1, 1)
                 message = f"the {lang} glossary has no entry '{n.key}' in '{n.section}'"
                 reported.add(message)
-                bag.warning(message, where, f"add '{n.key}' under '{n.section}:' in {_display(path)}", code="glossary")
+                hint = f"add '{n.key}' under '{n.section}:' in {_display(path)}"
+                family = alike.get(n.key) if n.section == "components" else None
+                if family:  # many of one kind: one line names them all, from their properties
+                    hint += (f", or name every {family[0]} at once with 'called:' in its entry under 'kinds:' "
+                             f"(e.g. {family[0]}: {{one: …, called: \"{{{family[1]}}} …\"}})")
+                bag.warning(message, where, hint, code="glossary")
                 continue
             unknown = glossary.slots(n.section, n.key) - set(n.slots)
             if n.section == "definitions" and unknown:

@@ -393,3 +393,19 @@ def test_a_misspelt_glossary_key_is_told_once_at_the_entry(tmp_path):
     d = only(bag)
     assert d.message == "the en glossary entry 'tkae' under 'definitions' names no definition of the rule set"
     assert d.hint == "did you mean 'take'?"
+
+
+def test_many_components_of_a_kind_without_words_are_pointed_at_called(tmp_path):
+    # a designer's family of eight cards got eight hints to add eight entries
+    game = ("game:\n  name: cards\n  players: {min: 2, max: 2}\n  setup: setup\n  round: round\n"
+            "kinds:\n  player:\n    properties: {}\n  card:\n    located_in: zone\n    properties:\n"
+            "      suit: {type: text, default: red}\n      rank: {type: number, default: 1}\n"
+            "zones:\n  deck: {}\ncomponents:\n"
+            "  - {name: \"{suit}_{rank}\", kind: card, zone: deck, each: {suit: [red, blue], rank: [1, 2, 3]}}\n")
+    rules = "procedure setup():\n    do:\n        stop\n\nprocedure round():\n    do:\n        stop\n"
+    root = write_ruleset(tmp_path / "cards", {"game.yaml": game, "main.rules": rules})
+    (root / "glossary").mkdir()
+    (root / "glossary" / "en.yaml").write_text("language: en\nkinds:\n  card: card\n", encoding="utf-8")
+    found = [d for d in check_glossaries(load_ruleset(root), docs_words=False) if "'red_1' in 'components'" in d.message]
+    assert len(found) == 1
+    assert "name every card at once with 'called:'" in found[0].hint and '"{rank}' in found[0].hint
