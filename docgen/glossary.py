@@ -818,7 +818,7 @@ def _check_called(ruleset: RuleSet, glossary: Glossary, lang: str, bag: Diagnost
 
 def _unnamed_families(ruleset: RuleSet, glossary: Glossary, needs) -> dict[str, tuple[str, str]]:
     """Component → (its kind, a property of it) for components of a kind that has no
-    `called:` and four or more components without a word: a kind's `called:` names them all."""
+    `called:` and at least 4 components without a word: a kind's `called:` names them all."""
     missing = {n.key for n in needs if n.section == "components" and glossary.get("components", n.key) is None}
     by_kind: dict[str, list] = {}
     for comp in ruleset.data.components:

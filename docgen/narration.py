@@ -739,7 +739,7 @@ class Narrator:
         if key == "clear_board":
             return [self.say("clear_board")] if value else []
         if key == "restore":
-            # a kind stands for every thing of it ("every cube"), as in the scenario
+            # a kind stands for every thing of it ("every token"), as in the scenario
             told = [self.say_raw("every_kind", kind=self.thing(v)) if v in self.data.kinds else self.thing(v)
                     for v in (value if isinstance(value, list) else [value])]
             things = told[0] if len(told) == 1 else ", ".join(told[:-1]) + self.s["and"] + told[-1]
@@ -772,7 +772,7 @@ class Narrator:
         return [self.say("other", key=md(key), value=self.thing(value))]
 
     def _dealt(self, cards) -> str:
-        """Cards dealt to a hand, each with its article ("a security card, an armor"):
+        """Cards dealt to a hand, each with its article ("a card, an item"):
         a copy of a component is one of several alike."""
         if not isinstance(cards, list):
             return self.thing(cards)

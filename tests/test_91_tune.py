@@ -200,9 +200,10 @@ def test_games_stopped_undecided_can_be_left_out_of_the_fit(capsys, monkeypatch)
     assert play_and_read(trek, 1, 1, "greedy", 5, decided_only=True) == []
     ended = play_and_read(trek, 1, 2, "greedy", 5, 2)
     assert [r.values for r in play_and_read(trek, 1, 2, "greedy", 5, 2, decided_only=True)] == [r.values for r in ended]
-    assert main(["tune", "star_trek_panic", "--players", "1", "--games", "4", "--seed", "1", "--decided",
+    # (one crew member alone loses every decided game: two players win some, so there is a fit)
+    assert main(["tune", "star_trek_panic", "--players", "2", "--games", "6", "--seed", "1", "--decided",
                  "--check", "0", "--workers", "1", "--quiet"]) == 0
-    assert "2 games of 1 players by bot greedy (2 more stopped undecided, left out)" in capsys.readouterr().out
+    assert "5 games of 2 players by bot greedy (1 more stopped undecided, left out)" in capsys.readouterr().out
     # nothing left to fit: one line and exit 1, no traceback
     import rulecraft.cli.tune as tune
     monkeypatch.setattr(tune, "play_and_read", lambda *task: [])

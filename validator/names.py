@@ -520,7 +520,8 @@ class _Check:
                 self.zone(dst, path + ["move_all", src])
         for key in ("pieces", "place"):
             for eid, where in (setup.get(key) or {}).items():
-                if self.entity(eid, path + [key, eid], key=True) and self.place(where, path + [key, eid]):
+                known = self.entity(eid, path + [key, eid], key=True)
+                if self.place(where, path + [key, eid]) and known:
                     self.held(eid, where, path + [key, eid])
         for key in ("deal", "hands"):
             for p, cards in (setup.get(key) or {}).items():
