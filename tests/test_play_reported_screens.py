@@ -384,7 +384,7 @@ def test_counts_agree_in_each_language(words_of):
 
 def test_an_owner_by_its_name_and_a_rule_sets_mark_for_not_set(words_of):
     w = words_of("stationfall")
-    assert w.name("influence:astrochimp") == "Astrochimp's influence"
+    assert w.name("influence:astrochimp") == "Astrochimp's Influence"  # the zone's word, not the step's
     assert w.status("player", "influence_limit", -1) == "Influence Limit none"
     assert w.status("player", "influence_limit", 8) == "Influence Limit 8"
     assert words_of("stationfall", "fr").status("player", "influence_limit", -1) == "Limite d'Influence aucune"
