@@ -27,6 +27,7 @@ SENTENCES: dict[str, dict[str, str]] = {
     "en": {
         "player": "player {n}",
         "of_player": "{thing} of {player}",
+        "of_thing": "{thing} of {owner}",
         "of_every_player": "{thing} of every player",
         "each_kind": "each {kind}",
         "every_kind": "every {kind}",
@@ -159,6 +160,7 @@ SENTENCES: dict[str, dict[str, str]] = {
     "fr": {
         "player": "joueur {n}",
         "of_player": "{thing} du {player}",
+        "of_thing": "{thing} de {owner}",
         "of_every_player": "{thing} de chaque joueur",
         "each_kind": "chaque {kind}",
         "every_kind": "chaque {kind}",
@@ -442,6 +444,9 @@ class Narrator:
         if colon and zone in self.data.zones:
             if owner == "*":  # a per-player zone checked for every player
                 return self.s["of_every_player"].replace("{thing}", self._zone(zone))
+            if not _PLAYER.match(owner):  # a zone of a thing (a character's item slots): the thing by its word
+                said = self.s["of_thing"].replace("{thing}", self._zone(zone)).replace("{owner}", self.thing(owner))
+                return re.sub(r"(?<![\w'])de (?=[AEIOUYÉÈÊaeiouyéèê])", "d'", said) if self.lang == "fr" else said
             return self.s["of_player"].replace("{thing}", self._zone(zone)).replace("{player}", self.player(owner))
         if text in self.data.zones:
             return self._zone(text)
@@ -457,6 +462,10 @@ class Narrator:
             return f"{word} {md(rest)}" if dot else word
         if text in self.data.kinds:
             return self._glossary_word("kinds", text) or md(text)
+        board = self.data.board
+        if board is not None and board.kind != "tiles" and text in board.spaces:
+            # a declared board's space: its word (or its title, see glossary), never its id in code
+            return self._glossary_word("components", text) or md(text.replace("_", " "))
         for section in ("values", "dice", "definitions", "events"):
             word = self._glossary_word(section, text)
             if word is not None:

@@ -106,3 +106,19 @@ def test_cards_dealt_in_a_worked_example_are_told_with_their_articles():
             {"deal": {"p1": ["keycard.1", "armor.1"]}})
         assert lines == [said], lines
 
+
+
+def test_worked_examples_name_board_spaces_and_the_zones_of_things_by_their_words():
+    # "Klingon Cruiser 1 is in `long_1`", "Item slots of `engineer`": ids in code font
+    from rulecraft.docgen.narration import Narrator
+    from rulecraft.docgen.prose import Prose
+    from rulecraft.dsl.loader import load_checked
+
+    trek, station = load_checked("rules/star_trek_panic"), load_checked("rules/stationfall")
+    said = {lang: Narrator(trek, Prose(trek, lang, markdown=True), lang).thing("long_1") for lang in ("en", "fr")}
+    assert said == {"en": "long 1", "fr": "longue 1"}
+    en = Narrator(station, Prose(station, "en", markdown=True), "en")
+    fr = Narrator(station, Prose(station, "fr", markdown=True), "fr")
+    assert en.thing("slots:engineer") == "Item slots of Engineer"
+    assert fr.thing("slots:engineer") == "emplacements d'Objet d'Engineer"
+    assert "`" not in en.thing("medical")
