@@ -79,6 +79,7 @@ SENTENCES: dict[str, dict[str, str]] = {
         # `sees`: what a player's view shows, and what it keeps from them
         "sees": "{player} sees {things}.",
         "does_not_see": "{player} does not see {things}.",
+        "does_not_see_any": "{player} does not see {things}.",
         "seen_prop": "the {prop} of {thing}",
         "prop_plural": "The {prop} of {thing} are {value}.",     # a word used only in the plural
         "var": "{var}: {value}.",
@@ -156,6 +157,7 @@ SENTENCES: dict[str, dict[str, str]] = {
         "no": "no",
         "nothing": "nothing",
         "and": " and ",
+        "nor": " or ",            # between the things a player does not see
     },
     "fr": {
         "player": "joueur {n}",
@@ -210,6 +212,7 @@ SENTENCES: dict[str, dict[str, str]] = {
         "prop": "{thing} : {prop} = {value}.",
         "sees": "{player} voit {things}.",
         "does_not_see": "{player} ne voit pas {things}.",
+        "does_not_see_any": "{player} ne voit {things}.",
         "seen_prop": "la valeur « {prop} » de {thing}",
         "var": "{var} : {value}.",
         "rolls": "Les prochains jets de {die} donneront {values}.",
@@ -284,6 +287,7 @@ SENTENCES: dict[str, dict[str, str]] = {
         "no": "non",
         "nothing": "rien",
         "and": " et ",
+        "nor": "ni ",
     },
 }
 
@@ -835,6 +839,11 @@ class Narrator:
                 items = (seen or {}).get(key) or [] if isinstance(seen, dict) else []
                 if items:
                     told = [self._seen_item(str(item)) for item in items]
+                    if len(told) > 1 and key == "hidden":  # none of them: "X or Y", "ni X ni Y"
+                        joined = (", ".join(told[:-1]) + self.s["nor"] + told[-1] if self.lang != "fr" else
+                                  ", ".join(self.s["nor"] + t for t in told))
+                        out.append(self.say("does_not_see_any", player=self.player(str(viewer)), things=joined))
+                        continue
                     things = told[0] if len(told) == 1 else ", ".join(told[:-1]) + self.s["and"] + told[-1]
                     out.append(self.say(sentence, player=self.player(str(viewer)), things=things))
         return out

@@ -214,3 +214,14 @@ def test_the_rules_site_tells_what_a_player_sees(secrets, lang, shown, hidden):
     told = " ".join(lines)
     assert shown in told and hidden in told, lines
     assert "sees:" not in told and "p1.role" not in told, lines
+
+
+def test_several_things_a_player_does_not_see_are_none_of_them(secrets):
+    from rulecraft.docgen.narration import Narrator
+    from rulecraft.docgen.prose import Prose
+
+    step = {"expect": {"sees": {"p2": {"hidden": ["hand:p1", "p1.role", "deck"]}}}}
+    en = " ".join(Narrator(secrets, Prose(secrets, "en", markdown=True), "en").step(step))
+    fr = " ".join(Narrator(secrets, Prose(secrets, "fr", markdown=True), "fr").step(step))
+    assert "does not see hand of player 1, the role of player 1 or deck." in en
+    assert "ne voit ni hand du joueur 1, ni la valeur « role » de joueur 1, ni deck." in fr
