@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
 
 
@@ -12,6 +13,9 @@ def add_parser(sub) -> None:
                                    "YAML files. See docs/editors.md.")
     # editors' clients (vscode-languageclient) add --stdio: it is the only transport
     p.add_argument("--stdio", action="store_true", help="talk over stdin/stdout (the default and only way)")
+    # `rulecraft --debug lsp` says it too; SUPPRESS keeps this one from resetting that one
+    p.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                   help="log Python tracebacks on stderr (else one line per problem)")
     p.set_defaults(run=run)
 
 

@@ -26,6 +26,13 @@ from rulecraft.dsl.model import RuleSet
 
 Key = tuple
 
+# A property read from something whose kind the checker does not know (an event's field),
+# when several kinds have a property of that name: ("unsure property", name).
+UNSURE = "unsure property"
+# A glossary's word for a local name in every definition that has one (`names: {c: card}`):
+# ("shared local name", name). A rename of the local changes it only where no other
+# definition has a local of that name.
+SHARED_NAME = "shared local name"
 # Keys a rename may change: names the rule set itself declares.
 RENAMEABLE = {"definition", "kind", "property", "zone", "entity", "parameter", "table", "die", "variable", "local"}
 
@@ -50,11 +57,21 @@ class SymbolTable:
         self._text_of = text_of
         self.occurrences: list[Occurrence] = []
         self._declared: dict[str, str] = {}  # the parameters of the definition being walked
+        self._files: set[str] | None = None
+        self._having: dict[str, list[str]] | None = None
+        self._owners: dict[str, str] = {}  # in a preference: the action each of its names is an argument of
         for d in ruleset.definitions.values():
             self._definition(d)
         self._yaml()
 
     # ------------------------------------------------------------ queries
+    @property
+    def files(self) -> set[str]:
+        """The files some occurrence is in."""
+        if self._files is None:
+            self._files = {o.file for o in self.occurrences}
+        return self._files
+
     def at(self, file: str, line: int, character: int) -> Occurrence | None:
         """The occurrence under a cursor (an end counts, as an editor's caret after a word)."""
         best = None
@@ -104,13 +121,30 @@ class SymbolTable:
         self._declared = {p.name: str(p.type) for p in getattr(d, "params", [])}
         for p in getattr(d, "params", []):
             self._add(("local", d.name, p.name), p.name, p.pos, declaration=True, type_=str(p.type))
+        # a script's or heuristic's `prefer ACTION where ...` names the action, and reads
+        # its arguments under their own names: those are the action's locals
+        in_preferences: set[int] = set()
+        for pref in getattr(d, "prefers", None) or []:
+            target = self.ruleset.definitions.get(pref.target)
+            own = dict(self._declared)
+            if target is not None and target.kind in ("action", "reaction"):
+                self._add(("definition", target.name), target.name, pref.target_pos or pref.pos)
+                self._owners = {p.name: target.name for p in target.params if p.name not in own}
+                self._declared = {**own, **{p.name: str(p.type) for p in target.params if p.name not in own}}
+            for node in [pref, *_walk(pref)]:
+                in_preferences.add(id(node))
+                self._node(d, node)
+            self._owners, self._declared = {}, own
         for node in _walk(d):
-            self._node(d, node)
+            if id(node) not in in_preferences:
+                self._node(d, node)
 
     def _node(self, d: ast.Definition, node) -> None:
         ref = getattr(node, "ref", None)
         if isinstance(node, ast.Name):
             key = _name_key(d, ref, node.id)
+            if key is not None and key[0] == "local" and node.id in self._owners:
+                key = ("local", self._owners[node.id], node.id)
             if key is not None:
                 type_ = getattr(node, "type", None)
                 if key[0] == "local" and node.id in self._declared:
@@ -133,6 +167,11 @@ class SymbolTable:
                 self._add(("kind", node.name), node.name, node.pos)
         elif isinstance(node, ast.Set):
             self._set_target(d, node)
+        elif isinstance(node, ast.Cost):  # `cost 1 coins`: a property of the acting player (or of x, `of x`)
+            holder = getattr(node.payer, "type", None) if node.payer is not None else "player"
+            self._resource(holder, node.resource, node.resource_pos or node.pos)
+        elif isinstance(node, ast.ResourceChange):  # `gain 1 coins of x`
+            self._resource(getattr(node.holder, "type", None), node.resource, node.resource_pos or node.pos)
         elif isinstance(node, ast.Let):
             self._add(("local", d.name, node.name), node.name, node.pos, declaration=True,
                       type_=getattr(node.value, "type", None))
@@ -147,13 +186,39 @@ class SymbolTable:
             self._add(("local", d.name, node.var), node.var, pos, declaration=True,
                       type_=T.item_type(items) if items and T.is_list(items) else None)
 
+    def _resource(self, holder: str | None, name: str, pos) -> None:
+        holder = (holder or "").removesuffix("?")
+        kind = self.ruleset.data.kinds.get(holder)
+        if kind is not None and name in kind.properties:
+            self._add(("property", holder, name), name, pos)
+
     def _attr_key(self, node: ast.Attr) -> Key | None:
         owner = getattr(node.obj, "type", None)
         if owner == T.SCOPE and isinstance(node.obj, ast.Name):
             return ("variable", node.obj.id, node.name)
-        if owner in self.ruleset.data.kinds and node.name not in ("at", "id"):
+        if node.name in ("at", "id"):
+            return None
+        owner = owner.removesuffix("?") if isinstance(owner, str) else owner
+        if owner in self.ruleset.data.kinds:
             return ("property", owner, node.name)
+        if owner in (None, T.ANY) and not isinstance(node.obj, ast.Name) or owner == T.ANY:
+            # a property of something the checker does not know the kind of (`event.by.x`,
+            # a field of an event): the property of the one kind that has it; when several
+            # have one of that name, a rename of either cannot tell (see UNSURE)
+            having = self._kinds_with().get(node.name, [])
+            if len(having) == 1:
+                return ("property", having[0], node.name)
+            if having:
+                return (UNSURE, node.name)
         return None
+
+    def _kinds_with(self) -> dict[str, list[str]]:
+        if self._having is None:
+            self._having = {}
+            for kind, spec in self.ruleset.data.kinds.items():
+                for prop in spec.properties:
+                    self._having.setdefault(prop, []).append(kind)
+        return self._having
 
     def _set_target(self, d: ast.Definition, s: ast.Set) -> None:
         """`set a.b = ...`: the target's names are placed at 'set'; find them on its line."""
@@ -170,7 +235,10 @@ class SymbolTable:
         if isinstance(obj, ast.Name):
             key = _name_key(d, getattr(obj, "ref", None), obj.id)
             if key is not None:
-                self._add(key, obj.id, s.pos)
+                type_ = getattr(obj, "type", None)
+                if key[0] == "local" and obj.id in self._declared:
+                    type_ = self._declared[obj.id]
+                self._add(key, obj.id, s.pos, type_=type_)
         for attr in reversed(chain):
             key = self._attr_key(attr)
             if key is not None:
@@ -203,8 +271,13 @@ class SymbolTable:
                 teams = (data.game.sides or {}).get("teams") or []
                 if key[2] < len(teams):
                     self._add(("definition", teams[key[2]]["member"]), teams[key[2]]["member"], pos)
-            elif what == "manifest" and key[1] in data.kinds:
-                self._add(("kind", key[1]), key[1], pos)
+            elif what == "manifest":  # `kind: 12`, or `kind.property=value: 3`
+                kind, _, condition = key[1].partition(".")
+                prop = condition.partition("=")[0]
+                if kind in data.kinds:
+                    self._add(("kind", kind), kind, pos)
+                    if prop in data.kinds[kind].properties:
+                        self._add(("property", kind, prop), prop, dataclasses.replace(pos, column=pos.column + len(kind) + 1))
             elif what == "ruling" and key[1] < len(data.rulings):
                 self._ruling_definitions(data.rulings[key[1]], pos)
         self._kinds_named_in_yaml()
@@ -225,14 +298,15 @@ class SymbolTable:
                 return
 
     def _glossary_entries(self) -> None:
-        """The names a glossary gives words for (``glossary/<language>.yaml``: a kind, a
-        zone, ``kind.property``, ``game.variable``...): a rename must change them too, or
-        `rulecraft check` warns of an entry for a name that is gone and a name with none."""
-        folder = Path(self.ruleset.root) / "glossary"
-        if not folder.is_dir():
-            return
+        """The names a glossary gives words for (``glossary/<language>.yaml``, and a
+        variant's ``variants/<variant>/glossary/<language>.yaml``: a kind, a zone,
+        ``kind.property``, ``game.variable``, a definition's text under ``texts``...),
+        its keys quoted or not: a rename must change them too, or `rulecraft check` warns
+        of an entry for a name that is gone and a name with none."""
+        root = Path(self.ruleset.root)
+        paths = sorted((root / "glossary").glob("*.yaml")) + sorted((root / "variants").glob("*/glossary/*.yaml"))
         declared = {o.key for o in self.occurrences if o.declaration}
-        for path in sorted(folder.glob("*.yaml")):
+        for path in paths:
             file, section, indent, n = str(path.resolve()), None, None, 0
             while (text := self.line_text(file, n + 1)) is not None:
                 n += 1
@@ -244,22 +318,14 @@ class SymbolTable:
                 if m is None or section is None or indent not in (None, len(m.group(1))):
                     continue
                 indent = len(m.group(1))
-                name, member = m.group(2), m.group(4)
-                if member is None and section in _GLOSSARY_SECTIONS:
-                    found = [((_GLOSSARY_SECTIONS[section], name), m.start(2), m.end(2))]
-                elif member is not None and section == "properties":
-                    found = [(("kind", name), m.start(2), m.end(2)), (("property", name, member), m.start(4), m.end(4))]
-                elif member is not None and section == "variables":
-                    found = [(("variable", name, member), m.start(4), m.end(4))]
-                else:
-                    continue
-                for key, start, end in found:
-                    if key in declared:
+                for key, start, end in glossary_key_names(section, m.group(3), m.start(3)):
+                    if key in declared or key[0] == SHARED_NAME:
                         self.occurrences.append(Occurrence(key, file, n - 1, start, end))
 
     def _kinds_named_in_yaml(self) -> None:
-        """Kinds written as the types of properties and variables, what zones hold and
-        where kinds are located: a rename of a kind must change them too."""
+        """Kinds written as the types of properties and variables, what zones hold (or
+        whose things each have one) and where kinds are located: a rename of a kind must
+        change them too."""
         data = self.ruleset.data
         kinds = set(data.kinds)
         for key, pos in data.where.items():
@@ -290,14 +356,48 @@ class SymbolTable:
 # a glossary's sections that are keyed by one name, and what the name denotes
 _GLOSSARY_SECTIONS = {"kinds": "kind", "zones": "zone", "components": "entity", "parameters": "parameter",
                       "tables": "table", "dice": "die", "definitions": "definition"}
+# the keys of `texts` naming something besides a definition: `components.NAME`, `parameters.NAME`
+_TEXT_PREFIXES = {"components": "entity", "parameters": "parameter"}
 _GLOSSARY_SECTION = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\s*:")
-_GLOSSARY_KEY = re.compile(r"(\s+)([A-Za-z_][A-Za-z0-9_]*)(\.([A-Za-z_][A-Za-z0-9_]*))?\s*:")
+# a key under a section, quoted or not: `card`, `"card.value"`, `'texts'`
+_GLOSSARY_KEY = re.compile(r"""(\s+)(["']?)([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\2\s*:""")
+
+
+def glossary_key_names(section: str, key: str, column: int) -> list[tuple[Key, int, int]]:
+    """The symbols a glossary key names in a section, each with its columns: ``kinds``'
+    ``card``, ``properties``' ``card.value`` (the kind and the property), ``names``'
+    ``move.c`` (the definition and its local name; a plain ``c`` serves every definition
+    that has a ``c``), ``texts``' ``move`` or ``components.NAME``."""
+    parts, spans, at = key.split("."), [], column
+    for part in parts:
+        spans.append((at, at + len(part)))
+        at += len(part) + 1
+    if len(parts) == 1 and section in _GLOSSARY_SECTIONS:
+        return [((_GLOSSARY_SECTIONS[section], key), *spans[0])]
+    if len(parts) == 1 and section == "texts":
+        return [(("definition", key), *spans[0])]
+    if len(parts) == 1 and section == "names":
+        return [((SHARED_NAME, key), *spans[0])]
+    if len(parts) != 2:
+        return []
+    first, second = parts
+    if section == "properties":
+        return [(("kind", first), *spans[0]), (("property", first, second), *spans[1])]
+    if section == "variables":
+        return [(("variable", first, second), *spans[1])]
+    if section == "names":
+        return [(("definition", first), *spans[0]), (("local", first, second), *spans[1])]
+    if section == "texts" and first in _TEXT_PREFIXES:
+        return [((_TEXT_PREFIXES[first], second), *spans[1])]
+    return []
+
 
 _KIND_WORD = r"([A-Za-z_][A-Za-z0-9_]*)\??(?![A-Za-z0-9_])"
 # `prop: kind`, `prop: {type: list of kind}`, or `type: kind` on a line of its own
-_TYPE_FIELD = re.compile(r"(?:(?:^|[{,\s])type\s*:\s*|^:\s*)(?:list of\s+)?" + _KIND_WORD)
-_HOLDS_FIELD = re.compile(r"(?:^|[{,\s])holds\s*:\s*" + _KIND_WORD)
-_LOCATED_FIELD = re.compile(r"(?:^|[{,\s])located_in\s*:\s*" + _KIND_WORD)
+_TYPE_FIELD = re.compile(r"(?:(?:^|[{,\s])type\s*:\s*|^:\s*)[\"']?(?:list of\s+)?" + _KIND_WORD)
+# what a zone holds, or the kind each of whose things has one (`per: robot`)
+_HOLDS_FIELD = re.compile(r"(?:^|[{,\s])(?:holds|per)\s*:\s*[\"']?" + _KIND_WORD)
+_LOCATED_FIELD = re.compile(r"(?:^|[{,\s])located_in\s*:\s*[\"']?" + _KIND_WORD)
 
 
 def _name_key(d: ast.Definition, ref, name: str) -> Key | None:

@@ -188,7 +188,7 @@ class Words:
         name; with ``article``, as a sentence says it, the zone with its article where the
         language puts one there."""
         term = self.glossary.get("zones", zone)
-        # the zone's own word first: a value of the same name ("influence", a step) is another thing
+        # the zone's own word first: a value of the same name (a step of the turn) is another thing
         word = (term.one if term is not None else None) or self._word(zone) or _plain(zone)
         if article and OWNED_ARTICLE[self.lang] and term is not None and term.article:
             word = self._article_the(term)
