@@ -79,3 +79,14 @@ def test_a_name_the_base_lacks_is_an_error_at_the_variants_line(station):
     assert found["the base has no zone 'hnd'"].hint == "did you mean 'hand'?"
     assert "infected" in found["the base has no property 'player.infectd'"].hint
     assert "infections" in found["the base has no variable 'game.infection'"].hint
+
+
+def test_mutate_changes_who_sees_what_a_variant_says(station, capsys):
+    # a variant's visibility: was never mutated: its scenarios could not be shown to check it
+    assert main(["mutate", str(station), "--variant", "open_hands", "--operator", "visibility", "--list",
+                 "--scenarios", str(RULES.parent.parent / "seeds" / "panic_station")]) == 0
+    out = capsys.readouterr().out
+    rows = [line for line in out.splitlines() if "variants/open_hands.yaml" in line]
+    assert len(rows) == 4, out
+    assert sum("everyone → nobody" in row for row in rows) == 3
+    assert sum("false → true" in row for row in rows) == 1

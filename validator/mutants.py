@@ -58,6 +58,8 @@ OPERATORS: dict[str, str] = {
 }
 # who sees a zone, property or variable → what a visibility mutant makes of it
 _WIDER = {"owner": ("everyone", "nobody"), "nobody": ("everyone",)}
+# … and of what a variant's `visibility:` gives (a variant may open what the base hides)
+_CHANGED_SIGHT = {**_WIDER, "everyone": ("nobody",)}
 
 _COMPARISON = {
     "<": [("boundary", "<="), ("negate-comparison", ">=")],
@@ -449,6 +451,16 @@ def _yaml_numbers(text: str, variant_file: bool) -> tuple[list[tuple], set[str]]
                     component(str(ckey.value), patch.value)
         elif name == "variables":
             table(section, name)
+        elif name == "visibility" and isinstance(section, yaml.MappingNode):
+            # who sees what the variant changes: each value it gives, turned to another
+            for _what, entries in section.value:
+                for _key, value in (entries.value if isinstance(entries, yaml.MappingNode) else []):
+                    if isinstance(value, yaml.ScalarNode):
+                        start, end = value.start_mark.index, value.end_mark.index
+                        found.extend(("visibility", start, end, other, name, None)
+                                     for other in _CHANGED_SIGHT.get(value.value, ()))
+                    else:
+                        table(value, name)
         elif name == "add" and isinstance(section, yaml.MappingNode):
             sections(section)
     return found, sets
