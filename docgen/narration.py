@@ -595,7 +595,7 @@ class Narrator:
             return self._number(value)
         if isinstance(value, list) and value:  # "player 1 and player 2"
             told = [self._argument(v) for v in value]
-            return told[0] if len(told) == 1 else ", ".join(told[:-1]) + self.s["and"] + told[-1]
+            return self._listed(told)
         return self._value_word(value)
 
     def _function_value(self, item: dict) -> str:
@@ -652,7 +652,7 @@ class Narrator:
                              n=self._number(n) if isinstance(n, (int, float)) and not isinstance(n, bool)
                              else self.thing(n))
                 for seat, n in value.items()]
-        joined = told[0] if len(told) == 1 else ", ".join(told[:-1]) + self.s["and"] + told[-1]  # the seats in order
+        joined = self._listed(told)  # the seats in order
         spec = self.data.game.payoff
         if spec and spec.get("function"):
             return self.say("payoffs_by", payoffs=joined, function=self._title(spec["function"]))
@@ -755,8 +755,7 @@ class Narrator:
             # a kind stands for every thing of it ("every token"), as in the scenario
             told = [self.say_raw("every_kind", kind=self.thing(v)) if v in self.data.kinds else self.thing(v)
                     for v in (value if isinstance(value, list) else [value])]
-            things = told[0] if len(told) == 1 else ", ".join(told[:-1]) + self.s["and"] + told[-1]
-            return [self.say("restore", things=things)]
+            return [self.say("restore", things=self._listed(told))]
         if key in ("deal", "hands") and isinstance(value, dict):
             out = []
             for pid, cards in value.items():
@@ -797,6 +796,10 @@ class Narrator:
             else:
                 told.append(self.one_value(card))
         return ", ".join(told) if told else self.s["nothing"]
+
+    def _listed(self, told: list[str]) -> str:
+        """Words in a row as a sentence lists them: "a, b and c"."""
+        return told[0] if len(told) == 1 else ", ".join(told[:-1]) + self.s["and"] + told[-1]
 
     def _ap_word(self, n) -> str:
         term = self.prose.glossary.get("properties", "player.ap")
@@ -844,8 +847,7 @@ class Narrator:
                                   ", ".join(self.s["nor"] + t for t in told))
                         out.append(self.say("does_not_see_any", player=self.player(str(viewer)), things=joined))
                         continue
-                    things = told[0] if len(told) == 1 else ", ".join(told[:-1]) + self.s["and"] + told[-1]
-                    out.append(self.say(sentence, player=self.player(str(viewer)), things=things))
+                    out.append(self.say(sentence, player=self.player(str(viewer)), things=self._listed(told)))
         return out
 
     def _seen_item(self, item: str) -> str:

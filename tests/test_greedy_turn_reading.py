@@ -6,7 +6,7 @@ seat, and such a heuristic played no better than chance. Nothing here knows a sh
 
 from __future__ import annotations
 
-from engine_rulesets import build
+from engine_rulesets import QUIET_SETUP_AND_ROUND, build
 
 from rulecraft.bots import make_bot, view_for
 from rulecraft.interpreter.game import Game
@@ -31,16 +31,7 @@ variables:
     last_mover: {type: "player?", default: null}
 """
 
-RULES = """\
-procedure setup():
-    do:
-        stop
-
-procedure round():
-    do:
-        for each p in players:
-            play_turn(p)
-
+RULES = QUIET_SETUP_AND_ROUND + """
 function may_pass(p: player) -> bool:
     = false
 
