@@ -90,3 +90,26 @@ def test_mutate_changes_who_sees_what_a_variant_says(station, capsys):
     assert len(rows) == 4, out
     assert sum("everyone → nobody" in row for row in rows) == 3
     assert sum("false → true" in row for row in rows) == 1
+
+
+def test_mutate_variant_leaves_out_the_base_s_sight_the_variant_gives_again(station):
+    # a base's `visible_to: owner` of hand cannot change a game where the variant opens hands:
+    # such mutants would only survive; what the variant leaves alone is still mutated
+    from rulecraft.validator.mutants import generate, mutant_files, reachable
+    chain = ["open_hands"]
+    got = reachable(station, generate(station, mutant_files(station, chain)), chain)
+    sights = {(m.file, m.line) for m in got if m.operator == "visibility"}
+    zones = (station / "zones.yaml").read_text(encoding="utf-8").splitlines()
+    kinds = (station / "kinds.yaml").read_text(encoding="utf-8").splitlines()
+    hand = next(i for i, t in enumerate(zones, 1) if "visible_to: owner" in t)
+    deck_top = next(i for i, t in enumerate(zones, 1) if "top_visible: true" in t)
+    deck_sight = deck_top - 1
+    assert "visible_to: nobody" in zones[deck_sight - 1]
+    infected = next(i for i, t in enumerate(kinds, 1) if "infected:" in t)
+    assert ("zones.yaml", hand) not in sights
+    assert ("zones.yaml", deck_top) not in sights  # the variant sets the top card
+    assert ("zones.yaml", deck_sight) in sights  # … but not who sees the deck
+    assert ("kinds.yaml", infected) not in sights
+    assert sum(file == "variants/open_hands.yaml" for file, _ in sights) == 4
+    base_only = reachable(station, generate(station, mutant_files(station)), [])
+    assert ("zones.yaml", hand) in {(m.file, m.line) for m in base_only if m.operator == "visibility"}

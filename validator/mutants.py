@@ -368,28 +368,31 @@ def _yaml_numbers(text: str, variant_file: bool) -> tuple[list[tuple], set[str]]
             if value > 0:
                 found.append((operator, start, end, str(value - 1), where, key))
 
-    def visibility(key: str, node, where: str) -> None:
+    def visibility(key: str, node, where: str, path: tuple[str, ...]) -> None:
         """Who sees a zone, a property or a variable: a secret shown to everyone (and an
         owner's own view taken away), a public top card hidden or shown."""
         start, end = node.start_mark.index, node.end_mark.index
+        sight = _sight_key(path, key)
+        if sight is not None:
+            sets.add(sight)
         if key == "visible_to" and node.value in _WIDER:
-            found.extend(("visibility", start, end, new, where, None) for new in _WIDER[node.value])
+            found.extend(("visibility", start, end, new, where, sight) for new in _WIDER[node.value])
         elif key == "top_visible" and node.value in ("true", "false"):
-            found.append(("visibility", start, end, "false" if node.value == "true" else "true", where, None))
+            found.append(("visibility", start, end, "false" if node.value == "true" else "true", where, sight))
 
-    def table(node, where: str) -> None:
+    def table(node, where: str, path: tuple[str, ...] = ()) -> None:
         if isinstance(node, yaml.MappingNode):
             for key, value in node.value:
                 if isinstance(value, yaml.ScalarNode) and key.value in ("visible_to", "top_visible"):
-                    visibility(key.value, value, where)
+                    visibility(key.value, value, where, path)
                 elif isinstance(value, yaml.ScalarNode):
                     number(value, "table", where)
                 else:
-                    table(value, where)
+                    table(value, where, path + (str(key.value),))
         elif isinstance(node, yaml.SequenceNode):
             for item in node.value:
                 if not isinstance(item, yaml.ScalarNode):
-                    table(item, where)
+                    table(item, where, path)
 
     def parameters(section) -> None:
         if not isinstance(section, yaml.MappingNode):
@@ -436,7 +439,7 @@ def _yaml_numbers(text: str, variant_file: bool) -> tuple[list[tuple], set[str]]
                     elif not isinstance(item, yaml.ScalarNode):
                         table(item, name)
             elif name not in _YAML_SKIP_SECTIONS:
-                table(section, name)
+                table(section, name, (name,))
 
     if not variant_file:
         sections(root)
@@ -450,20 +453,49 @@ def _yaml_numbers(text: str, variant_file: bool) -> tuple[list[tuple], set[str]]
                 if isinstance(patch, yaml.MappingNode):
                     component(str(ckey.value), patch.value)
         elif name == "variables":
-            table(section, name)
+            table(section, name, (name,))
         elif name == "visibility" and isinstance(section, yaml.MappingNode):
-            # who sees what the variant changes: each value it gives, turned to another
-            for _what, entries in section.value:
-                for _key, value in (entries.value if isinstance(entries, yaml.MappingNode) else []):
+            # who sees what the variant changes: each value it gives, turned to another;
+            # what it gives makes the base's (or an earlier variant's) value unplayed
+            for what, entries in section.value:
+                for key, value in (entries.value if isinstance(entries, yaml.MappingNode) else []):
                     if isinstance(value, yaml.ScalarNode):
+                        sight = _variant_sight_key(str(what.value), str(key.value), "visible_to")
+                        if sight is not None:
+                            sets.add(sight)
                         start, end = value.start_mark.index, value.end_mark.index
-                        found.extend(("visibility", start, end, other, name, None)
+                        found.extend(("visibility", start, end, other, name, sight)
                                      for other in _CHANGED_SIGHT.get(value.value, ()))
                     else:
-                        table(value, name)
+                        table(value, name, ("visibility", str(what.value), str(key.value)))
         elif name == "add" and isinstance(section, yaml.MappingNode):
             sections(section)
     return found, sets
+
+
+def _sight_key(path: tuple[str, ...], key: str) -> str | None:
+    """What a ``visible_to`` or ``top_visible`` at ``path`` of a table sets, named as a
+    variant's ``visibility:`` names it (so a variant giving it again makes it unplayed):
+    a zone's, a kind's property's or a game or turn variable's."""
+    if len(path) == 2 and path[0] == "zones":
+        return f"sight.zones.{path[1]}.{key}"
+    if len(path) == 4 and path[0] == "kinds" and path[2] == "properties":
+        return f"sight.properties.{path[1]}.{path[3]}"
+    if len(path) == 3 and path[0] == "variables":
+        return f"sight.variables.{path[1]}.{path[2]}"
+    if len(path) == 3 and path[0] == "visibility":  # a variant's own {visible_to: …, top_visible: …}
+        return _variant_sight_key(path[1], path[2], key)
+    return None
+
+
+def _variant_sight_key(what: str, name: str, key: str) -> str | None:
+    """The same for an entry of a variant's ``visibility:`` (``zones: {hand: everyone}``,
+    ``properties: {player.infected: …}``, ``variables: {game.x: …}``)."""
+    if what == "zones":
+        return f"sight.zones.{name}.{key}"
+    if what in ("properties", "variables"):
+        return f"sight.{what}.{name}"
+    return None
 
 
 def _variant_files(root: Path, name: str) -> tuple[dict, list[str]]:
