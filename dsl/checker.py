@@ -1582,11 +1582,24 @@ class Checker:
             self._never_equal(e.left, e.right, op) or self._never_equal(e.right, e.left, op)
         return T.BOOL
 
-    def _listed_values(self, e: ast.Expr) -> tuple[str, list] | None:
-        """The name and ``values:`` of the property or variable ``e`` reads, if it lists them."""
+    def _listed_values(self, e: ast.Expr, params: dict[str, str] | None = None,
+                       called: tuple[str, ...] = ()) -> tuple[str, list] | None:
+        """The name and ``values:`` of the property or variable ``e`` reads, if it lists them;
+        through the rules' functions too (``suit_of(c) == "Hearts"`` where the function
+        is ``= c.suit``). ``params``: the types of the parameters of the function whose
+        value ``e`` is (that body may not be checked yet)."""
+        if isinstance(e, ast.Call):
+            function = self.rs.definitions.get(e.func)
+            if (not isinstance(function, ast.FunctionDef) or function.value is None or e.func in called
+                    or len(called) > 8):
+                return None
+            return self._listed_values(function.value, {q.name: q.type.name for q in function.params},
+                                       called + (e.func,))
         if not isinstance(e, ast.Attr):
             return None
         owner = (getattr(e.obj, "type", None) or "").removesuffix("?")
+        if not owner and params and isinstance(e.obj, ast.Name):
+            owner = params.get(e.obj.id, "")
         if owner == T.SCOPE and isinstance(e.obj, ast.Name):
             spec = self.data.variables.get(e.obj.id, {}).get(e.name)
             label = f"{e.obj.id}.{e.name}"
@@ -1624,6 +1637,8 @@ class Checker:
         if value in values:
             return False
         always = "false" if op in ("==", "in") else "true"
+        if isinstance(read, ast.Call):  # the property is read inside the function
+            label = f"{read.func}(…) gives {label}, which"
         self.error(f"{label} is never {T.written_value(value)}, so this comparison is always {always}",
                    other.pos, did_you_mean(str(value), [str(v) for v in values]) or
                    "its values: " + ", ".join(map(str, values)))

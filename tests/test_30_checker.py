@@ -781,6 +781,20 @@ def test_a_listed_property_compared_with_a_value_it_never_holds_is_an_error(tmp_
     assert (err.message, err.hint) == (message, hint)
 
 
+@pytest.mark.parametrize("condition, message", [
+    ('colour_of(c) == "bleu"', 'colour_of(…) gives card.colour, which is never "bleu", so this comparison is always false'),
+    ('"bleu" != shade_of(c)', 'shade_of(…) gives card.colour, which is never "bleu", so this comparison is always true'),
+])
+def test_a_value_never_held_is_found_through_the_rules_functions(tmp_path, condition, message):
+    # the same slip read through a function of the rules went unnoticed
+    functions = ("function colour_of(c: card) -> text:\n    = c.colour\n\n"
+                 "function shade_of(x: card) -> text:\n    = colour_of(x)\n\n")
+    rs = load(tmp_path, rules=functions + replaced(MAIN_RULES, "with c: card in contents(deck) where c.value > 0",
+                                                         f"with c: card in contents(deck) where c.value > 0 and {condition}"))
+    err = only_error(rs)
+    assert (err.message, err.hint) == (message, "did you mean 'blue'?")
+
+
 def test_a_listed_property_compared_with_its_own_values_checks_clean(tmp_path):
     rs = load_rules_change(tmp_path, "with c: card in contents(deck) where c.value > 0",
                            'with c: card in contents(deck) where c.colour == "red" or c.colour in ["blue"]')
