@@ -78,11 +78,24 @@ def definition(checked: Checked, path: Path, line: int, character: int) -> list[
 
 
 def references(checked: Checked, path: Path, line: int, character: int,
-               include_declaration: bool = True) -> list[lsp.Location]:
+               include_declaration: bool = True, trial=None) -> list[lsp.Location]:
+    """Every place that names the symbol under the cursor. With ``trial`` (a
+    :class:`~.workspace.Trial`), also the places outside the checked files that a rename
+    follows: the scenario files, the variants' files (and the base's, from a variant)."""
     o = occurrence_at(checked, path, line, character)
     if o is None:
         return []
-    return [_location(r) for r in checked.symbols.of(o.key) if include_declaration or not r.declaration]
+    found = [r for r in checked.symbols.of(o.key) if include_declaration or not r.declaration]
+    if trial is not None and o.key[0] in RENAMEABLE:
+        found += [r for r in _elsewhere(checked, o.key, trial) if r.key == o.key]
+    seen: set[tuple] = set()
+    out = []
+    for r in found:
+        where = (file_path(r.file), r.line, r.start)
+        if where not in seen:
+            seen.add(where)
+            out.append(_location(r))
+    return out
 
 
 # ---------------------------------------------------------------- outline

@@ -325,7 +325,8 @@ async def definition(ls: RulesServer, params: lsp.DefinitionParams) -> list[lsp.
 @server.feature(lsp.TEXT_DOCUMENT_REFERENCES)
 async def references(ls: RulesServer, params: lsp.ReferenceParams) -> list[lsp.Location]:
     include = params.context.include_declaration
-    return await _locations(ls, params, lambda c, p, l, ch: features.references(c, p, l, ch, include))
+    return await _locations(ls, params, lambda c, p, l, ch: features.references(
+        c, p, l, ch, include, ls.rules.trial(c.root, c.variant)))
 
 
 # '.' offers what follows `x.`, ':' the types after `x:`; a space offered every word at

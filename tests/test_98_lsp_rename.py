@@ -303,6 +303,23 @@ def test_a_resource_renamed_in_the_yaml_follows_cost_gain_and_the_scenarios(sess
     assert load_ruleset(game).ok and scenario_errors(game) == []
 
 
+def test_references_list_the_scenario_files_a_rename_would_edit(session, game):
+    # references stopped at the rule set's own files, where rename followed the name on
+    uri = _open(session, game / "play.rules")
+    refs = session.run(session.client.text_document_references_async(lsp.ReferenceParams(
+        context=lsp.ReferenceContext(include_declaration=True), text_document=_doc(uri),
+        position=_at(PLAY_RULES, "score_points(p: player)"))))
+    places = {(Path(r.uri).parts[-2:], r.range.start.line) for r in refs}
+    seeds = SCENARIOS.splitlines()
+    call = next(i for i, t in enumerate(seeds) if "call: score_points" in t)
+    assert (("lsp_tiny", "basics.yaml"), call) in places
+    assert (("quick", "scenarios.yaml"), 4) in places  # a variant's own scenario
+    assert (("tiny", "play.rules"), _at(PLAY_RULES, "score_points(current_player)").line) in places
+    # a scenario's own words are not a reference
+    assert (("lsp_tiny", "basics.yaml"), next(i for i, t in enumerate(seeds) if "draw and score_points" in t)) \
+        not in places
+
+
 def test_a_kind_written_as_a_quoted_type_is_a_reference_and_renamed(session, game):
     from rulecraft.dsl.loader import load_ruleset
 
