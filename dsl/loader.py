@@ -23,6 +23,20 @@ SCHEMA = "ruleset.schema.json"
 EQUIVALENTS_FILE = "mutants.yaml"
 
 
+def _files(root: Path, suffix: str, overlay: Mapping[Path, str]) -> list[Path]:
+    """The rule set's files ending in ``suffix``, with those an editor holds that are not
+    saved yet (a new file in the folder is checked from its first keystroke)."""
+    found = sorted(root.glob(f"*{suffix}"))
+    if overlay:
+        try:
+            folder = root.resolve()
+        except (OSError, RuntimeError):
+            return found
+        unsaved = [p for p in overlay if p.parent == folder and p.suffix == suffix and not p.exists()]
+        found = sorted(found + [root / p.name for p in unsaved])
+    return found
+
+
 class _Places:
     """Where the files of one load are: the folder and the working directory resolved
     once, each file once (resolving follows links one path part at a time)."""
@@ -89,7 +103,7 @@ def load_ruleset(folder: str | Path, bag: DiagnosticBag | None = None, variant: 
     files: list[str] = []
     broken_files: set[str] = set()  # files that did not load, none of whose sections could be named
     places = _Places(root)
-    for path in sorted(root.glob("*.yaml")):
+    for path in _files(root, ".yaml", overlay):
         if path.name == EQUIVALENTS_FILE:
             continue
         display, resolved = places.of(path)
@@ -128,7 +142,7 @@ def load_ruleset(folder: str | Path, bag: DiagnosticBag | None = None, variant: 
             merge_section(data, section, value, located, bag)
     rule_files: list[ast.RuleFile] = []
     unparsed: list[str | None] = []
-    for path in sorted(root.glob("*.rules")):
+    for path in _files(root, ".rules", overlay):
         display, resolved = places.of(path)
         if resolved is None:
             refuse_link_out(path, display, bag)

@@ -54,6 +54,22 @@ def test_a_glossary_gets_its_own_diagnostics_as_it_is_edited(session, game):
     session.wait_diagnostics(glossary, lambda d: not any("valeu" in x.message for x in d))
 
 
+def test_a_new_rule_file_not_yet_saved_gets_diagnostics_and_joins_the_check(session, game):
+    # the loader read the folder's files from disk: a new file got nothing until saved
+    path = game / "extra.rules"
+    assert not path.exists()
+    uri = session.open(path, "function doubled(p: player) -> number:\n    = p.scroe * 2\n")
+    found = session.wait_diagnostics(uri, lambda d: any("scroe" in x.message for x in d))
+    slip = next(d for d in found if "scroe" in d.message)
+    assert (slip.range.start.line, slip.range.start.character) == (1, 8)
+    # its definitions are the rule set's: another file may call them
+    session.change(uri, "function doubled(p: player) -> number:\n    = p.score * 2\n")
+    session.wait_diagnostics(uri, lambda d: not any("scroe" in x.message for x in d))
+    session.client.text_document_did_close(lsp.DidCloseTextDocumentParams(_doc(uri)))
+    del session.versions[uri]
+    assert not path.exists()
+
+
 def test_a_variant_glossary_is_checked_with_its_variant(session, game):
     path = game / "variants" / "quick" / "glossary" / "en.yaml"
     path.parent.mkdir(parents=True, exist_ok=True)
