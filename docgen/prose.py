@@ -65,6 +65,27 @@ def unrepeated_property(template: str, prop: str) -> str:
     return prop
 
 
+def unrepeated_slot_word(template: str, slot: str, words: str) -> str:
+    """``template`` without the word before ``{slot}`` that the slot's words say again.
+    A phrase written for play names a value after its word ("moves to Minute {minute}"
+    reads "Minute 3"); on the rules site the slot holds what the rule reads ("the
+    Minute"), which would read "Minute the Minute". The word before the slot is dropped
+    when the slot's words hold it and it is a name (capitalized) or their last word, and
+    then an article they begin with too: "moves to the Minute", "passe à la Minute"."""
+    said = [w.casefold() for w in words.split()]
+    at = template.find("{" + slot + "}")
+    if not said or at < 1 or template[at - 1] != " ":
+        return template
+    before = template[:at].rstrip().split(" ")
+    word = before[-1]
+    if word.casefold() not in said or not (word[:1].isupper() or word.casefold() == said[-1]):
+        return template
+    before = before[:-1]
+    if before and len(said) > 1 and before[-1].casefold() == said[0]:
+        before = before[:-1]
+    return " ".join(before) + (" " if before else "") + template[at:]
+
+
 def counted(table: dict, key: str, n) -> str:
     """The template ``key`` of a phrase table, or its singular ``key_one`` when the number it
     counts is 1 and the table has one ("1 weighted term", not "1 weighted terms")."""
@@ -838,7 +859,11 @@ class Prose:
         slots = set(_SLOT.findall(term.say))
         if not slots <= set(given):
             return None
-        return fill(term.say, **{slot: self.ex(given[slot]) for slot in slots})
+        words = {slot: self.ex(given[slot]) for slot in slots}
+        phrase = term.say
+        for slot, said in words.items():
+            phrase = unrepeated_slot_word(phrase, slot, said)
+        return fill(phrase, **words)
 
     def _field_name(self, name: str, event: str | None = None) -> str:
         if self.glossary.get("fields", name) is None and event in ENGINE_EVENTS and name in ENGINE_EVENTS[event]:

@@ -774,3 +774,28 @@ def test_a_value_two_kinds_share_reads_with_the_word_of_the_kind_it_is_compared_
     assert "the type of the destination of the event is a Parasite Alert room" in en.definition("parasite_alert_room")
     assert en.value_key("room", "parasite_alert") == "values.parasite_alert_room"
     assert en.value_key("search_card", "parasite_alert") == "values.parasite_alert"
+
+
+@pytest.mark.parametrize("template, slot, words, said", [
+    ("the marker moves to Minute {m}", "m", "the Minute", "the marker moves to {m}"),
+    ("it detonates at Minute {m}", "m", "the detonation Minute", "it detonates at {m}"),
+    ("le marqueur passe à la Minute {m}", "m", "la Minute", "le marqueur passe à {m}"),
+    ("elle explose à la Minute {m}", "m", "la Minute de la détonation", "elle explose à {m}"),
+    # a word the slot's words do not hold as a name or their last word stays
+    ("the end of {x}", "x", "the round of the player", "the end of {x}"),
+    ("{p} gains {n} coins", "n", "2", "{p} gains {n} coins"),
+])
+def test_a_word_a_phrase_puts_before_a_value_is_not_said_twice_by_the_rule(template, slot, words, said):
+    from rulecraft.docgen.prose import unrepeated_slot_word
+    assert unrepeated_slot_word(template, slot, words) == said
+
+
+@pytest.mark.parametrize("lang, line", [
+    ("en", "- Announce: the Minute marker moves to the Minute."),
+    ("fr", "- Annoncez : le marqueur de Minute passe à la Minute."),
+])
+def test_an_event_phrase_written_for_play_reads_well_on_the_rules_site(lang, line):
+    # a phrase names a value after its word ("Minute 3" in play); the site said "Minute the Minute"
+    ruleset = load_checked(Path(__file__).resolve().parent.parent / "rules" / "stationfall")
+    text = Prose(ruleset, lang).definition("play_minute")
+    assert line in [t.strip() for t in text.splitlines()], text
