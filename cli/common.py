@@ -48,6 +48,18 @@ def any_int(text: str) -> int:
     return _whole_number_from(text)
 
 
+def language_arg(text: str) -> str:
+    """A language rulecraft speaks (``--lang``): one whose file of words is there and
+    whole; otherwise why not, and how a language is added, in one line."""
+    from rulecraft.languages import UnknownLanguage, language
+
+    try:
+        language(text)
+    except UnknownLanguage as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    return text
+
+
 def seed_arg(text: str) -> int:
     """A game's seed: a whole number a game log can hold (64 bits, signed)."""
     return _whole_number_from(text, SEED_LEAST, SEED_MOST, why_least=" (a seed is a 64-bit number)",

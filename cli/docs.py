@@ -10,8 +10,9 @@ from pathlib import Path
 
 from rulecraft.dsl.diagnostics import RuleSetError
 from rulecraft.dsl.variants import available_variants
+from rulecraft.languages import languages
 
-from .common import check_command, ruleset_arg, usage_error, variant_arg, write_failure
+from .common import check_command, language_arg, ruleset_arg, usage_error, variant_arg, write_failure
 
 
 def _address(text: str) -> str:
@@ -24,8 +25,6 @@ def _address(text: str) -> str:
 
 
 def add_parser(sub) -> None:
-    from rulecraft.docgen.ui import LANGUAGES
-
     p = sub.add_parser("docs", help="write an mkdocs site for a rule set (build or serve it)",
                        description="Write an mkdocs project (mkdocs.yml and docs/) describing a rule set: overview, "
                                    "setup, turn structure, every action, card, room type, phase, victory condition "
@@ -33,7 +32,8 @@ def add_parser(sub) -> None:
     p.add_argument("ruleset", type=ruleset_arg, help="rule-set folder or shipped rule-set name")
     p.add_argument("--out", required=True, type=_out_dir,
                    help="folder to write the mkdocs project into: new, empty, or written by an earlier 'rulecraft docs'")
-    p.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the pages (default: en)")
+    p.add_argument("--lang", type=language_arg, default="en", metavar="LANG",
+                   help=f"language of the pages: {', '.join(languages())} (default: en)")
     p.add_argument("--variant", type=variant_arg, help="describe the rules with this house variant applied")
     p.add_argument("--scenarios", type=_folder, help="worked examples folder (default: seeds/<game> next to the rules folder)")
     what = p.add_mutually_exclusive_group()

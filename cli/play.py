@@ -34,9 +34,10 @@ from rulecraft.interpreter.game import PLAYER_FACING, Game
 from rulecraft.interpreter.gamelog import GameLog, GameLogError
 from rulecraft.interpreter.machine import RuleRuntimeError
 from rulecraft.interpreter.state import scripted_seats
-from rulecraft.narration import LANGUAGES, Words, says_nothing
+from rulecraft.languages import languages as spoken_languages
+from rulecraft.narration import Words, says_nothing
 
-from .common import (bot_arg, input_problem, load_or_report, players_problem, positive_int, replace_file, replace_problem,
+from .common import (bot_arg, input_problem, language_arg, load_or_report, players_problem, positive_int, replace_file, replace_problem,
                      ruleset_arg, seed_arg, side_bot_arg, usage_error, variant_arg, variant_problem)
 from .locked_save import LockError, PassphraseMissing, ask_passphrase, lock, read_log_or_save
 from .play_screen import UI, Screens, number_keys, wrap
@@ -425,8 +426,9 @@ def add_parser(sub) -> None:
     p.add_argument("--resume", metavar="FILE", help="continue a saved game or any game log (its seed, players, seats, "
                                                     "settings and variant)")
     p.add_argument("--variant", type=variant_arg, metavar="V", help="play the rule set's variant V")
-    p.add_argument("--lang", choices=LANGUAGES, default="en",
-                   help="the language of the screens, events and options (game words from the rule set's glossary)")
+    p.add_argument("--lang", type=language_arg, default="en", metavar="LANG",
+                   help=f"{', '.join(spoken_languages())}: the language of the screens, events and options "
+                        "(game words from the rule set's glossary)")
     p.add_argument("--passphrase", action="store_true",
                    help="lock the saves with a passphrase (asked without echo, or read from "
                         "RULECRAFT_SAVE_PASSPHRASE); a locked save asks for it on --resume")

@@ -38,7 +38,7 @@ class Term:
 
     one: str  # singular (or the title of a definition)
     many: str | None = None  # plural; defaults to the singular plus "s"
-    gender: str = "m"  # "m" or "f", for languages whose articles agree; "p"/"fp" for a word used only in the plural
+    gender: str = "m"  # "m", "f" or "n", for languages whose articles agree; "p"/"fp"/"np" for a word used only in the plural
     article: bool = True  # false for words that never take an article
     elide: bool | None = None  # French "l'": defaults to the first letter being a vowel
     say: str | None = None  # a phrase with {slots}: a definition's parameters, or {obj} for a property
@@ -54,7 +54,7 @@ class Term:
 
     @property
     def plural_only(self) -> bool:
-        return self.gender in ("p", "fp")
+        return self.gender in ("p", "fp", "np")
 
     @property
     def feminine(self) -> bool:
@@ -68,15 +68,19 @@ class Term:
 # The engine's own notions, which a glossary may name in the rule set's words (section
 # `engine`): a French rulebook may call a round a "tour de jeu", not a "manche". These are
 # the words of a rule set that names none.
-ENGINE_WORDS: dict[str, dict[str, Term]] = {
-    "round": {"en": Term("round"), "fr": Term("manche", gender="f")},
-}
+ENGINE_WORDS = ("round",)  # each language's word for them: its file's `engine_words`
 
 
 def engine_term(glossary: "Glossary", key: str) -> Term:
     """The word for one of the engine's notions: the glossary's, else the language's default."""
-    defaults = ENGINE_WORDS[key]
-    return glossary.get("engine", key) or defaults.get(glossary.language, defaults["en"])
+    from rulecraft.languages import ByLanguage
+
+    given = glossary.get("engine", key)
+    if given is not None:
+        return given
+    words = ByLanguage("engine_words")
+    raw = (words[glossary.language] if glossary.language in words else words["en"])[key]
+    return Term(raw["one"], raw.get("many"), raw.get("gender", "m"))
 
 
 @dataclass
@@ -858,6 +862,34 @@ def _check_keys(glossary: Glossary, lang: str, levels: _Levels, bag: DiagnosticB
 # ---------------------------------------------------------------- the check
 
 
+def _language_line(file: str) -> Position:
+    """Where a glossary file says its language (``language: de``), else its start."""
+    try:
+        lines = Path(file).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        lines = []
+    line = next((i for i, text in enumerate(lines, 1) if text.startswith("language:")), 1)
+    return Position(file, line, 1)
+
+
+def _spoken(lang: str, glossary: Glossary, bag: DiagnosticBag) -> bool:
+    """Whether rulecraft has its own words in ``lang`` (every sentence a site, a screen
+    or a page says besides the game's words); if not, a warning at the glossary says
+    that nothing can be had in it yet, and how a language is added."""
+    from rulecraft.languages import UnknownLanguage, language
+
+    try:
+        language(lang)
+        return True
+    except UnknownLanguage as err:
+        bag.warning(f"{err}".split(": a language is added")[0] + f": the glossary is kept, but no rules site, play "
+                    f"screen or browser page can be had in '{lang}' until rulecraft speaks it",
+                    _language_line(glossary.files[0]),
+                    "add rulecraft's own words in that language: copy docgen/phrases/en.yaml to "
+                    f"{lang}.yaml and translate it (see docs/glossaries.md#adding-a-language)", code="glossary")
+        return False
+
+
 def check_glossaries(ruleset: RuleSet, docs_words: bool = True) -> list[Diagnostic]:
     """Schema errors of every glossary, and every term a glossary lacks (as warnings).
     ``docs_words``: also every text the rules site in another language than the rules'
@@ -883,6 +915,7 @@ def check_glossaries(ruleset: RuleSet, docs_words: bool = True) -> list[Diagnost
         glossary = load_glossary(ruleset, lang, bag)
         if not glossary.files or len(bag.errors) > before:
             continue  # a broken file is left out: listing every term it would give adds only noise
+        spoken = _spoken(lang, glossary, bag)
         misspelt = _check_keys(glossary, lang, levels, bag)  # a slip's word is not missing as well
         _check_event_phrases(ruleset, glossary, lang, levels, bag)
         _check_unused_names(glossary, lang, levels, bag)
@@ -920,7 +953,7 @@ def check_glossaries(ruleset: RuleSet, docs_words: bool = True) -> list[Diagnost
                             f"which is not a parameter of '{n.key}'", glossary.where[(n.section, n.key)],
                             "use the parameters: " + (", ".join("{%s}" % s for s in n.slots) or "none"),
                             code="glossary")
-        if lang != WRITTEN_IN and docs_words:
+        if lang != WRITTEN_IN and docs_words and spoken:
             # everything `rulecraft docs --lang LANG` would refuse the site for: the texts
             # and citations of the rules, components, parameters, rulings and variants, and
             # the words of the pages of every variant

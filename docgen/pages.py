@@ -49,37 +49,6 @@ class Site:
     nav: list = field(default_factory=list)  # mkdocs nav: [{title: path or [...]}, ...]
 
 
-# The site's words for what these pages tell beyond docgen/ui.py's table: the worked
-# examples a variant supersedes, one example of a variant said in the singular, and the
-# game's own description where the glossary has no translation of it. Kept beside the pages that use them; same slots as ui.py's words.
-PAGE_WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "status_superseded": "SUPERSEDED",
-        "summary_skipped_one": "1 is an example of a variant, skipped here: it runs on that variant's site.",
-        "summary_superseded": "{n} are superseded by the variant {variant}: they hold for the rules without it, "
-                              "and are not run here.",
-        "summary_superseded_one": "1 is superseded by the variant {variant}: it holds for the rules without it, "
-                                  "and is not run here.",
-        "superseded_example": "Superseded by the variant {variant}: this example holds for the rules without it.",
-        "superseded_example_why": "Superseded by the variant {variant}: {reason}",
-        "game_text_untranslated": "The game, in its rule files' words:",
-        # the title of a page of worked examples on several topics, in another language than
-        # the rule files' (whose file names do not speak to its readers): its most cited section
-        "examples_and_more": "{title}, etc.",
-    },
-    "fr": {
-        "status_superseded": "REMPLACÉ",
-        "summary_skipped_one": "1 est un exemple d'une variante, ignoré ici : il s'exécute sur le site de cette variante.",
-        "summary_superseded": "{n} sont remplacés par la variante {variant} : ils valent pour les règles sans elle "
-                              "et ne s'exécutent pas ici.",
-        "summary_superseded_one": "1 est remplacé par la variante {variant} : il vaut pour les règles sans elle "
-                                  "et ne s'exécute pas ici.",
-        "superseded_example": "Remplacé par la variante {variant} : cet exemple vaut pour les règles sans elle.",
-        "superseded_example_why": "Remplacé par la variante {variant} : {reason}",
-        "game_text_untranslated": "Le jeu, dans les mots de ses fichiers de règles (non traduits) :",
-        "examples_and_more": "{title}, etc.",
-    },
-}
 
 # The levels of a component's `confidence`, surest first, as the rule-set schema lists them.
 CONFIDENCE: list[str] = schema("ruleset.schema.json")["$defs"]["component"]["properties"]["confidence"]["enum"]
@@ -117,7 +86,6 @@ class SiteWriter:
         # the site's words, with the rule set's word for its spaces: escaped for the pages,
         # as written for the navigation (where `label` makes them safe)
         self.ui = UI(lang, {k: md(v) for k, v in game_words.items()})
-        self.ui.words = {**self.ui.words, **PAGE_WORDS.get(lang, PAGE_WORDS["en"])}
         self.nav_ui = UI(lang, game_words)
         self.c = self.ui("colon")  # a label's colon, spaced as the language writes it
         self.lang = lang

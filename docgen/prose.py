@@ -12,14 +12,13 @@ from __future__ import annotations
 import dataclasses
 import re
 from functools import lru_cache
-from pathlib import Path
 
-import yaml
 
 from rulecraft.dsl import ast
 from rulecraft.dsl import types as T
 from rulecraft.dsl.builtins import ENGINE_EVENTS, VALUES
 from rulecraft.dsl.model import RuleSet
+from rulecraft.languages import language, languages
 
 from .authored import Authored
 from .glossary import SECTIONS, Term, engine_term, item_kind, load_glossary, loop_name_word
@@ -37,17 +36,13 @@ class UnrenderableNode(TypeError):
 
 @lru_cache(maxsize=None)
 def phrases(lang: str) -> dict:
-    """The sentence templates of a language (``docgen/phrases/<lang>.yaml``)."""
-    folder = Path(__file__).parent / "phrases"
-    path = folder / f"{lang}.yaml"
-    if not path.is_file():
-        known = sorted(p.stem for p in folder.glob("*.yaml"))
-        raise ValueError(f"no phrases for language '{lang}' (known: {', '.join(known)})")
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
+    """The sentence templates of a language: its file of rulecraft's words
+    (``docgen/phrases/<lang>.yaml``, see :mod:`rulecraft.languages`)."""
+    return language(lang)
 
 
 def available_languages() -> list[str]:
-    return sorted(p.stem for p in (Path(__file__).parent / "phrases").glob("*.yaml"))
+    return list(languages())
 
 
 def fill(template: str, **slots) -> str:
@@ -320,7 +315,7 @@ class Prose:
         A = self.ph["articles"]
         if t.plural_only:  # a word used in the plural only
             word = t.plural if t.many else t.one
-            t, plural = Term(word, word, "f" if t.feminine else "m", elide=t.elide), True
+            t, plural = Term(word, word, {"fp": "f", "np": "n"}.get(t.gender, "m"), elide=t.elide), True
         if which in ("that", "given") and not any(k.startswith(which) for k in A):
             which = "the"  # a language without these in its phrases
         if "the_m" in A:  # articles that agree with the word's gender, and elide before a vowel
@@ -344,6 +339,8 @@ class Prose:
                 return fill(A["given_plural"], ns=t.plural)
             if which == "a" and "an" in A and t.one[:1] in "aeiouAEIOU":
                 key = "an"
+        if key not in A and key.endswith("_n"):  # a neuter word where the articles have none
+            key = key[:-2] + "_m"
         return fill(A[key], n=t.one, ns=t.plural)
 
     def _the(self, section: str, key: str, plural: bool = False) -> str:

@@ -18,77 +18,14 @@ from rulecraft.dsl import ast
 from rulecraft.dsl.builtins import ACTION_WINDOW
 from rulecraft.dsl.types import NONE
 from rulecraft.interpreter.state import tile_layouts
+from rulecraft.languages import ByLanguage, languages, unknown
 
-LANGUAGES = ("en", "fr")
-
-SENTENCES = {
-    "en": {
-        "action": "{who}: {what}.", "reaction": "{who} reacts: {what}.",
-        "moved": "{thing} moves from {source} to {destination}.", "off": "off the table",
-        "hidden": "a hidden item", "changed": "{entity}: {property} is now {value}.",
-        "moved_hidden_many": "{count} hidden items move from {source} to {destination}.",
-        "moved_within": "{thing} is put back into {destination}.",
-        "moved_hidden_many_within": "{count} hidden items are put back into {destination}.",
-        "now_has": "{entity} now has {value} {property}.",
-        "round_started": "{Round} {round} begins.", "turn_started": "{who}'s turn begins.",
-        "turn_ended": "{who}'s turn ends.", "over": "The game is over.",
-        "rolled": "The {die} die shows {value}.", "rolled_named": "{die} shows {value}.",
-        "rolled_many": "The {die} dice show {values}.", "rolled_many_named": "{dice} show {values}.",
-        "shuffled": "{zone} is shuffled.",
-        "placed": "{tile} is laid at ({x}, {y}).",
-        "revealed": "{players} see {thing}.", "revealed_property": "{players} see the {property} of {thing}.",
-        "revealed_one": "{players} sees {thing}.", "revealed_property_one": "{players} sees the {property} of {thing}.",
-        "hidden_from": "{thing} is hidden again from {players}.",
-        "hidden_property": "The {property} of {thing} is hidden again from {players}.",
-        "nobody": "nobody", "yes": "yes", "no": "no", "none": "none", "none_f": "none", "some": "some", "and": " and ",
-        "owned": "{owner}'s {zone}", "you_win": "You win!", "nobody_wins": "Nobody wins.",
-        "shuffled_many": "{zone} are shuffled.",
-        "wins": "{winners} wins.", "win": "{winners} win.", "you": "you", "colon": ":",
-        "in": "{thing} in {place}", "at": "({x}, {y})", "spot": "at ({x}, {y})", "turned": "turned {rotation}°",
-        "next_to": "next to {places}", "towards": "{place} to the {direction}",
-        "counter": "{name} {value}",
-        "scripted": "{player} ({script}) plays by the rules' script.",
-        # the engine's own choices and options, and a ring board's spaces (range, sector)
-        "choose_action": "Choose an action", "react": "React to {window}?", "end_turn": "end turn", "pass": "pass",
-        "ring_space": "{range} {sector}", "fields_separator": "; ",
-    },
-    "fr": {
-        "action": "{who} : {what}.", "reaction": "{who} réagit : {what}.",
-        "moved": "{thing} passe de {source} à {destination}.", "off": "le hors-jeu",
-        "hidden": "un élément caché", "changed": "{entity} : {property} vaut maintenant {value}.",
-        "moved_hidden_many": "{count} éléments cachés passent de {source} à {destination}.",
-        "moved_within": "{thing} est remis dans {destination}.",
-        "moved_hidden_many_within": "{count} éléments cachés sont remis dans {destination}.",
-        "now_has": "{entity} a maintenant {value} {property}.",
-        "round_started": "{The_round} {round} commence.", "turn_started": "Le tour de {who} commence.",
-        "turn_ended": "Le tour de {who} se termine.", "over": "La partie est terminée.",
-        "rolled": "Le dé {die} donne {value}.", "rolled_named": "{die} donne {value}.",
-        "rolled_many": "Les dés {die} donnent {values}.", "rolled_many_named": "{dice} donnent {values}.",
-        "shuffled": "On mélange {zone}.",
-        "placed": "On pose {tile} en ({x}, {y}).",
-        "revealed": "{players} voient {thing}.", "revealed_property": "{players} voient {property} de {thing}.",
-        "revealed_one": "{players} voit {thing}.", "revealed_property_one": "{players} voit {property} de {thing}.",
-        "hidden_from": "{thing} est de nouveau caché à {players}.",
-        "hidden_property": "{property} de {thing} est de nouveau caché à {players}.",
-        "nobody": "personne", "yes": "oui", "no": "non", "none": "aucun", "none_f": "aucune", "some": "quelques",
-        "and": " et ",
-        "owned": "{zone} de {owner}", "you_win": "Vous gagnez !", "nobody_wins": "Personne ne gagne.",
-        "shuffled_many": "On mélange {zone}.",
-        "wins": "{winners} gagne.", "win": "{winners} gagnent.", "you": "vous", "colon": "\u00a0:",
-        "in": "{thing} dans {place}", "at": "({x}, {y})", "spot": "en ({x}, {y})", "turned": "tournée de {rotation}°",
-        "next_to": "à côté de {places}", "towards": "{place} à le {direction}",
-        "counter": "{name} {value}",
-        "scripted": "{player} ({script}) joue selon le script des règles.",
-        "choose_action": "Choisissez une action", "react": "Réagir\u00a0: {window}\u00a0?",
-        "end_turn": "finir le tour", "pass": "passer",
-        "ring_space": "{range} {sector}", "fields_separator": " ; ",
-    },
-}
+SENTENCES = ByLanguage("play")  # the section `play` of each language's file
 # Where a language's grammar differs: a player's zone takes its article in a sentence
 # ("la main de p2", but "p2's hand"); a count below this (in size) takes the singular
 # besides 1 (French: 0 too)
-OWNED_ARTICLE = {"en": False, "fr": True}
-SINGULAR_BELOW = {"en": 0, "fr": 2}
+GRAMMAR = ByLanguage("play_grammar")  # owned_article, singular_below
+
 ENDED = ("game_over", "game_ended")
 # The engine's own options (interpreter.machine's END_TURN and PASS), worded by the sentences above
 ENGINE_OPTIONS = ("end_turn", "pass")
@@ -97,6 +34,13 @@ ACTION_PROMPT = "Choose an action"
 REACT_PROMPT = re.compile(r"React to (?P<window>.+)\?")
 ENGINE_EVENTS = ("rolled", "shuffled", "placed", "scripted")  # told by the sentences above
 SHOWINGS = ("revealed", "hidden")  # the engine's `reveal` and `hide` statements
+
+
+def _replaced(text: str, rules) -> str:
+    """``text`` with each ``[pattern, replacement]`` of a language's grammar applied in order."""
+    for pattern, replacement in rules or ():
+        text = re.sub(pattern, replacement, text)
+    return text
 
 
 def says_nothing(value) -> bool:
@@ -134,8 +78,8 @@ def _capital(text: str) -> str:
 
 class Words:
     def __init__(self, ruleset, lang: str = "en"):
-        if lang not in LANGUAGES:
-            raise ValueError(f"no words in '{lang}' (known: {', '.join(LANGUAGES)})")
+        if lang not in languages():
+            raise ValueError(unknown(lang))
         self.ruleset = ruleset
         self.lang = lang
         self.say = SENTENCES[lang]
@@ -190,11 +134,11 @@ class Words:
         term = self.glossary.get("zones", zone)
         # the zone's own word first: a value of the same name (a step of the turn) is another thing
         word = (term.one if term is not None else None) or self._word(zone) or _plain(zone)
-        if article and OWNED_ARTICLE[self.lang] and term is not None and term.article:
+        if article and GRAMMAR[self.lang]["owned_article"] and term is not None and term.article:
             word = self._article_the(term)
         text = self.say["owned"].format(owner=self.name(owner), zone=word)
         # French elides "de" before a vowel: "la main d'Anne"
-        return re.sub(r"(?<![\w'])de (?=[aeiouyéèêàâîôûAEIOUYÉÈÊÀÂÎÔÛ])", "d'", text) if self.lang == "fr" else text
+        return _replaced(text, GRAMMAR[self.lang].get("owner_elisions"))
 
     def _laid_room(self, text: str) -> str | None:
         """A room of a laid tile (``tile/room``) by the word of its room type, for a view
@@ -544,13 +488,7 @@ class Words:
         """French contracts a preposition with the article after it: "de le paquet" is
         "du paquet", "à les" is "aux"; before a vowel the article is elided instead: "à
         le est" is "à l'est", and so is "de": "d'Anne"."""
-        if self.lang != "fr":
-            return text
-        text = re.sub(r"(?<![\w'])(de|à) le (?=[aeiouyéèêàâîôûAEIOUYÉÈÊÀÂÎÔÛ])", r"\1 l'", text)
-        for long, short in (("de le ", "du "), ("à le ", "au "), ("de les ", "des "), ("à les ", "aux ")):
-            text = re.sub(rf"(?<![\w'])({long})", short, text)
-        # "de" itself before a word that opens with a vowel: "la main d'Anne"
-        return re.sub(r"(?<![\w'])de (?=[aeiouyéèêàâîôûAEIOUYÉÈÊÀÂÎÔÛ][^\W\d_])", "d'", text)
+        return _replaced(text, GRAMMAR[self.lang].get("contractions"))
 
     def _plain_roll(self, event: dict) -> bool:
         """Whether an event is the engine's roll of a die told by its own sentence (no
@@ -628,16 +566,19 @@ class Words:
         return _capital(word) if capital else word
 
     def _article_the(self, term, plural: bool = False) -> str:
-        if term.plural_only:  # a word only ever plural ("the bottom three cards")
-            return term.one if not term.article else ("les " if self.lang == "fr" else "the ") + term.one
-        if plural:
-            return term.plural if not term.article else ("les " if self.lang == "fr" else "the ") + term.plural
+        """The word with the article "the" of the language (its gender's, elided, plural)."""
+        grammar = GRAMMAR[self.lang]
+        the = grammar["the"]
+        if term.plural_only or plural:  # a word only ever plural ("the bottom three cards")
+            word = term.one if term.plural_only else term.plural
+            return the["plural"].format(n=word) if term.article else word
         if not term.article:
             return term.one
-        if self.lang == "fr":
-            elide = term.elide if term.elide is not None else term.one[:1].lower() in "aeiouhéè"
-            return ("l'" if elide else "la " if term.feminine else "le ") + term.one
-        return "the " + term.one
+        elide = term.elide if term.elide is not None else term.one[:1].lower() in (grammar.get("elide_before") or "")
+        if elide and "elided" in the:
+            return the["elided"].format(n=term.one)
+        gender = "f" if term.feminine else term.gender if term.gender in the else "m"
+        return the[gender].format(n=term.one)
 
     def _changed(self, event: dict) -> str:
         """A property's new value: the glossary's phrase for a yes/no property ("p1 is
@@ -694,7 +635,7 @@ class Words:
         vie", "0 point d'action"); a word used only in the plural as it is."""
         if term.many is None and term.plural_only:
             return term.one
-        return term.one if (value == 1 or abs(value) < SINGULAR_BELOW[self.lang]) else term.plural
+        return term.one if (value == 1 or abs(value) < GRAMMAR[self.lang]["singular_below"]) else term.plural
 
     def unset(self, kind: str, name: str, value) -> bool:
         """Whether a number is the rule set's mark for "not set": below zero, and what the

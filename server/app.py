@@ -23,7 +23,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .games import Server
 from .tables import RefusedMove, Table
-from .words import LANGUAGES, Words
+from rulecraft.languages import languages
+
+from .words import Words
 from rulecraft.screen_words import PAGE, refusal
 
 STATIC = Path(str(resources.files("rulecraft.server") / "static"))
@@ -77,7 +79,7 @@ def _asked(params) -> str:
     ``fr-CA``: fr); one the screens do not have is returned as it was asked."""
     asked = str(params.get("lang") or "en")
     lang = asked.strip().lower().replace("_", "-").split("-", 1)[0]
-    return lang if lang in LANGUAGES else asked
+    return lang if lang in languages() else asked
 
 
 def _lang(params) -> str:
@@ -86,7 +88,7 @@ def _lang(params) -> str:
     for, and its script then asks the socket and the API for English. Asked directly
     for such a language, the socket and the API refuse with the reason (``_asked``)."""
     lang = _asked(params)
-    return lang if lang in LANGUAGES else "en"
+    return lang if lang in languages() else "en"
 
 
 @functools.lru_cache(maxsize=None)

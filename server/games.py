@@ -17,7 +17,9 @@ from rulecraft.dsl.variants import available_variants, load_variant_chain
 
 from .store import GameStore, StoredGame
 from .tables import HUMAN, SPECTATOR, RefusedMove, Table
-from .words import LANGUAGES, Words
+from rulecraft.languages import languages, unknown
+
+from .words import Words
 
 
 class Server:
@@ -45,8 +47,8 @@ class Server:
         return self._rulesets[key]
 
     def words(self, stored: StoredGame, lang: str = "en") -> Words:
-        if lang not in LANGUAGES:
-            raise RefusedMove(f"no language {lang!r} (known: {', '.join(LANGUAGES)})")
+        if lang not in languages():
+            raise RefusedMove(unknown(lang))
         key = (stored.ruleset, stored.variant, lang)
         if key not in self._words:
             self._words[key] = Words(self.ruleset(stored.ruleset, stored.variant), lang)

@@ -3,6 +3,6 @@ with the terminal player (which must not need the server's extra); re-exported h
 
 from __future__ import annotations
 
-from rulecraft.narration import ENDED, ENGINE_EVENTS, LANGUAGES, SENTENCES, Words
+from rulecraft.narration import ENDED, ENGINE_EVENTS, SENTENCES, Words
 
-__all__ = ["ENDED", "ENGINE_EVENTS", "LANGUAGES", "SENTENCES", "Words"]
+__all__ = ["ENDED", "ENGINE_EVENTS", "SENTENCES", "Words"]

@@ -513,7 +513,7 @@ def test_a_term_missing_from_the_glossary_is_recorded(tmp_path):
 
 
 def test_an_unknown_language_is_refused(tiny):
-    with pytest.raises(ValueError, match="no phrases for language 'xx'"):
+    with pytest.raises(ValueError, match="rulecraft has no words in 'xx' \\(it speaks en, fr\\)"):
         Prose(tiny, "xx")
 
 

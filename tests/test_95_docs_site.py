@@ -314,7 +314,7 @@ def test_docs_command_writes_a_project(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--lang", "de"], "invalid choice: 'de'"),
+    (["--lang", "de"], "rulecraft has no words in 'de' (it speaks en, fr): a language is added with one file"),
     (["--variant", "no_such_variant"], "unknown variant 'no_such_variant'"),
     (["--build", "--serve"], "not allowed with argument"),
     (["--serve", "--addr", "nonsense"], "argument --addr: 'nonsense' is not HOST:PORT"),

@@ -290,7 +290,7 @@ def test_a_page_in_french(db):
         # game words come from the rule set's French glossary
         assert any("pioche de cartes Fouille" in e for e in french["events"])
         assert french["events"] != english["events"]
-        assert "no language" in c.get(f"{api}?lang=xx").json()["error"]
+        assert "rulecraft has no words in 'xx'" in c.get(f"{api}?lang=xx").json()["error"]
         with c.websocket_connect(ws_path(game["links"]["p1"]) + "?lang=fr") as ws:
             assert ws.receive_json()["events"] == french["events"]
 

@@ -89,7 +89,7 @@ def test_a_page_in_a_language_the_screens_lack_is_english_and_says_so(c):
     assert "pageWords.html_lang" in script and 'say("no_language"' in script
     # asked directly, the API answers why instead of answering in another language
     refused = c.get(f"{api(link)}?lang=de")
-    assert refused.status_code == 404 and "no language 'de'" in refused.json()["error"]
+    assert refused.status_code == 404 and "rulecraft has no words in 'de'" in refused.json()["error"]
 
 
 def test_the_page_does_not_say_it_reconnects_when_the_server_refuses_its_link(c):
