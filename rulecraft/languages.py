@@ -42,15 +42,23 @@ def language_files() -> dict[str, Path]:
     """Each language rulecraft speaks and the file of its words: from the environment's
     folders first (a file there stands in for the package's of the same language), then
     the package's."""
-    return _files(os.environ.get(ENVIRONMENT, ""))
+    folders = [Path(p) for p in os.environ.get(ENVIRONMENT, "").split(os.pathsep) if p.strip()]
+    folders.append(Path(str(resources.files("rulecraft.docgen") / "phrases")))
+    # read again when a folder changes (a translator adds a file to a running server's folder)
+    return _files(tuple((folder, _changed(folder)) for folder in folders))
+
+
+def _changed(folder: Path) -> int:
+    try:
+        return folder.stat().st_mtime_ns
+    except OSError:
+        return 0
 
 
 @cache
-def _files(environment: str) -> dict[str, Path]:
-    folders = [Path(p) for p in environment.split(os.pathsep) if p.strip()]
-    folders.append(Path(str(resources.files("rulecraft.docgen") / "phrases")))
+def _files(folders: tuple[tuple[Path, int], ...]) -> dict[str, Path]:
     found: dict[str, Path] = {}
-    for folder in folders:
+    for folder, _ in folders:
         for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
             found.setdefault(path.stem, path)
     return found
