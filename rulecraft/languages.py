@@ -43,9 +43,14 @@ def language_files() -> dict[str, Path]:
     folders first (a file there stands in for the package's of the same language), then
     the package's."""
     folders = [Path(p) for p in os.environ.get(ENVIRONMENT, "").split(os.pathsep) if p.strip()]
-    folders.append(Path(str(resources.files("rulecraft.docgen") / "phrases")))
+    folders.append(_package_folder())
     # read again when a folder changes (a translator adds a file to a running server's folder)
     return _files(tuple((folder, _changed(folder)) for folder in folders))
+
+
+@cache
+def _package_folder() -> Path:
+    return Path(str(resources.files("rulecraft.docgen") / "phrases"))
 
 
 def _changed(folder: Path) -> int:
@@ -87,6 +92,12 @@ def language(lang: str) -> dict:
     path = language_files().get(lang)
     if path is None:
         raise UnknownLanguage(unknown(lang))
+    return _whole(lang, path)
+
+
+@cache
+def _whole(lang: str, path: Path) -> dict:
+    """The words of ``path``, once found to lack none (each lookup of a word goes through here)."""
     words = _read(path)
     lacking = missing(lang, words)
     if lacking:
