@@ -59,6 +59,8 @@ FUNCTIONS: dict[str, Signature] = {
     "kind_of": Signature((T.ANY,), T.TEXT, "The kind name of an entity."),
     # players
     "next_player": Signature(("player",), "player", "The next player clockwise."),
+    "can_act": Signature(("player",), T.BOOL, "True when the player, to move now, would be offered an action "
+                         "(a player who cannot move: a draw or a loss in many games)."),
     "seats_from": Signature(("player", T.NUMBER), "list of player", "N players clockwise starting with the given one, wrapping around."),
     # board
     "spot": Signature((T.NUMBER, T.NUMBER, T.NUMBER), T.PLACEMENT, "A placement at grid column x, row y with a rotation in degrees."),

@@ -47,6 +47,25 @@ def _bottom(m, zone):
     return z[-1] if z else None
 
 
+def _can_act(m, player):
+    """Whether ``player``, as the player to move now, would be offered an action: the
+    listing of a turn, with the player as the current one, the turn's variables and the
+    limits as they stand, and obligations kept. A reading of other readings' memo would
+    mix two current players, so this one keeps none."""
+    if player is None or player not in m.state.entities:
+        return False
+    s = m.state
+    current, memo = s.current, m.memo
+    s.current, m.memo = player, None
+    try:
+        options = m.legal_actions(player)
+        if options and m.program.obligations:
+            options, _ = m.keep_obligations(player, options)
+        return bool(options)
+    finally:
+        s.current, m.memo = current, memo
+
+
 def _on_board(m, e):
     if e is None:
         return False
@@ -278,6 +297,7 @@ FUNCTIONS = {
     "top": _top,
     "bottom": _bottom,
     "on_board": _on_board,
+    "can_act": _can_act,
     "kind_of": _kind_of,
     "next_player": _next_player,
     "seats_from": _seats_from,
