@@ -19,6 +19,7 @@ import multiprocessing
 import os
 import signal
 import statistics
+import sys
 import time
 from collections import Counter
 from pathlib import Path
@@ -543,7 +544,10 @@ def _simulate(args, console: Console, configs, rulesets, spec, players: int, bot
     summaries: dict[str | None, dict] = {}
     logs: dict[Path, list[str]] = {}
     errors = 0
+    interrupted: tuple | None = None  # (variant, games finished, games asked) of a Ctrl-C
     for variant in configs:
+        if interrupted is not None:
+            break
         ruleset = rulesets[variant]
         label = spec.title if variant is None else f"{spec.title} + {ruleset.variant.title if ruleset.variant else variant}"
         tasks = [(i, args.seed + i, players, bots, bool(args.log) and i == 0, side_bots or None)
@@ -560,33 +564,49 @@ def _simulate(args, console: Console, configs, rulesets, spec, players: int, bot
             rows.append(row)
             progress.advance(task_id)
 
-        with progress:
-            if args.ray is not None:
-                from .cluster import run_games_on_ray
+        try:
+            with progress:
+                if args.ray is not None:
+                    from .cluster import run_games_on_ray
 
-                run_games_on_ray(args.ruleset, tasks, on_row, variant, workers)
-            else:
-                run_games(args.ruleset, ruleset, tasks, workers, on_row, variant)
+                    run_games_on_ray(args.ruleset, tasks, on_row, variant, workers)
+                else:
+                    run_games(args.ruleset, ruleset, tasks, workers, on_row, variant)
+        except KeyboardInterrupt:
+            # Ctrl-C: the games finished so far are reported and written, the rest are not played
+            interrupted = (variant, len(rows), args.games)
         elapsed = time.perf_counter() - started
+        if interrupted is not None and not rows:
+            break
         rows.sort(key=lambda r: r["index"])
         if args.log:
-            log = rows[0].pop("_log", None)
-            if log is None:
+            first = next((r for r in rows if r["index"] == 0), None)
+            log = first.pop("_log", None) if first is not None else None
+            if first is None:
+                console.print("[yellow]the first game did not finish before the run was interrupted; no log written[/]")
+            elif log is None:
                 console.print("[yellow]the first game failed during setup; no log written[/]")
             else:
                 logs[variant_log_path(args.log, variant)] = log
         summary = summarize(rows, main_sides(ruleset, players))
         summary.update(seats=seat_figures.summarize_seats(rows, seat_figures.seat_labels(ruleset, players)),
                        seats_repeat_sides=seat_figures.repeats_sides(rows))
+        finished = len(rows)
         title = f"{label}: {counted(args.games, 'game')}, {counted(players, 'player')}"
+        if finished < args.games:
+            title = f"{label}: {finished} of {counted(args.games, 'game')} (interrupted), {counted(players, 'player')}"
         if summary["errors"] and summary["played"]:  # the rates are of the games played to the end
             title += f"; rates of the {summary['played']} played to the end"
         summaries[variant] = summary
-        print_report(console, title, summary, args.games, elapsed, workers, reason_labels(ruleset))
+        print_report(console, title, summary, finished, elapsed, workers, reason_labels(ruleset))
         errors += len(summary["errors"])
         for row in rows:
             row["variant"] = variant or "base"
         all_rows.extend(rows)
+    configs = [v for v in configs if v in summaries]  # an interrupted run: the rules it played
+    if not configs:
+        sys.stderr.write("interrupted before any game finished; nothing written\n")
+        return 130
     if len(configs) > 1:
         print_comparison(console, configs, rulesets, summaries, players)
         seats = seat_figures.seat_comparison(configs, summaries)
@@ -603,6 +623,12 @@ def _simulate(args, console: Console, configs, rulesets, spec, players: int, bot
     if args.out:
         outputs.append((args.out, lambda: write_rows(args.out, all_rows)))
     failed = write_outputs("simulate", outputs)
+    if interrupted is not None:
+        variant, finished, asked = interrupted
+        which = "" if variant is None else f" of variant {variant}"
+        sys.stderr.write(f"interrupted after {finished} of {asked} games{which}: the tables and files hold the games "
+                         "that finished\n")
+        return 130
     return 1 if errors or failed else 0
 
 
