@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
 
 from rich.console import Console
 from rich.markup import escape
@@ -54,7 +55,10 @@ def add_parser(sub) -> None:
                    help="then play K more games with the greedy bot in every seat, by the written weights and by "
                         "the fitted ones, and compare who wins (default 60; 0 skips it)")
     p.add_argument("--write", action="store_true",
-                   help="write the fitted weights into the rule files (only the weight numbers change)")
+                   help="write the fitted weights into the rule files (only the weight numbers change), when the "
+                        "check's games say they play better")
+    p.add_argument("--force", action="store_true",
+                   help="with --write: write the fitted weights whatever the check says (or with --check 0)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=run)
 
@@ -69,6 +73,16 @@ def run(args) -> int:
         return usage_error("tune", f"argument --variant: {problem}")
     if args.write and args.variant:
         return usage_error("tune", "--write changes the rule set's own files: tune without --variant to write")
+    if args.force and not args.write:
+        return usage_error("tune", "--force only goes with --write")
+    if args.write and args.check == 0 and not args.force:
+        return usage_error("tune", "--write keeps fitted weights only when the check's games show they play better: "
+                                   "give --check K (K > 0), or --force to write them unchecked")
+    if args.write and _installed(args.ruleset):
+        here = Path.cwd() / Path(args.ruleset).name
+        return usage_error("tune", f"'{args.ruleset}' is the rule set installed with rulecraft, which --write would "
+                                   f"change for every project: copy it first (cp -r {args.ruleset} {here}) and "
+                                   f"tune the copy")
     if args.games < HELD_OUT_EVERY:
         return usage_error("tune", f"--games must be at least {HELD_OUT_EVERY}: every {_ordinal(HELD_OUT_EVERY)} "
                                    "game is held out to check the fit")
@@ -111,8 +125,12 @@ def run(args) -> int:
     fit = fit_weights(readings, written_weights(ruleset, readings))
     out = Console()
     _report(out, args, fit, bot, players, time.perf_counter() - started)
-    if args.check > 0:
-        _check(out, console, args, ruleset, fit, players)
+    verdict = _check(out, console, args, ruleset, fit, players) if args.check > 0 else None
+    if args.write and not args.force and verdict is not True:
+        why = ("the check cannot tell: every seat of both sides plays by the same weights"
+               if verdict is None else "the check's games say they play no better than the written ones")
+        out.print(f"nothing written: {why}; --force writes them anyway", highlight=False, soft_wrap=True)
+        return 1
     if args.write:
         try:
             changed = write_weights(ruleset, fit.features)
@@ -143,11 +161,23 @@ def _play(args, ruleset, players: int, bot: str, console: Console) -> list:
     return readings
 
 
-def _check(out: Console, console: Console, args, ruleset, fit: Fit, players: int) -> None:
+def _installed(ruleset: str) -> bool:
+    """Whether ``ruleset`` is a rule set installed with rulecraft as a package (in a
+    ``site-packages`` folder), not a clone's or a project's own folder."""
+    try:
+        parts = Path(ruleset).resolve().parts
+    except OSError:
+        return False
+    return "site-packages" in parts or "dist-packages" in parts
+
+
+def _check(out: Console, console: Console, args, ruleset, fit: Fit, players: int) -> bool | None:
     """Greedy bots by the written and by the fitted weights, on seeds after the fit's:
     every seat by one set or the other and who won with each, in a game with sides; one
     seat by the fitted weights against the others, in a game where each plays for
-    itself."""
+    itself. Whether the fitted weights played better: the fitted seat won more than its
+    even share, or the cooperative side won more often with them; None where the check
+    cannot tell (teams: both sides play by the same weights)."""
     first = args.seed + args.games
     sides = ruleset.data.game.sides or {}
     if not sides.get("teams") and "cooperative" not in sides:  # each player for itself
@@ -157,7 +187,7 @@ def _check(out: Console, console: Console, args, ruleset, fit: Fit, players: int
                   f"{counts['fitted']}, the others {counts['written']}, drawn {counts['drawn']} "
                   f"(an even game gives the fitted seat about {(args.check - counts['drawn']) / players:.0f}).",
                   highlight=False, soft_wrap=True)
-        return
+        return counts["fitted"] > (args.check - counts["drawn"]) / players
     tasks = [(i, first + i, players, ["greedy"]) for i in range(args.check)]
     workers = min(args.workers or simulate.default_workers(), len(tasks))
     summaries = {}
@@ -194,6 +224,12 @@ def _check(out: Console, console: Console, args, ruleset, fit: Fit, players: int
     out.print("The fit finds what goes with winning in the games played, not what causes it: a greedy bot that "
               "chases it can play worse. Keep fitted weights only where this table says they play better.",
               highlight=False, soft_wrap=True)
+    team = (ruleset.data.game.sides or {}).get("cooperative")
+    if team is None:
+        return None
+    won = {name: next((r["games"] for r in summaries[name]["rates"] if r["side"] == team), 0)
+           for name in ("written", "fitted")}
+    return won["fitted"] > won["written"]
 
 
 # ---- reporting

@@ -89,7 +89,7 @@ def test_tune_writes_the_fitted_weights_and_nothing_else(wrong_way_connect_four:
     rules = wrong_way_connect_four / "strategy.rules"
     before = rules.read_text()
     code = main(["tune", str(wrong_way_connect_four), "--games", "30", "--workers", "1", "--quiet", "--write",
-                 "--check", "0"])
+                 "--check", "0", "--force"])
     out = capsys.readouterr().out
     assert code == 0, out
     assert "Held out" in out and "wrote" in out and "Greedy bots" not in out
@@ -181,6 +181,9 @@ def test_a_copy_with_fitted_weights_leaves_the_rule_set_alone():
     (["tune", "connect_four", "--players", "5"], "not 5"),
     (["tune", "connect_four", "--check", "-1"], "argument --check: must be at least 0, not -1"),
     (["tune", "panic_station", "--variant", "four_gas_cans", "--write"], "--write changes the rule set's own files"),
+    (["tune", "connect_four", "--write", "--check", "0"], "--write keeps fitted weights only when the check's games "
+                                                            "show they play better: give --check K (K > 0), or --force"),
+    (["tune", "connect_four", "--force"], "--force only goes with --write"),
 ])
 def test_bad_usage_is_one_line_and_exit_2(argv, reason, capsys):
     try:
@@ -227,7 +230,54 @@ def test_games_all_won_or_all_lost_fit_nothing_and_write_nothing(tmp_path, capsy
     monkeypatch.setattr(tune, "play_and_read",
                         lambda *task, **kw: [dataclasses.replace(r, label=label) for r in real(*task, **kw)])
     assert main(["tune", str(folder), "--players", "1", "--games", "3", "--seed", "2", "--check", "0",
-                 "--workers", "1", "--quiet", "--write"]) == 1
+                 "--workers", "1", "--quiet", "--write", "--force"]) == 1
     err = capsys.readouterr().err
     assert f"every reading comes from a game its side {said}" in err and "nothing is fitted or written" in err
     assert {p.name: p.read_text(encoding="utf-8") for p in folder.glob("*.rules")} == before
+
+
+@pytest.mark.parametrize("verdict, said", [
+    (False, "the check's games say they play no better than the written ones"),
+    (None, "the check cannot tell: every seat of both sides plays by the same weights"),
+])
+def test_weights_the_check_does_not_find_better_are_not_written(wrong_way_connect_four: Path, capsys, monkeypatch,
+                                                                 verdict, said):
+    # --write wrote weights with which its own check's greedy crew had just won fewer games
+    import rulecraft.cli.tune as tune
+
+    rules = wrong_way_connect_four / "strategy.rules"
+    before = rules.read_text()
+    monkeypatch.setattr(tune, "_check", lambda *a, **k: verdict)
+    argv = ["tune", str(wrong_way_connect_four), "--games", "6", "--check", "2", "--workers", "1", "--quiet", "--write"]
+    assert main(argv) == 1
+    out = capsys.readouterr().out
+    assert f"nothing written: {said}; --force writes them anyway" in out
+    assert rules.read_text() == before
+    assert main(argv + ["--force"]) == 0
+    assert rules.read_text() != before
+
+
+def test_the_check_says_whether_the_fitted_weights_played_better(wrong_way_connect_four: Path, capsys):
+    import rulecraft.cli.tune as tune
+
+    seen = []
+    real = tune._check
+
+    def check(*args, **kw):
+        seen.append(real(*args, **kw))
+        return seen[-1]
+
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(tune, "_check", check)
+        main(["tune", str(wrong_way_connect_four), "--games", "30", "--check", "10", "--workers", "1", "--quiet",
+              "--write"])
+    # a weight written the wrong way: the fitted seat wins more than its even share
+    assert seen == [True]
+    assert "wrote" in capsys.readouterr().out
+
+
+def test_a_rule_set_installed_as_a_package_is_not_written(tmp_path):
+    from rulecraft.cli.tune import _installed
+
+    assert _installed(str(tmp_path / "venv" / "lib" / "python3.11" / "site-packages" / "rulecraft" / "rules" / "x"))
+    assert not _installed(str(ROOT / "rules" / "connect_four"))  # a clone's own folder
