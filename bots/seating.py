@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Callable
 
 from rulecraft.interpreter.sides import seat_sides, side_names
-from rulecraft.interpreter.state import all_seats
+from rulecraft.interpreter.state import all_seats, scripted_seats
 
 from . import make_bot
 from .protocol import Bot
@@ -32,7 +32,11 @@ from .protocol import Bot
 def side_bot_problem(ruleset, players: int, side_bots: dict[str, str]) -> str | None:
     """Why a side named in ``side_bots`` is no side of the rule set's game (one line), or None."""
     sides = side_names(ruleset, all_seats(ruleset, players))
+    scripted = scripted_seats(ruleset, players)
     for side in side_bots:
+        if side in scripted:  # a free-for-all's side of a seat the rules play themselves
+            return (f"--bot-for: '{side}' is played by the script '{scripted[side]}' of the rules, not by a bot "
+                    f"(the seats bots play: {', '.join(s for s in sides if s not in scripted)})")
         if side not in sides:
             return (f"--bot-for: '{side}' is no side of {ruleset.data.game.title} "
                     f"(its sides: {', '.join(sides)})")

@@ -4,6 +4,7 @@ decision, so a seat that changes sides changes bots; bad values are one line and
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from test_90_simulate_sides import TEAMS, ruleset_folder
@@ -141,3 +142,16 @@ def test_reading_the_sides_leaves_the_game_alone(teams, tmp_path, capsys):
         assert simulate(teams, "--bot", "random", "--out", out, *args) == 0
         rows.append(json.loads(out.read_text()))
     assert rows[0] == rows[1]
+
+
+def test_a_seat_the_rules_play_takes_no_bot(capsys):
+    # accepted and ignored: Stationfall's fourth seat follows its script whatever bot was named
+    stationfall = Path(__file__).resolve().parent.parent / "rules" / "stationfall"
+    try:
+        code = main(["simulate", str(stationfall), "--games", "1", "--bot-for", "p4=random"])
+    except SystemExit as stop:
+        code = stop.code
+    assert code == 2
+    err = capsys.readouterr().err
+    assert "--bot-for: 'p4' is played by the script 'lindsey' of the rules, not by a bot" in err
+    assert len(err.strip().splitlines()) == 1
