@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import sys
 from pathlib import Path
@@ -43,6 +44,27 @@ def _cannot_listen(host: str, port: int) -> str | None:
     return None
 
 
+def _only_server(db: str):
+    """An exclusive lock on ``<db>.lock``, held while this server runs (the open file;
+    None: another server holds it). Two servers on one file would each play the same
+    games' bots and write the same decisions."""
+    if db == ":memory:":
+        return open(os.devnull)
+    try:
+        import fcntl
+    except ImportError:  # no flock here (Windows): one server per file is up to the user
+        return open(os.devnull)
+    path = f"{db}.lock"
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    lock = os.fdopen(fd, "r+")
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        lock.close()
+        return None
+    return lock
+
+
 def run(args) -> int:
     try:
         import uvicorn
@@ -54,6 +76,17 @@ def run(args) -> int:
         return 2
     if args.port > 65535:
         return usage_error("serve", f"port {args.port} is above 65535")
+    # one server per file of games, told before anything else (the same command run twice)
+    try:
+        lock = _only_server(args.db)
+    except OSError as err:
+        sys.stderr.write(f"rulecraft serve: error: cannot use {args.db} as the games' database: "
+                         f"{err.strerror or err}\n")
+        return 1
+    if lock is None:
+        sys.stderr.write(f"rulecraft serve: error: another rulecraft serve is using {args.db} "
+                         f"(it holds {args.db}.lock): stop it first, or give another --db\n")
+        return 2
     problem = _cannot_listen(args.host, args.port)
     if problem:
         sys.stderr.write(f"rulecraft serve: error: cannot listen on {args.host}:{args.port}: {problem}\n")
@@ -70,5 +103,21 @@ def run(args) -> int:
         sys.stderr.write(f"rulecraft serve: error: cannot use {args.db} as the games' database: {reason}\n")
         return 1
     print(f"rulecraft serve: http://{args.host}:{args.port}/ (games in {args.db})", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
-    return 0
+    served = app.state.server
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig, frame) -> None:
+            # asked to stop (SIGTERM, Ctrl-C): bots stop between two decisions at once,
+            # not once the pages have gone
+            served.stopping = True
+            super().handle_exit(sig, frame)
+
+    from rulecraft.server.app import STOP_WITHIN
+
+    server = Server(uvicorn.Config(app, host=args.host, port=args.port, log_level="warning",
+                                   timeout_graceful_shutdown=STOP_WITHIN))
+    try:
+        server.run()
+    finally:
+        lock.close()
+    return 0 if server.started else 1

@@ -16,10 +16,10 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, JSONResponse
+from starlette.responses import HTMLResponse, JSONResponse
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from .games import Server
 from .tables import RefusedMove, Table
@@ -30,6 +30,8 @@ from rulecraft.screen_words import PAGE, refusal
 
 STATIC = Path(str(resources.files("rulecraft.server") / "static"))
 MAX_MESSAGE = 64 * 1024
+# How long a stopping server waits for the bots' decisions under way (one each)
+STOP_WITHIN = 10.0
 
 
 class Page:
@@ -110,6 +112,21 @@ def table_html(lang: str) -> str:
     return text.replace(script, f'<script type="application/json" id="page-words">{data}</script>\n{script}', 1)
 
 
+@functools.lru_cache(maxsize=None)
+def lobby_html(lang: str) -> str:
+    """The lobby in ``lang`` (``?lang=fr``): its language attribute, title and heading, and
+    its fixed words (``PAGE``'s ``lobby_`` keys, the bots' kinds), which ``lobby.js`` reads."""
+    words = PAGE[lang]
+    text = (STATIC / "lobby.html").read_text(encoding="utf-8")
+    text = text.replace('<html lang="en">', f'<html lang="{html.escape(words["html_lang"])}">', 1)
+    text = re.sub(r"<title>[^<]*</title>", f"<title>{html.escape(words['lobby_title'])}</title>", text, count=1)
+    text = re.sub(r'(<h1 id="heading">)[^<]*<', lambda m: f"{m.group(1)}{html.escape(words['lobby_heading'])}<", text, count=1)
+    lobby_words = {k: v for k, v in words.items() if k.startswith(("lobby_", "bot")) or k == "html_lang"}
+    data = json.dumps(lobby_words, ensure_ascii=False).replace("</", "<\\/")
+    script = '<script src="/static/lobby.js"></script>'
+    return text.replace(script, f'<script type="application/json" id="page-words">{data}</script>\n{script}', 1)
+
+
 def create_app(rulesets: dict[str, Path], db: str | Path, debug: bool = False) -> Starlette:
     """The application serving ``rulesets`` (name → folder), its games kept in ``db``;
     with ``debug`` a fault of the server raises (a traceback) instead of one line."""
@@ -127,12 +144,12 @@ def create_app(rulesets: dict[str, Path], db: str | Path, debug: bool = False) -
         return answered
 
     async def lobby(request: Request):
-        return FileResponse(STATIC / "lobby.html")
+        return HTMLResponse(lobby_html(_lang(request.query_params)))
 
     async def table_page(request: Request):
         lang = _lang(request.query_params)
         try:
-            server.seat_of(request.path_params["game"], request.path_params["token"])
+            await server.open_seat(request.path_params["game"], request.path_params["token"])
         except RefusedMove as err:
             # the reason quotes the address, which anyone can write: it is shown as text
             return HTMLResponse(f"<!doctype html><title>not found</title><p>{html.escape(err.told(lang))}</p>"
@@ -154,40 +171,45 @@ def create_app(rulesets: dict[str, Path], db: str | Path, debug: bool = False) -
             created = server.create(body, bots=False)
         except RefusedMove as err:
             return JSONResponse({"error": str(err)}, status_code=400)
-        table = server.tables[created["game"]]
-        async with server.lock(table.id):
-            await each_step(table.bot_steps(server.store))
+        # answered at once: the bots' first turns are played in the background, and the
+        # pages (and the API) get the table once they are (they wait on its lock)
+        await server.play_bots_later(server.tables[created["game"]])
         return JSONResponse(created, status_code=201)
 
     async def api_view(request: Request):
         try:
-            table, seat = server.seat_of(request.path_params["game"], request.path_params["token"])
+            table, seat = await server.open_seat(request.path_params["game"], request.path_params["token"])
             words = server.words(table.stored, _asked(request.query_params))
         except RefusedMove as err:
             return JSONResponse({"error": err.told(_lang(request.query_params))}, status_code=404)
-        return JSONResponse(table.view_message(seat, words))
+        async with server.lock(table.id):
+            return JSONResponse(table.view_message(seat, words))
 
     async def api_view_at(request: Request):
         try:
-            table, seat = server.seat_of(request.path_params["game"], request.path_params["token"])
+            table, seat = await server.open_seat(request.path_params["game"], request.path_params["token"])
             words = server.words(table.stored, _asked(request.query_params))
-            return JSONResponse(table.view_at(seat, request.path_params["step"], words))
+            async with server.lock(table.id):
+                return JSONResponse(table.view_at(seat, request.path_params["step"], words))
         except RefusedMove as err:
             return JSONResponse({"error": err.told(_lang(request.query_params))}, status_code=404)
 
     async def socket(ws: WebSocket):
         await ws.accept()
         try:
-            table, seat = server.seat_of(ws.path_params["game"], ws.path_params["token"])
+            table, seat = await server.open_seat(ws.path_params["game"], ws.path_params["token"])
             words = server.words(table.stored, _asked(ws.query_params))
         except RefusedMove as err:
             await ws.send_json({"type": "error", "message": err.told(_lang(ws.query_params))})
             await ws.close(code=4404)
             return
         page = Page(ws, seat, words)
-        server.sockets.setdefault(table.id, set()).add(page)
         try:
-            await page.send(table)
+            # the page's first view, then every change: it joins the table's pages with the
+            # lock held, so that it gets no broadcast before (nor the same view twice)
+            async with server.lock(table.id):
+                await page.send(table)
+                server.sockets.setdefault(table.id, set()).add(page)
             while True:
                 text = await ws.receive_text()
                 try:
@@ -201,6 +223,13 @@ def create_app(rulesets: dict[str, Path], db: str | Path, debug: bool = False) -
                                         "message": _internal_error("a table's socket", err, words.lang)})
         except WebSocketDisconnect:
             pass
+        except RuntimeError as err:
+            # the connection closed under the page (a stopping server closes every socket;
+            # a send that failed leaves it unusable): nothing to tell but the reason
+            if debug:
+                raise
+            if ws.client_state != WebSocketState.DISCONNECTED and ws.application_state != WebSocketState.DISCONNECTED:
+                sys.stderr.write(f"rulecraft serve: a table's socket: {type(err).__name__}: {err}\n")
         finally:
             server.sockets.get(table.id, set()).discard(page)
             server.page_closed(table)
@@ -218,7 +247,6 @@ def create_app(rulesets: dict[str, Path], db: str | Path, debug: bool = False) -
             raise RefusedMove("not_a_message")
         if "game" in message and message["game"] != table.id:
             raise RefusedMove("other_game")
-        undone_by = None
         async with server.lock(table.id):
             # a page says how many decisions it had seen: a click on a page the game has
             # since moved past (a double click) must not answer the next choice
@@ -228,18 +256,13 @@ def create_app(rulesets: dict[str, Path], db: str | Path, debug: bool = False) -
             if message["type"] == "choose":
                 if "option" not in message:
                     raise RefusedMove("no_option")
-                await each_step(table.decide_steps(server.store, seat, message["option"]))
+                # each step (the player's answer, each bot's) in a worker thread: a search
+                # bot thinks for seconds a decision, and holds up no other table
+                await server.run_steps(table.decide_steps(server.store, seat, message["option"]))
+                await server.broadcast(table)
             else:
                 table.undo(server.store, seat)
-                undone_by = seat
-        await server.broadcast(table, undone_by)
-
-    async def each_step(steps) -> None:
-        # Between two steps of a game (a player's answer, each bot's) the other pages are
-        # served: a search bot thinks for seconds a decision, and a round of them would
-        # otherwise hold every table up. The table's own lock is held throughout.
-        for _ in steps:
-            await asyncio.sleep(0)
+                await server.broadcast(table, seat)
 
     routes = [
         Route("/", lobby),
@@ -254,6 +277,8 @@ def create_app(rulesets: dict[str, Path], db: str | Path, debug: bool = False) -
     @contextlib.asynccontextmanager
     async def lifespan(app):
         yield
+        # bots stop between two decisions; the one under way is stored before the file closes
+        await server.stopped(within=STOP_WITHIN)
         server.store.close()
 
     app = Starlette(routes=routes, lifespan=lifespan)

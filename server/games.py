@@ -32,7 +32,15 @@ class Server:
         self._words: dict[tuple[str, str | None, str], Words] = {}
         self.tables: dict[str, Table] = {}
         self.sockets: dict[str, set] = {}  # game id → its open pages (app.Page)
+        # A table's lock is held by whoever changes its game (a person's decision and the
+        # bots' answers after it, an undo, the bots' turns of a new or resumed game) and by
+        # whoever reads it (a view, a page's first view, a broadcast): nobody reads a game
+        # halfway through a decision, made in a worker thread (``run_steps``).
         self.locks: dict[str, asyncio.Lock] = {}
+        # Set when the server is asked to stop: bots stop between two decisions.
+        self.stopping = False
+        self.background: set[asyncio.Task] = set()  # bots playing a new or resumed game's turns
+        self._bots_due: set[str] = set()  # resumed games whose bots are to play
         # A restarted server resumes every stored game, each when a page first asks for
         # it: replaying a long game takes a moment, and a server that holds many starts
         # at once and keeps in memory only the games played since.
@@ -122,17 +130,20 @@ class Server:
                 "links": {p: f"/game/{stored.id}/{t}" for p, t in tokens.items()}}
 
     def _resume(self, game_id: str) -> Table | None:
-        stored = self.resumable.pop(game_id, None)
+        stored = self.resumable.get(game_id)
         if stored is None:
             return None
         try:
             table = self._table(stored)
-            table.play_bots(self.store)  # a bot's turn that a stop interrupted
         except Exception as err:  # noqa: BLE001 - edited rules that no longer load or replay it
+            # kept: a later request tries again (the rules mended, the file freed)
             sys.stderr.write(f"rulecraft serve: game {stored.id} ({stored.ruleset}) not resumed: "
                              f"{type(err).__name__}: {err}\n")
             return None
+        del self.resumable[game_id]
         self.tables[game_id] = table
+        # a bot's turn that a stop interrupted: played in the background (open_seat)
+        self._bots_due.add(game_id)
         return table
 
     def seat_of(self, game_id: str, token: str) -> tuple[Table, str]:
@@ -161,10 +172,68 @@ class Server:
     def lock(self, game_id: str) -> asyncio.Lock:
         return self.locks.setdefault(game_id, asyncio.Lock())
 
+    async def open_seat(self, game_id: str, token: str) -> tuple[Table, str]:
+        """``seat_of``, and for a game just resumed, its bots' pending turns started in the
+        background (a reader then waits for them on the table's lock)."""
+        table, seat = self.seat_of(game_id, token)
+        if table.id in self._bots_due:
+            self._bots_due.discard(table.id)
+            await self.play_bots_later(table)
+        return table, seat
+
+    async def play_bots_later(self, table: Table) -> None:
+        """The bots answer every choice that falls to them, in a task of their own that
+        holds the table's lock (taken before this returns: whoever reads the table next
+        sees the bots' turns played); the table's pages are then sent the new view."""
+        lock = self.lock(table.id)
+        await lock.acquire()
+
+        async def play() -> None:
+            try:
+                if await self.run_steps(table.bot_steps(self.store)):
+                    await self.broadcast(table)
+            except Exception as err:  # noqa: BLE001 - a rule error, or a bot's: told in one line
+                sys.stderr.write(f"rulecraft serve: the bots of game {table.id} stopped: {type(err).__name__}: {err}\n")
+            finally:
+                lock.release()
+
+        task = asyncio.get_running_loop().create_task(play())
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
+
+    async def run_steps(self, steps) -> bool:
+        """Each step of a game (a person's answer, each bot's: ``Table.decide_steps``,
+        ``Table.bot_steps``) in a worker thread, so that a search bot thinking for
+        seconds holds up no other table: the caller holds the table's lock. Stops
+        between two steps once the server is stopping (False then); the decisions made
+        so far are stored, and a restarted server plays the rest."""
+        done = object()
+        while not self.stopping:
+            if await asyncio.to_thread(next, steps, done) is done:
+                return True
+        steps.close()
+        return False
+
+    async def stopped(self, within: float) -> None:
+        """Once stopping: wait (at most ``within`` seconds) for the decisions under way."""
+        self.stopping = True
+        busy = [lock for lock in self.locks.values() if lock.locked()]
+        if not busy:
+            return
+
+        async def free() -> None:
+            for lock in busy:
+                async with lock:
+                    pass
+        try:
+            await asyncio.wait_for(free(), within)
+        except asyncio.TimeoutError:
+            pass
+
     async def broadcast(self, table: Table, undone_by: str | None = None) -> None:
         """Every open page of the table gets its seat's view; after an undo (``undone_by``:
         the player who took their decision back) the other pages are also told who did,
-        since that player's events have just left them."""
+        since that player's events have just left them. The caller holds the table's lock."""
         for page in list(self.sockets.get(table.id, ())):
             try:
                 await page.send(table)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -54,7 +55,10 @@ class GameStore:
         if self.path != ":memory:":
             Path(self.path).touch(mode=0o600, exist_ok=True)
             os.chmod(self.path, 0o600)
-        # One connection, used from the server's event loop thread only.
+        # One connection: bots decide (and their decisions are written) in worker threads,
+        # one table at a time, while the event loop writes other tables' decisions; every
+        # use of the connection holds this lock.
+        self.lock = threading.Lock()
         self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self.db.execute("PRAGMA journal_mode=WAL")
         # Each decision is committed at once; with a write-ahead log, NORMAL syncs at
@@ -64,20 +68,28 @@ class GameStore:
         self.db.executescript(SCHEMA)
 
     def close(self) -> None:
-        self.db.close()
+        with self.lock:
+            self.db.close()
 
     def create(self, game: StoredGame) -> None:
-        self.db.execute("INSERT INTO games (id, ruleset, variant, players, seed, seats, tokens) VALUES (?,?,?,?,?,?,?)",
-                        (game.id, game.ruleset, game.variant, game.players, game.seed,
-                         json.dumps(game.seats), json.dumps(game.tokens)))
+        with self.lock:
+            self.db.execute("INSERT INTO games (id, ruleset, variant, players, seed, seats, tokens) VALUES (?,?,?,?,?,?,?)",
+                            (game.id, game.ruleset, game.variant, game.players, game.seed,
+                             json.dumps(game.seats), json.dumps(game.tokens)))
 
     def add_decision(self, game_id: str, step: int, option: int) -> None:
-        self.db.execute("INSERT INTO decisions (game, step, option) VALUES (?,?,?)", (game_id, step, option))
+        with self.lock:
+            self.db.execute("INSERT INTO decisions (game, step, option) VALUES (?,?,?)", (game_id, step, option))
 
     def drop_decisions_from(self, game_id: str, step: int) -> None:
-        self.db.execute("DELETE FROM decisions WHERE game = ? AND step >= ?", (game_id, step))
+        with self.lock:
+            self.db.execute("DELETE FROM decisions WHERE game = ? AND step >= ?", (game_id, step))
 
     def games(self) -> list[StoredGame]:
+        with self.lock:
+            return self._games()
+
+    def _games(self) -> list[StoredGame]:
         rows = self.db.execute("SELECT id, ruleset, variant, players, seed, seats, tokens FROM games "
                                "ORDER BY created, id").fetchall()
         out = []

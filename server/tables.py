@@ -22,7 +22,8 @@ from rulecraft.bots import make_bot, view_for
 from rulecraft.interpreter.game import PLAYER_FACING, Game
 from rulecraft.interpreter.machine import IllegalAnswer
 from rulecraft.interpreter.state import scripted_seats
-from rulecraft.interpreter.views import owner_of, hides_anything, seen_by_all, visible_event, zone_visible
+from rulecraft.interpreter.views import (owner_of, hides_anything, player_view, seen_by_all, visible_event,
+                                         zone_visible)
 from rulecraft.narration import says_nothing
 from rulecraft.screen_words import REFUSALS, TERMINAL, refusal
 
@@ -345,7 +346,7 @@ class Table:
         hides), in the language of ``words`` (default: the table's, English). Of the
         events, those from ``events_from`` on (a page that has the earlier ones)."""
         words = words or self.words
-        view = self.game.view(seat)
+        view = self._common_view() if seat == SPECTATOR else self.game.view(seat)
         if events_from > len(view["events"]):  # an undo took some back: all of them again
             events_from = 0
         words.know_view(view)
@@ -354,14 +355,19 @@ class Table:
         if choice is not None:
             options = [{"option": o, **words.option(o)} for o in choice["options"]]
         result = view["result"]
+        pending = self.game.pending
+        deciding = pending.player if pending is not None and result is None else None
+        problem = self.undo_problem(seat) if self.live and seat in self.stored.seats else None
+        can_undo = self.live and seat in self.stored.seats and problem is None
         return {
             "type": "view",
             "game": self.id,
             "title": self.ruleset.data.game.title,
             "seat": seat,
             "spectator": seat == SPECTATOR,
-            # once the game is over nobody is to play
-            "players": [{"id": p, "seat": self._seat_kind(p), "to_play": result is None and p == view["current"],
+            # the player who must decide now, in turn or not (a trade answer, a reaction:
+            # the pending choice's player, whom a refusal names too); once over, nobody
+            "players": [{"id": p, "seat": self._seat_kind(p), "to_play": p == deciding,
                          **self._script_word(p, words), **_public_side(self.ruleset, view, p, seat, words)}
                         for p in view["players"]],
             # before the first turn (a choice of the setup) nobody is to play yet
@@ -370,7 +376,9 @@ class Table:
             "round_word": words.round_word(),
             # the variables the rule set's glossary marks shown (a game clock, a track)
             "counters": shown_variables(self.ruleset, view, words),
-            "current": view["current"],
+            # whose turn it is (none once the game is over), and who must decide now
+            "current": None if result is not None else view["current"],
+            "deciding": deciding,
             "board": board_picture(self.ruleset, view, words.label, words),
             "hand": self._hand(view, seat, words),
             "beside": beside_board(self.ruleset, view, words, seat),
@@ -385,9 +393,46 @@ class Table:
             "result": None if result is None else {
                 "winners": result.get("winners", []), "reason": result.get("reason"),
                 "text": words.result(result, seat), "why": _why_over(words, result)},
-            "can_undo": self.live and seat in self.stored.seats and self.undo_problem(seat) is None,
+            "can_undo": can_undo,
+            # why not (a seat's own, live table): the page shows its undo disabled, saying why
+            "undo_problem": None if can_undo or not problem else refusal(words.lang, "cannot_undo", {"reason": problem}),
             "decisions": len(self.history),
         }
+
+    def _common_view(self) -> dict:
+        """The spectator's view: what every player sees. The engine's spectator view
+        holds what the tables show everyone; to it are added what every player's own
+        view holds besides (a thing or property revealed to all of them, a zone each
+        sees in full), so that the spectator is shown no less than any seat."""
+        view = self.game.view(SPECTATOR)
+        state = self.game.state
+        seen = [player_view(self.ruleset, state, p) for p in state.players]
+        if not seen:
+            return view
+        first = seen[0]
+        for eid, entity in first["entities"].items():
+            others = [v["entities"].get(eid) for v in seen[1:]]
+            if any(o is None or o["at"] != entity["at"] for o in others):
+                continue
+            props = {k: v for k, v in entity["props"].items()
+                     if all(k in o["props"] and o["props"][k] == v for o in others)}
+            mine = view["entities"].get(eid)
+            if mine is None or set(props) - set(mine["props"]):
+                view["entities"][eid] = {"kind": entity["kind"], "at": entity["at"], "props": props}
+        for zone, items in view["zones"].items():
+            if not isinstance(items, dict):
+                continue
+            held = [v["zones"].get(zone) for v in seen]
+            if all(isinstance(h, list) for h in held):  # everyone sees into it
+                view["zones"][zone] = list(held[0])
+                continue
+            # things in it shown to every player (a list is its holder's: all shown to them)
+            shown = [e for e in state.zones.get(zone, ())
+                     if all(isinstance(h, list) and e in h or isinstance(h, dict) and e in h.get("shown", ())
+                            for h in held)]
+            if shown:
+                view["zones"][zone] = {**items, "shown": shown}
+        return view
 
     def _seat_kind(self, player: str) -> str:
         """Who plays a seat: "human", a bot's name, or "script:NAME" for a seat the

@@ -41,6 +41,10 @@ def test_the_lobby_is_answered_while_bots_play_a_new_games_first_moves(tmp_path,
                 r = await client.post("/api/games", json={"ruleset": "panic_station", "seats": seats, "seed": 4})
                 assert r.status_code == 201, r.text
                 seen["created"] = len(DECISIONS)
+                # the view waits for the bots' turns (on the table's lock): the person's choice
+                view = await client.get(r.json()["links"]["p5"].replace("/game/", "/api/games/"))
+                assert view.json()["options"]
+                seen["viewed"] = len(DECISIONS)
 
             async def lobby():
                 while not DECISIONS:  # once the bots have begun
@@ -50,9 +54,10 @@ def test_the_lobby_is_answered_while_bots_play_a_new_games_first_moves(tmp_path,
                 seen["lobby"] = len(DECISIONS)
 
             await asyncio.gather(create(), lobby())
-            return seen["lobby"], seen["created"], len(DECISIONS)
+            return seen["lobby"], seen["created"], seen["viewed"], len(DECISIONS)
 
-    at_lobby, at_created, total = asyncio.run(scenario())
-    assert at_created == total > 10
+    at_lobby, at_created, at_viewed, total = asyncio.run(scenario())
+    # the game is created at once, its bots' turns played after
+    assert at_created < at_viewed == total > 10
     # answered after the first bot decision and well before the last
     assert 1 <= at_lobby < total

@@ -80,14 +80,14 @@ def test_a_refusal_goes_when_the_game_moves_on_and_an_undo_is_told(chromium, ser
         # p2 plays, then looks at the past: the page says it shows a past step, not a wait
         page.js("document.querySelector('button.option').click()")
         page.wait_for("Number(document.body.dataset.decisions) === 2", QUICK)
-        assert _text(page, "prompt") == PAGE["fr"]["waiting"]
+        assert _text(page, "prompt") == PAGE["fr"]["waiting_for"].format(player="p1", kind=PAGE["fr"]["person"])
         page.js("(() => { const h = document.getElementById('history'); h.value = 1;"
                 " h.dispatchEvent(new Event('change')); })()")
         page.wait_for("!document.getElementById('now').hidden", QUICK)
         assert _text(page, "prompt") == PAGE["fr"]["past"]
         page.js("document.getElementById('now').click()")
         page.wait_for("document.getElementById('now').hidden", QUICK)
-        assert _text(page, "prompt") == PAGE["fr"]["waiting"]
+        assert _text(page, "prompt") == PAGE["fr"]["waiting_for"].format(player="p1", kind=PAGE["fr"]["person"])
     finally:
         p1.close()
 

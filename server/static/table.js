@@ -18,9 +18,43 @@ function say(key, fields = {}) {
   return text.replace(/\{(\w+)\}/g, (slot, name) => (name in fields ? String(fields[name]) : slot));
 }
 
+// Who plays a seat: someone, a bot (its kind in the page's words, settings aside), or
+// the rules by their script (named by the script's word, sent as "script")
+function seatKind(p) {
+  if (p.seat === "human") return say("person");
+  if (p.seat.startsWith("script:")) return say("script", {script: p.script || p.seat.slice("script:".length)});
+  const kind = `bot_${p.seat.split(":")[0]}`;
+  return kind in pageWords ? pageWords[kind] : say("bot", {bot: p.seat});
+}
+
 function send(message) {
   $("error").textContent = "";
   socket.send(JSON.stringify({game, ...message}));
+}
+
+// A decision sent waits for its answer (the next view, or a refusal): the page's buttons
+// are disabled meanwhile, so that a double click sends it once (a second message would
+// be refused as made on a page the game has moved past).
+let sending = false;
+function decide(message) {
+  if (sending || view.type === "past") return;
+  sending = true;
+  for (const b of document.querySelectorAll("#options button, #undo")) b.disabled = true;
+  send({step: view.decisions, ...message});
+}
+// Undo: offered when the seat may take its last decision back; otherwise shown disabled
+// with the reason (a past step and a finished game offer none)
+function showUndo(v) {
+  const why = v.can_undo || v.result || v.type === "past" ? "" : (v.undo_problem || "");
+  $("undo").hidden = !v.can_undo && !why;
+  $("undo").disabled = !v.can_undo || sending;
+  $("undo").title = why;
+  $("undo-why").textContent = why;
+}
+function answered() {
+  sending = false;
+  for (const b of document.querySelectorAll("#options button")) b.disabled = false;
+  if (view) showUndo(view);
 }
 
 function mentions(option, space) {
@@ -31,7 +65,9 @@ function showHistory() {
   const slider = $("history");
   slider.max = latest.decisions;
   if (!past) slider.value = latest.decisions;
-  $("history-text").textContent = past ? say("after", {n: view.step, m: latest.decisions}) : say("so_far", {n: latest.decisions});
+  const n = latest.decisions;
+  $("history-text").textContent = past ? say("after", {n: view.step, m: n})
+    : say(n === 0 ? "so_far_none" : n === 1 ? "so_far_one" : "so_far", {n});
   $("now").hidden = !past;
 }
 
@@ -56,10 +92,6 @@ function show(v) {
   document.body.dataset.decisions = v.decisions;
   $("title").textContent = v.spectator ? say("spectator_title", {title: v.title}) : say("title", {title: v.title, seat: v.seat});
   document.title = $("title").textContent;
-  // a seat the rules play by their script is named by the script's word (sent as "script")
-  const seatKind = (p) => p.seat === "human" ? say("person")
-    : p.seat.startsWith("script:") ? say("script", {script: p.script || p.seat.slice("script:".length)})
-    : say("bot", {bot: p.seat});
   const players = v.players.map((p) => `${p.id} (${seatKind(p)})` + (p.to_play ? " ◀" : "")).join(", ");
   // before the first turn (a choice of the setup) there is no round yet
   const when = v.setting_up ? say("setup") : `${v.round_word || say("round")} ${v.round}`;
@@ -79,12 +111,12 @@ function show(v) {
   $("board").innerHTML = v.board;  // SVG made by the server from this seat's view
   // the past is looked at, not played; a spectator has no choice to wait for
   $("prompt").textContent = v.type === "past" ? say("past") : v.options.length ? (v.prompt || say("choose"))
-    : (v.result || v.spectator ? "" : say("waiting"));
+    : (v.result || v.spectator ? "" : waitingFor(v));
   // an action of many variants is asked step by step (the server's menu): groups that
   // open one argument at a time, every option still a button of its own
   const open = new Set([...document.querySelectorAll("#options details[open]")].map((d) => d.dataset.path));
   $("options").replaceChildren(...(v.menu || v.options.map((o, i) => ({option: i}))).map((item) => menuItem(v, item, "", open)));
-  $("undo").hidden = !v.can_undo;
+  showUndo(v);
   $("choice-title").hidden = v.spectator || (!!v.result && !v.can_undo && v.type !== "past");
   $("hand").replaceChildren(...v.hand.map((z) => line("p", zoneText(z))));
   $("side-title").hidden = !v.hand.length;
@@ -137,6 +169,12 @@ function show(v) {
   }
 }
 
+// Whom the seat waits for: the player who must decide now (in turn or not), named
+function waitingFor(v) {
+  const p = v.players.find((q) => q.id === v.deciding);
+  return p ? say("waiting_for", {player: p.id, kind: seatKind(p)}) : say("waiting");
+}
+
 // A button for one option (its label in a group says only what the group has not said),
 // or a group: its summary names the action or the value it stands for; opened, it asks
 // for the next argument.
@@ -151,7 +189,7 @@ function menuItem(v, item, path, open) {
       c.className = "cost"; c.textContent = `(${o.cost})`;
       b.append(c);
     }
-    b.addEventListener("click", () => send({type: "choose", step: v.decisions, option: o.option}));
+    b.addEventListener("click", () => decide({type: "choose", option: o.option}));
     // what the option is about, shown on the board while the pointer or focus is on it
     for (const on of ["mouseenter", "focus"]) b.addEventListener(on, () => preview(i));
     for (const off of ["mouseleave", "blur"]) b.addEventListener(off, () => preview(null));
@@ -212,7 +250,7 @@ function zoneText(z) {
 // A click on the board plays the one option it names, or points out the options that do.
 function clickOn(naming) {
   for (const b of document.querySelectorAll("button.option")) b.classList.remove("hint");
-  if (naming.length === 1) send({type: "choose", step: view.decisions, option: naming[0][0].option});
+  if (naming.length === 1) decide({type: "choose", option: naming[0][0].option});
   for (const [, i] of naming) {
     const b = document.querySelector(`button.option[data-index="${i}"]`);
     b.classList.add("hint");
@@ -261,9 +299,13 @@ function openSocket() {
       const earlier = message.events_from && latest ? latest.events.slice(0, message.events_from) : [];
       message.events = earlier.concat(message.events);
       latest = message;
+      sending = false;
       if (past) showHistory(); else show(message);
     }
-    else if (message.type === "error") $("error").textContent = message.message;
+    else if (message.type === "error") {
+      $("error").textContent = message.message;
+      answered();
+    }
     // another player took back their last decision (sent after the view without it): their
     // events have left this page, and it says why
     else if (message.type === "undone") $("note").textContent = say("undone", {player: message.player});
@@ -292,7 +334,7 @@ if (asked && asked.trim().toLowerCase().replace("_", "-").split("-")[0] !== lang
   $("lang-note").textContent = say("no_language", {lang: asked});
   $("lang-note").hidden = false;
 }
-$("undo").addEventListener("click", () => send({type: "undo", step: view.decisions}));
+$("undo").addEventListener("click", () => decide({type: "undo"}));
 $("history").addEventListener("change", goBack);
 $("now").addEventListener("click", backToNow);
 openSocket();
