@@ -111,6 +111,31 @@ def _report_broken(root: Path, ruleset: str, variant: str | None) -> bool:
     return True
 
 
+def _no_examples_note(root: Path, variant: str | None) -> str | None:
+    """Without ``--scenarios``, when the folder the worked examples are read from by
+    default does not exist: a note saying so and how to give them, unless the rule set has
+    none anywhere (no shipped examples of its game, none in its variants' folders)."""
+    from rulecraft.dsl.loader import load_checked
+    from rulecraft.dsl.variants import variant_scenario_files
+    from rulecraft.validator.scenario import default_folder
+
+    from .common import shipped_rulesets
+
+    game = load_checked(root, variant).data.game
+    folder = default_folder(root, game.name)
+    if folder.is_dir():
+        return None
+    shipped = [default_folder(path, game.name) for name, path in shipped_rulesets().items()
+               if name == game.name and path.resolve() != root.resolve()]
+    shipped = [f for f in shipped if f.is_dir()]
+    own = variant_scenario_files(root, available_variants(root))
+    if not shipped and not own:
+        return None
+    where = f" (rulecraft's own {game.name} examples are in {shipped[0]})" if shipped else ""
+    return (f"note: no worked examples found at {folder}, so the site shows none of the base game's; "
+            f"give their folder with --scenarios DIR{where}")
+
+
 def run(args) -> int:
     from rulecraft.docgen.authored import MissingWords
     from rulecraft.docgen.site import UnsafeOutput, collect, mkdocs, out_folder_problem, write
@@ -137,6 +162,9 @@ def run(args) -> int:
         sys.stderr.write(f"{args.ruleset}: {len(err.bag.errors)} error(s) in its '{args.lang}' words; "
                          f"the site is not written half in another language\n")
         return 1
+    note = _no_examples_note(root, args.variant) if not args.scenarios else None
+    if note:
+        print(note)
     try:
         config = write(site, args.out, args.site_url)
     except UnsafeOutput as err:

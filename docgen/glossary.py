@@ -890,11 +890,12 @@ def _spoken(lang: str, glossary: Glossary, bag: DiagnosticBag) -> bool:
         return False
 
 
-def check_glossaries(ruleset: RuleSet, docs_words: bool = True) -> list[Diagnostic]:
+def check_glossaries(ruleset: RuleSet, docs_words: bool = True, scenarios: Path | None = None) -> list[Diagnostic]:
     """Schema errors of every glossary, and every term a glossary lacks (as warnings).
     ``docs_words``: also every text the rules site in another language than the rules'
     own would lack, found by rendering its pages (seconds for a large rule set: an
-    editor's check on save leaves it to `rulecraft check`)."""
+    editor's check on save leaves it to `rulecraft check`), its worked examples those of
+    ``scenarios`` (default: the folder ``verify`` reads)."""
     bag = DiagnosticBag()
     langs = languages(ruleset)
     if not langs:
@@ -959,7 +960,7 @@ def check_glossaries(ruleset: RuleSet, docs_words: bool = True) -> list[Diagnost
             # the words of the pages of every variant
             from .site import site_missing_words
 
-            site = site_missing_words(ruleset.root, lang, ruleset.variant.name if ruleset.variant else None)
+            site = site_missing_words(ruleset.root, lang, ruleset.variant.name if ruleset.variant else None, scenarios)
             for d in site.items if site is not None else []:
                 if d.message not in reported:
                     bag.add(d)

@@ -16,7 +16,7 @@ from rulecraft.dsl.loader import load_checked
 from rulecraft.dsl.variants import available_variants
 from rulecraft.validator.scenario import default_folder
 
-from .authored import WRITTEN_IN, MissingWord, MissingWords, placed_missing_words
+from .authored import WRITTEN_IN, MissingWord, MissingWords, WordOwners, placed_missing_words
 from .catalogue import catalogue
 from .examples import run_examples
 from .pages import Site, SiteWriter, VariantChanges
@@ -77,21 +77,33 @@ def _site_rulesets(root: Path, lang: str, variant: str | None, scenarios: Path |
     return ruleset, base, prose, base_prose, folder if folder.is_dir() else None
 
 
-def _variant_changes(root: Path, lang: str, variant: str | None, ruleset, prose: Prose) -> list[VariantChanges]:
-    """Every variant of the rule set with its own renderer (the site's own for ``variant``)."""
+def _variant_changes(root: Path, lang: str, variant: str | None, ruleset, prose: Prose,
+                     skip_broken: bool = False) -> list[VariantChanges]:
+    """Every variant of the rule set with its own renderer (the site's own for ``variant``).
+    ``skip_broken``: leave out a variant (other than ``variant``) with errors, which its own
+    check reports, instead of raising."""
+    from rulecraft.dsl.diagnostics import RuleSetError
+
     changes = []
     for name in available_variants(root):
-        vrs = ruleset if name == variant else load_checked(root, name)
+        try:
+            vrs = ruleset if name == variant else load_checked(root, name)
+        except RuleSetError:
+            if not skip_broken:
+                raise
+            continue
         changes.append(VariantChanges(name, vrs, prose if name == variant else Prose(vrs, lang, markdown=True)))
     return changes
 
 
-def missing_words(ruleset, lang: str, renderers: list[Prose], warning: bool = False):
+def missing_words(ruleset, lang: str, renderers: list[Prose], warning: bool = False,
+                  levels: set[str | None] | None = None):
     """Every word the site needed that its language's glossaries lack: located errors and the
     words themselves (None when there is none). In any language but the rule files' own, a
     missing word is an error, never a silent fallback to the rule files' words. Each is
     placed in the glossary it belongs in: the base's words in the base's, a variant's own
-    words (its title, text, new rules and words) in the variant's own glossary."""
+    words (its title, text, new rules and words) in the variant's own glossary. ``levels``:
+    only the words of those glossaries (None: the base's; a name: that variant's own)."""
     if lang == WRITTEN_IN:
         # The rule files' names are words of this language: a name the glossary lacks reads
         # as itself ("red_pawn" as "red pawn"), and `rulecraft check` lists it as a warning.
@@ -107,6 +119,9 @@ def missing_words(ruleset, lang: str, renderers: list[Prose], warning: bool = Fa
     for p in renderers:
         words += [(p.ruleset, MissingWord(section, key, key)) for section, key in sorted(p.missing)]
         words += [(p.ruleset, m) for m in p.authored.missing.values()]
+    if levels is not None:
+        owners = WordOwners(lang)
+        words = [(rs, m) for rs, m in words if owners.level(rs, m) in levels]
     return placed_missing_words(words, lang, warning)
 
 
@@ -114,7 +129,8 @@ def site_renderers(root: str | Path, lang: str, variant: str | None = None,
                    scenarios: Path | None = None) -> tuple[object, list[Prose]] | None:
     """The rule set and every renderer of its site, after rendering every page but the
     worked examples (which run the scenarios): the citations of the examples are read
-    from the scenario files. None when a rule set of the site does not load."""
+    from the scenario files. None when the rule set of the site (with ``variant``) does
+    not load; another variant that does not load is left out (its own check reports it)."""
     from rulecraft.dsl.diagnostics import RuleSetError
     from rulecraft.validator.scenario import load_file
 
@@ -123,7 +139,7 @@ def site_renderers(root: str | Path, lang: str, variant: str | None = None,
     root = Path(root)
     try:
         ruleset, base, prose, base_prose, folder = _site_rulesets(root, lang, variant, scenarios)
-        variants = _variant_changes(root, lang, variant, ruleset, prose)
+        variants = _variant_changes(root, lang, variant, ruleset, prose, skip_broken=True)
     except RuleSetError:
         return None
     SiteWriter(ruleset, catalogue(ruleset, folder), prose, lang, [], variants, base_ruleset=base,
@@ -134,14 +150,20 @@ def site_renderers(root: str | Path, lang: str, variant: str | None = None,
     return ruleset, [prose, base_prose] + [v.prose for v in variants]
 
 
-def site_missing_words(root: str | Path, lang: str, variant: str | None = None) -> DiagnosticBag | None:
+def site_missing_words(root: str | Path, lang: str, variant: str | None = None,
+                       scenarios: Path | None = None) -> DiagnosticBag | None:
     """What ``rulecraft docs --lang LANG`` (with ``variant``) would refuse for lack of
-    words, as warnings for ``rulecraft check``; None when a rule set of the site does not
-    load (the check reports its errors)."""
-    found = site_renderers(root, lang, variant)
+    words, as warnings for ``rulecraft check``; None when the rule set does not load with
+    ``variant`` (the check reports its errors). Only the words of the base's glossary and
+    of the glossaries of ``variant``'s chain: another variant's own words (on its page of
+    the site) are its own check's, and a variant with errors hides nothing here.
+    ``scenarios``: the folder of the worked examples (default: the one ``verify`` reads)."""
+    found = site_renderers(root, lang, variant, scenarios)
     if found is None:
         return None
-    missing = missing_words(found[0], lang, found[1], warning=True)
+    ruleset = found[0]
+    levels = {None, *(ruleset.variant.chain if ruleset.variant is not None else [])}
+    missing = missing_words(ruleset, lang, found[1], warning=True, levels=levels)
     return missing[0] if missing is not None else DiagnosticBag()
 
 

@@ -13,6 +13,7 @@ variant's own files.
 from __future__ import annotations
 
 import os
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from importlib import resources
@@ -60,6 +61,9 @@ class VariantInfo:
     taken_out: dict[str, object] = field(default_factory=dict)  # components given count 0: name → component
     # who sees what, changed: (section, name) → (before, after), each {"visible_to": …, "top_visible": …}
     visibility: dict[tuple[str, str], tuple[dict, dict]] = field(default_factory=dict)
+    # manifest entries a variant restates, counted on top of the restated count for the
+    # components it adds: entry → (variant, restated count, [(component, copies), ...])
+    restated_on_top: dict[str, tuple[str, int, list[tuple[str, int]]]] = field(default_factory=dict)
 
 
 def variants_folder(root: Path) -> Path:
@@ -199,14 +203,22 @@ def apply_variant(root: Path, name: str, data: RuleSetData, definitions: dict[st
         info.files.append(_display(path))
         files.append(_display(path))
         # additions first, so that the changes below may name what was just added
+        before = len(info.additions)
         _apply_additions(vname, content, located, data, info, bag)
+        added_names = {n for section, n in info.additions[before:] if section == "components"}
         _apply_parameters(content, located, data, info, bag)
         _apply_components(vname, content, located, data, info, bag)
         _apply_variables(content, located, data, info, bag)
         _apply_visibility(content, located, data, info, bag)
+        # a restated count is the box of the variant's base as this variant changes it:
+        # the components it adds under `add:` come on top, as they do on the base's counts
+        added_here = [c for c in data.components if c.name in added_names]
         for key, count in (content.get("manifest") or {}).items():
-            data.manifest[key] = count
+            on_top = [(c.name, n) for c in added_here if (n := _copies_under(c, key, data))]
+            data.manifest[key] = count + sum(n for _, n in on_top)
             data.where[("manifest", key)] = located.key_position(["manifest", key])
+            if on_top:
+                info.restated_on_top[key] = (vname, count, on_top)
         _apply_definitions(root, vname, content, located, path, data, definitions, files, info, bag, unparsed)
         for i, s in enumerate(content.get("superseded") or []):
             info.superseded[s["scenario"]] = s["reason"]
@@ -453,21 +465,29 @@ def _add_graph_entries(add, at, data, info, bag):
         name_connections(board)
 
 
+def _copies_under(comp, key: str, data: RuleSetData) -> int:
+    """How many copies of ``comp`` the manifest entry ``key`` (``kind`` or
+    ``kind.property=value``) counts, at the most players."""
+    kind, _, condition = key.partition(".")
+    if kind != comp.kind:
+        return 0
+    if condition:
+        pname, _, wanted = condition.partition("=")
+        spec = data.kinds.get(kind)
+        default = spec.properties[pname].default if spec and pname in spec.properties else None
+        if str(comp.properties.get(pname, default)) != wanted:
+            return 0
+    players = data.game.max_players if data.game else 1
+    return comp.count * (players if comp.per_player else 1)
+
+
 def _count_in_manifest(comp, data: RuleSetData, restated: set[str]) -> None:
     """The manifest counts the base's box: a component the variant adds is counted on top
-    of it, under every entry it falls under, unless the variant restates that entry."""
-    players = data.game.max_players if data.game else 1
+    of it, under every entry it falls under. An entry the variant restates is counted
+    again once restated (the restated count, then the components it adds on top)."""
     for key in list(data.manifest):
-        kind, _, condition = key.partition(".")
-        if key in restated or kind != comp.kind:
-            continue
-        if condition:
-            pname, _, wanted = condition.partition("=")
-            spec = data.kinds.get(kind)
-            default = spec.properties[pname].default if spec and pname in spec.properties else None
-            if str(comp.properties.get(pname, default)) != wanted:
-                continue
-        data.manifest[key] += comp.count * (players if comp.per_player else 1)
+        if key not in restated:
+            data.manifest[key] += _copies_under(comp, key, data)
 
 
 def _apply_parameters(content, located, data, info, bag):
@@ -577,10 +597,14 @@ def _apply_visibility(content, located, data, info, bag):
             bag.error(f"the base has no zone '{zname}'", where, _not_in_base("zone", zname, data.zones))
             continue
         change = {"visible_to": change} if isinstance(change, str) else change
-        before = info.visibility.get(("zones", zname), (_seen(zone), None))[0]
+        now = _seen(zone)
+        if all(now.get(k) == v for k, v in change.items()):
+            _changes_nothing(bag, where, "zone", zname, now, change)
+            continue
+        before = info.visibility.get(("zones", zname), (now, None))[0]
         zone.visible_to = change.get("visible_to", zone.visible_to)
         zone.top_visible = change.get("top_visible", zone.top_visible)
-        info.visibility[("zones", zname)] = (before, _seen(zone))
+        _seen_change(info, ("zones", zname), before, _seen(zone))
         data.where[("zone", zname)] = where  # what its new visibility breaks is told here
     for key, who in (visibility.get("properties") or {}).items():
         kname, _, pname = str(key).partition(".")
@@ -592,9 +616,12 @@ def _apply_visibility(content, located, data, info, bag):
             bag.error(f"the base has no property '{key}'", where, hint)
             continue
         spec = kind.properties[pname]
+        if spec.visible_to == who:
+            _changes_nothing(bag, where, "property", key, _seen(spec), {"visible_to": who})
+            continue
         before = info.visibility.get(("properties", key), (_seen(spec), None))[0]
         spec.visible_to = who
-        info.visibility[("properties", key)] = (before, _seen(spec))
+        _seen_change(info, ("properties", key), before, _seen(spec))
     for key, who in (visibility.get("variables") or {}).items():
         scope, _, vname = str(key).partition(".")
         where = located.key_position(["visibility", "variables", key])
@@ -605,9 +632,35 @@ def _apply_visibility(content, located, data, info, bag):
             bag.error(f"the base has no variable '{key}'", where, hint)
             continue
         spec = declared[vname]
+        if spec.visible_to == who:
+            _changes_nothing(bag, where, "variable", key, _seen(spec), {"visible_to": who})
+            continue
         before = info.visibility.get(("variables", key), (_seen(spec), None))[0]
         spec.visible_to = who
-        info.visibility[("variables", key)] = (before, _seen(spec))
+        _seen_change(info, ("variables", key), before, _seen(spec))
+
+
+def _seen_change(info, key: tuple[str, str], before: dict, after: dict) -> None:
+    """Who sees what, changed by the chain so far; a change a later variant undoes is none."""
+    if before == after:
+        info.visibility.pop(key, None)
+    else:
+        info.visibility[key] = (before, after)
+
+
+_WHO = {"everyone": "everyone", "owner": "only its owner", "nobody": "nobody"}
+
+
+def _changes_nothing(bag, where, what: str, name: str, now: dict, change: dict) -> None:
+    """A ``visibility:`` entry that leaves who sees it as it was: a warning at its line."""
+    said = []
+    if "visible_to" in change:
+        said.append(f"{_WHO.get(str(now['visible_to']), now['visible_to'])} already sees {what} '{name}'")
+    if "top_visible" in change:
+        top = "already shows its top card" if now.get("top_visible") else "already hides its top card"
+        said.append(f"{what} '{name}' {top}" if not said else f"and it {top}")
+    bag.warning(", ".join(said) + ": this line changes nothing", where,
+                "remove the line: the base already has it so", code="visibility")
 
 
 def _apply_variables(content, located, data, info, bag):
@@ -712,6 +765,7 @@ def blame_variant(bag: DiagnosticBag, start: int, info: VariantInfo, data: RuleS
     files are not the variant's to change: each such finding (from ``bag.items[start:]``)
     is told again at the variant's line that caused it, with the places of the base that
     are concerned in its hint."""
+    _explain_restated(bag, start, info)
     if not info.removed_at and not info.counted_at and not info.replaced:
         return
     own = set(info.files)
@@ -786,6 +840,26 @@ def blame_variant(bag: DiagnosticBag, start: int, info: VariantInfo, data: RuleS
         else:
             bag.error(f"variant '{vname}' removes '{dname}', the only definition that emits event '{key[2]}', "
                       f"which the base still reads", pos, hint)
+
+
+def _explain_restated(bag: DiagnosticBag, start: int, info: VariantInfo) -> None:
+    """A manifest entry the variant restates that does not hold, while components the
+    variant adds count on top of it: the message and hint say so, with the count to write."""
+    for i, d in enumerate(bag.items[start:], start):
+        m = _MANIFEST.fullmatch(d.message) if d.is_error else None
+        if m is None or m.group(2) not in info.restated_on_top:
+            continue
+        key = m.group(2)
+        vname, restated, on_top = info.restated_on_top[key]
+        added = sum(n for _, n in on_top)
+        names = ", ".join(f"{n} {c}" for c, n in on_top)
+        actual = int(m.group(1))
+        bag.items[i] = dataclasses.replace(
+            d, message=f"the rule set has {actual} {key} component(s) (at {m.group(3)} players) but the manifest "
+                       f"says {m.group(4)}: {restated} restated by variant '{vname}' and {added} it adds under "
+                       f"'add: components:' ({names})",
+            hint=f"a restated count is the box as the variant changes it, without the components it adds "
+                    f"(they are counted on top): write '{key}: {actual - added}'")
 
 
 def _emitted(node, found: dict[str, set[str]] | None = None) -> dict[str, set[str]]:
