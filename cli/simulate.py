@@ -340,9 +340,27 @@ def print_report(console: Console, title: str, summary: dict, total: int, elapse
         rounds, decisions = summary["rounds"], summary["decisions"]
         console.print(f"game length: rounds mean {statistics.mean(rounds):.1f} (range {min(rounds)}–{max(rounds)}); "
                       f"decisions mean {statistics.mean(decisions):.1f} (range {min(decisions)}–{max(decisions)})")
-    console.print(f"{counted(total, 'game')} in {elapsed:.1f} s ({total / elapsed:.1f} games/s, {workers} worker(s))")
-    for r in summary["errors"][:5]:
+    console.print(f"{counted(total, 'game')} in {elapsed:.1f} s ({_rate(total, elapsed)}, {workers} worker(s))")
+    shown = summary["errors"][:ERRORS_SHOWN]
+    for r in shown:
         console.print(f"[red]game {r['index']} (seed {r['seed']}):[/] {r['error']}", markup=True, highlight=False)
+    if len(summary["errors"]) > len(shown):
+        rest = summary["errors"][len(shown):]
+        console.print(f"[red]… and {len(rest)} more game(s) with a rule error[/] (seeds "
+                      f"{', '.join(str(r['seed']) for r in rest[:10])}{', …' if len(rest) > 10 else ''}; --out lists "
+                      "every one)", markup=True, highlight=False)
+
+
+ERRORS_SHOWN = 5  # rule errors printed in full; the others by their seeds
+
+
+def _rate(games: int, seconds: float) -> str:
+    """How fast the games went: games a second, or seconds a game when slower than one."""
+    if seconds <= 0 or games <= 0:
+        return "—"
+    if games / seconds >= 1:
+        return f"{games / seconds:.1f} games/s"
+    return f"{seconds / games:.1f} s a game"
 
 
 def payoff_table(paid: list[dict[str, float]]) -> Table:
@@ -622,7 +640,10 @@ def _simulate(args, console: Console, configs, rulesets, spec, players: int, bot
         outputs.append((args.plot, lambda: write_comparison_plot(args.plot, title, chart)))
     if args.out:
         outputs.append((args.out, lambda: write_rows(args.out, all_rows)))
+    existed = [path for path, _ in outputs if Path(path).exists()]
     failed = write_outputs("simulate", outputs)
+    for path in existed:  # said, not silently done: the file may have held an earlier run's figures
+        console.print(f"replaced the earlier {path}", highlight=False, soft_wrap=True)
     if interrupted is not None:
         variant, finished, asked = interrupted
         which = "" if variant is None else f" of variant {variant}"

@@ -177,6 +177,18 @@ procedure round():
     rows = json.loads(out.read_text())
     assert [r["reason"] for r in rows] == ["rule error", "rule error"]
     assert all("main.rules" in r["error"] for r in rows)
+    # more than five: the others are counted and named by their seeds, not left out unsaid
+    assert main(["simulate", str(folder), "--games", "8", "--seed", "20", "--quiet", "--workers", "1"]) == 1
+    printed = capsys.readouterr().out
+    assert printed.count("cannot move nothing") == 5
+    assert "… and 3 more game(s) with a rule error (seeds 25, 26, 27; --out lists every one)" in printed
+
+
+def test_a_slow_run_says_seconds_a_game(capsys):
+    from rulecraft.cli.simulate import _rate
+
+    assert _rate(2, 61.1) == "30.6 s a game"  # it said "0.0 games/s"
+    assert _rate(300, 5.8) == "51.7 games/s"
 
 
 def test_panic_station_sides_follow_infection_at_the_end():
@@ -337,3 +349,11 @@ def test_the_comparison_of_variants_keeps_shared_wins_and_undecided_games():
     for column in (0, 1):
         shares = [float(cells[column].split("%")[0]) for name, cells in rows.items() if name != "games played"]
         assert sum(shares) == pytest.approx(100.0)
+
+
+def test_an_output_that_replaces_a_file_says_so(tmp_path, capsys):
+    out = tmp_path / "rows.csv"
+    assert simulate(*GAMES, "--workers", 1, "--out", out) == 0
+    assert "replaced the earlier" not in capsys.readouterr().out
+    assert simulate(*GAMES, "--workers", 1, "--out", out) == 0
+    assert f"replaced the earlier {out}" in capsys.readouterr().out
