@@ -463,7 +463,9 @@ class SiteWriter:
         if w is None:
             return None
         if isinstance(w, ast.ListExpr) and not w.items:
-            return self.ui("nobody_wins")
+            # against the game, the team loses; among the players, nobody wins (a draw, or no winner named)
+            cooperative = "cooperative" in (self.rs.data.game.sides or {})
+            return self.ui("nobody_wins" if cooperative else "nobody_wins_none")
         if isinstance(w, ast.Call) and w.func in self.rs.definitions:
             said = self.said(w.func)
             if said:

@@ -130,3 +130,14 @@ def test_a_neuter_word_takes_the_languages_neuter_article_or_else_the_masculine(
         "\narticles:\n", '\narticles:\n  the_n: "das {n}"\n', 1), encoding="utf-8")
     assert Prose(ruleset, "xn")._article(Term("Spielfeld", gender="n"), "the") == "das Spielfeld"
     assert Prose(ruleset, "xn")._article(Term("Stein", gender="m"), "the") == "le Stein"
+
+
+def test_a_victory_without_winners_is_a_loss_for_a_cooperative_side_only(tmp_path):
+    # tic-tac-toe's full grid read "nobody: every player loses" where the game is a draw
+
+    assert main(["docs", str(TIC_TAC_TOE), "--out", str(tmp_path / "ttt")]) == 0
+    overview = (tmp_path / "ttt" / "docs" / "index.md").read_text(encoding="utf-8")
+    assert "nobody: no player wins" in overview and "every player loses" not in overview
+    trek = ROOT / "rules" / "star_trek_panic"
+    assert main(["docs", str(trek), "--out", str(tmp_path / "trek")]) == 0
+    assert "nobody: every player loses" in (tmp_path / "trek" / "docs" / "index.md").read_text(encoding="utf-8")
