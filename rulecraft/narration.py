@@ -317,6 +317,19 @@ class Words:
             parts.append(self.say["next_to"].format(places=", ".join(beside)))
         return self._contracted(", ".join(parts))
 
+    def property_value(self, kind: str, name: str, value) -> str:
+        """A property's value in words. A text held by a property that holds texts is
+        said by its word under ``values`` (its bare word: "starboard", not "a
+        starboard"), before a thing or space that has the same id ("côté tribord : arc
+        tribord", not "arc côté tribord")."""
+        spec = self.ruleset.data.kinds.get(kind)
+        declared = spec.properties.get(name) if spec is not None else None
+        if isinstance(value, str) and declared is not None and str(declared.type).rstrip("?") == "text":
+            t = self.glossary.get("values", value)
+            if t is not None:
+                return t.bare or t.one
+        return self.name(value)
+
     def value_word(self, value: str) -> str:
         """A value's word without an article (a direction, a kind of connection)."""
         t = self.glossary.get("values", value)
@@ -592,7 +605,8 @@ class Words:
             word = self._count_word(t, value)
             return self._sentence(self.say["now_has"].format(entity=entity, value=value, property=word), entity)
         prop = t.one if t is not None else _plain(event.get("property"))
-        return self._sentence(self.say["changed"].format(entity=entity, property=prop, value=self.name(value)), entity)
+        said = self.property_value(self.kind_of(event.get("entity")), event.get("property"), value)
+        return self._sentence(self.say["changed"].format(entity=entity, property=prop, value=said), entity)
 
     def kind_of(self, eid) -> str:
         """An entity's kind: as the view last learnt shows it, else its component's (a
@@ -671,7 +685,7 @@ class Words:
             return f"{self.prop(kind, name)} {self._none_for(t)}"
         if t is not None and isinstance(value, int) and not isinstance(value, bool) and (t.many or t.plural_only):
             return f"{value} {self._count_word(t, value)}"
-        return f"{self.prop(kind, name)} {self.name(value)}"
+        return f"{self.prop(kind, name)} {self.property_value(kind, name, value)}"
 
     def details(self, eid: str, entity: dict | None = None, viewer: str | None = None) -> list[str]:
         """What a thing's properties say of it, short and in the glossary's words ("face
@@ -698,8 +712,8 @@ class Words:
                 continue
             if value is True:
                 out.append(self.prop(kind, prop))
-            elif isinstance(value, str) and re.search(rf"(?<!\w){re.escape(self.name(value).lower())}(?!\w)",
-                                                      own_name):
+            elif isinstance(value, str) and re.search(
+                    rf"(?<!\w){re.escape(self.property_value(kind, prop, value).lower())}(?!\w)", own_name):
                 continue
             else:
                 out.append(self.status(kind, prop, value))

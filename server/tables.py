@@ -455,7 +455,7 @@ class Table:
         me = view["entities"].get(seat) or {}
         said = {k: v for k, v in (me.get("props") or {}).items() if not says_nothing(v)}
         if said:
-            out.append({"zone": words.say["you"], "items": [f"{words.prop(me['kind'], k)}{words.say['colon']} {words.name(v)}"
+            out.append({"zone": words.say["you"], "items": [f"{words.prop(me['kind'], k)}{words.say['colon']} {words.property_value(me['kind'], k, v)}"
                                                             for k, v in said.items()]})
         for zone, items in view["zones"].items():
             if zone.endswith(f":{seat}") and isinstance(items, list):
