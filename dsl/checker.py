@@ -1343,6 +1343,9 @@ class Checker:
         elif n in self.rs.definitions:
             self.references[n] += 1  # meant as a call: 'never used' would be a second report
             hint = f"'{n}' is {with_article(self.rs.definitions[n].kind)}: call it with ( )"
+        elif re.fullmatch(r"p[1-9][0-9]*", n):  # a seat as scenarios and logs write it
+            hint = (f"the rules name no seat: '{n}' is how scenarios and logs write one; reach a player through "
+                    "players (first(players), next_player(p)) or current_player")
         self.error(f"unknown name '{n}'", e.pos, hint)
         return T.ANY
 

@@ -799,3 +799,13 @@ def test_a_listed_property_compared_with_its_own_values_checks_clean(tmp_path):
     rs = load_rules_change(tmp_path, "with c: card in contents(deck) where c.value > 0",
                            'with c: card in contents(deck) where c.colour == "red" or c.colour in ["blue"]')
     assert rs.bag.errors == []
+
+
+def test_a_seat_named_as_scenarios_write_it_is_told_how_the_rules_reach_a_player(tmp_path):
+    # `p == p1` was told "did you mean 'p'?"
+    rs = load_rules_change(tmp_path, "with c: card in contents(deck) where c.value > 0",
+                           "with c: card in contents(deck) where c.value > 0 and current_player == p1")
+    err = only_error(rs)
+    assert err.message == "unknown name 'p1'"
+    assert err.hint.startswith("the rules name no seat: 'p1' is how scenarios and logs write one")
+    assert "first(players)" in err.hint
