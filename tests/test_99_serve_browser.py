@@ -225,8 +225,11 @@ class ServeProcess:
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc = None
 
+    # the program the process runs before `rulecraft serve` (a test may register a bot first)
+    program = "import sys; from rulecraft.cli.main import main; sys.exit(main())"
+
     def start(self) -> None:
-        command = [sys.executable, "-c", "import sys; from rulecraft.cli.main import main; sys.exit(main())",
+        command = [sys.executable, "-c", self.program,
                    "serve", *self.rulesets, "--port", str(self.port), "--db", str(self.db)]
         self.proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         deadline = time.monotonic() + SLOW

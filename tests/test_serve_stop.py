@@ -39,21 +39,7 @@ sys.exit(main())
 class SlowServe(browser_tests.ServeProcess):
     """`rulecraft serve tic_tac_toe` as its own process, with a bot that thinks a second."""
 
-    def start(self) -> None:
-        self.proc = subprocess.Popen([sys.executable, "-c", SLOW_BOT, "serve", *self.rulesets, "--port",
-                                      str(self.port), "--db", str(self.db)],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        deadline = time.monotonic() + browser_tests.SLOW
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise AssertionError(f"rulecraft serve stopped: {self.proc.stderr.read()}")
-            try:
-                with urllib.request.urlopen(f"{self.url}/api/rulesets", timeout=5) as answer:
-                    if answer.status == 200:
-                        return
-            except OSError:
-                time.sleep(0.1)
-        raise AssertionError("rulecraft serve did not answer")
+    program = SLOW_BOT
 
 
 def _decisions(db, game_id: str) -> list[tuple[int, int]]:
