@@ -62,11 +62,11 @@ def unrepeated_property(template: str, prop: str) -> str:
 
 def unrepeated_slot_word(template: str, slot: str, words: str) -> str:
     """``template`` without the word before ``{slot}`` that the slot's words say again.
-    A phrase written for play names a value after its word ("moves to Minute {minute}"
-    reads "Minute 3"); on the rules site the slot holds what the rule reads ("the
-    Minute"), which would read "Minute the Minute". The word before the slot is dropped
-    when the slot's words hold it and it is a name (capitalized) or their last word, and
-    then an article they begin with too: "moves to the Minute", "passe à la Minute"."""
+    A phrase written for play names a value after its word ("the clock moves to Hour
+    {hour}" reads "Hour 3"); on the rules site the slot holds what the rule reads ("the
+    Hour"), which would read "Hour the Hour". The word before the slot is dropped when
+    the slot's words hold it and it is a name (capitalized) or their last word, and then
+    an article they begin with too: "moves to the Hour", "passe à l'Heure"."""
     said = [w.casefold() for w in words.split()]
     at = template.find("{" + slot + "}")
     if not said or at < 1 or template[at - 1] != " ":

@@ -319,9 +319,9 @@ class Words:
 
     def property_value(self, kind: str, name: str, value) -> str:
         """A property's value in words. A text held by a property that holds texts is
-        said by its word under ``values`` (its bare word: "starboard", not "a
-        starboard"), before a thing or space that has the same id ("côté tribord : arc
-        tribord", not "arc côté tribord")."""
+        said by its word under ``values`` (its bare word: "north", not "a north"),
+        before a thing or space that has the same id (a space ``north`` whose side is
+        ``north``: "side north", not "side the north gate")."""
         spec = self.ruleset.data.kinds.get(kind)
         declared = spec.properties.get(name) if spec is not None else None
         if isinstance(value, str) and declared is not None and str(declared.type).rstrip("?") == "text":

@@ -490,7 +490,7 @@ def _sight_key(path: tuple[str, ...], key: str) -> str | None:
 
 def _variant_sight_key(what: str, name: str, key: str) -> str | None:
     """The same for an entry of a variant's ``visibility:`` (``zones: {hand: everyone}``,
-    ``properties: {player.infected: …}``, ``variables: {game.x: …}``)."""
+    ``properties: {KIND.PROPERTY: …}``, ``variables: {game.NAME: …}``)."""
     if what == "zones":
         return f"sight.zones.{name}.{key}"
     if what in ("properties", "variables"):
