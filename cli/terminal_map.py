@@ -167,15 +167,29 @@ def _window(values: list[int], centre: int, size: int) -> list[int]:
 
 # ------------------------------------------------------------------ boards declared whole
 def _marks(ruleset, view, words, space: str) -> str:
-    """What stands on or marks a space: a player's mark, else its pieces' count."""
-    props = (view["entities"].get(space) or {}).get("props", {})
+    """What stands on or marks a space: a player's mark (the space's own, or that of the
+    one piece standing there, whose player it names), else its pieces' count."""
+    mark = _seat_mark(view, words, (view["entities"].get(space) or {}).get("props", {}))
+    if mark:
+        return mark
+    here = view["zones"].get(space)
+    if isinstance(here, list) and len(here) == 1:  # one piece: whose it is, not "1"
+        mark = _seat_mark(view, words, (view["entities"].get(here[0]) or {}).get("props", {}))
+        if mark:
+            return mark
+    n = _count(here)
+    return str(n) if n else "·"
+
+
+def _seat_mark(view, words, props: dict) -> str | None:
+    """The mark of the player a thing's properties name: the first two letters of that
+    seat's first text (its colour, its symbol), else of its id."""
     for value in props.values():
         if isinstance(value, str) and value in view["players"]:
             seat = (view["entities"].get(value) or {}).get("props", {})
             word = next((v for v in seat.values() if isinstance(v, str) and v), value)
             return str(words.value_word(word))[:2]
-    n = _count(view["zones"].get(space))
-    return str(n) if n else "·"
+    return None
 
 
 def _squares(ruleset, view, words, width, max_lines, whole) -> MapText:

@@ -449,6 +449,17 @@ def test_tic_tac_toe_grid_shows_marks():
     assert re.search(r"b2 x", drawn.lines[1]), drawn.lines
 
 
+def test_a_grid_shows_whose_piece_stands_on_each_square():
+    # every Breakthrough square read "1", white's and black's alike
+    rs = load_checked(ROOT / "breakthrough")
+    view = Game(rs, 2, 1).view("p1")
+    words = Words(rs)
+    words.know_view(view)
+    drawn = board_lines(rs, view, words, {"map_legend": ""}, width=80, max_lines=9)
+    assert re.search(r"a8 bl", drawn.lines[0]) and re.search(r"a1 wh", drawn.lines[-1]), drawn.lines
+    assert re.search(r"a4 ·", drawn.lines[4]), drawn.lines
+
+
 def test_a_large_station_is_cut_to_the_players_part_and_shown_whole_on_demand():
     from panic_station import lay_tile
 
