@@ -4,7 +4,6 @@ it that seat's view only, after every change of the game."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import functools
 import html
