@@ -20,12 +20,12 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from rulecraft.languages import languages
+from rulecraft.screen_words import PAGE, refusal
+
 from .games import Server
 from .tables import RefusedMove, Table
-from rulecraft.languages import languages
-
 from .words import Words
-from rulecraft.screen_words import PAGE, refusal
 
 STATIC = Path(str(resources.files("rulecraft.server") / "static"))
 MAX_MESSAGE = 64 * 1024

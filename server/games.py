@@ -14,11 +14,10 @@ from rulecraft.interpreter.gamelog import SEED_LEAST, SEED_MOST
 from rulecraft.dsl.diagnostics import DiagnosticBag, RuleSetError
 from rulecraft.dsl.loader import load_checked
 from rulecraft.dsl.variants import available_variants, load_variant_chain
+from rulecraft.languages import languages, unknown
 
 from .store import GameStore, StoredGame
 from .tables import HUMAN, SPECTATOR, RefusedMove, Table
-from rulecraft.languages import languages, unknown
-
 from .words import Words
 
 
