@@ -70,9 +70,17 @@ def _files(folders: tuple[tuple[Path, int], ...]) -> dict[str, Path]:
 
 
 def languages() -> tuple[str, ...]:
-    """The languages rulecraft speaks, English first."""
-    names = sorted(language_files())
+    """The languages rulecraft speaks, English first: those whose file holds every word
+    (one that lacks some is refused by name where it is asked for, see :func:`language`)."""
+    names = [name for name in sorted(language_files()) if _whole_or_none(name) is not None]
     return tuple(sorted(names, key=lambda n: (n != "en", n)))
+
+
+def _whole_or_none(lang: str) -> dict | None:
+    try:
+        return language(lang)
+    except UnknownLanguage:
+        return None
 
 
 def unknown(lang: str) -> str:
@@ -138,12 +146,12 @@ class ByLanguage(Mapping):
         self.section = section
 
     def __getitem__(self, lang: str) -> dict:
-        if lang not in language_files():
+        if lang not in languages():
             raise KeyError(lang)
         return words(lang, self.section)
 
     def __contains__(self, lang: object) -> bool:
-        return isinstance(lang, str) and lang in language_files()
+        return isinstance(lang, str) and lang in languages()
 
     def __iter__(self) -> Iterator[str]:
         return iter(languages())

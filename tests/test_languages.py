@@ -78,6 +78,9 @@ def test_a_language_is_added_by_one_file(extra, tmp_path, capsys):
 def test_a_language_file_lacking_words_is_refused_naming_them(extra, tmp_path, capsys):
     language_file(extra, "xx", {}, dropped=("overview", "undo"))
     assert L.missing("xx") == ["site.overview", "page.undo"]
+    assert "xx" not in L.languages()  # a page asking for it gets English, as for any language not spoken
+    from rulecraft.screen_words import REFUSALS
+    assert REFUSALS.get("xx", REFUSALS["en"]) == REFUSALS["en"]
     with pytest.raises(SystemExit) as stopped:
         main(["docs", str(TIC_TAC_TOE), "--lang", "xx", "--out", str(tmp_path / "site")])
     assert stopped.value.code == 2
