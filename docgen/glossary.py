@@ -882,7 +882,7 @@ def _spoken(lang: str, glossary: Glossary, bag: DiagnosticBag) -> bool:
         language(lang)
         return True
     except UnknownLanguage as err:
-        bag.warning(f"{err}".split(": a language is added")[0] + f": the glossary is kept, but no rules site, play "
+        bag.warning(f"{err.reason}: the glossary is kept, but no rules site, play "
                     f"screen or browser page can be had in '{lang}' until rulecraft speaks it",
                     _language_line(glossary.files[0]),
                     "add rulecraft's own words in that language: copy docgen/phrases/en.yaml to "

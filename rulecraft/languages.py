@@ -35,7 +35,12 @@ OPTIONAL_SUFFIX = "_plural"
 
 
 class UnknownLanguage(ValueError):
-    """A language rulecraft has no words in, or whose file lacks some of them."""
+    """A language rulecraft has no words in, or whose file lacks some of them: ``reason``
+    says which, the message adds how a language is added where that helps."""
+
+    def __init__(self, reason: str, how: str = ""):
+        super().__init__(f"{reason}: {how}" if how else reason)
+        self.reason = reason
 
 
 def language_files() -> dict[str, Path]:
@@ -85,7 +90,11 @@ def _whole_or_none(lang: str) -> dict | None:
 
 def unknown(lang: str) -> str:
     """Why ``lang`` cannot be had, in one line."""
-    return f"rulecraft has no words in '{lang}' (it speaks {', '.join(languages())}): {HOW_TO_ADD}"
+    return str(_not_spoken(lang))
+
+
+def _not_spoken(lang: str) -> UnknownLanguage:
+    return UnknownLanguage(f"rulecraft has no words in '{lang}' (it speaks {', '.join(languages())})", HOW_TO_ADD)
 
 
 @cache
@@ -99,7 +108,7 @@ def language(lang: str) -> dict:
     """Every word of ``lang`` (the whole file), checked to hold every section's texts."""
     path = language_files().get(lang)
     if path is None:
-        raise UnknownLanguage(unknown(lang))
+        raise _not_spoken(lang)
     return _whole(lang, path)
 
 
