@@ -18,6 +18,7 @@ from .diagnostics import DiagnosticBag, Position, did_you_mean, did_you_mean_amo
 from .hidden_choices import check_offer
 from .limits import MAX_REPEAT
 from .lookahead import statements_in
+from .lookup_keys import check_lookup_keys
 from .model import RuleSet, RuleSetData, rejected_properties, unknown_type_hint
 from .parser import DEFINITION_START
 
@@ -1734,6 +1735,7 @@ def _child_blocks(s: ast.Stmt) -> list[ast.Block]:
 
 def check_definitions(ruleset: RuleSet) -> None:
     Checker(ruleset).run()
+    check_lookup_keys(ruleset)  # computes keys from the annotations the checker leaves
 
 
 def _written(e: ast.Expr) -> str:

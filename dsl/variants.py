@@ -64,6 +64,9 @@ class VariantInfo:
     # manifest entries a variant restates, counted on top of the restated count for the
     # components it adds: entry → (variant, restated count, [(component, copies), ...])
     restated_on_top: dict[str, tuple[str, int, list[tuple[str, int]]]] = field(default_factory=dict)
+    # parameters a variant changes: name → (the variant, the place of the value it gives), so
+    # that a check of the patched rules tells what the new value breaks at the variant's line
+    parameters_at: dict[str, tuple[str, Position]] = field(default_factory=dict)
 
 
 def variants_folder(root: Path) -> Path:
@@ -206,7 +209,7 @@ def apply_variant(root: Path, name: str, data: RuleSetData, definitions: dict[st
         before = len(info.additions)
         _apply_additions(vname, content, located, data, info, bag)
         added_names = {n for section, n in info.additions[before:] if section == "components"}
-        _apply_parameters(content, located, data, info, bag)
+        _apply_parameters(vname, content, located, data, info, bag)
         _apply_components(vname, content, located, data, info, bag)
         _apply_variables(content, located, data, info, bag)
         _apply_visibility(content, located, data, info, bag)
@@ -490,7 +493,7 @@ def _count_in_manifest(comp, data: RuleSetData, restated: set[str]) -> None:
             data.manifest[key] += _copies_under(comp, key, data)
 
 
-def _apply_parameters(content, located, data, info, bag):
+def _apply_parameters(vname, content, located, data, info, bag):
     for pname, value in (content.get("parameters") or {}).items():
         if pname not in data.parameters:
             bag.error(f"the base has no parameter '{pname}'", located.key_position(["parameters", pname]),
@@ -505,6 +508,7 @@ def _apply_parameters(content, located, data, info, bag):
         data.parameters[pname] = {**data.parameters[pname], "value": value}
         first = info.parameters.get(pname, (old, None))[0]
         info.parameters[pname] = (first, value)
+        info.parameters_at[pname] = (vname, located.position(["parameters", pname]))
 
 
 def _parameter_problem(pname: str, spec: dict, value) -> tuple[str, str] | None:
