@@ -35,9 +35,11 @@ class Choice:
 
 # How a game is run for players who must not learn anything from how the engine asks:
 # a reaction window asks every player a reaction could name, even with only "pass" to
-# offer, so being asked shows nobody who holds a reaction card. Every driver that puts
-# players or learning agents at the table runs games so (terminal, server, research).
-PLAYER_FACING = {"ask_every_eligible": True}
+# offer, so being asked shows nobody who holds a reaction card; except in a window whose
+# answers every player can work out from what they all see (dsl.public_reads), where
+# asking one who can only pass would hide nothing. Every driver that puts players or
+# learning agents at the table runs games so (terminal, server, research).
+PLAYER_FACING = {"ask_every_eligible": True, "skip_known_passes": True}
 
 
 class Game:
@@ -46,6 +48,8 @@ class Game:
         """``settings``: how a driver wants the game run. ``ask_every_eligible``: in a
         reaction window, ask every player a reaction could name, even with only "pass"
         to offer (a table of people would otherwise learn who holds a reaction card).
+        ``skip_known_passes``: with it, not in a window whose reactions read only what
+        every player sees (there everyone knows who can answer already).
         ``forced_rolls``: results fixed in advance (see GameState.forced_rolls), used from
         the game's own setup on."""
         game = ruleset.data.game

@@ -23,6 +23,7 @@ from rulecraft.dsl.dependencies import reads_turn
 from rulecraft.dsl.limits import MAX_STEPS_PER_DECISION, bounded
 from rulecraft.dsl.lookahead import skippable_triggers
 from rulecraft.dsl.model import RuleSet
+from rulecraft.dsl.public_reads import public_windows
 from rulecraft.dsl.reads import Reads, reads_of
 
 from . import rng
@@ -1019,7 +1020,10 @@ class Machine:
 
     def _window_step(self, frame: dict) -> None:
         players = frame["players"]
-        ask_all = self.state.settings.get("ask_every_eligible", False)
+        settings = self.state.settings
+        # a window whose answers every player can work out asks only those who can answer
+        ask_all = settings.get("ask_every_eligible", False) and not (
+            settings.get("skip_known_passes", False) and frame["name"] in _public_windows(self.ruleset))
         while frame["i"] < len(players):
             player = players[frame["i"]]
             with self.reading():
@@ -1508,6 +1512,14 @@ def _kept_bindings(m: Machine) -> list[bool] | None:
                  and (action.params[0].kind is None or len(m.kind_list(action.params[0].kind)) >= FEW)
                  for action in m.program.actions]
         found = shared[key] = found if any(found) else None
+    return found
+
+
+def _public_windows(ruleset: RuleSet) -> frozenset[str]:
+    shared = ruleset.compiled.shared
+    found = shared.get("public windows")
+    if found is None:
+        found = shared["public windows"] = public_windows(ruleset)
     return found
 
 

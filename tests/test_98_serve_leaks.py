@@ -147,9 +147,11 @@ def test_star_trek_a_card_drawn_from_the_face_down_deck_stays(tmp_path):
     table = server.tables[server.create({"ruleset": "star_trek_panic", "seats": [HUMAN] * 2, "seed": 8})["game"]]
 
     def drawn(option, caused):
-        return any(e["type"] == "moved" and (e.get("source") or "").startswith("enterprise")
-                   and (e.get("destination") or "").startswith("hand") for e in caused)
-    player = play_until(server, table, 8, drawn)
+        # a decision that also rolled a die is refused for the roll, whatever it showed
+        return not any(e["type"] == "rolled" for e in caused) and any(
+            e["type"] == "moved" and (e.get("source") or "").startswith("enterprise")
+            and (e.get("destination") or "").startswith("hand") for e in caused)
+    player = play_until(server, table, 0, drawn)
     assert "count" in table.game.view(player)["zones"]["enterprise_deck"]  # a pile nobody sees into
     assert table.undo_problem(player) == SHOWED_YOU
 
