@@ -91,6 +91,7 @@ class Words:
         self.entities: dict[str, dict] = {}
         self.tile_at: dict[str, tuple[int, int]] = {}  # a laid tile's room -> the tile's cell
         self._place_names: dict[str, str] = {}
+        self._components = {c.name: c for c in ruleset.data.components}
         board = ruleset.data.board
         self.space_kind = board.space_kind if board is not None else None
         self.directions = dict(board.directions) if board is not None and board.kind == "tiles" else {}
@@ -230,11 +231,35 @@ class Words:
         at = (self.entities.get(entity) or {}).get("at")
         return self.place(at) if at else None
 
+    def alike(self, eid) -> str | None:
+        """The word for a thing that is one of several copies of a component, when the
+        glossary has a word for neither the thing nor its component: the component's plain
+        name (with its owner's, for a player's own copies). Its id then tells it from its
+        fellows by a number only, which nothing on the table shows: where it stands is what
+        tells it apart. None for any other thing."""
+        if not isinstance(eid, str) or self._word(eid) is not None:
+            return None
+        base, _, rest = eid.partition(".")
+        component = self._components.get(base)
+        if component is None or component.count <= 1 or self._word(base) is not None:
+            return None
+        owner, _, number = rest.rpartition(".")
+        if not number.isdigit() or bool(owner) != bool(component.per_player):
+            return None
+        return f"{_plain(base)} {self.name(owner)}" if owner else _plain(base)
+
+    def _alike_on(self, eid: str, space: str | None) -> str | None:
+        """A thing that only its place tells apart (see ``alike``), said with the space it
+        stands on ("red counter on b2"); None when it is no such thing or in no space."""
+        word = self.alike(eid)
+        return self.say["alike_on"].format(thing=word, place=space) if word and space else None
+
     # ---- options
-    def option(self, option, places: bool | frozenset = True) -> dict:
+    def option(self, option, places: bool | frozenset = True, stood: dict | None = None) -> dict:
         """A button: its label, with where the pieces it names stand, and for an action
         with costs, what it costs. ``places``: False for none, or the pieces whose place
-        to say (a decision told afterwards: those that have not moved since)."""
+        to say (a decision told afterwards: those that have not moved since); ``stood``:
+        for such a decision, the space a piece that has moved since stood on then."""
         if isinstance(option, dict) and ("action" in option or "reaction" in option):
             name = option.get("action") or option.get("reaction")
             args = option.get("args") or {}
@@ -242,12 +267,14 @@ class Words:
             if args:
                 values = list(args.values()) if isinstance(args, dict) else [args]
                 named = self._argument_words(name, args) if isinstance(args, dict) else None
-                label += self.say["colon"] + " " + self._arguments(values, named, places)
+                label += self.say["colon"] + " " + self._arguments(values, named, places, stood)
             return {"label": label, "cost": self.cost(name)}
         if isinstance(option, dict) and self.directions and {"x", "y"} <= set(option):
             return {"label": self.placement(option), "cost": None}
         if isinstance(option, str) and self.where(option) and not self.place(option):
-            return {"label": self.say["in"].format(thing=self.name(option), place=self.where(option)), "cost": None}
+            alike = self._alike_on(option, self.where(option))
+            return {"label": alike or self.say["in"].format(thing=self.name(option), place=self.where(option)),
+                    "cost": None}
         return {"label": self.name(option), "cost": None}
 
     def arguments(self, definition: str, args: dict) -> str:
@@ -279,10 +306,13 @@ class Words:
         return out
 
     def _arguments(self, values: list, named: list[str | None] | None = None,
-                   places: bool | frozenset = True) -> str:
+                   places: bool | frozenset = True, stood: dict | None = None) -> str:
         """An action's arguments: a space it goes to after an arrow; the pieces it names
         with the space each stands in, unless the option names a space itself; a plain
-        value after its word in ``named`` ("guess 2")."""
+        value after its word in ``named`` ("guess 2"). A piece that only its place tells
+        from its fellows (see ``alike``) is said with its place even then ("red counter
+        on b2 → b3"): its id alone would leave the player guessing which one it is; told
+        after the decision, with the space it left (``stood``) once it has moved."""
         names_space = any(isinstance(v, str) and self.place(v) for v in values)
         parts = []
         for i, v in enumerate(values):
@@ -294,6 +324,12 @@ class Words:
                 parts.append(("→ " if i else "") + text)
                 continue
             shown = places is True or (bool(places) and v in places)
+            if isinstance(v, str) and self.alike(v):
+                left = (stood or {}).get(v)
+                alike = self._alike_on(v, self.where(v) if shown else self.place(left) if left else None)
+                if alike:
+                    parts.append(alike)
+                    continue
             where = self.where(v) if shown and isinstance(v, str) and not names_space else None
             parts.append(self.say["in"].format(thing=text, place=where) if where else text)
         out = parts[0] if parts else ""
@@ -350,10 +386,12 @@ class Words:
         return ", ".join(parts) or None
 
     # ---- events
-    def event(self, event: dict, place: str | None = None, settled: frozenset = frozenset()) -> str:
+    def event(self, event: dict, place: str | None = None, settled: frozenset = frozenset(),
+              stood: dict | None = None) -> str:
         """The event as a sentence, or "" for one not worth telling (see ``tells``); a
         thing revealed whole is said to be in ``place`` when given, and a decision's pieces
-        in ``settled`` with the places they stand in now (see ``tell``)."""
+        in ``settled`` with the places they stand in now, those in ``stood`` that only
+        their place tells apart with the space they left since (see ``tell``)."""
         say = self.say
         kind = event.get("type")
         if kind == ACTION_WINDOW:
@@ -363,12 +401,19 @@ class Words:
         # which need not be where they stood then (a target hit, then moved)
         if kind == "action_taken":
             return say["action"].format(who=who, what=self.option({"action": event.get("action"),
-                                                                     "args": event.get("args")}, places=settled)["label"])
+                                                                     "args": event.get("args")}, places=settled,
+                                                                    stood=stood)["label"])
         if kind == "reacted":
             return say["reaction"].format(who=who, what=self.option({"reaction": event.get("reaction"),
-                                                                       "args": event.get("args")}, places=settled)["label"])
+                                                                       "args": event.get("args")}, places=settled,
+                                                                      stood=stood)["label"])
         if kind == "moved":
-            thing = say["hidden"] if event.get("entity") == HIDDEN else self.name(event.get("entity"))
+            entity = event.get("entity")
+            # a thing only its place tells apart is named by its word: the spaces it leaves
+            # and reaches say which one it is, as its options did
+            ends = (event.get("source"), event.get("destination"))
+            on_board = any(isinstance(end, str) and self.place(end) for end in ends)
+            thing = say["hidden"] if entity == HIDDEN else (on_board and self.alike(entity)) or self.name(entity)
             # a thing put back where it was (under its own deck) moves within it
             sentence = say["moved_within" if _within(event) else "moved"]
             return self._sentence(self._contracted(sentence.format(thing=thing, **self._ends(event))), thing)
@@ -438,6 +483,7 @@ class Words:
         them wherever it moves, so then that place is where it was shown)."""
         out: list[str] = []
         unsure: set[str] = set()  # things that may have moved since
+        left: dict[str, str] = {}  # the space a thing stood on before the first move later in the stream
         shown_next = self._shown_next(events)
         for i in range(len(events) - 1, -1, -1):
             event = events[i]
@@ -452,9 +498,16 @@ class Words:
                                 if isinstance(v, str) and v not in unsure)
             if i in shown_next:  # the hidden thing it names is told by the move after it
                 event = {**event, "args": {k: v for k, v in args.items() if v != HIDDEN}}
-            out.append(self.event(event, place=place, settled=settled))
+            stood = {v: left[v] for v in (args.values() if isinstance(args, dict) else ())
+                     if isinstance(v, str) and v in left}
+            out.append(self.event(event, place=place, settled=settled, stood=stood))
             if kind in ("moved", "hidden") and isinstance(entity, str):
                 unsure.add(entity)
+                # a thing hidden from the viewer may have moved unseen before: its place is not known
+                if kind == "moved" and event.get("source"):
+                    left[entity] = event["source"]
+                else:
+                    left.pop(entity, None)
         return self._hidden_moves_together(events, self._rolls_together(events, out[::-1]))
 
     @staticmethod
