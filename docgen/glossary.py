@@ -250,6 +250,13 @@ def _name_spaces_by_title(glossary: Glossary, ruleset: RuleSet) -> None:
             glossary.terms[("components", name)] = Term(one=title, many=title, article=False)
 
 
+def called_slots(kind_term: Term | None) -> set[str]:
+    """The properties a kind's ``called`` makes each thing's name from ("{rank} of
+    {suit}"): what that name says already."""
+    called = kind_term.called if kind_term is not None else None
+    return set(_SLOT.findall((called.one or "") + (called.many or ""))) if called is not None else set()
+
+
 def _name_by_kinds(glossary: Glossary, ruleset: RuleSet) -> None:
     """Give each component without an entry of its own the word its kind's ``called`` makes
     from its properties: a deck of every colour and number is named by one line, not one
@@ -813,7 +820,7 @@ def _check_called(ruleset: RuleSet, glossary: Glossary, lang: str, bag: Diagnost
         if section != "kinds" or term.called is None or key not in ruleset.data.kinds:
             continue
         props = ruleset.data.kinds[key].properties
-        unknown = sorted(set(_SLOT.findall((term.called.one or "") + (term.called.many or ""))) - set(props))
+        unknown = sorted(called_slots(term) - set(props))
         for slot in unknown:
             bag.warning(f"the {lang} glossary's name of each {key}, '{term.called.one}', has the slot {{{slot}}}, "
                         f"which is no property of '{key}'", glossary.where.get((section, key)),

@@ -263,6 +263,9 @@ class Require(Node):
 
 # In a refusal message or a choose's prompt, '{name}' stands for the value of the parameter 'name'.
 MESSAGE_PARAMETER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+# Any '{...}' of a message or prompt: one that names no parameter (a variable, a property,
+# a sum) would be shown as written, so the checker refuses it.
+MESSAGE_SLOT = re.compile(r"\{([^{}\n]*)\}")
 
 
 def fill_parameters(text: str, parameters: dict) -> str:

@@ -758,14 +758,14 @@ class Checker:
 
     def check_message(self, r: ast.Require) -> None:
         """A '{name}' in a refusal message must name a parameter (its value is put there)."""
-        for name in ast.MESSAGE_PARAMETER.findall(r.message or ""):
+        for name in ast.MESSAGE_SLOT.findall(r.message or ""):
             if name not in self.data.parameters:
                 self.error(f"unknown parameter '{name}' in the message", r.pos,
-                           did_you_mean(name, self.data.parameters) or "write '{name}' only for a parameter of the rule set")
+                           did_you_mean(name, self.data.parameters) or _NOT_A_PARAMETER.format(where="a message"))
 
     def check_prompt(self, s: ast.Choose) -> None:
         """A '{name}' in a choose's prompt must name a parameter, as in a refusal message."""
-        for m in ast.MESSAGE_PARAMETER.finditer(s.prompt or ""):
+        for m in ast.MESSAGE_SLOT.finditer(s.prompt or ""):
             if m.group(1) in self.data.parameters:
                 continue
             where = s.pos
@@ -773,9 +773,7 @@ class Checker:
                 column = s.prompt_pos.column + 1 + m.start()
                 where = Position(s.prompt_pos.file, s.prompt_pos.line, column, column + len(m.group(0)))
             self.error(f"unknown parameter '{m.group(1)}' in the prompt", where,
-                       did_you_mean(m.group(1), self.data.parameters)
-                       or "'{NAME}' in a prompt is replaced by the value of the parameter NAME; a chosen or local "
-                          "value cannot be put there: word the prompt without it")
+                       did_you_mean(m.group(1), self.data.parameters) or _NOT_A_PARAMETER.format(where="a prompt"))
 
     def _quiet_type(self, ref: ast.TypeRef | None) -> str:
         """resolve_type without its error (the definition's own check reports it)."""
@@ -1731,6 +1729,10 @@ def _child_blocks(s: ast.Stmt) -> list[ast.Block]:
     if isinstance(s, (ast.ForEach, ast.Repeat)):
         return [s.body]
     return []
+
+
+_NOT_A_PARAMETER = ("'{{NAME}}' in {where} is replaced by the value of the parameter NAME; a variable, a property, "
+                     "a chosen or local value cannot be put there: word it without it")
 
 
 def check_definitions(ruleset: RuleSet) -> None:

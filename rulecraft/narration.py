@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import string
 
-from rulecraft.docgen.glossary import Glossary, engine_term, load_glossary
+from rulecraft.docgen.glossary import Glossary, called_slots, engine_term, load_glossary
 from rulecraft.dsl import ast
 from rulecraft.dsl.builtins import ACTION_WINDOW
 from rulecraft.dsl.types import NONE
@@ -682,8 +682,10 @@ class Words:
         ``first`` and that is an id that reads as one, with a number or a dot in it: a
         seat is p1 on every screen, its header and prompt included, and die.p1.1 is a
         copy's id, not a word."""
-        opens_with_id = bool(first) and text.startswith(first) and first in self.kinds_by_id \
-            and bool(re.search(r"[\d.]", first))
+        # a thing out of sight now (a card passed on) is still named by its id: the
+        # components tell an id apart from a word, not the current view alone
+        is_id = first in self.kinds_by_id or first.split(".", 1)[0] in self._components
+        opens_with_id = bool(first) and text.startswith(first) and is_id and bool(re.search(r"[\d.]", first))
         return text if opens_with_id else _capital(text)
 
     def result(self, result: dict, seat: str) -> str:
@@ -740,6 +742,11 @@ class Words:
             return f"{value} {self._count_word(t, value)}"
         return f"{self.prop(kind, name)} {self.property_value(kind, name, value)}"
 
+    def _name_slots(self, kind: str) -> set[str]:
+        """The properties the glossary's name of each thing of ``kind`` is made from
+        (its ``called``: "{rank} of {suit}"), which the name says already."""
+        return called_slots(self.glossary.terms.get(("kinds", kind)))
+
     def details(self, eid: str, entity: dict | None = None, viewer: str | None = None) -> list[str]:
         """What a thing's properties say of it, short and in the glossary's words ("face
         6", "4 coins", "ready"): each number, whatever it is (a die that shows its
@@ -759,7 +766,8 @@ class Words:
             if says_nothing(value) or value == HIDDEN or (viewer is not None and value == viewer):
                 continue
             if isinstance(value, (int, float)) and not isinstance(value, bool):
-                out.append(self.status(kind, prop, value))
+                if not (prop in self._name_slots(kind) and re.search(rf"(?<![\w.]){value}(?![\w.])", own_name)):
+                    out.append(self.status(kind, prop, value))
                 continue
             if prop in declared and declared[prop].default == value:
                 continue

@@ -167,7 +167,7 @@ def test_a_thing_shown_to_everyone_or_hidden_again_is_not_marked_but_one_shown_p
               {"type": "turn_ended", "player": "p1"}]
     for_you, other = screen.news(events, 0, view)
     assert for_you == ["! p2 sees die.p1.2.", "! p1 sees the pip of die.p2.2."], for_you
-    assert "Die.p3.1 is hidden again from p1, p2, p3." in other
+    assert "die.p3.1 is hidden again from p1, p2, p3." in other  # an id keeps its case, in view or not
     assert "p1, p2, p3 see die.p2.1." in other
     # the existing mark still stands: a player's own property changed in another's turn
     assert screen.news([events[0], {"type": "changed", "entity": "p2", "property": "x", "value": 1}], 0, view)[0]

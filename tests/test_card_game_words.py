@@ -1,0 +1,93 @@
+"""What a card game written from scratch showed of rulecraft's words: a brace in a prompt
+that names a variable was shown as written, a card named "{rank} of {suit}" was told
+with its rank again, and a card passed out of sight opened a sentence in capitals where
+the cards still in view did not."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine_rulesets import QUIET_SETUP_AND_ROUND, build, game_yaml, load_errors
+
+from rulecraft.narration import Words
+
+CARDS = """
+kinds:
+  player: {}
+  card:
+    located_in: zone
+    properties:
+      suit: {type: text, values: [clubs, spades]}
+      rank: {type: number}
+      strength: {type: number, default: 1}
+zones:
+  hand: {per_player: true, visible_to: owner}
+  table: {}
+components:
+  - {name: "{suit}_{rank}", kind: card, zone: table, each: {suit: [clubs, spades], rank: [2, 3]}}
+variables:
+  game:
+    direction: {type: text, default: left}
+"""
+
+GLOSSARY = """
+language: en
+kinds:
+  card: {one: card, called: {one: "{rank} of {suit}", article: false}}
+"""
+
+
+@pytest.mark.parametrize("brace", ["{game.direction}", "{c.rank}", "{hand_size + 1}"])
+def test_a_brace_naming_no_parameter_is_refused_in_a_prompt(tmp_path, brace):
+    rules = QUIET_SETUP_AND_ROUND + f"""
+action pick:
+    do:
+        choose c from contents(table) prompt "Pass a card {brace}"
+        move c to hand(current_player)
+"""
+    errors = load_errors(tmp_path, {"game.yaml": game_yaml() + CARDS, "main.rules": rules})
+    assert f"unknown parameter '{brace[1:-1]}' in the prompt" in errors
+    assert "^" * len(brace) in errors  # the caret under the braces themselves
+
+
+def test_a_brace_naming_no_parameter_is_refused_in_a_message(tmp_path):
+    rules = QUIET_SETUP_AND_ROUND + """
+action pick:
+    require game.direction == "left" else "cards go {game.direction} this hand"
+    do:
+        stop
+"""
+    errors = load_errors(tmp_path, {"game.yaml": game_yaml() + CARDS, "main.rules": rules})
+    assert "unknown parameter 'game.direction' in the message" in errors
+
+
+def _words(tmp_path) -> Words:
+    rules = QUIET_SETUP_AND_ROUND + """
+action pick:
+    do:
+        stop
+"""
+    (tmp_path / "ruleset" / "glossary").mkdir(parents=True)
+    (tmp_path / "ruleset" / "glossary" / "en.yaml").write_text(GLOSSARY.lstrip(), encoding="utf-8")
+    return Words(build(tmp_path, {"game.yaml": game_yaml() + CARDS, "main.rules": rules}), "en")
+
+
+def test_a_card_named_by_its_rank_is_not_told_its_rank_again(tmp_path):
+    words = _words(tmp_path)
+    card = {"kind": "card", "props": {"suit": "spades", "rank": 3, "strength": 4}}
+    assert words.name("spades_3") == "3 of spades"
+    # the rank is in the name; the strength is not, and is said
+    assert words.details("spades_3", card) == ["strength 4"]
+
+
+def test_a_card_out_of_sight_opens_a_sentence_as_one_in_view_does(tmp_path):
+    rules = QUIET_SETUP_AND_ROUND + """
+action pick:
+    do:
+        stop
+"""
+    words = Words(build(tmp_path, {"game.yaml": game_yaml() + CARDS, "main.rules": rules}), "en")
+    words.kinds_by_id = {"clubs_2": "card"}  # the viewer sees clubs_2 only; spades_3 was passed on
+    told = [words.event({"type": "moved", "entity": card, "source": "hand:p1", "destination": "hand:p2"})
+            for card in ("clubs_2", "spades_3")]
+    assert told[0].startswith("clubs_2 moves") and told[1].startswith("spades_3 moves")
