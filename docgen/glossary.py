@@ -51,6 +51,8 @@ class Term:
     # for a kind: the word of each of its things that has no entry of its own, made from
     # its properties' values ("{rank} of {suit}"), with its own gender and article
     called: "Term | None" = None
+    # for a property: its changes are the rules' bookkeeping, not news to tell a player
+    quiet: bool = False
 
     @property
     def plural_only(self) -> bool:
@@ -196,7 +198,7 @@ def _term(raw) -> Term:
     return Term(raw.get("one", ""), raw.get("many"), raw.get("gender", "m"), raw.get("article", True),
                 raw.get("elide"), raw.get("say"), raw.get("deny"), raw.get("bare"),
                 raw.get("feminine_form"), raw.get("shown", False),
-                _term(raw["called"]) if raw.get("called") is not None else None)
+                _term(raw["called"]) if raw.get("called") is not None else None, raw.get("quiet", False))
 
 
 @dataclass(frozen=True)

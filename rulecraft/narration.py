@@ -648,10 +648,13 @@ class Words:
 
     def _changed(self, event: dict) -> str:
         """A property's new value: the glossary's phrase for a yes/no property ("p1 is
-        ready"), a count the entity has ("p1 now has 3 coins"), else the value."""
+        ready"), a count the entity has ("p1 now has 3 coins"), else the value; nothing
+        for a property the glossary calls quiet (the rules' bookkeeping)."""
+        t = self.glossary.get("properties", f"{self.kind_of(event.get('entity'))}.{event.get('property')}")
+        if t is not None and t.quiet:
+            return ""
         entity = self.name(event.get("entity"))
         value = event.get("value")
-        t = self.glossary.get("properties", f"{self.kind_of(event.get('entity'))}.{event.get('property')}")
         if t is not None and isinstance(value, bool) and (t.say if value else t.deny):
             return self._sentence((t.say if value else t.deny).replace("{obj}", entity) + ".", entity)
         if t is not None and isinstance(value, int) and not isinstance(value, bool) and (t.many or t.plural_only):

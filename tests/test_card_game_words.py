@@ -91,3 +91,28 @@ action pick:
     told = [words.event({"type": "moved", "entity": card, "source": "hand:p1", "destination": "hand:p2"})
             for card in ("clubs_2", "spades_3")]
     assert told[0].startswith("clubs_2 moves") and told[1].startswith("spades_3 moves")
+
+
+def test_a_quiet_property_s_changes_are_not_told(tmp_path):
+    """A property the rules keep for bookkeeping (who played a card) is news to nobody;
+    the glossary says so with ``quiet``, and the card still shows it."""
+    rules = QUIET_SETUP_AND_ROUND + """
+action pick:
+    do:
+        stop
+"""
+    (tmp_path / "ruleset" / "glossary").mkdir(parents=True)
+    (tmp_path / "ruleset" / "glossary" / "en.yaml").write_text(
+        GLOSSARY.lstrip() + "properties:\n  card.played_by: {one: played by, quiet: true}\n  card.strength: strength\n",
+        encoding="utf-8")
+    words = Words(build(tmp_path, {"game.yaml": game_yaml() + CARDS.replace(
+        "strength: {type: number, default: 1}",
+        "strength: {type: number, default: 1}\n      played_by: {type: text, default: nobody}"),
+        "main.rules": rules}), "en")
+    words.kinds_by_id = {"spades_3": "card"}
+    quiet = {"type": "changed", "entity": "spades_3", "property": "played_by", "value": "p1"}
+    told = {"type": "changed", "entity": "spades_3", "property": "strength", "value": 4}
+    # an empty text is an event not told (the screens and the page leave it out)
+    assert words.tell([quiet, told]) == ["", "3 of spades: strength is now 4."]
+    card = {"kind": "card", "props": {"suit": "spades", "rank": 3, "played_by": "p1"}}
+    assert "played by p1" in words.details("spades_3", card)
