@@ -1013,6 +1013,26 @@ def _source_text(ruleset: RuleSet, e: ast.Expr) -> str:
     return line[e.pos.column - 1:end - 1].strip()
 
 
+def with_texts(ruleset: RuleSet, param: ast.Param) -> tuple[str, str]:
+    """A `with` line's list and `where` condition as the rules write them ("" for a part
+    it lacks). A call's position ends at its name, so each part runs to the next part or
+    to the end of the line rather than to its expression's end."""
+    def line_of(e):
+        return ruleset.bag.sources.line(e.pos.file, e.pos.line) if e is not None and e.pos is not None else None
+
+    source, where = "", ""
+    where_line = line_of(param.where)
+    if where_line is not None:
+        where = where_line[param.where.pos.column - 1:].strip().removesuffix(":")
+    source_line = line_of(param.source)
+    if source_line is not None:
+        end = None
+        if where_line is not None and param.where.pos.line == param.source.pos.line:
+            end = source_line.rfind(" where ", 0, param.where.pos.column)
+        source = source_line[param.source.pos.column - 1:end if end and end > 0 else None].strip()
+    return source, where
+
+
 def generate_statement_code(ruleset: RuleSet) -> bool:
     """Give the compiled rule set's statements generated code for their expressions in
     place of closures (a few milliseconds more than a load spends on its conditions,

@@ -126,7 +126,9 @@ class Game:
             return "no action can be taken now"
         bindings = list(self.machine.action_bindings(info, player))
         if args not in bindings:
-            return "those targets are not allowed for this action"
+            with self.machine.reading():
+                refused = self.machine.refused_argument(info, args)
+            return "those targets are not allowed for this action" + (f": {refused}" if refused else "")
         return self.machine.why_not(info, player, args)
 
     # ---- seeing

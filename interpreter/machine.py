@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from rulecraft.dsl.builtins import ACTION_WINDOW
-from rulecraft.dsl.compiler import ActionInfo, Program, generate_statement_code
+from rulecraft.dsl.compiler import ActionInfo, Program, generate_statement_code, with_texts
 from rulecraft.dsl.diagnostics import with_article
 from rulecraft.dsl.dependencies import reads_turn
 from rulecraft.dsl.limits import MAX_STEPS_PER_DECISION, bounded
@@ -1169,6 +1169,24 @@ class Machine:
             if p.where is None or self._guarded(p.where, env, node.where):
                 yield from self._bindings_from(params, nodes, env, keys, i + 1)
         env.pop(p.name, None)
+
+    def refused_argument(self, action: ActionInfo, args: dict) -> str | None:
+        """Which of ``args`` the action's `with` lines refuse, and by what: the first value
+        not among its parameter's candidates, or failing its `where` (the earlier values
+        bound, as when options are listed); None when every one passes."""
+        env: dict = {}
+        for p, node in zip(action.params, action.definition.params):
+            if p.name not in args:
+                return f"no value is given for '{p.name}'"
+            value = env[p.name] = args[p.name]
+            candidates = self._guarded(p.source, env, node.source) if p.source is not None else self.kind_list(p.kind)
+            source, where = with_texts(self.ruleset, node)
+            if value not in (candidates or []):
+                return f"{p.name} = {value} is not " + (f"among {source}" if node.source is not None else f"a {p.kind}")
+            if p.where is not None and not self._guarded(p.where, env, node.where):
+                return f"{p.name} = {value} fails 'where {where}'"
+        extra = sorted(set(args) - {p.name for p in action.params})
+        return f"the action has no parameter '{extra[0]}'" if extra else None
 
     def why_not(self, action: ActionInfo, player: str, args: dict) -> str | None:
         """None when the action with these arguments is legal now; else the reason."""

@@ -477,8 +477,22 @@ def test_an_action_that_is_not_offered_fails_with_the_reason_and_the_legal_optio
     """)
     d = result.divergence
     assert d.label == "step 1 (do walk(x=pawn.p1, r=hall))"
-    assert "walk(x=pawn.p1, r=hall) is not legal for p1 now (those targets are not allowed for this action)" in d.message
+    # the argument refused, and the part of its `with` line that refuses it
+    assert ("walk(x=pawn.p1, r=hall) is not legal for p1 now (those targets are not allowed for this action: "
+            "r = hall/main is not among connected(x.at))") in d.message
     assert "offered: draw; play(c=" in d.message and "end_turn" in d.message
+
+
+def test_an_argument_a_where_filter_refuses_is_told_with_the_filter(tiny):
+    result = run(tiny, """
+        title: walking another's pawn
+        cite: "tiny-rules: Walking"
+        steps:
+          - do: walk
+            args: {x: pawn.p2, r: hall}
+    """)
+    assert ("those targets are not allowed for this action: x = pawn.p2 fails "
+            "'where x.owner == current_player and on_board(x)'") in result.divergence.message
 
 
 def test_an_ambiguous_action_asks_for_more_arguments(tiny):
