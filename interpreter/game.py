@@ -44,14 +44,18 @@ PLAYER_FACING = {"ask_every_eligible": True, "skip_known_passes": True}
 
 class Game:
     def __init__(self, ruleset: RuleSet, players: int, seed: int, *, record_events: bool = True,
-                 settings: dict | None = None, forced_rolls: dict[str, list] | None = None):
+                 settings: dict | None = None, forced_rolls: dict[str, list] | None = None,
+                 starting_vars: dict[str, dict] | None = None, starting_props: dict[str, dict] | None = None):
         """``settings``: how a driver wants the game run. ``ask_every_eligible``: in a
         reaction window, ask every player a reaction could name, even with only "pass"
         to offer (a table of people would otherwise learn who holds a reaction card).
         ``skip_known_passes``: with it, not in a window whose reactions read only what
         every player sees (there everyone knows who can answer already).
         ``forced_rolls``: results fixed in advance (see GameState.forced_rolls), used from
-        the game's own setup on."""
+        the game's own setup on.
+        ``starting_vars`` (scope → {name: value}) and ``starting_props`` (entity id →
+        {property: value}): values the game starts with instead of the rule set's
+        defaults, in place before its setup runs, as if the tables declared them."""
         game = ruleset.data.game
         if not game.min_players <= players <= game.max_players:
             raise ValueError(f"{game.title} is played by {game.player_counts} players, not {players}")
@@ -62,7 +66,9 @@ class Game:
         self.decisions: list[int] = []
         self.record_events = record_events
         self._seen: dict[str, list] = {}  # player → [events list, how many looked at, visible ones]
-        started = _started_key(ruleset, players, settings, forced_rolls, record_events)
+        starting = bool(starting_vars or starting_props)
+        # a begun game kept for copying started from the defaults: not this one
+        started = None if starting else _started_key(ruleset, players, settings, forced_rolls, record_events)
         kept = ruleset.compiled.shared.get(started) if started is not None else None
         if kept is not None:
             # A game whose setup and first turn draw nothing: only the seed differs from
@@ -77,6 +83,8 @@ class Game:
         self.state = new_state(ruleset, players, seed)
         self.state.settings = dict(settings or {})
         self.state.forced_rolls = {k: list(v) for k, v in (forced_rolls or {}).items()}
+        if starting:
+            _set_starting(self.state, starting_vars or {}, starting_props or {})
         self.machine = Machine(ruleset, self.state, _recorder(self))
         self.machine.start()
         if started is not None:
@@ -181,8 +189,9 @@ class Game:
 
     @classmethod
     def replay(cls, ruleset: RuleSet, players: int, seed: int, decisions: list[int],
-               settings: dict | None = None) -> "Game":
-        game = cls(ruleset, players, seed, settings=settings)
+               settings: dict | None = None, **starting) -> "Game":
+        """``starting``: the ``starting_vars`` and ``starting_props`` the game began with."""
+        game = cls(ruleset, players, seed, settings=settings, **starting)
         for d in decisions:
             game.choose(d)
         return game
@@ -219,6 +228,16 @@ def _started_key(ruleset: RuleSet, players: int, settings, forced_rolls, record_
     except TypeError:
         return None
     return ("started", players, items, record_events)
+
+
+def _set_starting(state: GameState, variables: dict[str, dict], props: dict[str, dict]) -> None:
+    """Give the laid-out components and variables their starting values; the caller has
+    checked the names and the values (a scenario's ``game_setup``). Copied: the rules
+    must not share a value with the caller."""
+    for scope, values in variables.items():
+        state.vars.setdefault(scope, {}).update(copy.deepcopy(values))
+    for eid, values in props.items():
+        state.entities[eid]["props"].update(copy.deepcopy(values))
 
 
 def _keep_start(ruleset: RuleSet, key: tuple, state: GameState, events: list[dict]) -> None:

@@ -115,6 +115,18 @@ def apply_setup(game: Game, names: Names, setup: dict, start_tiles: set[str]) ->
     return moved
 
 
+def starting_values(names: Names, game_setup: dict) -> dict:
+    """``game_setup``'s values for the game to start with (``Game``'s ``starting_vars``
+    and ``starting_props``), a kind standing for every entity of it, as in ``setup``."""
+    props: dict[str, dict] = {}
+    given = game_setup.get("props") or {}
+    for key in sorted(given, key=lambda k: k in names.entities):  # the kinds first: entities named win
+        for eid in ([key] if key in names.entities else [e for e, kind in names.entities.items() if kind == key]):
+            props.setdefault(eid, {}).update(given[key] or {})
+    return {"starting_vars": {scope: dict(values or {}) for scope, values in (game_setup.get("vars") or {}).items()},
+            "starting_props": props}
+
+
 def fixed_picks(names: Names, picks: list) -> list:
     """The picks as the machine takes them: a value for ``random(…)``, or an option
     written as a step (``{do: ACTION, args: {…}}``, ``{react: …}``, ``{choose: v}``) for a

@@ -548,6 +548,19 @@ class _Check:
         self.shuffles(setup.get("shuffles") or {}, path + ["shuffles"])
         self.picks(setup.get("picks") or [], path + ["picks"])
 
+    def starting_values(self, game_setup: dict, path: list) -> None:
+        """``game_setup: vars/props``: names and values as in ``setup``. A turn variable
+        starts afresh at every turn, so a value given before the game's setup would be
+        gone by the first turn: refused, rather than silently lost."""
+        variables = dict(game_setup.get("vars") or {})
+        if "turn" in variables:
+            self.error("turn variables start afresh at every turn: a value given before the game's setup "
+                       "would be gone when the first turn starts", path + ["vars", "turn"],
+                       "set it for the turn under way with 'setup: {vars: {turn: {NAME: VALUE}}}'", key=True)
+            del variables["turn"]
+        self.vars(variables, path + ["vars"])
+        self.props(game_setup.get("props") or {}, path + ["props"], kinds=True)
+
     def used_once(self, setup: dict, path: list) -> None:
         """A thing is in one place at a time: a setup block that deals, places or stacks
         one thing twice (or more copies of a component than it has) would silently take
@@ -913,6 +926,7 @@ def check_scenario(sc: Scenario, ruleset: RuleSet, bag: DiagnosticBag) -> bool:
     c.rolls(sc.game_setup.get("rolls") or {}, ["game_setup", "rolls"])
     c.shuffles(sc.game_setup.get("shuffles") or {}, ["game_setup", "shuffles"])
     c.picks(sc.game_setup.get("picks") or [], ["game_setup", "picks"])
+    c.starting_values(sc.game_setup, ["game_setup"])
     c.setup(sc.setup, ["setup"])
     for i, step in enumerate(sc.steps):
         c.step(step, ["steps", i])

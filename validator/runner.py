@@ -17,7 +17,7 @@ from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.machine import END_TURN, IllegalAnswer, RuleRuntimeError
 from rulecraft.interpreter.state import RANDOM_PICKS, forced_shuffle_key
 
-from .arrange import ScenarioError, apply_setup, fix_shuffles, fixed_picks, forced_rolls_left
+from .arrange import ScenarioError, apply_setup, fix_shuffles, fixed_picks, forced_rolls_left, starting_values
 from .expect import Expectations, Mismatch, action_options, copy_ambiguity, find_options, fmt, fmt_option, fmt_options, full_args
 from .names import Names, check_scenario, check_variant, default_players, names_for
 from .randomness import RandomnessWatch, placed_by_shuffles
@@ -162,7 +162,8 @@ class _Run:
         fix_shuffles(shuffles, self.names, sc.game_setup.get("shuffles") or {})
         fixed.update(shuffles)
         try:
-            self.game = Game(self.ruleset, self.players, sc.seed, forced_rolls=fixed)
+            self.game = Game(self.ruleset, self.players, sc.seed, forced_rolls=fixed,
+                             **starting_values(self.names, sc.game_setup))
         except (RuleRuntimeError, IllegalAnswer, ValueError) as err:
             return self._fail("the game's setup", sc.where, f"the game could not start: {err}")
         left = forced_rolls_left(self.game)

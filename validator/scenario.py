@@ -39,7 +39,7 @@ class Scenario:
     players: int | None = None
     seed: int = 1
     seed_given: bool = False  # the scenario names its seed: the setup it deals is meant
-    game_setup: dict = field(default_factory=dict)  # results fixed for the game's own setup
+    game_setup: dict = field(default_factory=dict)  # what the game's own setup starts from: fixed draws, starting values
     setup: dict = field(default_factory=dict)
     steps: list[dict] = field(default_factory=list)
     expect: dict | None = None
