@@ -1077,7 +1077,9 @@ class Checker:
             want = kind.properties[prop].type
             values = kind.properties[prop].values
             self._warn_public_argument_kept_hidden(s, ctx, f"{ot}.{prop}", kind.properties[prop].visible_to)
-            if values is not None and isinstance(s.value, ast.Literal) and s.value.value not in values:
+            # none is a value of a property declared with '?' ("text?"), whatever it lists
+            if values is not None and isinstance(s.value, ast.Literal) and s.value.value not in values \
+                    and not (s.value.value is None and kind.properties[prop].nullable):
                 self.error(f"{ot}.{prop} cannot be {T.written_value(s.value.value)}", s.value.pos,
                            "allowed: " + ", ".join(map(str, values)))
         if s.op in ("+=", "-=") and T.is_list(want):

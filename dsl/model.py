@@ -29,6 +29,8 @@ class PropertySpec:
     resource: dict | None = None
     # a fresh random draw from ``values`` when hidden: "uniform", or {"weights": [...]}
     drawn: str | dict | None = None
+    # declared with '?' ("text?"): none is one of its values, whatever ``values`` lists
+    nullable: bool = False
 
     def draw_weights(self) -> list | None:
         """The weight of each of ``values`` in a draw of this property, in their order;
@@ -236,7 +238,7 @@ def _prop(name: str, raw) -> PropertySpec:
     resource = raw.get("resource")
     resource = (dict(resource) if isinstance(resource, dict) else {}) if resource else None
     return PropertySpec(name, type_, default, raw.get("values"), raw.get("visible_to", "everyone"), raw.get("text"),
-                        resource, raw.get("drawn"))
+                        resource, raw.get("drawn"), str(raw["type"]).strip().endswith("?"))
 
 
 def _type_position(located: Located, path: list, type_: str) -> Position:

@@ -116,3 +116,24 @@ action pick:
     assert words.tell([quiet, told]) == ["", "3 of spades: strength is now 4."]
     card = {"kind": "card", "props": {"suit": "spades", "rank": 3, "played_by": "p1"}}
     assert "played by p1" in words.details("spades_3", card)
+
+
+def test_a_listed_property_may_be_cleared_to_none(tmp_path):
+    """A vote of approve or reject, cleared for the next vote: none is no value, and the
+    engine takes it whatever the property lists, so the checker must too."""
+    data = """
+kinds:
+  player:
+    properties:
+      vote: {type: "text?", values: [approve, reject]}
+"""
+    rules = QUIET_SETUP_AND_ROUND + """
+action vote:
+    do:
+        set current_player.vote = "approve"
+        set current_player.vote = none
+"""
+    build(tmp_path, {"game.yaml": game_yaml() + data, "main.rules": rules})  # loads without an error
+    errors = load_errors(tmp_path, {"game.yaml": game_yaml() + data,
+                                    "main.rules": rules.replace('"approve"', '"abstain"')})
+    assert "player.vote cannot be 'abstain'" in errors or 'player.vote cannot be "abstain"' in errors
