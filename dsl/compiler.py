@@ -18,6 +18,7 @@ from . import ast, codegen
 from .codegen import FAULTS, mark_call
 from .limits import bounded
 from .ordering import arrange
+from .public_reads import CountReader
 from .model import RuleSet
 from .types import ANY
 
@@ -268,12 +269,13 @@ class RepeatI(Instr):
 
 
 class ChooseI(Instr):
-    def __init__(self, var, fn, chooser, prompt):
-        self.var, self.fn, self.chooser, self.prompt = var, fn, chooser, prompt
+    def __init__(self, var, fn, chooser, prompt, secret_count=False):
+        # secret_count: how many options there are may be a secret (see public_reads.CountReader)
+        self.var, self.fn, self.chooser, self.prompt, self.secret_count = var, fn, chooser, prompt, secret_count
 
     def run(self, m, env):
         chooser = self.chooser(m, env) if self.chooser else m.state.current
-        m.choose(self.var, list(self.fn(m, env) or []), chooser, self.prompt, env)
+        m.choose(self.var, list(self.fn(m, env) or []), chooser, self.prompt, env, self.secret_count)
 
 
 class MoveI(Instr):
@@ -360,6 +362,7 @@ class Compiler:
         self.data = ruleset.data
         self.program = Program()
         self.shapes: dict[tuple, int] = {}
+        self._counts: CountReader | None = None  # made at the first choose
         functions = {d.name: [x.name for x in d.params] for d in ruleset.definitions.values()
                      if isinstance(d, ast.FunctionDef)}
         bodies = {d.name: d.value for d in ruleset.definitions.values() if isinstance(d, ast.FunctionDef)}
@@ -576,8 +579,10 @@ class Compiler:
         if isinstance(s, ast.Repeat):
             return RepeatI(self.expr(s.count), self.block(s.body, name))
         if isinstance(s, ast.Choose):
+            if self._counts is None:
+                self._counts = CountReader(self.rs)
             return ChooseI(s.var, self.expr(s.options), self.expr(s.chooser) if s.chooser else None,
-                           self.message(s.prompt))
+                           self.message(s.prompt), not self._counts.count_public(s.options))
         if isinstance(s, ast.Move):
             return MoveI(self.expr(s.item), self.expr(s.destination), s.end)
         if isinstance(s, ast.Shuffle):

@@ -106,3 +106,43 @@ class _PublicReader:
         verdict = self.public(definition.value)
         self._functions_public[name] = verdict
         return verdict
+
+
+# list functions whose result has as many items as their list, or a number of them the
+# other (public) arguments decide
+_SAME_COUNT = frozenset({"reversed", "take"})
+
+
+class CountReader(_PublicReader):
+    """How many items a list has, as every player can work it out. A choose offering one
+    option is not asked (there is nothing to choose), so at a table being asked or not
+    shows how many options there were: harmless when everyone knows it anyway (the cards
+    in a hand whose size everyone sees), a leak when a secret decides it (a card only a
+    spy may play)."""
+
+    def count_public(self, expr) -> bool:
+        """Whether every player can tell how many items ``expr`` holds: what it reads is
+        public, or it is the contents of a zone (whose size everyone sees) named by what
+        everyone sees, kept whole (a comprehension without a filter, reversed, sorted, or
+        taken a public number of)."""
+        if expr is None or self.public(expr):
+            return True
+        if isinstance(expr, ast.Comprehension):
+            return expr.where is None and expr.best is None and self.count_public(expr.iterable)
+        if isinstance(expr, ast.Call):
+            ref = getattr(expr, "ref", None)
+            if ref is None or ref[0] != "builtin" or not expr.args:
+                return False
+            if ref[1] == "contents":
+                return self._zone_named_in_public(expr.args[0])
+            if ref[1] in _SAME_COUNT:
+                return self.count_public(expr.args[0]) and all(self.public(a) for a in expr.args[1:])
+        return False
+
+    def _zone_named_in_public(self, zone) -> bool:
+        ref = getattr(zone, "ref", None)
+        if isinstance(zone, ast.Name):
+            return ref is not None and ref[0] == "zone"
+        if isinstance(zone, ast.Call):
+            return ref is not None and ref[0] == "player_zone" and all(self.public(a) for a in zone.args)
+        return False

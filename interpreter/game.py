@@ -37,9 +37,11 @@ class Choice:
 # a reaction window asks every player a reaction could name, even with only "pass" to
 # offer, so being asked shows nobody who holds a reaction card; except in a window whose
 # answers every player can work out from what they all see (dsl.public_reads), where
-# asking one who can only pass would hide nothing. Every driver that puts players or
-# learning agents at the table runs games so (terminal, server, research).
-PLAYER_FACING = {"ask_every_eligible": True, "skip_known_passes": True}
+# asking one who can only pass would hide nothing. Likewise a choose with one option is
+# asked when how many options there are may be a secret (a card only some may play).
+# Every driver that puts players or learning agents at the table runs games so
+# (terminal, server, research).
+PLAYER_FACING = {"ask_every_eligible": True, "skip_known_passes": True, "ask_secret_single_options": True}
 
 
 class Game:
@@ -51,6 +53,8 @@ class Game:
         to offer (a table of people would otherwise learn who holds a reaction card).
         ``skip_known_passes``: with it, not in a window whose reactions read only what
         every player sees (there everyone knows who can answer already).
+        ``ask_secret_single_options``: a choose with one option is asked too when the
+        number of its options may be a secret (dsl.public_reads.CountReader).
         ``forced_rolls``: results fixed in advance (see GameState.forced_rolls), used from
         the game's own setup on.
         ``starting_vars`` (scope → {name: value}) and ``starting_props`` (entity id →

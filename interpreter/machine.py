@@ -584,14 +584,19 @@ class Machine:
             if frame["k"] in ("loop", "rep"):
                 return
 
-    def choose(self, var: str, options: list, chooser: str | None, prompt: str | None, env: dict) -> None:
+    def choose(self, var: str, options: list, chooser: str | None, prompt: str | None, env: dict,
+               secret_count: bool = False) -> None:
+        """``secret_count``: how many options there are may be a secret (see
+        public_reads.CountReader); with ``ask_secret_single_options`` a single option is
+        then asked too, since at a table being asked or not would tell it."""
         if chooser is None and len(options) > 1:
             self._fail(f"nobody is to choose {var}: a choose without 'by' is the current player's, and no "
                        f"player's turn is under way here (setup, or a step of the round between turns); "
                        f"write 'choose {var} from … by PLAYER'")
         if not options:
             env[var] = None
-        elif len(options) == 1:
+        elif len(options) == 1 and not (secret_count and chooser is not None
+                                        and self.state.settings.get("ask_secret_single_options")):
             env[var] = options[0]
         else:
             self.state.pending = {"kind": "choose", "player": chooser, "prompt": prompt, "options": options,

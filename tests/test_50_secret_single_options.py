@@ -1,0 +1,97 @@
+"""A choose with one option is not asked: there is nothing to choose. At a table, though,
+being asked or not shows how many options there were, and that may be a secret (only a
+spy may play a failing card). Played for people, such a choose is asked even with one
+option; where everyone can count the options anyway (the cards of a hand whose size
+everyone sees), it is not."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine_rulesets import build, game_yaml
+
+from rulecraft.dsl.loader import load_checked
+from rulecraft.interpreter.game import PLAYER_FACING, Game
+
+DATA = """
+kinds:
+  player:
+    properties:
+      spy: {type: bool, default: false, visible_to: owner}
+  card:
+    located_in: zone
+zones:
+  hand: {per_player: true, visible_to: owner}
+components:
+  - {name: card, kind: card, count: 1, per_player: true, zone: hand}
+"""
+
+SEATS = """  seats:
+    spy: [true, false]
+"""
+
+RULES = """
+procedure setup():
+    do:
+        stop
+
+procedure round():
+    do:
+        for each p in players:
+            choose c from OPTIONS by p
+            emit picked(player: p, choice: c)
+"""
+
+
+def _game(tmp_path, options: str, settings) -> Game:
+    rs = build(tmp_path, {"game.yaml": game_yaml(players=(2, 2), round_limit=1) + SEATS + DATA,
+                          "main.rules": RULES.replace("OPTIONS", options)})
+    return Game(rs, 2, 1, settings=settings)
+
+
+SECRET = '(["success", "fail"] if p.spy else ["success"])'
+
+
+def test_one_who_has_a_single_option_a_secret_decides_is_asked_at_a_table(tmp_path):
+    game = _game(tmp_path, SECRET, PLAYER_FACING)
+    asked = []
+    while game.pending is not None:
+        asked.append((game.pending.player, len(game.pending.options)))
+        game.choose(0)
+    assert asked == [("p1", 2), ("p2", 1)]  # p2, no spy, is asked as p1 is
+
+
+def test_without_the_setting_a_single_option_is_taken_unasked(tmp_path):
+    game = _game(tmp_path, SECRET, {})
+    assert game.pending.player == "p1"
+    game.choose(0)
+    assert game.pending is None
+    assert [e["choice"] for e in game.events if e["type"] == "picked"][-1] == "success"
+
+
+def test_a_count_everyone_sees_is_not_asked(tmp_path):
+    # one card in a hand whose size everyone sees: nothing to hide, nothing to ask
+    game = _game(tmp_path, "contents(hand(p))", PLAYER_FACING)
+    assert game.pending is None
+    assert [e["choice"] for e in game.events if e["type"] == "picked"] == ["card.p1", "card.p2"]
+
+
+@pytest.mark.parametrize("options, secret", [
+    ("contents(hand(p))", False),  # a hand's size is seen by all
+    ("reversed(contents(hand(p)))", False),
+    ("[c for c in contents(hand(p)) by c.id]", False),  # sorted, none left out
+    ('[c for c in contents(hand(p)) where p.spy]', True),  # a filter reading a secret
+    (SECRET, True),
+])
+def test_which_counts_are_secret(tmp_path, options, secret):
+    game = _game(tmp_path, options, {})
+    choose = game.ruleset.compiled.blocks  # compiled: the choose instruction carries its verdict
+    flags = [getattr(i, "secret_count", None) for block in choose for i in block if hasattr(i, "secret_count")]
+    assert flags == [secret]
+
+
+def test_panic_station_asks_a_trader_holding_one_card_to_give():
+    """Which of a hand's cards may be traded depends on its hidden infection cards."""
+    rs = load_checked("rules/panic_station")
+    flags = {i.var: i.secret_count for block in rs.compiled.blocks for i in block if hasattr(i, "secret_count")}
+    assert flags["given"] and flags["returned"]
