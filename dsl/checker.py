@@ -18,6 +18,7 @@ from .diagnostics import DiagnosticBag, Position, did_you_mean, did_you_mean_amo
 from .hidden_choices import check_offer
 from .limits import MAX_REPEAT
 from .lookahead import statements_in
+from .lasting_reveals import warn_lasting_reveals
 from .lookup_keys import check_lookup_keys
 from .model import RuleSet, RuleSetData, rejected_properties, unknown_type_hint
 from .parser import DEFINITION_START
@@ -1008,6 +1009,8 @@ class Checker:
             stack = [e]
             while stack:
                 x = stack.pop()
+                if _aggregate(x):
+                    continue  # a total over several things (how many played a fail) is announced, not leaked
                 stack.extend(child_nodes(x))
                 if not isinstance(x, ast.Attr):
                     continue
@@ -1739,7 +1742,18 @@ _NOT_A_PARAMETER = ("'{{NAME}}' in {where} is replaced by the value of the param
 
 def check_definitions(ruleset: RuleSet) -> None:
     Checker(ruleset).run()
+    warn_lasting_reveals(ruleset, ruleset.bag)
     check_lookup_keys(ruleset)  # computes keys from the annotations the checker leaves
+
+
+_AGGREGATES = frozenset({"count", "sum", "min", "max", "any", "all"})
+
+
+def _aggregate(e) -> bool:
+    """A count, total, least, greatest, any or all of a comprehension: one figure made
+    of several things' values, which tells none of them."""
+    return (isinstance(e, ast.Call) and getattr(e, "ref", None) == ("builtin", e.func) and e.func in _AGGREGATES
+            and len(e.args) == 1 and isinstance(e.args[0], ast.Comprehension))
 
 
 def _written(e: ast.Expr) -> str:
