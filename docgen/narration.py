@@ -281,9 +281,10 @@ class Narrator:
         said = self._event_phrase(kind, fields)
         if said is not None:
             return said, ""
-        # a player is named by their number alone ("player 2"), not "player player 2"
+        # a player is named by their number alone ("player 2"), not "player player 2"; so is a
+        # thing whose name holds the field's word ("red token 1", not "token red token 1")
         told = {k: self.thing(v) if isinstance(v, str) and _PLAYER.match(v)
-                else f"{self._arg_word(kind or '', k)} {self.thing(v)}" for k, v in fields.items()}
+                else self._field_and_value(self._arg_word(kind or '', k), self.thing(v)) for k, v in fields.items()}
         prop, entity, players = fields.get("property"), fields.get("entity"), fields.get("players")
         if kind in ("changed", "revealed", "hidden") and isinstance(prop, str):
             # the engine's events about a property: the property by its glossary word, with its
@@ -301,6 +302,14 @@ class Narrator:
             told["players"] = self.say_raw(f"{kind}_players", players=self._argument(players))
         told = ", ".join(told.values())
         return name, (f" ({told})" if told else "")
+
+    @staticmethod
+    def _field_and_value(field: str, value: str) -> str:
+        words = re.sub(r"[^\w\s'’-]", " ", value).casefold().split()
+        said = field.casefold().split()
+        if said and any(words[i:i + len(said)] == said for i in range(len(words))):
+            return value
+        return f"{field} {value}"
 
     def _event_phrase(self, kind: str | None, fields: dict) -> str | None:
         """An event a scenario names with every field of the glossary's phrase for it (its

@@ -60,20 +60,37 @@ def unrepeated_property(template: str, prop: str) -> str:
     return prop
 
 
-def unrepeated_slot_word(template: str, slot: str, words: str) -> str:
-    """``template`` without the word before ``{slot}`` that the slot's words say again.
+def unrepeated_slot_word(template: str, slot: str, words: str, keep=()) -> str:
+    """``template`` without the word beside ``{slot}`` that the slot's words say again.
     A phrase written for play names a value after its word ("the clock moves to Hour
     {hour}" reads "Hour 3"); on the rules site the slot holds what the rule reads ("the
     Hour"), which would read "Hour the Hour". The word before the slot is dropped when
-    the slot's words hold it and it is a name (capitalized) or their last word, and then
-    an article they begin with too: "moves to the Hour", "passe à l'Heure"."""
+    the slot's words hold it and it is a name (capitalized), their last word, the word
+    before it or the one after their article ("along lane {n}": "along the lane
+    number"), and then an
+    article they begin with too: "moves to the Hour", "passe à l'Heure". A word after
+    the slot that ends the slot's words is dropped too ("({n} points)": "(the points)").
+    Words of ``keep`` (the language's prepositions) always stay."""
     said = [w.casefold() for w in words.split()]
     at = template.find("{" + slot + "}")
-    if not said or at < 1 or template[at - 1] != " ":
+    if not said or at < 0:
+        return template
+    end = at + len(slot) + 2
+    after = template[end:]
+    following = re.match(r" (\w+)(?!\w)", after)
+    if len(said) > 1 and following and following.group(1).casefold() == said[-1] \
+            and following.group(1).casefold() not in keep:
+        after = after[following.end():]
+    template = template[:end] + after
+    if at < 1 or template[at - 1] != " ":
         return template
     before = template[:at].rstrip().split(" ")
     word = before[-1]
-    if word.casefold() not in said or not (word[:1].isupper() or word.casefold() == said[-1]):
+    # a name, or a noun the slot's words are built on: their last word, or beside their head
+    # ("the lane number", "the lane number of the token")
+    named = word[:1].isupper() or word.casefold() == said[-1] \
+        or len(said) > 2 and word.casefold() in (said[1], said[-2])
+    if word.casefold() not in said or word.casefold() in keep or not named:
         return template
     before = before[:-1]
     if before and len(said) > 1 and before[-1].casefold() == said[0]:
@@ -128,6 +145,7 @@ class Prose:
         self._every: set[str] = set()  # loop names said, where the list's item reads them, as "every character"
         self._target_term: Term | None = None  # the word of the last `set` target's property
         self._given: set[str] = set()  # parameters called like a property the definition reads: "the given item"
+        self._bare = False  # the next list is said after words that already name its items (see _among)
 
     # ------------------------------------------------------------ public interface
 
@@ -380,11 +398,12 @@ class Prose:
         for p in d.params:
             what = self._a_type(p.type)
             untyped = what == self.ph["types"]["any"] and p.source is not None and "with_among" in D
+            source = self._among(p.source) if p.source is not None else None
             if p.source is not None:
-                what = fill(D["with_in"], a_type=what, source=self.ex(p.source))
+                what = fill(D["with_in"], a_type=what, source=source)
             self._locals[p.name] = self._type_text(p.type)
             if untyped:  # "choose the target among the targets", not "a value among the targets"
-                line = fill(D["with_among"], name=self._the("names", p.name), source=self.ex(p.source))
+                line = fill(D["with_among"], name=self._the("names", p.name), source=source)
             else:
                 line = fill(D["with"], name=self._the("names", p.name), what=what)
             if p.where is not None:
@@ -590,7 +609,7 @@ class Prose:
                 lines += self._block(s.otherwise, depth + 1)
             return lines
         if isinstance(s, ast.ForEach):
-            iterable = self.ex(s.iterable)
+            iterable = self._among(s.iterable)
             self._bind_loop_name(s.var, s.iterable)
             # over every entity of a kind, the list goes without saying: "for each player"
             key = "for_each_whole" if self._whole_kind(s.iterable) is not None and "for_each_whole" in S else "for_each"
@@ -768,7 +787,7 @@ class Prose:
                 value = t.feminine_form or value  # an adjective agrees: "la face devient noire"
             return fill(S[key], target=target, value=value)
         if isinstance(s, ast.Choose):
-            options = self.ex(s.options)
+            options = self._among(s.options)
             self._locals[s.var] = T.item_type(_strip_type(getattr(s.options, "type", None)))
             var = self._the("names", s.var)
             if s.chooser is None:
@@ -783,7 +802,10 @@ class Prose:
             audience = self.ex(s.audience) if s.audience is not None else ""
             said = self._event_said(s.event, s.fields)
             if said is not None and "emit_say" in S:
-                return fill(S["emit_say" + ("_to" if s.audience is not None else "")], said=said, audience=audience)
+                template = S["emit_say" + ("_to" if s.audience is not None else "")]
+                if said.rstrip()[-1:] in ("!", "?", ".", "…"):  # a phrase that ends its own sentence: "it wins!", not "it wins!."
+                    template = template.replace("{said}.", "{said}")
+                return fill(template, said=said, audience=audience)
             fields = self._fields(s.fields)
             key = "emit" + ("_fields" if fields else "") + ("_to" if s.audience is not None else "")
             return fill(S[key], event=self._event_name(s.event), fields=fields, audience=audience)
@@ -858,9 +880,25 @@ class Prose:
             return None
         words = {slot: self.ex(given[slot]) for slot in slots}
         phrase = term.say
+        keep = tuple(w.casefold() for w in self.ph.get("prepositions") or ())
         for slot, said in words.items():
-            phrase = unrepeated_slot_word(phrase, slot, said)
-        return fill(phrase, **words)
+            phrase = unrepeated_slot_word(phrase, slot, said, keep)
+        for slot in slots:
+            if not self._fits_value_slot(phrase, slot, given[slot], keep):
+                return None
+        return self._finish(fill(phrase, **words))
+
+    @staticmethod
+    def _fits_value_slot(phrase: str, slot: str, value: ast.Expr, keep: tuple) -> bool:
+        """Whether a phrase's slot for a word-value (a text field: "left", "clockwise" in play)
+        can hold the rule's words for it, a description ("the pass"): only where a thing's name
+        could stand, at the start, after a preposition, ":" or "(". Elsewhere the phrase was
+        written for the word itself ("the cards are passed {direction}" would read "are passed
+        the pass"), and the event is told by its name and fields instead."""
+        if isinstance(value, ast.Literal) or _strip_type(getattr(value, "type", None)) != T.TEXT:
+            return True
+        before = phrase[:phrase.find("{" + slot + "}")].rstrip()
+        return not before or not before[-1].isalnum() or before.rsplit(" ", 1)[-1].casefold() in keep
 
     def _field_name(self, name: str, event: str | None = None) -> str:
         if self.glossary.get("fields", name) is None and event in ENGINE_EVENTS and name in ENGINE_EVENTS[event]:
@@ -1101,7 +1139,10 @@ class Prose:
         if e.func in self._ZONE_READERS and e.args and getattr(e, "ref", None) == ("builtin", e.func):
             held = self._held_words(e.args[0])
             key = f"{e.func}_f" if held.pop("feminine") and f"{e.func}_f" in builtins else e.func
-            return fill(builtins[key], **{str(i): self.ex(a) for i, a in enumerate(e.args)}, **held)
+            # its words name the list's items before it: "the first cards of the things in the hand"
+            named = e.func in self._NAMING_READERS
+            args = {str(i): self._among(a) if i == 0 and named else self.ex(a) for i, a in enumerate(e.args)}
+            return fill(builtins[key], **args, **held)
         # count/any/all over a comprehension read as quantifiers ("for at least one X with the highest K");
         # the best items of those a condition passes are said as the list they are (see _quantifiable)
         if e.func == "count" and e.args and self._quantifiable(e.args[0]) \
@@ -1131,6 +1172,8 @@ class Prose:
 
     # built-ins that read what a zone (or a list) holds: worded with the kind it holds
     _ZONE_READERS = ("contents", "top", "bottom", "take")
+    # … of which these name the items ({things}) before the list
+    _NAMING_READERS = ("take",)
 
     def _held_words(self, e: ast.Expr) -> dict[str, str]:
         """The words for what a zone or a list holds, for the slots {thing}, {things},
@@ -1371,8 +1414,27 @@ class Prose:
             return "player"
         return None
 
+    def _bare_list(self, e: ast.Expr | None) -> bool:
+        """Whether a list keeps some items of another as they are (``[x for x in L where C]``),
+        so that, said after words naming its items, it needs no word of its own for them."""
+        return isinstance(e, ast.Comprehension) and isinstance(e.item, ast.Name) and e.item.id == e.var \
+            and e.best is None and self._whole_kind(e.iterable) is None \
+            and "comprehension_bare" in self.ph["expressions"]
+
+    def _among(self, e: ast.Expr) -> str:
+        """A list said after words that already name its items ("for each card among …", "a card
+        among …"): a list keeping some items of another is said as that other list and its
+        condition, "a card among the cards in the hand", not "a card among the cards among the
+        cards in the hand"."""
+        self._bare = self._bare_list(e)
+        try:
+            return self.ex(e)
+        finally:
+            self._bare = False
+
     def _ex_Comprehension(self, e: ast.Comprehension) -> str:
         E = self.ph["expressions"]
+        bare, self._bare = self._bare, False  # only this list: not one its condition reads
         saved, saved_word, was_pointed = self._locals.get(e.var), self._words.get(e.var), e.var in self._pointed
         kind = self._whole_kind(e.iterable)
         over_kind = kind is not None
@@ -1388,7 +1450,9 @@ class Prose:
             # highest K among Y for which Z"; `by` then orders them, said after the whole list
             best = self._best(e) if e.best is not None else None
             suffix = ("_best" if best is not None else "") + ("_where" if where is not None else "")
-            if isinstance(e.item, ast.Name) and e.item.id == e.var:
+            if bare:
+                text = fill(self._relative(E["comprehension_bare" + suffix], person), iterable=iterable, where=where)
+            elif isinstance(e.item, ast.Name) and e.item.id == e.var:
                 key = ("comprehension_kind" if over_kind else "comprehension") + suffix
                 word = self._lookup("names", e.var)
                 if word.feminine and key + "_f" in E:  # "parmi celles où"

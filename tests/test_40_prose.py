@@ -578,7 +578,7 @@ def test_panic_station_counts_and_takes_read_as_sentences():
     # what a zone holds reads by the kind it holds, else as neutral "things" (never "items", a game word)
     assert ("Only when the number of cards among the things in the hand of the current player for which the item of "
             "the card is a gas can is at least the number of gas cans that burn the Hive (3).") in en
-    assert ("- For each card among the first cards of the cards among the things in the hand of the current player "
+    assert ("- For each card among the first cards of the things in the hand of the current player "
             "for which the item of the card is a gas can, as many as the number of gas cans that burn the Hive (3):"
             ) in en.splitlines()
     victory = Prose(ruleset, "fr").definition("troopers_all_dead")
