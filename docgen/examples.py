@@ -16,7 +16,7 @@ from rulecraft.interpreter.machine import IllegalAnswer, RuleRuntimeError
 from rulecraft.interpreter.state import RANDOM_PICKS, tile_layouts
 from rulecraft.narration import says_nothing
 from rulecraft.validator import BROKEN, SKIP, Scenario, ScenarioResult, load_file, run_scenario, scenario_files
-from rulecraft.validator.arrange import fix_shuffles, fixed_picks
+from rulecraft.validator.arrange import fix_shuffles, fixed_picks, starting_values
 from rulecraft.validator.names import default_players, names_for
 
 from .board_picture import declared_board_svg
@@ -177,7 +177,7 @@ def fixed_tops(ruleset: RuleSet, sc: Scenario) -> dict[str, list[tuple[str | Non
         if "picks" in sc.game_setup:
             fixed[RANDOM_PICKS] = fixed_picks(names, sc.game_setup["picks"])
         fix_shuffles(fixed, names, shuffles)
-        game = Game(ruleset, players, sc.seed, forced_rolls=fixed)
+        game = Game(ruleset, players, sc.seed, forced_rolls=fixed, **starting_values(names, sc.game_setup))
     except (RuleRuntimeError, IllegalAnswer, ValueError):  # as the run reports it: not told
         return {}
     entities = game.state.entities

@@ -418,11 +418,15 @@ class Narrator:
         return out + self.game_setup(scenario.game_setup or {}, fixed_tops or {}) + self.arranged(scenario.setup or {})
 
     def game_setup(self, fixed: dict, tops: dict) -> list[str]:
-        """``game_setup`` in sentences: its random picks, its rolls, and each shuffle, told
+        """``game_setup`` in sentences: the values the game starts from, its random picks,
+        its rolls, and each shuffle, told
         by where the game's setup put what the shuffle put on top when that is known (a
         list per place, in the order fixed, each place whole: the steps that follow play
         from what each player was given), else by the order it fixed."""
         out = []
+        if fixed.get("vars") or fixed.get("props"):
+            values = self._vars(fixed.get("vars") or {}) + self._props(fixed.get("props") or {})
+            out.append("\n".join([self.say("setup_starting")] + ["    - " + v for v in values]))
         if fixed.get("picks"):
             joiner = "; " if any(isinstance(v, dict) for v in fixed["picks"]) else ", "
             out.append(self.say("setup_picks", values=joiner.join(self._pick(v) for v in fixed["picks"])))

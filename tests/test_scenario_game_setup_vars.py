@@ -180,3 +180,18 @@ def test_a_game_started_with_values_replays_and_does_not_reach_the_kept_start(de
     again = Game.replay(dealer, 2, 5, given.decisions, starting_vars={"game": {"size": 4}},
                         starting_props={"p1": {"bonus": 1}})
     assert state_digest(again.state) == state_digest(given.state)
+
+
+def test_the_rules_site_tells_the_values_the_game_starts_from(dealer):
+    from types import SimpleNamespace
+
+    from rulecraft.docgen.narration import Narrator
+    from rulecraft.docgen.prose import Prose
+
+    scenario = SimpleNamespace(players=2, game_setup={"vars": {"game": {"size": 3}}, "props": {"p1": {"bonus": 1}}},
+                               setup={})
+    told = Narrator(dealer, Prose(dealer, "en", markdown=True), "en").situation(scenario)
+    assert told[0] == "2 players play."
+    lines = told[1].splitlines()
+    assert lines[0] == "The game starts from these values, in place before its setup runs:"
+    assert lines[1:] == ["    - Size: 3.", "    - The bonus of player 1 is 1."]
