@@ -397,7 +397,10 @@ class Prose:
         lines = []
         for p in d.params:
             what = self._a_type(p.type)
-            untyped = what == self.ph["types"]["any"] and p.source is not None and "with_among" in D
+            # a list's type says no more than its source ("a list of all players among every
+            # way to pick 2 of the players"): "choose the team among …"
+            untyped = (what == self.ph["types"]["any"] or p.type is not None and p.type.name == "list") \
+                and p.source is not None and "with_among" in D
             source = self._among(p.source) if p.source is not None else None
             if p.source is not None:
                 what = fill(D["with_in"], a_type=what, source=source)

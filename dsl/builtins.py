@@ -48,6 +48,9 @@ FUNCTIONS: dict[str, Signature] = {
     "without": Signature((T.ANY, T.ANY), _same_list, "The list without the given item."),
     "numbers": Signature((T.NUMBER, T.NUMBER), "list of number",
                          "The whole numbers from the first to the second, both included (none when the second is smaller)."),
+    "combinations": Signature((T.ANY, T.NUMBER), lambda a: T.list_of(a[0]) if a and T.is_list(a[0]) else "list of list of any",
+                              "Every way to pick N items of a list (a team of 3 of the players), each a list in "
+                              "the list's order; the ways in order too."),
     "flatten": Signature((T.ANY,), lambda a: T.item_type(a[0]) if a and T.is_list(T.item_type(a[0])) else "list of any",
                          "One list made of the items of a list of lists, in order."),
     # zones

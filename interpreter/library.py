@@ -5,6 +5,9 @@ Each function takes the running machine first. None of them knows any game.
 
 from __future__ import annotations
 
+import itertools
+import math
+
 from rulecraft.dsl.limits import MAX_LIST_LENGTH
 
 from . import paths
@@ -98,6 +101,16 @@ def _numbers(m, low, high):
     if high - low >= MAX_LIST_LENGTH:  # checked before the list is made, not after
         raise ValueError(f"numbers({low}, {high}) would hold more than {MAX_LIST_LENGTH:,} numbers")
     return list(range(low, high + 1))
+
+
+def _combinations(m, items, n):
+    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        raise needs("combinations", "a whole number of items to pick, 0 or more", n)
+    items = list(items or [])
+    if n <= len(items) and math.comb(len(items), n) > MAX_LIST_LENGTH:  # counted before any is made
+        raise ValueError(f"combinations of {n} of {len(items)} items would be {math.comb(len(items), n):,} lists, "
+                         f"more than {MAX_LIST_LENGTH:,}")
+    return [list(c) for c in itertools.combinations(items, n)]
 
 
 def _seat(m, function: str, p) -> int:
@@ -292,6 +305,7 @@ FUNCTIONS = {
     "take": lambda m, items, n: list(items or [])[: max(0, n or 0)],
     "without": lambda m, items, x: [i for i in (items or []) if i != x],
     "numbers": _numbers,
+    "combinations": _combinations,
     "flatten": lambda m, lists: [x for items in (lists or []) for x in (items or [])],
     "contents": _contents,
     "top": _top,
