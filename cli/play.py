@@ -237,9 +237,10 @@ class PlaySession:
     def pass_screen(self, player: str) -> bool:
         self.clear()
         props = self.game.state.entities[player]["props"]
-        # the seat's marks in the language's words (a colour's), as written when the glossary has none
-        seat = ", ".join(self.words.name(props[k]) if isinstance(props[k], str) else str(props[k])
-                         for k in self.ruleset.data.game.seats if not says_nothing(props.get(k)))
+        # the seat's marks that name it (a colour), in the language's words, as written when the
+        # glossary has none; a number (the seats' order) or a yes/no names nobody: "p2 (2)" reads as a name
+        seat = ", ".join(self.words.name(props[k]) for k in self.ruleset.data.game.seats
+                         if isinstance(props.get(k), str) and not says_nothing(props.get(k)))
         who = f"{player} ({seat})" if seat else player  # the seat's own marks (game.seats)
         ui = UI[self.lang]
         self.console.print(Panel(Text(ui["pass"].format(who=who) + "\n\n" + ui["pass_enter"]),

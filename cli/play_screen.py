@@ -207,20 +207,21 @@ class Screens:
     def news(self, events: list[dict], start: int, view: dict) -> tuple[list[str], list[str]]:
         """The events from ``start`` on, told: those that concern the player and happened
         in another's turn, and all the others."""
-        for_you, other, _ = self._news(events, start, view)
+        for_you, other, _, _ = self._news(events, start, view)
         return for_you, [text for text, _ in other]
 
     def _news(self, events: list[dict], start: int,
-              view: dict) -> tuple[list[str], list[tuple[str, bool]], bool]:
+              view: dict) -> tuple[list[str], list[tuple[str, bool]], bool, list[bool]]:
         """``news``, each other event with whether it only marks a turn's or a round's
-        start or end (what the header says already); and whether the last event told is
+        start or end (what the header says already); whether the last event told is
         one of those that concern the player (the other list's last but the turns' starts
-        and ends, if not)."""
+        and ends, if not); and the order they happened in: for each event told, whether
+        it is the next of those that concern the player (else the next of the others)."""
         me = view["viewer"]
         mine = set(owned_pieces(self.ruleset, view, me))
         mine.update(z for z in view["zones"] if z.endswith(f":{me}"))
         owners = turn_owners(events)
-        for_you, other = [], []
+        for_you, other, order = [], [], []
         last_for_you = False
         told = self.words.tell(events)
         for event, owner, text in zip(events[start:], owners[start:], told[start:]):
@@ -228,15 +229,17 @@ class Screens:
                 continue
             # the setup is nobody's turn (the hand it deals shows on the screen anyway), nor
             # is what the rules do between two turns (a new deal): only another's turn is marked
-            if owner not in (me, SETUP, None) and concerns(self.ruleset, view, event, me, mine) and event.get(
-                    "type") not in TURN_MARKS:
+            marked = owner not in (me, SETUP, None) and concerns(self.ruleset, view, event, me, mine) and event.get(
+                "type") not in TURN_MARKS
+            order.append(marked)
+            if marked:
                 for_you.append("! " + text)
                 last_for_you = True
             else:
                 other.append((text, event.get("type") in TURN_MARKS))
                 # a turn's start or end (the header says it) leaves the last event what it was
                 last_for_you = last_for_you and event.get("type") in TURN_MARKS
-        return for_you, other, last_for_you
+        return for_you, other, last_for_you, order
 
     # ---- the main screen
     def main(self, view: dict, events: list[dict], start: int, page: int) -> tuple[list[tuple[str, str]], int]:
@@ -265,9 +268,12 @@ class Screens:
     def _header_words(self, view: dict, events: list[dict]) -> str:
         """The header's template: before the first round nobody is to play yet (a choice of
         the setup); in a turn, its player is to play; between two turns (a choice the rules
-        ask of every player, a pass before a deal) the player choosing is named."""
+        ask of every player, a pass before a deal) the player choosing is named. So is a
+        player asked in another's turn (a vote of every player, a reaction): "p1 to play"
+        would tell them to wait for p1."""
         if self._turn_of(view, events) is not None and view["current"] is not None:
-            return self.ui["header"]
+            asked = view.get("choice") is not None and view["viewer"] != view["current"]
+            return self.ui["header_asked" if asked else "header"]
         return self.ui["header_between" if view.get("round") else "header_setup"]
 
     @staticmethod
@@ -286,8 +292,11 @@ class Screens:
         (left empty, or news beyond ``NEWS_LINES`` when all the options fit)."""
         w, ui, width = self.words, self.ui, self.width
         choice = view["choice"] or {}
-        for_you, other_marked, last_for_you = self._news(events, start, view)
+        for_you, other_marked, last_for_you, order = self._news(events, start, view)
         other = [text for text, _ in other_marked]
+        # when each happened: a mark marks a line where it is, never moves it below what it caused
+        at_for_you = [i for i, marked in enumerate(order) if marked]
+        at_other = [i for i, marked in enumerate(order) if not marked]
         # a question out of turn, in another player's turn (not one between two turns, the rules' own doing)
         owner = self._turn_of(view, events)
         react = choice.get("kind") == "reaction" and owner not in (None, view["viewer"])
@@ -308,6 +317,7 @@ class Screens:
             asked = wrap(prompt, width, 2, indent="")
         told = max(0, min(len(for_you), NEWS_FOR_YOU, avail - len(asked) - 4 - react))  # 4 lines of options at least
         prominent = [crop(t, width) for t in for_you[len(for_you) - told:]]
+        prominent_at = at_for_you[len(for_you) - told:]
         unsaid = len(for_you) - told  # told in the history only
         # the last event before the question is said whole, as far as the options leave room
         # (a few lines at most): what a decision hangs on, a blow's amount, is often at its end
@@ -321,6 +331,7 @@ class Screens:
         if not last_for_you and len(last_said) > width:
             whole_last = wrap(last_said, width, 1 + max(0, min(LAST_EVENT_LINES - 1, room)))
         extra = max(0, len(whole_last) - 1)
+        marked_lines = len(prominent)  # one an event, the last one's rest carried under it
         if react:
             prominent.append(crop(ui["react"].format(current=owner), width))
         space = max(1, avail - len(asked) - len(prominent) - extra)  # what the question and the marked news leave
@@ -335,12 +346,12 @@ class Screens:
             reserve = min(reserve, space - 1)
         option_lines, pages, page = self._option_lines(labels, space - reserve, page)
         news_room = max(0, avail - len(asked) - len(prominent) - len(option_lines) - extra)
-        latest = [crop(t, width) for t in other]
+        latest = [(crop(t, width), at) for t, at in zip(other, at_other)]  # each line with when it happened
         if not latest and not prominent:
-            latest = [ui["nothing_new" if start else "nothing_yet"]] if news_room else []
+            latest = [(ui["nothing_new" if start else "nothing_yet"], -1)] if news_room else []
         if len(latest) > news_room:
             # short of room, what happened comes before the turns' starts and ends
-            said = [crop(t, width) for t, mark in other_marked if not mark]
+            said = [(crop(t, width), at) for (t, mark), at in zip(other_marked, at_other) if not mark]
             unsaid += len(latest) - len(said)
             latest = said
         if len(latest) > news_room or unsaid:
@@ -350,14 +361,21 @@ class Screens:
             if news_room:
                 # before the player's first choice, all that happened is since the game began
                 note = "earlier" if keep else "unseen" if start else "unseen_start"
-                latest.insert(0, crop(ui[note].format(n=unsaid), width))
-        out = [(line, "dim") for line in latest]
+                latest.insert(0, (crop(ui[note].format(n=unsaid), width), -1))
+        told_lines = [(at, [(line, "dim")]) for line, at in latest]
         cut = crop(last_said, width) if whole_last else None
-        at = next((i for i in range(len(out) - 1, -1, -1) if out[i][0] == cut), None)
+        at = next((i for i in range(len(told_lines) - 1, -1, -1) if told_lines[i][1][0][0] == cut), None)
         if at is not None:  # one dim line an event, the rest of the last one carried over under it
-            out[at:at + 1] = [(whole_last[0], "dim")] + [(line, CARRIED) for line in whole_last[1:]]
-        news_lines = len(out)
-        out += [(line, "bold yellow") for line in prominent]
+            told_lines[at] = (told_lines[at][0], [(whole_last[0], "dim")] + [(line, CARRIED) for line in whole_last[1:]])
+        news_lines = sum(len(lines) for _, lines in told_lines)
+        # the marked events among the others, in the order they happened, the last one's rest under it
+        marked = prominent[:marked_lines]
+        for k, when in enumerate(prominent_at):
+            lines = marked[k:k + 1] if k < len(prominent_at) - 1 else marked[k:]
+            told_lines.append((when, [(line, "bold yellow") for line in lines]))
+        told_lines.sort(key=lambda item: item[0])
+        out = [line for _, lines in told_lines for line in lines]
+        out += [(line, "bold yellow") for line in prominent[marked_lines:]]
         out += [(line, "bold") for line in asked]
         out += [(line, "") for line in option_lines]
         spare = avail - len(out) + (max(0, news_lines - NEWS_LINES) if pages == 1 else 0)

@@ -61,6 +61,7 @@ def tells(event: dict) -> bool:
     decline (its own event) is news."""
     return event.get("type") != ACTION_WINDOW
 HIDDEN = "?"  # what a view shows in place of an id its viewer may not see
+UNKNOWN = object()  # a value the viewer does not know (``None`` is a value: none)
 
 
 def _fields_of(template: str) -> set[str]:
@@ -89,6 +90,9 @@ class Words:
             self.glossary = Glossary(lang)
         self.kinds_by_id: dict[str, str] = {}
         self.entities: dict[str, dict] = {}
+        self.seats: list[str] = []  # every player of the game, as the view last learnt lists them
+        self.viewer: str | None = None
+        self.apart: set[str] = set()  # the things a pending choice's options name with their details (``told_apart``)
         self.tile_at: dict[str, tuple[int, int]] = {}  # a laid tile's room -> the tile's cell
         self._place_names: dict[str, str] = {}
         self._components = {c.name: c for c in ruleset.data.components}
@@ -255,11 +259,14 @@ class Words:
         return self.say["alike_on"].format(thing=word, place=space) if word and space else None
 
     # ---- options
-    def option(self, option, places: bool | frozenset = True, stood: dict | None = None) -> dict:
+    def option(self, option, places: bool | frozenset = True, stood: dict | None = None,
+               apart: bool = True) -> dict:
         """A button: its label, with where the pieces it names stand, and for an action
         with costs, what it costs. ``places``: False for none, or the pieces whose place
         to say (a decision told afterwards: those that have not moved since); ``stood``:
-        for such a decision, the space a piece that has moved since stood on then."""
+        for such a decision, the space a piece that has moved since stood on then;
+        ``apart``: the things the pending choice tells apart by their details named so
+        (see ``told_apart``), as an option of it, not a decision told afterwards."""
         if isinstance(option, dict) and ("action" in option or "reaction" in option):
             name = option.get("action") or option.get("reaction")
             args = option.get("args") or {}
@@ -267,15 +274,64 @@ class Words:
             if args:
                 values = list(args.values()) if isinstance(args, dict) else [args]
                 named = self._argument_words(name, args) if isinstance(args, dict) else None
-                label += self.say["colon"] + " " + self._arguments(values, named, places, stood)
+                label += self.say["colon"] + " " + self._arguments(values, named, places, stood, apart)
             return {"label": label, "cost": self.cost(name)}
         if isinstance(option, dict) and self.directions and {"x", "y"} <= set(option):
             return {"label": self.placement(option), "cost": None}
+        thing = self._apart_name(option) if apart else self.name(option)
         if isinstance(option, str) and self.where(option) and not self.place(option):
             alike = self._alike_on(option, self.where(option))
-            return {"label": alike or self.say["in"].format(thing=self.name(option), place=self.where(option)),
+            return {"label": alike or self.say["in"].format(thing=thing, place=self.where(option)),
                     "cost": None}
-        return {"label": self.name(option), "cost": None}
+        return {"label": thing, "cost": None}
+
+    def _copy_of(self, value) -> str | None:
+        """The component a thing is one copy of, with its owner's seat ("card.p1" for
+        card.p1.2), when the component has several copies; None for any other value."""
+        if not isinstance(value, str):
+            return None
+        base, _, rest = value.partition(".")
+        component = self._components.get(base)
+        owner, _, number = rest.rpartition(".")
+        if component is None or component.count <= 1 or not number.isdigit():
+            return None
+        return f"{base}.{owner}" if owner else base
+
+    def told_apart(self, options: list) -> set[str]:
+        """The things a choice's options name that would leave them reading the same but
+        for a copy number (card.p1.1, card.p1.2), when what the viewer sees of those copies
+        differs (one's face is fail): each of them that shows something is named with it,
+        as the player's hand lists it ("card.p1.2 (face fail)"). Copies that show the same
+        are left as they are: their details would tell nothing apart."""
+        alike: dict[str, list[list]] = {}
+        for option in options:
+            if isinstance(option, dict) and ("action" in option or "reaction" in option):
+                args = option.get("args") or {}
+                values = list(args.values()) if isinstance(args, dict) else [args]
+            else:
+                values = [option]
+            # the label with each copy's name blurred to its component's: what else tells
+            # options apart (the room each stands in) leaves them apart already
+            key = self.option(option, apart=False)["label"]
+            for v in sorted((v for v in values if self._copy_of(v)), key=lambda v: -len(self.name(v))):
+                key = key.replace(self.name(v), "\0" + self._copy_of(v) + "\0")
+            alike.setdefault(key, []).append(values)
+        out: set[str] = set()
+        for members in alike.values():
+            if len(members) < 2:
+                continue
+            for position in range(len(members[0])):
+                copies = {m[position] for m in members if self._copy_of(m[position])}
+                details = {c: tuple(self.details(c, viewer=self.viewer)) if c in self.entities else () for c in copies}
+                if len(copies) > 1 and len(set(details.values())) > 1:
+                    out.update(c for c in copies if details[c])
+        return out
+
+    def _apart_name(self, value) -> str:
+        """A value by name, a thing the pending choice tells apart with its details."""
+        if isinstance(value, str) and value in self.apart:
+            return f"{self.name(value)} ({', '.join(self.details(value, viewer=self.viewer))})"
+        return self.name(value)
 
     def arguments(self, definition: str, args: dict) -> str:
         """Some arguments of an action in words, as its option's label says them after
@@ -306,7 +362,7 @@ class Words:
         return out
 
     def _arguments(self, values: list, named: list[str | None] | None = None,
-                   places: bool | frozenset = True, stood: dict | None = None) -> str:
+                   places: bool | frozenset = True, stood: dict | None = None, apart: bool = True) -> str:
         """An action's arguments: a space it goes to after an arrow; the pieces it names
         with the space each stands in, unless the option names a space itself; a plain
         value after its word in ``named`` ("guess 2"). A piece that only its place tells
@@ -316,7 +372,7 @@ class Words:
         names_space = any(isinstance(v, str) and self.place(v) for v in values)
         parts = []
         for i, v in enumerate(values):
-            text = self.name(v)
+            text = self._apart_name(v) if apart and isinstance(v, str) else self.name(v)
             if named and i < len(named) and named[i]:
                 parts.append(f"{named[i]} {text}")
                 continue
@@ -364,6 +420,9 @@ class Words:
             t = self.glossary.get("values", value)
             if t is not None:
                 return t.bare or t.one
+        if value is None and declared is not None and str(declared.type).rstrip("?") in ("text", "number", "bool"):
+            # "nobody" is for a player or a thing a property names; a text not set is none
+            return self._none_for(self.glossary.get("properties", f"{kind}.{name}"))
         return self.name(value)
 
     def value_word(self, value: str) -> str:
@@ -387,11 +446,12 @@ class Words:
 
     # ---- events
     def event(self, event: dict, place: str | None = None, settled: frozenset = frozenset(),
-              stood: dict | None = None) -> str:
+              stood: dict | None = None, value=UNKNOWN) -> str:
         """The event as a sentence, or "" for one not worth telling (see ``tells``); a
-        thing revealed whole is said to be in ``place`` when given, and a decision's pieces
-        in ``settled`` with the places they stand in now, those in ``stood`` that only
-        their place tells apart with the space they left since (see ``tell``)."""
+        thing revealed whole is said to be in ``place`` when given, a property revealed
+        with its ``value`` when given (what the viewer sees of it: see ``tell``), and a
+        decision's pieces in ``settled`` with the places they stand in now, those in
+        ``stood`` that only their place tells apart with the space they left since."""
         say = self.say
         kind = event.get("type")
         if kind == ACTION_WINDOW:
@@ -402,11 +462,11 @@ class Words:
         if kind == "action_taken":
             return say["action"].format(who=who, what=self.option({"action": event.get("action"),
                                                                      "args": event.get("args")}, places=settled,
-                                                                    stood=stood)["label"])
+                                                                    stood=stood, apart=False)["label"])
         if kind == "reacted":
             return say["reaction"].format(who=who, what=self.option({"reaction": event.get("reaction"),
                                                                        "args": event.get("args")}, places=settled,
-                                                                      stood=stood)["label"])
+                                                                      stood=stood, apart=False)["label"])
         if kind == "moved":
             entity = event.get("entity")
             # a thing only its place tells apart is named by its word: the spaces it leaves
@@ -431,7 +491,7 @@ class Words:
         if phrase and slots <= event.keys():
             return self._opening(phrase.format(**{k: self.name(event[k]) for k in slots})) + "."
         if said is None and kind in SHOWINGS and set(event) - {"type", "seq", "audience"} == {"entity", "property", "players"}:
-            return self._showing(kind, event, place)
+            return self._showing(kind, event, place, value)
         if said is None and kind == "rolled" and self._term("dice", str(event.get("die"))):
             return _capital(say["rolled_named"].format(die=self._article_the(self.glossary.get("dice", event["die"])),
                                                        value=self.name(event.get("value"))))
@@ -455,13 +515,20 @@ class Words:
                 for k, v in fields.items()) + ")"
         return sentence + "."
 
-    def _showing(self, kind: str, event: dict, place: str | None = None) -> str:
+    def _players(self, seats: list) -> tuple[str, str]:
+        """Who sees a thing, as a sentence says them, and its verb's number ("_one" for
+        one player, and for "everyone": every player of the game, which a list of them
+        all would only make the reader count)."""
+        if len(self.seats) > 1 and set(seats) == set(self.seats):
+            return self.say["everyone"], "_one"
+        return (self.name(seats) if seats else self.say["nobody"]), "_one" if len(seats) <= 1 else ""
+
+    def _showing(self, kind: str, event: dict, place: str | None = None, value=UNKNOWN) -> str:
         """The engine's `reveal` and `hide`: who now sees (or no longer sees) a thing, or
-        one property of it; a thing revealed whole with the ``place`` it is in, if given.
-        One player "sees", several "see"."""
+        one property of it; a thing revealed whole with the ``place`` it is in, if given,
+        a property with the ``value`` shown, if given. One player "sees", several "see"."""
         thing, seats = self.name(event["entity"]), event["players"] or []
-        players = self.name(seats) if seats else self.say["nobody"]
-        one = "_one" if len(seats) <= 1 else ""
+        players, one = self._players(seats)
         prop = event["property"]
         if prop is None:
             if place and kind == "revealed":
@@ -469,10 +536,84 @@ class Words:
             sentence = self.say["revealed" + one if kind == "revealed" else "hidden_from"]
             text = sentence.format(thing=thing, players=players)
         else:
-            named = self.prop(self.kinds_by_id.get(event["entity"], ""), prop)
-            text = self.say["revealed_property" + one if kind == "revealed" else "hidden_property"].format(
-                thing=thing, players=players, property=named)
+            kind_of = self.kinds_by_id.get(event["entity"], "")
+            named = self.prop(kind_of, prop)
+            if kind == "revealed" and value is not UNKNOWN:
+                text = self.say["revealed_property_value" + one].format(
+                    thing=thing, players=players, property=named, value=self.property_value(kind_of, prop, value))
+            else:
+                text = self.say["revealed_property" + one if kind == "revealed" else "hidden_property"].format(
+                    thing=thing, players=players, property=named)
         return self._sentence(text, seats[0] if seats and text.startswith(players) else thing)
+
+    def _showing_alone(self, event: dict) -> bool:
+        """Whether an event is the engine's `reveal` or `hide` of one property of a thing
+        the viewer sees, told by the sentences above (no word of the glossary for it)."""
+        return (event.get("type") in SHOWINGS and self._term("events", event["type"]) is None
+                and set(event) - {"type", "seq", "audience"} == {"entity", "property", "players"}
+                and event.get("property") is not None and isinstance(event.get("entity"), str)
+                and event["entity"] != HIDDEN)
+
+    def _showings_together(self, events: list[dict], told: list[str], values: dict[int, object]) -> list[str]:
+        """A property of several things shown to (or hidden again from) the same players
+        one after another in one sentence ("Everyone sees each choice: p1 yes, p2
+        no."), with the values the viewer sees (``values``, by index) when they see
+        all of them. A reveal is told where the last of them happened, a hide where the
+        first did ("" where the others did). Between them, a change of another property
+        does not part them (the rules reset a thing's other marks as they hide one), nor
+        one of that property that the sentence's place keeps in its order: of a thing
+        already hidden again, of a thing not yet shown; any other event does."""
+        out = list(told)
+        run: list[int] = []
+
+        def key(event: dict) -> tuple:
+            return (event["type"], self.kind_of(event["entity"]), event["property"], tuple(event["players"] or ()))
+
+        def close() -> None:
+            if len(run) > 1:
+                first = events[run[0]]
+                things = [self.name(events[i]["entity"]) for i in run]
+                players, one = self._players(first["players"] or [])
+                kind_of = self.kind_of(first["entity"])
+                named = self.prop(kind_of, first["property"])
+                if first["type"] == "hidden":
+                    text = self.say["hidden_property_many"].format(
+                        things=self._joined(things), players=players, property=named)
+                elif all(i in values for i in run):
+                    pairs = [f"{thing} {self.property_value(kind_of, first['property'], values[i])}"
+                             for thing, i in zip(things, run)]
+                    text = self.say["revealed_property_each" + one].format(
+                        values=self._joined(pairs), players=players, property=named)
+                else:
+                    text = self.say["revealed_property_many" + one].format(
+                        things=self._joined(things), players=players, property=named)
+                at = run[0] if first["type"] == "hidden" else run[-1]
+                for i in run:
+                    out[i] = ""
+                out[at] = self._sentence(text, (first["players"] or [""])[0] if text.startswith(players) else "")
+            run.clear()
+
+        for i, event in enumerate(events):
+            if not out[i]:
+                continue
+            if self._showing_alone(event):
+                entities = {events[j]["entity"] for j in run}
+                if run and (key(events[run[0]]) != key(event) or event["entity"] in entities):
+                    close()
+                run.append(i)
+            elif run and event.get("type") == "changed" and (
+                    event.get("property") != events[run[0]]["property"]
+                    or (event.get("entity") in {events[j]["entity"] for j in run})
+                    == (events[run[0]]["type"] == "hidden")):
+                continue
+            else:
+                close()
+        close()
+        return out
+
+    def _joined(self, items: list[str]) -> str:
+        """Items in a sentence: "a, b and c"."""
+        return ", ".join(items[:-1]) + self.say["and"] + items[-1] if len(items) > 1 else "".join(items)
 
     def tell(self, events: list[dict]) -> list[str]:
         """A viewer's stream of events as sentences ("" for one not worth telling, and for
@@ -484,11 +625,23 @@ class Words:
         out: list[str] = []
         unsure: set[str] = set()  # things that may have moved since
         left: dict[str, str] = {}  # the space a thing stood on before the first move later in the stream
+        # a property of a thing that may have changed since, or been hidden again ((thing, None): all of them)
+        changed: set[tuple] = set()
+        values: dict[int, object] = {}  # a property revealed: the value the viewer sees, while it is that still
         shown_next = self._shown_next(events)
         for i in range(len(events) - 1, -1, -1):
             event = events[i]
             kind, entity = event.get("type"), event.get("entity")
             place = None
+            value = UNKNOWN
+            if kind == "revealed" and self._showing_alone(event) and not {(entity, event["property"]),
+                                                                             (entity, None)} & changed:
+                # the value the view shows is the one revealed: a change since would be in the stream
+                props = (self.entities.get(entity) or {}).get("props") or {}
+                if event["property"] in props and props[event["property"]] != HIDDEN:
+                    value = values[i] = props[event["property"]]
+            if kind in ("changed", "hidden") and isinstance(entity, str):
+                changed.add((entity, event.get("property")))
             if (kind == "revealed" and isinstance(entity, str) and entity not in unsure
                     and self._term("events", kind) is None and event.get("property") is None):
                 place = (self.entities.get(entity) or {}).get("at")
@@ -500,7 +653,7 @@ class Words:
                 event = {**event, "args": {k: v for k, v in args.items() if v != HIDDEN}}
             stood = {v: left[v] for v in (args.values() if isinstance(args, dict) else ())
                      if isinstance(v, str) and v in left}
-            out.append(self.event(event, place=place, settled=settled, stood=stood))
+            out.append(self.event(event, place=place, settled=settled, stood=stood, value=value))
             if kind in ("moved", "hidden") and isinstance(entity, str):
                 unsure.add(entity)
                 # a thing hidden from the viewer may have moved unseen before: its place is not known
@@ -508,7 +661,8 @@ class Words:
                     left[entity] = event["source"]
                 else:
                     left.pop(entity, None)
-        return self._hidden_moves_together(events, self._rolls_together(events, out[::-1]))
+        told = self._hidden_moves_together(events, self._rolls_together(events, out[::-1]))
+        return self._showings_together(events, told, values)
 
     @staticmethod
     def _shown_next(events: list[dict]) -> set[int]:
@@ -803,7 +957,10 @@ class Words:
             for tile, (x, y, _) in view["tiles"].items():
                 for room in geometry.rooms_of(tile):
                     self.tile_at[room] = (x, y)
+        self.seats = list(view.get("players") or [])
+        self.viewer = view.get("viewer")
         self.know_entities(view["entities"])
+        self.apart = self.told_apart((view.get("choice") or {}).get("options") or [])
 
     def _name_places(self) -> None:
         self._place_names = {}

@@ -166,9 +166,11 @@ def test_a_thing_shown_to_everyone_or_hidden_again_is_not_marked_but_one_shown_p
               {"type": "revealed", "entity": "die.p3.2", "property": None, "players": ["p1"]},
               {"type": "turn_ended", "player": "p1"}]
     for_you, other = screen.news(events, 0, view)
-    assert for_you == ["! p2 sees die.p1.2.", "! p1 sees the pip of die.p2.2."], for_you
-    assert "die.p3.1 is hidden again from p1, p2, p3." in other  # an id keeps its case, in view or not
-    assert "p1, p2, p3 see die.p2.1." in other
+    # p2 sees their own die's pip: what p1 was shown of it is said
+    assert for_you == ["! p2 sees die.p1.2.", "! p1 sees the pip of die.p2.2: 1."], for_you
+    # shown to (or hidden from) every player of the game: everyone, not the list of all the seats
+    assert "die.p3.1 is hidden again from everyone." in other  # an id keeps its case, in view or not
+    assert "Everyone sees die.p2.1." in other
     # the existing mark still stands: a player's own property changed in another's turn
     assert screen.news([events[0], {"type": "changed", "entity": "p2", "property": "x", "value": 1}], 0, view)[0]
 
