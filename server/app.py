@@ -34,17 +34,43 @@ STOP_WITHIN = 10.0
 
 
 class Page:
-    """One open page: its socket, seat and language, and how many events it has, so
-    that each new view carries only the events since."""
+    """One open page: its socket, seat, token and language, and how many events it has, so
+    that each new view carries only the events since. ``steps``: the page asked for a view
+    after every decision of a round of bots (``?steps=1``), not only once it is over."""
 
-    def __init__(self, ws: WebSocket, seat: str, words: Words):
-        self.ws, self.seat, self.words = ws, seat, words
+    def __init__(self, ws: WebSocket, seat: str, words: Words, token: str = "", steps: bool = False):
+        self.ws, self.seat, self.words, self.token, self.steps = ws, seat, words, token, steps
         self.events = 0
+        self.closed = False
 
-    async def send(self, table: Table) -> None:
-        message = table.view_message(self.seat, self.words, self.events)
+    async def send(self, table: Table, bots_playing: bool = False) -> None:
+        message = table.view_message(self.seat, self.words, self.events, bots_playing=bots_playing)
         self.events = message["events_from"] + len(message["events"])
         await self.ws.send_json(message)
+
+    async def refuse(self, err: RefusedMove) -> None:
+        """Told why, and closed: a link replaced by a new one (4410), or no seat here (4404)."""
+        self.closed = True
+        with contextlib.suppress(Exception):  # a page already gone is told nothing
+            await self.ws.send_json({"type": "error", "message": err.told(self.words.lang)})
+            await self.ws.close(code=_CLOSE.get(err.key, 4404))
+
+
+# The close code of a socket whose link is refused, and the status of a request's refusal:
+# a link replaced by a new one is gone (and the page says so), a host's request with
+# another token is forbidden, anything else not found
+_CLOSE = {"replaced": 4410}
+_STATUS = {"replaced": 410, "not_host": 403, "no_host": 403, "no_link_seat": 400, "host_request": 400}
+
+
+def _status(err: RefusedMove) -> int:
+    return _STATUS.get(err.key, 404)
+
+
+def _refused_page(err: RefusedMove, lang: str) -> HTMLResponse:
+    # the reason quotes the address, which anyone can write: it is shown as text
+    return HTMLResponse(f"<!doctype html><html lang='{html.escape(PAGE[lang]['html_lang'])}'><title>rulecraft</title>"
+                        f"<p>{html.escape(err.told(lang))}</p><p><a href='/'>lobby</a>", status_code=_status(err))
 
 
 async def _body_within(request: Request, limit: int) -> bytes | None:
@@ -72,7 +98,8 @@ def _internal_error(where: str, err: Exception, lang: str = "en") -> str:
 # writes them too
 PAGE_TEXTS = (("choice-title", "choice"), ("side-title", "side"), ("events-title", "happened"),
               ("others-title", "others"), ("beside-title", "beside"), ("table-title", "table"),
-              ("undo", "undo"), ("history-label", "history"), ("now", "now"))
+              ("undo", "undo"), ("history-label", "history"), ("now", "now"), ("name-label", "name_label"),
+              ("name-save", "name_save"))
 
 
 def _asked(params) -> str:
@@ -120,7 +147,7 @@ def lobby_html(lang: str) -> str:
     text = text.replace('<html lang="en">', f'<html lang="{html.escape(words["html_lang"])}">', 1)
     text = re.sub(r"<title>[^<]*</title>", f"<title>{html.escape(words['lobby_title'])}</title>", text, count=1)
     text = re.sub(r'(<h1 id="heading">)[^<]*<', lambda m: f"{m.group(1)}{html.escape(words['lobby_heading'])}<", text, count=1)
-    lobby_words = {k: v for k, v in words.items() if k.startswith(("lobby_", "bot")) or k == "html_lang"}
+    lobby_words = {k: v for k, v in words.items() if k.startswith(("lobby_", "bot")) or k in ("html_lang", "named")}
     data = json.dumps(lobby_words, ensure_ascii=False).replace("</", "<\\/")
     script = '<script src="/static/lobby.js"></script>'
     return text.replace(script, f'<script type="application/json" id="page-words">{data}</script>\n{script}', 1)
@@ -150,10 +177,47 @@ def create_app(rulesets: dict[str, Path], db: str | Path, debug: bool = False) -
         try:
             await server.open_seat(request.path_params["game"], request.path_params["token"])
         except RefusedMove as err:
-            # the reason quotes the address, which anyone can write: it is shown as text
-            return HTMLResponse(f"<!doctype html><title>not found</title><p>{html.escape(err.told(lang))}</p>"
-                                "<p><a href='/'>lobby</a>", status_code=404)
+            return _refused_page(err, lang)
         return HTMLResponse(table_html(lang))
+
+    async def host_page(request: Request):
+        # the lobby, whose script adds the game to this browser's list of games
+        lang = _lang(request.query_params)
+        try:
+            server.host_of(request.path_params["game"], request.path_params["token"])
+        except RefusedMove as err:
+            return _refused_page(err, lang)
+        return HTMLResponse(lobby_html(lang))
+
+    async def api_host(request: Request):
+        try:
+            table = server.host_of(request.path_params["game"], request.path_params["token"])
+        except RefusedMove as err:
+            return JSONResponse({"error": err.told(_lang(request.query_params))}, status_code=_status(err))
+        return JSONResponse(server.hosted(table))
+
+    async def api_new_link(request: Request):
+        lang = _lang(request.query_params)
+        text = await _body_within(request, MAX_MESSAGE)
+        if text is None:
+            return JSONResponse({"error": refusal(lang, "too_long")}, status_code=413)
+        try:
+            table = server.host_of(request.path_params["game"], request.path_params["token"])
+            try:
+                body = json.loads(text)
+            except (ValueError, RecursionError):
+                raise RefusedMove("host_request") from None
+            if not isinstance(body, dict) or "seat" not in body:
+                raise RefusedMove("host_request")
+            link = server.replace_link(table, body["seat"])
+        except RefusedMove as err:
+            return JSONResponse({"error": err.told(lang)}, status_code=_status(err))
+        # the old link's open pages are told and closed: it opens nothing any more
+        replaced = RefusedMove("replaced")
+        for page in [p for p in server.pages(table.id) if p.seat == body["seat"]]:
+            server.drop_page(table.id, page)
+            await page.refuse(replaced)
+        return JSONResponse({"seat": body["seat"], "link": link, **server.hosted(table)}, status_code=201)
 
     async def api_rulesets(request: Request):
         return JSONResponse(server.catalogue())
@@ -180,7 +244,7 @@ def create_app(rulesets: dict[str, Path], db: str | Path, debug: bool = False) -
             table, seat = await server.open_seat(request.path_params["game"], request.path_params["token"])
             words = server.words(table.stored, _asked(request.query_params))
         except RefusedMove as err:
-            return JSONResponse({"error": err.told(_lang(request.query_params))}, status_code=404)
+            return JSONResponse({"error": err.told(_lang(request.query_params))}, status_code=_status(err))
         async with server.lock(table.id):
             return JSONResponse(table.view_message(seat, words))
 
@@ -191,7 +255,7 @@ def create_app(rulesets: dict[str, Path], db: str | Path, debug: bool = False) -
             async with server.lock(table.id):
                 return JSONResponse(table.view_at(seat, request.path_params["step"], words))
         except RefusedMove as err:
-            return JSONResponse({"error": err.told(_lang(request.query_params))}, status_code=404)
+            return JSONResponse({"error": err.told(_lang(request.query_params))}, status_code=_status(err))
 
     async def socket(ws: WebSocket):
         await ws.accept()
@@ -200,17 +264,35 @@ def create_app(rulesets: dict[str, Path], db: str | Path, debug: bool = False) -
             words = server.words(table.stored, _asked(ws.query_params))
         except RefusedMove as err:
             await ws.send_json({"type": "error", "message": err.told(_lang(ws.query_params))})
-            await ws.close(code=4404)
+            await ws.close(code=_CLOSE.get(err.key, 4404))
             return
-        page = Page(ws, seat, words)
+        token = ws.path_params["token"]
+        page = Page(ws, seat, words, token, steps=ws.query_params.get("steps") == "1")
+        if not server.still_valid(table, seat, token):  # replaced while the bots' turns were started
+            await page.refuse(RefusedMove("replaced"))
+            return
         try:
             # the page's first view, then every change: it joins the table's pages with the
-            # lock held, so that it gets no broadcast before (nor the same view twice)
+            # lock held, so that it gets no broadcast before (nor the same view twice). A
+            # page that follows every decision, opened during a round of bots, is sent its
+            # first view by the round's next decision (it waits among the joining).
+            if page.steps:
+                server.joining.setdefault(table.id, set()).add(page)
             async with server.lock(table.id):
-                await page.send(table)
-                server.sockets.setdefault(table.id, set()).add(page)
+                waiting = server.joining.get(table.id, set())
+                if page.closed:  # its link was replaced meanwhile
+                    return
+                if page in waiting or not page.steps:
+                    waiting.discard(page)
+                    await page.send(table)
+                    server.sockets.setdefault(table.id, set()).add(page)
             while True:
                 text = await ws.receive_text()
+                if not server.still_valid(table, seat, token):
+                    # replaced while this page was open: it must not act for the new link's holder
+                    server.drop_page(table.id, page)
+                    await page.refuse(RefusedMove("replaced"))
+                    return
                 try:
                     await handle(table, seat, text)
                 except RefusedMove as err:
@@ -230,7 +312,7 @@ def create_app(rulesets: dict[str, Path], db: str | Path, debug: bool = False) -
             if ws.client_state != WebSocketState.DISCONNECTED and ws.application_state != WebSocketState.DISCONNECTED:
                 sys.stderr.write(f"rulecraft serve: a table's socket: {type(err).__name__}: {err}\n")
         finally:
-            server.sockets.get(table.id, set()).discard(page)
+            server.drop_page(table.id, page)
             server.page_closed(table)
 
     async def handle(table: Table, seat: str, text: str) -> None:
@@ -242,10 +324,17 @@ def create_app(rulesets: dict[str, Path], db: str | Path, debug: bool = False) -
             raise RefusedMove("malformed", error=err.msg, at=err.pos) from None
         except RecursionError:
             raise RefusedMove("too_deep") from None
-        if not isinstance(message, dict) or message.get("type") not in ("choose", "undo"):
+        if not isinstance(message, dict) or message.get("type") not in ("choose", "undo", "name"):
             raise RefusedMove("not_a_message")
         if "game" in message and message["game"] != table.id:
             raise RefusedMove("other_game")
+        if message["type"] == "name":
+            # a name changes no decision: set at once (a round of bots under way carries it
+            # in its next views), and every page is sent it once the table may be read
+            server.set_name(table, seat, message.get("name"))
+            async with server.lock(table.id):
+                await server.broadcast(table)
+            return
         async with server.lock(table.id):
             # a page says how many decisions it had seen: a click on a page the game has
             # since moved past (a double click) must not answer the next choice
@@ -257,8 +346,14 @@ def create_app(rulesets: dict[str, Path], db: str | Path, debug: bool = False) -
                     raise RefusedMove("no_option")
                 # each step (the player's answer, each bot's) in a worker thread: a search
                 # bot thinks for seconds a decision, and holds up no other table
-                await server.run_steps(table.decide_steps(server.store, seat, message["option"]))
-                await server.broadcast(table)
+                try:
+                    await server.run_steps(table.decide_steps(server.store, seat, message["option"]), table)
+                except RefusedMove as err:
+                    if err.key == "rules_failed":
+                        # the pages following each decision were shown moves now taken back
+                        await server.broadcast(table, step=True)
+                    raise
+                await server.broadcast(table, after_steps=True)
             else:
                 table.undo(server.store, seat)
                 await server.broadcast(table, seat)
@@ -270,6 +365,9 @@ def create_app(rulesets: dict[str, Path], db: str | Path, debug: bool = False) -
         Route("/api/games/{game}/{token}", one_line_faults(api_view)),
         Route("/api/games/{game}/{token}/at/{step:int}", one_line_faults(api_view_at)),
         Route("/game/{game}/{token}", one_line_faults(table_page)),
+        Route("/host/{game}/{token}", one_line_faults(host_page)),
+        Route("/api/host/{game}/{token}", one_line_faults(api_host)),
+        Route("/api/host/{game}/{token}/links", one_line_faults(api_new_link), methods=["POST"]),
         WebSocketRoute("/ws/{game}/{token}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -1,5 +1,6 @@
 """Where served games live: an SQLite file holding, per game, how it was set up (rule
-set, variant, seed, seats and their secret tokens) and every decision in order.
+set, variant, seed, seats and their secret tokens, the host's token), the names people
+gave their seats, the seat tokens replaced by new links, and every decision in order.
 
 A game's state is never stored: seed and decisions replay to it exactly, so a restarted
 server loses nothing, and an undo is a deleted decision.
@@ -11,7 +12,7 @@ import json
 import os
 import sqlite3
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 SCHEMA = """
@@ -31,6 +32,26 @@ CREATE TABLE IF NOT EXISTS decisions (
     option INTEGER NOT NULL,
     PRIMARY KEY (game, step)
 );
+-- A person's name at a seat: public, shown to every page of the game.
+CREATE TABLE IF NOT EXISTS names (
+    game TEXT NOT NULL REFERENCES games(id),
+    seat TEXT NOT NULL,
+    name TEXT NOT NULL,
+    PRIMARY KEY (game, seat)
+);
+-- The token of whoever created the game: it issues new seat links (games created before
+-- host links have none).
+CREATE TABLE IF NOT EXISTS hosts (
+    game TEXT PRIMARY KEY REFERENCES games(id),
+    token TEXT NOT NULL
+);
+-- Seat tokens a new link replaced: kept so that an old link is told it was replaced,
+-- rather than that it never was one.
+CREATE TABLE IF NOT EXISTS replaced_tokens (
+    game TEXT NOT NULL REFERENCES games(id),
+    seat TEXT NOT NULL,
+    token TEXT NOT NULL
+);
 """
 
 
@@ -44,6 +65,9 @@ class StoredGame:
     seats: dict[str, str]
     tokens: dict[str, str]
     decisions: list[int]
+    names: dict[str, str] = field(default_factory=dict)  # seat → the name its person gave
+    host: str | None = None  # the host's token
+    replaced: dict[str, str] = field(default_factory=dict)  # a replaced seat token → its seat
 
 
 class GameStore:
@@ -76,6 +100,28 @@ class GameStore:
             self.db.execute("INSERT INTO games (id, ruleset, variant, players, seed, seats, tokens) VALUES (?,?,?,?,?,?,?)",
                             (game.id, game.ruleset, game.variant, game.players, game.seed,
                              json.dumps(game.seats), json.dumps(game.tokens)))
+            if game.host is not None:
+                self.db.execute("INSERT INTO hosts (game, token) VALUES (?,?)", (game.id, game.host))
+
+    def set_name(self, game_id: str, seat: str, name: str | None) -> None:
+        with self.lock:
+            if name is None:
+                self.db.execute("DELETE FROM names WHERE game = ? AND seat = ?", (game_id, seat))
+            else:
+                self.db.execute("INSERT OR REPLACE INTO names (game, seat, name) VALUES (?,?,?)", (game_id, seat, name))
+
+    def replace_token(self, game_id: str, seat: str, old: str, tokens: dict[str, str]) -> None:
+        """``seat``'s token ``old`` replaced: ``tokens`` are the game's tokens now."""
+        with self.lock:
+            # both or neither: a new link that works while the old one still does is no replacement
+            self.db.execute("BEGIN")
+            try:
+                self.db.execute("UPDATE games SET tokens = ? WHERE id = ?", (json.dumps(tokens), game_id))
+                self.db.execute("INSERT INTO replaced_tokens (game, seat, token) VALUES (?,?,?)", (game_id, seat, old))
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+            self.db.execute("COMMIT")
 
     def add_decision(self, game_id: str, step: int, option: int) -> None:
         with self.lock:
@@ -96,6 +142,10 @@ class GameStore:
         for gid, ruleset, variant, players, seed, seats, tokens in rows:
             decisions = [d for (d,) in self.db.execute(
                 "SELECT option FROM decisions WHERE game = ? ORDER BY step", (gid,))]
+            names = dict(self.db.execute("SELECT seat, name FROM names WHERE game = ?", (gid,)).fetchall())
+            host = self.db.execute("SELECT token FROM hosts WHERE game = ?", (gid,)).fetchone()
+            replaced = {token: seat for seat, token in self.db.execute(
+                "SELECT seat, token FROM replaced_tokens WHERE game = ?", (gid,))}
             out.append(StoredGame(gid, ruleset, variant, players, seed, json.loads(seats), json.loads(tokens),
-                                  decisions))
+                                  decisions, names, host[0] if host else None, replaced))
         return out

@@ -62,6 +62,7 @@ NOT_SEEN_BY_ALL = REFUSALS["en"]["not_seen_by_all"]
 SHOWED_YOU = REFUSALS["en"]["showed_you"]
 SHOWED_OTHERS = REFUSALS["en"]["showed_others"]
 BOT_ANSWERED = REFUSALS["en"]["bot_answered"]
+BOTS_PLAYING = REFUSALS["en"]["bots_playing"]
 
 
 @dataclass
@@ -278,6 +279,11 @@ class Table:
         for _ in self.bot_steps(store, limit):
             pass
 
+    def bots_to_play(self) -> bool:
+        """Whether the choice pending falls to a bot: ``bot_steps`` has more to play."""
+        pending = self.game.pending
+        return pending is not None and pending.player in self.bots
+
     def bot_steps(self, store: GameStore, limit: int = 100_000) -> Iterator[None]:
         """``play_bots``, a step after each bot's answer."""
         for _ in range(limit):
@@ -341,10 +347,12 @@ class Table:
         message.update(type="past", options=[], menu=[], can_undo=False, step=step, now=len(self.history))
         return message
 
-    def view_message(self, seat: str, words: Words | None = None, events_from: int = 0) -> dict:
+    def view_message(self, seat: str, words: Words | None = None, events_from: int = 0,
+                     bots_playing: bool = False) -> dict:
         """All a seat's screen shows, from its view only (a spectator sees what no seat
         hides), in the language of ``words`` (default: the table's, English). Of the
-        events, those from ``events_from`` on (a page that has the earlier ones)."""
+        events, those from ``events_from`` on (a page that has the earlier ones).
+        ``bots_playing``: a view between two bot decisions of a round still under way."""
         words = words or self.words
         view = self._common_view() if seat == SPECTATOR else self.game.view(seat)
         if events_from > len(view["events"]):  # an undo took some back: all of them again
@@ -357,7 +365,11 @@ class Table:
         result = view["result"]
         pending = self.game.pending
         deciding = pending.player if pending is not None and result is None else None
-        problem = self.undo_problem(seat) if self.live and seat in self.stored.seats else None
+        problem = None
+        if self.live and seat in self.stored.seats:
+            # between two bot decisions an undo would be refused as made on a page the game
+            # has moved past once the round ends: none is offered, and nothing is worked out
+            problem = BOTS_PLAYING if bots_playing else self.undo_problem(seat)
         can_undo = self.live and seat in self.stored.seats and problem is None
         return {
             "type": "view",
@@ -367,7 +379,9 @@ class Table:
             "spectator": seat == SPECTATOR,
             # the player who must decide now, in turn or not (a trade answer, a reaction:
             # the pending choice's player, whom a refusal names too); once over, nobody
+            # a person's name is public (every page, the spectator's too); a bot has none
             "players": [{"id": p, "seat": self._seat_kind(p), "to_play": p == deciding,
+                         "name": self.stored.names.get(p) if self.stored.seats.get(p) == HUMAN else None,
                          **self._script_word(p, words), **_public_side(self.ruleset, view, p, seat, words)}
                         for p in view["players"]],
             # before the first turn (a choice of the setup) nobody is to play yet
@@ -397,6 +411,7 @@ class Table:
             # why not (a seat's own, live table): the page shows its undo disabled, saying why
             "undo_problem": None if can_undo or not problem else refusal(words.lang, "cannot_undo", {"reason": problem}),
             "decisions": len(self.history),
+            "bots_playing": bots_playing,
         }
 
     def _common_view(self) -> dict:

@@ -329,3 +329,80 @@ def test_the_lobby_lists_a_bots_seat_without_a_link(tmp_path):
         browsers._stop(proc)
         server.should_exit = True
         thread.join(10)
+
+
+# ---- what a page is sent during a round of bots, and of the players
+
+
+def test_each_view_sent_during_a_round_of_bots_is_what_the_seat_saw_then(tmp_path, monkeypatch):
+    """A page that follows every decision (``?steps=1``, as the table page does) is sent a
+    view after each bot's answer: each one is its seat's view at that step, the same the
+    History shows for it (the seat's own view then), and no frame names a token."""
+    from rulecraft.server import games
+
+    monkeypatch.setattr(games, "STEP_GAP", 0)  # quick bots' decisions sent one by one, as slow ones' are
+    with TestClient(create_app({"panic_station": shipped_rulesets()["panic_station"]}, tmp_path / "g.sqlite")) as c:
+        game = c.post("/api/games", json={"ruleset": "panic_station", "seats": [HUMAN, "random", "random", "random"],
+                                          "seed": 4}).json()
+        table = c.app.state.server.tables[game["game"]]
+        tokens = [link.rsplit("/", 1)[1] for link in [*game["links"].values(), game["host"]]]
+        pages = {seat: c.websocket_connect(game["links"][seat].replace("/game/", "/ws/") + "?steps=1").__enter__()
+                 for seat in ("p1", "spectator")}
+        frames: list[str] = []
+        seen: dict[str, list] = {seat: [] for seat in pages}
+        events: dict[str, list] = {seat: [] for seat in pages}
+
+        def receive(seat: str) -> dict:
+            text = pages[seat].receive_text()
+            frames.append(text)
+            view = json.loads(text)
+            if view["type"] == "view":  # its events after those the page has, as the page keeps them
+                events[seat] = events[seat][:view["events_from"]] + view["events"]
+                seen[seat].append({**view, "events": events[seat]})
+            return view
+
+        try:
+            view = receive("p1")
+            receive("spectator")
+            rounds = 0
+            while rounds < 3 and view["result"] is None:
+                ends = [o["option"] for o in view["options"] if "end" in str(o["option"].get("action", ""))]
+                option = (ends or [view["options"][0]["option"]])[0]
+                before = view["decisions"]
+                pages["p1"].send_text(json.dumps({"type": "choose", "option": option, "step": before}))
+                view = receive("p1")
+                while view["bots_playing"]:
+                    view = receive("p1")
+                rounds += view["decisions"] > before + 1
+                while not seen["spectator"] or seen["spectator"][-1]["decisions"] != view["decisions"]:
+                    receive("spectator")
+        finally:
+            for ws in pages.values():
+                ws.__exit__(None, None, None)
+        during = [v for s in seen.values() for v in s if v["bots_playing"]]
+        assert len(during) >= 6
+        for seat, views in seen.items():
+            for view in views:
+                then = table.view_at(seat, view["decisions"])
+                for part in ("board", "hand", "table", "beside", "players", "counters"):
+                    assert view[part] == then[part], (seat, view["decisions"], part)
+                # the same events (each worded as the view of its moment named things then)
+                assert len(view["events"]) == len(then["events"]), (seat, view["decisions"])
+        assert not [t for t in tokens if any(t in frame for frame in frames)]
+
+
+def test_names_are_shown_to_every_page_and_are_all_a_page_learns_of_the_others(tmp_path):
+    """A person's name is public: every seat's page and the spectator's show it; nothing
+    else of another seat's (its token) comes with it."""
+    with TestClient(create_app({"kuhn_poker": shipped_rulesets()["kuhn_poker"]}, tmp_path / "g.sqlite")) as c:
+        game = c.post("/api/games", json={"ruleset": "kuhn_poker", "seats": [HUMAN, HUMAN], "seed": 2}).json()
+        with c.websocket_connect(game["links"]["p1"].replace("/game/", "/ws/")) as p1:
+            p1.receive_json()
+            p1.send_text(json.dumps({"type": "name", "name": "Ada"}))
+            p1.receive_json()
+        for seat in ("p1", "p2", "spectator"):
+            text = c.get(game["links"][seat].replace("/game/", "/api/games/")).text
+            view = json.loads(text)
+            assert [p["name"] for p in view["players"]] == ["Ada", None]
+            others = [link.rsplit("/", 1)[1] for s, link in game["links"].items() if s != seat]
+            assert not [t for t in [*others, game["host"].rsplit("/", 1)[1]] if t in text]

@@ -444,6 +444,8 @@ def _check_screenshot(person: Person, colours: list[str], name: str) -> None:
 
 
 LOST = {"en": "Connection lost", "fr": "Connexion perdue"}
+# the page's last view is no view sent during a round of bots (table.js keeps it as latest)
+BOTS_DONE = "(typeof latest !== 'undefined' && !!latest && !latest.bots_playing)"
 YOU_ARE = {"en": "you are", "fr": "vous êtes"}
 GAME_OVER = {"en": "Game over:", "fr": "Partie terminée"}
 
@@ -455,6 +457,10 @@ def _play(server: ServeProcess, game: dict, people: dict[str, Person], choose, *
     rng = random.Random(3)
     replica = Replica(server, game["game"])
     seen = {"clicks": 0, "out_of_turn": 0, "undone": False, "reloaded": False, "restarted": False, "hidden": 0}
+    # the bots' opening round over (the pages are sent its moves as they are made, and the
+    # file stores each): only then is the number of decisions stored the game's
+    for person in people.values():
+        person.page.wait_for(BOTS_DONE)
     for person in people.values():
         person.wait_until_live(len(server.stored(game["game"]).decisions))
         assert f"{YOU_ARE[person.lang]} {person.seat}" in person.page.js("document.getElementById('title').textContent")
@@ -494,7 +500,8 @@ def _play(server: ServeProcess, game: dict, people: dict[str, Person], choose, *
         board, options = person.board(), person.options()
         choose(person, rng)
         seen["clicks"] += 1
-        person.page.wait_for(f"Number(document.body?.dataset.decisions) !== {stored} || "
+        # the answer and the bots' after it (the page is sent their moves as they are made)
+        person.page.wait_for(f"(Number(document.body?.dataset.decisions) !== {stored} && {BOTS_DONE}) || "
                              "!!document.getElementById('error').textContent")
         assert person.page.js("document.getElementById('error').textContent") == ""
         assert seen["clicks"] <= max_clicks, "the game did not end"

@@ -27,6 +27,12 @@ function seatKind(p) {
   return kind in pageWords ? pageWords[kind] : say("bot", {bot: p.seat});
 }
 
+// A player as the page names them: their seat, and the name their person gave (shown as
+// text, as every word of a view is: a name is another player's input)
+function who(p) {
+  return p && p.name ? say("named", {player: p.id, name: p.name}) : (p ? p.id : "");
+}
+
 function send(message) {
   $("error").textContent = "";
   socket.send(JSON.stringify({game, ...message}));
@@ -90,9 +96,13 @@ function backToNow() {
 function show(v) {
   view = v;
   document.body.dataset.decisions = v.decisions;
-  $("title").textContent = v.spectator ? say("spectator_title", {title: v.title}) : say("title", {title: v.title, seat: v.seat});
+  const me = v.players.find((p) => p.id === v.seat);
+  $("title").textContent = v.spectator ? say("spectator_title", {title: v.title}) : say("title", {title: v.title, seat: who(me) || v.seat});
   document.title = $("title").textContent;
-  const players = v.players.map((p) => `${p.id} (${seatKind(p)})` + (p.to_play ? " ◀" : "")).join(", ");
+  const players = v.players.map((p) => `${who(p)} (${seatKind(p)})` + (p.to_play ? " ◀" : "")).join(", ");
+  // a seat someone plays may be named, and every page shows the name beside it
+  $("name-bar").hidden = v.spectator || !me || me.seat !== "human";
+  if (me && document.activeElement !== $("name")) $("name").value = me.name || "";
   // before the first turn (a choice of the setup) there is no round yet
   const when = v.setting_up ? say("setup") : `${v.round_word || say("round")} ${v.round}`;
   $("status").textContent = `${when}. ${say("players")}${say("colon")} ${players}.`;
@@ -125,9 +135,9 @@ function show(v) {
   $("others-title").hidden = !others.length;
   $("others").replaceChildren(...others.map((p) => {
     const li = line("li", "");
-    const who = document.createElement("strong");
-    who.textContent = p.id + (p.to_play ? ` (${say("to_play")})` : "");
-    li.append(who, (p.status || []).length ? `${say("colon")} ${p.status.join(" · ")}` : "");
+    const head = document.createElement("strong");
+    head.textContent = who(p) + (p.to_play ? ` (${say("to_play")})` : "");
+    li.append(head, (p.status || []).length ? `${say("colon")} ${p.status.join(" · ")}` : "");
     if ((p.zones || []).length) li.append(list(p.zones.map(zoneText)));
     li.dataset.player = p.id;
     return li;
@@ -172,7 +182,7 @@ function show(v) {
 // Whom the seat waits for: the player who must decide now (in turn or not), named
 function waitingFor(v) {
   const p = v.players.find((q) => q.id === v.deciding);
-  return p ? say("waiting_for", {player: p.id, kind: seatKind(p)}) : say("waiting");
+  return p ? say("waiting_for", {player: who(p), kind: seatKind(p)}) : say("waiting");
 }
 
 // A button for one option (its label in a group says only what the group has not said),
@@ -285,7 +295,8 @@ function preview(index) {
 
 function openSocket() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/ws/${game}/${token}?lang=${lang}`);
+  // steps=1: a view after each decision of a round of bots, not only once all have answered
+  socket = new WebSocket(`${scheme}://${location.host}/ws/${game}/${token}?lang=${lang}&steps=1`);
   socket.onopen = () => connected(true);
   socket.onmessage = (m) => {
     const message = JSON.parse(m.data);
@@ -311,10 +322,16 @@ function openSocket() {
     else if (message.type === "undone") $("note").textContent = say("undone", {player: message.player});
   };
   // a dropped connection is opened again; the server then sends the current view. A
-  // link the server refuses (4404: no such game or seat) is not tried again, nor said to be.
+  // link the server refuses (4404: no such game or seat; 4410: replaced by a new link) is
+  // not tried again, nor said to be, and offers nothing to click any more.
   socket.onclose = (e) => {
     connected(false);
-    if (e.code === 4404) $("connection").textContent = say("refused");
+    if (e.code === 4404 || e.code === 4410) {
+      $("connection").textContent = e.code === 4410 ? say("link_replaced") : say("refused");
+      $("options").replaceChildren();
+      $("undo").hidden = true;
+      $("name-bar").hidden = true;
+    }
     else setTimeout(openSocket, 1000);
   };
 }
@@ -326,7 +343,8 @@ function connected(yes) {
 }
 for (const [id, key] of [["choice-title", "choice"], ["side-title", "side"], ["events-title", "happened"],
                          ["others-title", "others"], ["beside-title", "beside"], ["table-title", "table"],
-                         ["undo", "undo"], ["history-label", "history"], ["now", "now"]]) {
+                         ["undo", "undo"], ["history-label", "history"], ["now", "now"],
+                         ["name-label", "name_label"], ["name-save", "name_save"]]) {
   $(id).textContent = say(key);
 }
 $("title").textContent = say("connecting");
@@ -335,6 +353,11 @@ if (asked && asked.trim().toLowerCase().replace("_", "-").split("-")[0] !== lang
   $("lang-note").hidden = false;
 }
 $("undo").addEventListener("click", () => decide({type: "undo"}));
+$("name-bar").addEventListener("submit", (event) => {
+  event.preventDefault();
+  send({type: "name", name: $("name").value});
+  $("name").blur();
+});
 $("history").addEventListener("change", goBack);
 $("now").addEventListener("click", backToNow);
 openSocket();
