@@ -1,5 +1,6 @@
 """Where served games live: an SQLite file holding, per game, how it was set up (rule
-set, variant, seed, seats and their secret tokens, the host's token), the names people
+set, variant, seed, seats and their secret tokens, the host's token, the settings it
+is run with), the names people
 gave their seats, the seat tokens replaced by new links, and every decision in order.
 
 A game's state is never stored: seed and decisions replay to it exactly, so a restarted
@@ -14,6 +15,8 @@ import sqlite3
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from rulecraft.interpreter.game import PLAYER_FACING
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -45,6 +48,13 @@ CREATE TABLE IF NOT EXISTS hosts (
     game TEXT PRIMARY KEY REFERENCES games(id),
     token TEXT NOT NULL
 );
+-- How the game is run (interpreter.game.Game's settings, JSON): its decisions mean what
+-- they meant under these. A game stored before this table has no row, and was run with
+-- EARLIER_SETTINGS.
+CREATE TABLE IF NOT EXISTS settings (
+    game TEXT PRIMARY KEY REFERENCES games(id),
+    settings TEXT NOT NULL
+);
 -- Seat tokens a new link replaced: kept so that an old link is told it was replaced,
 -- rather than that it never was one.
 CREATE TABLE IF NOT EXISTS replaced_tokens (
@@ -53,6 +63,9 @@ CREATE TABLE IF NOT EXISTS replaced_tokens (
     token TEXT NOT NULL
 );
 """
+
+# The settings every served game was run with before each game's own were stored.
+EARLIER_SETTINGS = {"ask_every_eligible": True}
 
 
 @dataclass
@@ -68,6 +81,7 @@ class StoredGame:
     names: dict[str, str] = field(default_factory=dict)  # seat → the name its person gave
     host: str | None = None  # the host's token
     replaced: dict[str, str] = field(default_factory=dict)  # a replaced seat token → its seat
+    settings: dict = field(default_factory=lambda: dict(PLAYER_FACING))  # how the game is run
 
 
 class GameStore:
@@ -102,6 +116,7 @@ class GameStore:
                              json.dumps(game.seats), json.dumps(game.tokens)))
             if game.host is not None:
                 self.db.execute("INSERT INTO hosts (game, token) VALUES (?,?)", (game.id, game.host))
+            self.db.execute("INSERT INTO settings (game, settings) VALUES (?,?)", (game.id, json.dumps(game.settings)))
 
     def set_name(self, game_id: str, seat: str, name: str | None) -> None:
         with self.lock:
@@ -146,6 +161,8 @@ class GameStore:
             host = self.db.execute("SELECT token FROM hosts WHERE game = ?", (gid,)).fetchone()
             replaced = {token: seat for seat, token in self.db.execute(
                 "SELECT seat, token FROM replaced_tokens WHERE game = ?", (gid,))}
+            settings = self.db.execute("SELECT settings FROM settings WHERE game = ?", (gid,)).fetchone()
             out.append(StoredGame(gid, ruleset, variant, players, seed, json.loads(seats), json.loads(tokens),
-                                  decisions, names, host[0] if host else None, replaced))
+                                  decisions, names, host[0] if host else None, replaced,
+                                  json.loads(settings[0]) if settings else dict(EARLIER_SETTINGS)))
         return out

@@ -123,7 +123,7 @@ class Table:
     # ---- playing
     def replay(self, decisions: list[int]) -> None:
         s = self.stored
-        self.game = Game(self.ruleset, s.players, s.seed, settings=SETTINGS)
+        self.game = Game(self.ruleset, s.players, s.seed, settings=s.settings)
         self.history = []
         self._shows_hidden = {}
         self._undoer = self._before = None
