@@ -66,8 +66,9 @@ def _together(a: str, b: str, calls: dict[str, set[str]]) -> bool:
 def _run_while_playing(ruleset: RuleSet, definitions: list, calls: dict[str, set[str]]) -> set[str]:
     """The definitions that may run once the game is under way: every rule but the setup
     procedure and what only it calls (functions set nothing, so they do not matter)."""
-    setup = ruleset.data.game.setup
-    todo = [d.name for d in definitions if d.name != setup and (d.kind != "procedure" or d.name == ruleset.data.game.round)]
+    game = ruleset.data.game  # None when game.yaml did not load: its own error says so
+    setup, round_ = (game.setup, game.round) if game is not None else (None, None)
+    todo = [d.name for d in definitions if d.name != setup and (d.kind != "procedure" or d.name == round_)]
     todo += [d.name for d in definitions if d.kind == "procedure" and not _called(d.name, calls) and d.name != setup]
     played: set[str] = set()
     while todo:
