@@ -263,9 +263,10 @@ class Require(Node):
 
 # In a refusal message or a choose's prompt, '{name}' stands for the value of the parameter 'name'.
 MESSAGE_PARAMETER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
-# Any '{...}' of a message or prompt: one that names no parameter (a variable, a property,
-# a sum) would be shown as written, so the checker refuses it.
-MESSAGE_SLOT = re.compile(r"\{([^{}\n]*)\}")
+# A '{...}' of a message or prompt that reads as a value: a name, a dotted name or a sum of
+# them ("{game.stage}", "{n + 1}"). One that names no parameter would be shown as written,
+# so the checker refuses it; other braces ("{not a name}") are text.
+MESSAGE_SLOT = re.compile(r"\{(\s*[A-Za-z_][\w.]*(?:\s*[-+*/%]\s*[\w.]+)*\s*)\}")
 
 
 def fill_parameters(text: str, parameters: dict) -> str:
