@@ -166,10 +166,12 @@ def test_why_not_for_a_require_without_message_quotes_the_condition(ruleset):
 def test_why_not_for_targets_outside_the_with_clauses(ruleset):
     game = Game(ruleset, 2, 1)
     choose_action(game, "take", g="ruby")
-    not_allowed = game.why_not("give", {"g": "ruby", "q": "p1"})  # where q != current_player
-    assert not_allowed and "not allowed" in not_allowed
-    assert game.why_not("give", {"g": "topaz", "q": "p2"}) == not_allowed  # not in the stash
-    assert game.why_not("take", {"g": "ruby"}) == not_allowed  # no longer in the pool
+    # each says which argument its `with` line refuses, and by what
+    not_allowed = "those targets are not allowed for this action: "
+    assert game.why_not("give", {"g": "ruby", "q": "p1"}) == not_allowed + "q = p1 fails 'where q != current_player'"
+    assert game.why_not("give", {"g": "topaz", "q": "p2"}) == \
+        not_allowed + "g = topaz is not among contents(stash(current_player))"  # not in the stash
+    assert game.why_not("take", {"g": "ruby"}) == not_allowed + "g = ruby is not among contents(pool)"  # taken
     assert "fly" in game.why_not("fly", {})
 
 
