@@ -365,9 +365,9 @@ def create_app(rulesets: dict[str, Path], db: str | Path, debug: bool = False) -
         Route("/api/games/{game}/{token}", one_line_faults(api_view)),
         Route("/api/games/{game}/{token}/at/{step:int}", one_line_faults(api_view_at)),
         Route("/game/{game}/{token}", one_line_faults(table_page)),
-        Route("/host/{game}/{token}", one_line_faults(host_page)),
-        Route("/api/host/{game}/{token}", one_line_faults(api_host)),
-        Route("/api/host/{game}/{token}/links", one_line_faults(api_new_link), methods=["POST"]),
+        Route("/organiser/{game}/{token}", one_line_faults(host_page)),
+        Route("/api/organiser/{game}/{token}", one_line_faults(api_host)),
+        Route("/api/organiser/{game}/{token}/links", one_line_faults(api_new_link), methods=["POST"]),
         WebSocketRoute("/ws/{game}/{token}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

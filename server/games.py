@@ -27,7 +27,7 @@ MAX_NAME = 30
 # Seconds: during a round of bots, a page that follows every decision is sent a view at
 # most this often (besides the first decision's and the last's). A search bot's decision
 # takes longer, so each is shown; quick bots' dozens of decisions cost the event loop
-# (every table's) a view each (some 20 ms for a Panic Station page), and are not.
+# (every table's) a view each (some 20 ms for a large board game's page), and are not.
 STEP_GAP = 0.25
 
 
@@ -140,7 +140,7 @@ class Server:
         return {"game": stored.id,
                 "seats": dict(zip(players, seats)),
                 "links": _links(stored),
-                "host": f"/host/{stored.id}/{stored.host}"}
+                "organiser": f"/organiser/{stored.id}/{stored.host}"}
 
     def _resume(self, game_id: str) -> Table | None:
         stored = self.resumable.get(game_id)
@@ -193,7 +193,7 @@ class Server:
         stored = table.stored
         return {"game": stored.id, "ruleset": stored.ruleset, "variant": stored.variant,
                 "title": table.ruleset.data.game.title, "seats": dict(stored.seats), "names": dict(stored.names),
-                "links": _links(stored), "host": f"/host/{stored.id}/{stored.host}"}
+                "links": _links(stored), "organiser": f"/organiser/{stored.id}/{stored.host}"}
 
     def replace_link(self, table: Table, seat) -> str:
         """A new link for ``seat`` (a person's or the spectator's): the old one stops

@@ -35,7 +35,7 @@ def api(link: str) -> str:
 
 
 def host_api(game: dict) -> str:
-    return game["host"].replace("/host/", "/api/host/", 1)
+    return game["organiser"].replace("/organiser/", "/api/organiser/", 1)
 
 
 def create(c, seats=(HUMAN, HUMAN)) -> dict:
@@ -56,7 +56,7 @@ def test_a_replaced_link_is_refused_and_the_new_one_works(tmp_path):
     replaced = REFUSALS["en"]["replaced"]
     with TestClient(app(tmp_path)) as c:
         game = create(c)
-        assert game["host"].startswith(f"/host/{game['game']}/")
+        assert game["organiser"].startswith(f"/organiser/{game['game']}/")
         old = game["links"]["p1"]
         with c.websocket_connect(ws_path(old)) as page:
             view = page.receive_json()
@@ -112,23 +112,23 @@ def test_only_the_host_token_replaces_links(tmp_path):
     with TestClient(app(tmp_path)) as c:
         game = create(c)
         seat_token = game["links"]["p1"].rsplit("/", 1)[1]
-        as_seat = f"/api/host/{game['game']}/{seat_token}"
+        as_seat = f"/api/organiser/{game['game']}/{seat_token}"
         for token in (seat_token, game["links"]["spectator"].rsplit("/", 1)[1], "guessed-token"):
-            r = c.post(f"/api/host/{game['game']}/{token}/links", json={"seat": "p2"})
+            r = c.post(f"/api/organiser/{game['game']}/{token}/links", json={"seat": "p2"})
             assert r.status_code == 403 and r.json() == {"error": REFUSALS["en"]["not_host"]}
-            assert c.get(f"/api/host/{game['game']}/{token}").status_code == 403
-            assert c.get(f"/host/{game['game']}/{token}").status_code == 403
+            assert c.get(f"/api/organiser/{game['game']}/{token}").status_code == 403
+            assert c.get(f"/organiser/{game['game']}/{token}").status_code == 403
         assert c.post(as_seat + "/links?lang=fr", json={"seat": "p2"}).json() == {"error": REFUSALS["fr"]["not_host"]}
         # nothing was replaced
         assert c.get(api(game["links"]["p2"])).status_code == 200
         # nor is the host token a seat's
-        assert c.get(api(f"/game/{game['game']}/{game['host'].rsplit('/', 1)[1]}")).status_code == 404
-        assert c.post(f"/api/host/nosuchgame/{seat_token}/links", json={"seat": "p1"}).status_code == 404
+        assert c.get(api(f"/game/{game['game']}/{game['organiser'].rsplit('/', 1)[1]}")).status_code == 404
+        assert c.post(f"/api/organiser/nosuchgame/{seat_token}/links", json={"seat": "p1"}).status_code == 404
         # a token of any characters is refused as any other, not a fault of the server
-        assert c.get(f"/api/host/{game['game']}/%C3%A9t%C3%A9").status_code == 403
+        assert c.get(f"/api/organiser/{game['game']}/%C3%A9t%C3%A9").status_code == 403
         assert c.get(f"/api/games/{game['game']}/%C3%A9t%C3%A9").status_code == 404
         # the host's lobby page and what it lists
-        assert c.get(game["host"]).status_code == 200
+        assert c.get(game["organiser"]).status_code == 200
         assert c.get(host_api(game)).json()["links"] == game["links"]
 
 

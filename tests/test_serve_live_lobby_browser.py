@@ -58,7 +58,7 @@ def test_the_lobby_keeps_its_games_and_the_host_replaces_a_link(chromium, served
     assert _text(page, "mine-title") == fr["lobby_mine"]
     assert {seat: _href(page, f"mine-{game}-link-{seat}") for seat in created} == created
     host = _href(page, f"mine-{game}-host")
-    assert host.startswith(f"/host/{game}/")
+    assert host.startswith(f"/organiser/{game}/")
 
     # p2 names their seat with markup: shown as text, run nowhere
     _open(page, served + created["p2"])
@@ -74,7 +74,7 @@ def test_the_lobby_keeps_its_games_and_the_host_replaces_a_link(chromium, served
     # the host replaces p1's link while p1's page is open: it says so, in French, and offers nothing
     _open(page, served + created["p1"])
     page.wait_for("document.querySelectorAll('button.option').length === 9", QUICK)
-    new = _post(served + host.replace("/host/", "/api/host/", 1).split("?")[0] + "/links", {"seat": "p1"})["link"]
+    new = _post(served + host.replace("/organiser/", "/api/organiser/", 1).split("?")[0] + "/links", {"seat": "p1"})["link"]
     page.wait_for(f"document.getElementById('connection').textContent === {json.dumps(fr['link_replaced'])}", QUICK)
     assert page.js("document.querySelectorAll('button.option').length") == 0
     assert page.js("document.body.dataset.connected") == "no"

@@ -75,7 +75,7 @@ const MINE = "rulecraft.games";
 function remembered() {
   try {
     const list = JSON.parse(localStorage.getItem(MINE) || "[]");
-    return Array.isArray(list) ? list.filter((g) => g && typeof g.game === "string" && typeof g.host === "string") : [];
+    return Array.isArray(list) ? list.filter((g) => g && typeof g.game === "string" && typeof g.organiser === "string") : [];
   } catch (e) {
     return [];
   }
@@ -93,7 +93,7 @@ function forget(game) {
   showMine();
 }
 // the host API's address for a game: its host link's
-const hostApi = (g) => g.host.replace(/^\/host\//, "/api/host/");
+const hostApi = (g) => g.organiser.replace(/^\/organiser\//, "/api/organiser/");
 const withLang = (link, lang) => (!lang || lang === "en" ? link : `${link}?lang=${lang}`);
 
 function anchor(url, id) {
@@ -144,7 +144,7 @@ function showMine() {
     }
     const tr = document.createElement("tr");
     const td1 = document.createElement("td"); td1.textContent = say("lobby_host_link");
-    const td2 = document.createElement("td"); td2.append(anchor(withLang(g.host, g.lang), `mine-${g.game}-host`));
+    const td2 = document.createElement("td"); td2.append(anchor(withLang(g.organiser, g.lang), `mine-${g.game}-host`));
     tr.append(td1, td2);
     table.append(tr);
     box.append(table);
@@ -186,9 +186,9 @@ async function refreshMine() {
 
 // A host link opened in this browser: its game is added to the list here too
 async function adoptHosted() {
-  const m = location.pathname.match(/^\/host\/([^/]+)\/([^/]+)$/);
+  const m = location.pathname.match(/^\/organiser\/([^/]+)\/([^/]+)$/);
   if (!m) return;
-  const response = await fetch(`/api/host/${m[1]}/${m[2]}?lang=${pageWords.html_lang || "en"}`);
+  const response = await fetch(`/api/organiser/${m[1]}/${m[2]}?lang=${pageWords.html_lang || "en"}`);
   const answer = await response.json();
   if (!response.ok) { $("error").textContent = answer.error; return; }
   const known = remembered().find((g) => g.game === answer.game);
@@ -231,7 +231,7 @@ async function createGame() {
   $("links").hidden = false;
   const r = current();
   const variant = body.variant && (r.variant_titles || {})[body.variant];
-  keep({game: answer.game, host: answer.host, title: variant ? `${r.title}: ${variant}` : r.title,
+  keep({game: answer.game, organiser: answer.organiser, title: variant ? `${r.title}: ${variant}` : r.title,
         created: new Date().toISOString(), lang, seats: answer.seats, links: answer.links, names: {}});
   showMine();
 }
