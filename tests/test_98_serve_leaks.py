@@ -345,7 +345,7 @@ def test_each_view_sent_during_a_round_of_bots_is_what_the_seat_saw_then(tmp_pat
         game = c.post("/api/games", json={"ruleset": "panic_station", "seats": [HUMAN, "random", "random", "random"],
                                           "seed": 4}).json()
         table = c.app.state.server.tables[game["game"]]
-        tokens = [link.rsplit("/", 1)[1] for link in [*game["links"].values(), game["host"]]]
+        tokens = [link.rsplit("/", 1)[1] for link in [*game["links"].values(), game["organiser"]]]
         pages = {seat: c.websocket_connect(game["links"][seat].replace("/game/", "/ws/") + "?steps=1").__enter__()
                  for seat in ("p1", "spectator")}
         frames: list[str] = []
@@ -405,4 +405,4 @@ def test_names_are_shown_to_every_page_and_are_all_a_page_learns_of_the_others(t
             view = json.loads(text)
             assert [p["name"] for p in view["players"]] == ["Ada", None]
             others = [link.rsplit("/", 1)[1] for s, link in game["links"].items() if s != seat]
-            assert not [t for t in [*others, game["host"].rsplit("/", 1)[1]] if t in text]
+            assert not [t for t in [*others, game["organiser"].rsplit("/", 1)[1]] if t in text]
