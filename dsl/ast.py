@@ -269,6 +269,13 @@ MESSAGE_PARAMETER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 MESSAGE_SLOT = re.compile(r"\{(\s*[A-Za-z_][\w.]*(?:\s*[-+*/%]\s*[\w.]+)*\s*)\}")
 
 
+def written_name(e: Expr) -> str:
+    """A name or a chain of properties as written (p.coins); "…" for anything else."""
+    if isinstance(e, Attr):
+        return f"{written_name(e.obj)}.{e.name}"
+    return e.id if isinstance(e, Name) else "…"
+
+
 def fill_parameters(text: str, parameters: dict) -> str:
     """``text`` with each ``{name}`` of a parameter replaced by the parameter's value (a
     brace naming no parameter stays as written)."""

@@ -1004,7 +1004,7 @@ class Checker:
             if x is s:
                 break
             if isinstance(x, ast.Reveal) and not x.hide and x.players is None and isinstance(x.target, ast.Attr):
-                revealed.add(_written(x.target))
+                revealed.add(ast.written_name(x.target))
         for name, e in s.fields:
             stack = [e]
             while stack:
@@ -1014,7 +1014,7 @@ class Checker:
                 stack.extend(child_nodes(x))
                 if not isinstance(x, ast.Attr):
                     continue
-                if isinstance(x.obj, ast.Name) and x.obj.id in ("game", "turn") or _written(x) in revealed:
+                if isinstance(x.obj, ast.Name) and x.obj.id in ("game", "turn") or ast.written_name(x) in revealed:
                     continue
                 kind = self.data.kinds.get((getattr(x.obj, "type", None) or T.ANY).rstrip("?"))
                 spec = kind.properties.get(x.name) if kind is not None else None
@@ -1024,7 +1024,7 @@ class Checker:
                                      f"{what}, which only its owner sees",
                                      x.pos, f"send it only to those who may see it ('emit {s.event}(…) to PLAYER'), "
                                      f"or, if the rules make it public here, reveal it first ('reveal "
-                                     f"{_written(x)}'), so that every screen shows it",
+                                     f"{ast.written_name(x)}'), so that every screen shows it",
                                      code="leak")
                     return
 
@@ -1756,8 +1756,3 @@ def _aggregate(e) -> bool:
             and len(e.args) == 1 and isinstance(e.args[0], ast.Comprehension))
 
 
-def _written(e: ast.Expr) -> str:
-    """A name or a chain of properties as written (p.coins)."""
-    if isinstance(e, ast.Attr):
-        return f"{_written(e.obj)}.{e.name}"
-    return e.id if isinstance(e, ast.Name) else "…"

@@ -43,7 +43,7 @@ def warn_lasting_reveals(ruleset: RuleSet, bag: DiagnosticBag) -> None:
         again = next((s for d, s in sets.get(prop, []) if _together(d, where_revealed, calls)), None)
         if again is None:
             continue
-        written = _written(reveal.target)
+        written = ast.written_name(reveal.target)
         where = f"{again.pos.file}:{again.pos.line}" if again.pos is not None else "elsewhere"
         bag.warning(f"'{written}' stays shown once revealed, so every later value it is set to is shown too "
                     f"as it is set ({prop} is set again at {where}), and nothing hides it",
@@ -81,8 +81,3 @@ def _run_while_playing(ruleset: RuleSet, definitions: list, calls: dict[str, set
 
 def _called(name: str, calls: dict[str, set[str]]) -> bool:
     return any(name in callees for callees in calls.values())
-
-
-def _written(e: ast.Attr) -> str:
-    obj = e.obj.id if isinstance(e.obj, ast.Name) else "…"
-    return f"{obj}.{e.name}"

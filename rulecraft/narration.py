@@ -241,14 +241,11 @@ class Words:
         name (with its owner's, for a player's own copies). Its id then tells it from its
         fellows by a number only, which nothing on the table shows: where it stands is what
         tells it apart. None for any other thing."""
-        if not isinstance(eid, str) or self._word(eid) is not None:
+        copy = self._copy_of(eid) if isinstance(eid, str) and self._word(eid) is None else None
+        if copy is None:
             return None
-        base, _, rest = eid.partition(".")
-        component = self._components.get(base)
-        if component is None or component.count <= 1 or self._word(base) is not None:
-            return None
-        owner, _, number = rest.rpartition(".")
-        if not number.isdigit() or bool(owner) != bool(component.per_player):
+        base, _, owner = copy.partition(".")
+        if self._word(base) is not None or bool(owner) != bool(self._components[base].per_player):
             return None
         return f"{_plain(base)} {self.name(owner)}" if owner else _plain(base)
 
@@ -728,8 +725,7 @@ class Words:
         def close() -> None:
             if len(run) > 1:
                 die = events[run[0]]["die"]
-                values = [self.name(events[i]["value"]) for i in run]
-                joined = ", ".join(values[:-1]) + self.say["and"] + values[-1]
+                joined = self._joined([self.name(events[i]["value"]) for i in run])
                 term = self.glossary.get("dice", str(die))
                 if term is not None:
                     text = _capital(self.say["rolled_many_named"].format(dice=self._article_the(term, plural=True),

@@ -64,6 +64,9 @@ CREATE TABLE IF NOT EXISTS replaced_tokens (
 );
 """
 
+# People at separate screens: a new game is run as every player-facing driver runs games
+# (who is asked to react, or to choose, shows nobody's cards).
+SETTINGS = PLAYER_FACING
 # The settings every served game was run with before each game's own were stored.
 EARLIER_SETTINGS = {"ask_every_eligible": True}
 
@@ -81,7 +84,7 @@ class StoredGame:
     names: dict[str, str] = field(default_factory=dict)  # seat → the name its person gave
     host: str | None = None  # the host's token
     replaced: dict[str, str] = field(default_factory=dict)  # a replaced seat token → its seat
-    settings: dict = field(default_factory=lambda: dict(PLAYER_FACING))  # how the game is run
+    settings: dict = field(default_factory=lambda: dict(SETTINGS))  # how the game is run
 
 
 class GameStore:

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 from rulecraft.bots import make_bot, view_for
-from rulecraft.interpreter.game import PLAYER_FACING, Game
+from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.machine import IllegalAnswer
 from rulecraft.interpreter.state import scripted_seats
 from rulecraft.interpreter.views import (owner_of, hides_anything, player_view, seen_by_all, visible_event,
@@ -37,9 +37,6 @@ from .words import Words
 
 HUMAN = "human"
 SPECTATOR = "spectator"
-# People at separate screens: run as every player-facing driver runs games (who is asked
-# to react shows nobody's cards).
-SETTINGS = PLAYER_FACING
 
 
 class RefusedMove(Exception):

@@ -326,7 +326,7 @@ class Replica:
 
     def now(self):
         from rulecraft.interpreter.game import Game
-        from rulecraft.server.tables import SETTINGS
+        from rulecraft.server.store import SETTINGS
 
         stored = self.server.stored(self.id)
         if self.game is None or stored.decisions[:len(self.decisions)] != self.decisions:

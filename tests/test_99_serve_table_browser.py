@@ -26,7 +26,7 @@ from rulecraft.cli.common import shipped_rulesets  # noqa: E402
 from rulecraft.dsl.loader import load_checked  # noqa: E402
 from rulecraft.interpreter.game import Game  # noqa: E402
 from rulecraft.interpreter.state import scripted_seats  # noqa: E402
-from rulecraft.server.tables import SETTINGS  # noqa: E402
+from rulecraft.server.store import SETTINGS  # noqa: E402
 from rulecraft.server.words import Words  # noqa: E402
 
 SEED = 5

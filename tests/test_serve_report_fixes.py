@@ -24,7 +24,8 @@ from rulecraft.interpreter.game import Game  # noqa: E402
 from rulecraft.screen_words import PAGE, REFUSALS, TERMINAL  # noqa: E402
 from rulecraft.server.app import create_app  # noqa: E402
 from rulecraft.server.boards import board_picture, short_label  # noqa: E402
-from rulecraft.server.tables import HUMAN, SETTINGS  # noqa: E402
+from rulecraft.server.store import SETTINGS  # noqa: E402
+from rulecraft.server.tables import HUMAN  # noqa: E402
 from rulecraft.server.words import Words  # noqa: E402
 
 
