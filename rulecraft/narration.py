@@ -534,13 +534,15 @@ class Words:
             text = sentence.format(thing=thing, players=players)
         else:
             kind_of = self.kinds_by_id.get(event["entity"], "")
-            named = self.prop(kind_of, prop)
+            named, the_named = self.prop(kind_of, prop), self.the_prop(kind_of, prop)
             if kind == "revealed" and value is not UNKNOWN:
                 text = self.say["revealed_property_value" + one].format(
-                    thing=thing, players=players, property=named, value=self.property_value(kind_of, prop, value))
+                    thing=thing, players=players, property=named, the_property=the_named,
+                    value=self.property_value(kind_of, prop, value))
             else:
                 text = self.say["revealed_property" + one if kind == "revealed" else "hidden_property"].format(
-                    thing=thing, players=players, property=named)
+                    thing=thing, players=players, property=named, the_property=the_named, e=self.agreeing(kind_of, prop))
+            text = self._contracted(text)
         return self._sentence(text, seats[0] if seats and text.startswith(players) else thing)
 
     def _showing_alone(self, event: dict) -> bool:
@@ -572,18 +574,20 @@ class Words:
                 things = [self.name(events[i]["entity"]) for i in run]
                 players, one = self._players(first["players"] or [])
                 kind_of = self.kind_of(first["entity"])
-                named = self.prop(kind_of, first["property"])
+                named, the_named = self.prop(kind_of, first["property"]), self.the_prop(kind_of, first["property"])
                 if first["type"] == "hidden":
                     text = self.say["hidden_property_many"].format(
-                        things=self._joined(things), players=players, property=named)
+                        things=self._joined(things), players=players, property=named, the_property=the_named,
+                        e=self.agreeing(kind_of, first["property"]))
                 elif all(i in values for i in run):
                     pairs = [f"{thing} {self.property_value(kind_of, first['property'], values[i])}"
                              for thing, i in zip(things, run)]
                     text = self.say["revealed_property_each" + one].format(
-                        values=self._joined(pairs), players=players, property=named)
+                        values=self._joined(pairs), players=players, property=named, the_property=the_named)
                 else:
                     text = self.say["revealed_property_many" + one].format(
-                        things=self._joined(things), players=players, property=named)
+                        things=self._joined(things), players=players, property=named, the_property=the_named)
+                text = self._contracted(text)
                 at = run[0] if first["type"] == "hidden" else run[-1]
                 for i in run:
                     out[i] = ""
@@ -851,6 +855,21 @@ class Words:
 
     def prop(self, kind: str, name: str) -> str:
         return self._term("properties", f"{kind}.{name}") or _plain(name)
+
+    def agreeing(self, kind: str, name: str) -> str:
+        """The ending a word takes after a feminine property ("cachée" in French), from
+        the language's grammar."""
+        term = self.glossary.get("properties", f"{kind}.{name}")
+        feminine = term is not None and term.feminine and not term.plural_only
+        return GRAMMAR[self.lang].get("feminine_ending", "") if feminine else ""
+
+    def the_prop(self, kind: str, name: str) -> str:
+        """A property's word with the article "the" of the language ("le vote", "la
+        couleur" where the glossary says the word is feminine)."""
+        term = self.glossary.get("properties", f"{kind}.{name}")
+        if term is None:
+            return GRAMMAR[self.lang]["the"]["m"].format(n=_plain(name))
+        return self._article_the(term)
 
     def _count_word(self, term, value: int) -> str:
         """The word after a number: its plural unless one (in French, 0 and 1: "1 point de

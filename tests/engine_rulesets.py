@@ -50,6 +50,7 @@ def write_ruleset(folder: Path, files: dict[str, str]) -> Path:
     """Write ``{file name: text}`` into ``folder`` (texts are dedented)."""
     folder.mkdir(parents=True, exist_ok=True)
     for name, text in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)  # "glossary/fr.yaml"
         (folder / name).write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
     return folder
 

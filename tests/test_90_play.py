@@ -567,7 +567,7 @@ def test_a_grid_too_tall_for_the_screen_shows_its_marked_spaces_and_says_m_shows
 
 @pytest.mark.parametrize("lang, whole, part", [
     ("en", "p1, p2 see king.", "The colour of token is hidden again from p2."),
-    ("fr", "p1, p2 voient king.", "Colour de token est de nouveau caché à p2."),
+    ("fr", "p1, p2 voient king.", "Le colour de token est de nouveau caché à p2."),
 ])
 def test_a_thing_or_property_revealed_or_hidden_again_is_told_in_a_sentence(tmp_path, lang, whole, part):
     # the engine's reveal and hide statements, not a list of its event's raw fields

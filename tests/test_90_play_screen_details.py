@@ -177,7 +177,7 @@ def test_a_thing_shown_to_everyone_or_hidden_again_is_not_marked_but_one_shown_p
 
 @pytest.mark.parametrize("lang, one, several, prop", [
     ("en", "p1 sees die.p2.1.", "p1, p2 see die.p2.1.", "p1 sees the pip of die.p2.1."),
-    ("fr", "p1 voit die.p2.1.", "p1, p2 voient die.p2.1.", "p1 voit point de die.p2.1."),
+    ("fr", "p1 voit die.p2.1.", "p1, p2 voient die.p2.1.", "p1 voit le point de die.p2.1."),
 ])
 def test_one_player_sees_several_see(cups, lang, one, several, prop):
     """F11a: the verb agrees with the players who see the thing."""

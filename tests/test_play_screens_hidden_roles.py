@@ -74,11 +74,29 @@ def test_a_property_revealed_to_everyone_is_told_with_the_values_the_viewer_sees
 def test_one_reveal_says_its_value_and_everyone_in_french_too(tmp_path):
     rs, game = picked(tmp_path)
     view = game.view("p2")
-    for lang, sentence in (("en", "Everyone sees the pick of p3: left."), ("fr", "Tout le monde voit pick de p3 : left.")):
+    for lang, sentence in (("en", "Everyone sees the pick of p3: left."), ("fr", "Tout le monde voit le pick de p3 : left.")):
         words = Words(rs, lang)
         words.know_view(view)
         reveal = next(e for e in view["events"] if e["type"] == "revealed" and e["entity"] == "p3")
         assert words.tell([reveal]) == [sentence]
+
+
+def test_a_french_reveal_gives_the_property_its_article_by_gender(tmp_path):
+    """"Tout le monde voit la direction de p3", not "voit direction de p3": the
+    glossary's feminine word takes "la", and "cachée" agrees with it."""
+    rs = build(tmp_path, {"game.yaml": PICKS, "play.rules": PICKS_RULES, "glossary/fr.yaml": (
+        "language: fr\nproperties:\n  player.pick: {one: direction, gender: f}\n")}, name="feminine")
+    game = Game(rs, 3, 1)
+    for index in (0, 1, 0, 0, 0, 0):
+        game.choose(index)
+    words = Words(rs, "fr")
+    view = game.view("p2")
+    words.know_view(view)
+    lines = [t for t in words.tell(view["events"]) if t]
+    assert "Tout le monde voit la direction de chacun de p1, p2 et p3." in lines, lines
+    assert "La direction de chacun de p1, p2 et p3 est de nouveau cachée à tout le monde." in lines, lines
+    reveal = next(e for e in view["events"] if e["type"] == "revealed" and e["entity"] == "p3")
+    assert words.tell([reveal]) == ["Tout le monde voit la direction de p3."]
 
 
 def test_reveals_hidden_again_since_are_told_without_values_and_the_hides_in_one_sentence(tmp_path):
