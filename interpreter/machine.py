@@ -14,6 +14,7 @@ returns; a driver answers with :meth:`Machine.answer`.
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Callable
 
 from rulecraft.dsl.builtins import ACTION_WINDOW
@@ -387,6 +388,10 @@ class Machine:
         if hide and not players:
             return  # shown to none of them: nothing to take back, and no one to tell
         fields = {"entity": entity, "property": prop, "players": list(players)}
+        if prop is not None and not hide:
+            # the value shown, as it is now: a later change leaves the history saying
+            # what was seen (the view shows only the value of the moment)
+            fields["value"] = copy.deepcopy(s.entities[entity]["props"].get(prop))
         if prop is not None:
             # a property shown of a thing a player cannot see shows them nothing (a view
             # shows properties on the things it shows), and its name must not tell them

@@ -394,7 +394,10 @@ def visible_event(ruleset: RuleSet, state: GameState, event: dict, viewer: str) 
             return _public(event)
         return {**_public(event), "entity": HIDDEN}
     if kind in ("revealed", "hidden") and viewer in event.get("_unseen_by", ()):
-        return {**_public(event), "entity": HIDDEN}
+        shown = {**_public(event), "entity": HIDDEN}
+        if "value" in shown:
+            shown["value"] = HIDDEN  # a property of a thing they do not see shows them nothing
+        return shown
     if kind in ("action_taken", "reacted") and "_masked" in event:
         args = {k: (HIDDEN if viewer in event["_masked"].get(k, ()) else v) for k, v in event["args"].items()}
         return {**_public(event), "args": args}

@@ -487,7 +487,7 @@ class Words:
         slots = _fields_of(phrase) if phrase else set()
         if phrase and slots <= event.keys():
             return self._opening(phrase.format(**{k: self.name(event[k]) for k in slots})) + "."
-        if said is None and kind in SHOWINGS and set(event) - {"type", "seq", "audience"} == {"entity", "property", "players"}:
+        if said is None and kind in SHOWINGS and set(event) - {"type", "seq", "audience", "value"} == {"entity", "property", "players"}:
             return self._showing(kind, event, place, value)
         if said is None and kind == "rolled" and self._term("dice", str(event.get("die"))):
             return _capital(say["rolled_named"].format(die=self._article_the(self.glossary.get("dice", event["die"])),
@@ -549,7 +549,7 @@ class Words:
         """Whether an event is the engine's `reveal` or `hide` of one property of a thing
         the viewer sees, told by the sentences above (no word of the glossary for it)."""
         return (event.get("type") in SHOWINGS and self._term("events", event["type"]) is None
-                and set(event) - {"type", "seq", "audience"} == {"entity", "property", "players"}
+                and set(event) - {"type", "seq", "audience", "value"} == {"entity", "property", "players"}
                 and event.get("property") is not None and isinstance(event.get("entity"), str)
                 and event["entity"] != HIDDEN)
 
@@ -635,12 +635,16 @@ class Words:
             kind, entity = event.get("type"), event.get("entity")
             place = None
             value = UNKNOWN
-            if kind == "revealed" and self._showing_alone(event) and not {(entity, event["property"]),
-                                                                             (entity, None)} & changed:
-                # the value the view shows is the one revealed: a change since would be in the stream
-                props = (self.entities.get(entity) or {}).get("props") or {}
-                if event["property"] in props and props[event["property"]] != HIDDEN:
-                    value = values[i] = props[event["property"]]
+            if kind == "revealed" and self._showing_alone(event):
+                if "value" in event:  # the value shown, as the reveal recorded it
+                    if event["value"] != HIDDEN:
+                        value = values[i] = event["value"]
+                elif not {(entity, event["property"]), (entity, None)} & changed:
+                    # a stream whose reveals carry no value (written by hand, or by an earlier rulecraft): the
+                    # value the view shows is the one revealed while no change since is in the stream
+                    props = (self.entities.get(entity) or {}).get("props") or {}
+                    if event["property"] in props and props[event["property"]] != HIDDEN:
+                        value = values[i] = props[event["property"]]
             if kind in ("changed", "hidden") and isinstance(entity, str):
                 changed.add((entity, event.get("property")))
             if (kind == "revealed" and isinstance(entity, str) and entity not in unsure

@@ -47,6 +47,12 @@ action unconfess:
     do:
         hide current_player.role from who
 
+action whisper:
+    with c: card in contents(hand(current_player))
+    with friend: player where friend != current_player
+    do:
+        reveal c.secret to friend
+
 action expose:
     with c: card in contents(hand(current_player))
     do:
@@ -100,6 +106,25 @@ def test_a_change_of_a_revealed_property_reaches_who_sees_it(tmp_path):
     mine = [e for e in game.events_for("p1") if e["type"] == "changed" and e["property"] == "secret"]
     theirs = [e for e in game.events_for("p2") if e["type"] == "changed" and e["property"] == "secret"]
     assert [e["value"] for e in mine] == [8] and theirs == []
+
+
+def test_a_revealed_property_keeps_the_value_it_showed_in_the_history(tmp_path):
+    """The reveal's event says the value as it was shown; the view says it as it is now."""
+    game = _game(tmp_path)
+    card = game.state.zones["hand:p1"][0]
+    choose_action(game, "expose", c=card)
+    [shown] = [e for e in game.events_for("p1") if e["type"] == "revealed"]
+    assert (shown["entity"], shown["property"], shown["value"]) == (card, "secret", 7)
+    assert game.view("p1")["entities"][card]["props"]["secret"] == 8
+
+
+def test_a_property_of_a_thing_the_player_does_not_see_shows_no_value(tmp_path):
+    game = _game(tmp_path)
+    card = game.state.zones["hand:p1"][0]
+    choose_action(game, "whisper", c=card, friend="p2")
+    [shown] = [e for e in game.events_for("p2") if e["type"] == "revealed"]
+    assert (shown["entity"], shown["value"]) == ("?", "?")
+    assert not [e for e in game.events_for("p3") if e["type"] == "revealed"]
 
 
 def test_reveals_survive_a_save_and_a_game_without_any_writes_no_field(tmp_path):

@@ -93,26 +93,29 @@ def test_a_french_reveal_gives_the_property_its_article_by_gender(tmp_path):
     view = game.view("p2")
     words.know_view(view)
     lines = [t for t in words.tell(view["events"]) if t]
-    assert "Tout le monde voit la direction de chacun de p1, p2 et p3." in lines, lines
+    assert "Tout le monde voit la direction de chacun : p1 left, p2 right et p3 left." in lines, lines
     assert "La direction de chacun de p1, p2 et p3 est de nouveau cachée à tout le monde." in lines, lines
     reveal = next(e for e in view["events"] if e["type"] == "revealed" and e["entity"] == "p3")
-    assert words.tell([reveal]) == ["Tout le monde voit la direction de p3."]
+    assert words.tell([reveal]) == ["Tout le monde voit la direction de p3 : left."]
+    # a stream whose reveal carries no value, once the value has changed, says none
+    assert words.tell([{k: v for k, v in reveal.items() if k != "value"}]) == ["Tout le monde voit la direction de p3."]
 
 
-def test_reveals_hidden_again_since_are_told_without_values_and_the_hides_in_one_sentence(tmp_path):
+def test_reveals_hidden_again_since_are_told_with_the_values_they_showed_and_the_hides_in_one_sentence(tmp_path):
     rs, game = picked(tmp_path)
     for _ in range(3):
         game.choose(0)
     lines = told(rs, game, "p2")
-    assert "Everyone sees the pick of each of p1, p2 and p3." in lines, lines
+    # the picks are none now: the reveals say what they showed then
+    assert "Everyone sees each pick: p1 left, p2 right and p3 left." in lines, lines
     assert "The pick of each of p1, p2 and p3 is hidden again from everyone." in lines, lines
     assert not any("is hidden again from p1" in line for line in lines), lines
     # a text set to nothing is none, not "nobody"
     assert "p2: pick is now none." in lines, lines
     # what another player set in secret, before the reveal or after the hide, is never told
     assert not any(line.startswith(("p1: pick", "p3: pick")) for line in lines), lines
-    # the others' values are not on any line once hidden again: only p2's own choice
-    assert not any("left" in line for line in lines), lines
+    # the others' values are on no line but the reveal's, which everyone saw
+    assert [line for line in lines if "left" in line] == ["Everyone sees each pick: p1 left, p2 right and p3 left."]
 
 
 def test_a_reveal_to_some_players_lists_them(tmp_path):
