@@ -349,17 +349,48 @@ def annotate_visibility(ruleset: RuleSet, state: GameState, event: dict) -> None
         # the engine's window on a chosen action carries the action's arguments as fields
         args = ({k: v for k, v in event.items() if k not in ACTION_WINDOW_FIELDS and k != "type"}
                 if kind == ACTION_WINDOW else event.get("args") or {})
+        masked_items = {}
         for name, value in args.items():
-            if isinstance(value, str) and value in state.entities:
-                at = state.entities[value]["at"]
-                if seen_by_all(ruleset, at):
-                    continue
-                shown = state.revealed.get(value, {}).get(THING, ()) if state.revealed else ()
-                blind = [p for p in players if not zone_visible(ruleset, at, p, state) and p not in shown]
+            if isinstance(value, (list, tuple)):
+                # a list of things (a pair of cards from a hand): each item is hidden from
+                # whoever may not see it, as a single thing would be
+                blind_items = [_blind_to(ruleset, state, item) for item in value]
+                if any(blind_items):
+                    masked_items[name] = blind_items
+            else:
+                blind = _blind_to(ruleset, state, value)
                 if blind:
                     masked[name] = blind
         if masked:
             event["_masked"] = masked
+        if masked_items:
+            event["_masked_items"] = masked_items
+
+
+def _blind_to(ruleset: RuleSet, state: GameState, value) -> list[str]:
+    """The players who may not see which thing ``value`` is, where it lies now (none for a
+    value that is no thing)."""
+    if not isinstance(value, str) or value not in state.entities:
+        return []
+    at = state.entities[value]["at"]
+    if seen_by_all(ruleset, at):
+        return []
+    shown = state.revealed.get(value, {}).get(THING, ()) if state.revealed else ()
+    return [p for p in state.players if not zone_visible(ruleset, at, p, state) and p not in shown]
+
+
+def _masked_for(event: dict, fields: dict, viewer: str) -> dict:
+    """``fields`` (an action's arguments) as ``viewer`` sees them: a thing they may not see
+    as ``HIDDEN``, in a list item by item."""
+    masked, items = event.get("_masked", {}), event.get("_masked_items", {})
+    out = {}
+    for k, v in fields.items():
+        if viewer in masked.get(k, ()):
+            v = HIDDEN
+        elif k in items:
+            v = [HIDDEN if viewer in blind else item for item, blind in zip(v, items[k])]
+        out[k] = v
+    return out
 
 
 def _public(event: dict) -> dict:
@@ -398,11 +429,10 @@ def visible_event(ruleset: RuleSet, state: GameState, event: dict, viewer: str) 
         if "value" in shown:
             shown["value"] = HIDDEN  # a property of a thing they do not see shows them nothing
         return shown
-    if kind in ("action_taken", "reacted") and "_masked" in event:
-        args = {k: (HIDDEN if viewer in event["_masked"].get(k, ()) else v) for k, v in event["args"].items()}
-        return {**_public(event), "args": args}
-    if kind == ACTION_WINDOW and "_masked" in event:
-        return {k: (HIDDEN if viewer in event["_masked"].get(k, ()) else v) for k, v in _public(event).items()}
+    if kind in ("action_taken", "reacted") and ("_masked" in event or "_masked_items" in event):
+        return {**_public(event), "args": _masked_for(event, event["args"], viewer)}
+    if kind == ACTION_WINDOW and ("_masked" in event or "_masked_items" in event):
+        return _masked_for(event, _public(event), viewer)
     return _public(event)
 
 

@@ -190,6 +190,13 @@ action bury:
     do:
         move card to bottom of deck
 
+action bury_two:
+    with pair: list of card in combinations(contents(hand(current_player)) + contents(table), 2)
+    limit 1 per turn
+    do:
+        for each c in pair:
+            move c to bottom of deck
+
 action scribble:
     with card: card in contents(hand(current_player))
     limit 1 per turn
@@ -223,6 +230,18 @@ def test_action_arguments_do_not_reveal_hidden_cards(secret_game):
     assert secret_game.state.zones["deck"][-1] == "a"
     for event in secret_game.events_for("p2"):
         assert not mentions(event, "a"), event
+
+
+def test_a_list_of_hidden_cards_as_an_argument_names_none_of_them_to_the_others(secret_game):
+    """A pair chosen with `combinations` is told item by item, as one thing is: the card
+    from the hand only to its owner, the card on the table to everyone."""
+    choose_action(secret_game, "bury_two", pair=["a", "f"])
+    [mine] = [e for e in secret_game.events_for("p1") if e["type"] == "action_taken"]
+    [theirs] = [e for e in secret_game.events_for("p2") if e["type"] == "action_taken"]
+    assert mine["args"] == {"pair": ["a", "f"]}
+    assert theirs["args"] == {"pair": ["?", "f"]}
+    for event in secret_game.events_for("p2"):
+        assert "'a'" not in repr(event), event
 
 
 def test_changes_made_while_hidden_stay_hidden_after_a_reveal(secret_game):
