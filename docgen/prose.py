@@ -1394,8 +1394,11 @@ class Prose:
         return None
 
     def _ex_Ternary(self, e: ast.Ternary) -> str:
-        return fill(self.ph["operators"]["ternary"], then=self.ex(e.then), cond=self.ex(e.cond),
-                    otherwise=self.ex(e.otherwise))
+        then = self.ex(e.then)
+        # "a divided by b, rounded down if c" would read as if the rounding were the
+        # condition's: a value said with a comma of its own is closed by another
+        key = "ternary_comma" if "," in then else "ternary"
+        return fill(self.ph["operators"][key], then=then, cond=self.ex(e.cond), otherwise=self.ex(e.otherwise))
 
     def _join(self, items: list[str], last: str | None = None) -> str:
         O = self.ph["operators"]

@@ -799,3 +799,29 @@ def test_an_event_phrase_written_for_play_reads_well_on_the_rules_site(lang, lin
     ruleset = load_checked(Path(__file__).resolve().parent.parent / "rules" / "stationfall")
     text = Prose(ruleset, lang).definition("play_minute")
     assert line in [t.strip() for t in text.splitlines()], text
+
+
+def test_a_condition_comes_first_when_its_value_has_a_comma_of_its_own(tmp_path):
+    """"6 divided by the number of players, rounded down if p is ready" reads as if the
+    rounding were what the condition decides: such a value is closed by a comma."""
+    rs = build(tmp_path, {"game.yaml": game_yaml() + "kinds:\n  player:\n    properties:\n      ready: bool\n",
+                          "main.rules": """
+procedure setup():
+    do:
+        stop
+
+procedure round():
+    do:
+        stop
+
+function share(p: player) -> number:
+    = 6 // count(players) if p.ready else 0
+
+function plain(p: player) -> number:
+    = 6 if p.ready else 0
+"""})
+    prose = Prose(rs, "en")
+    assert prose.definition("share") == ("Share is 6 divided by the number of the players, rounded down, if p is "
+                                         "ready; otherwise 0.\n")
+    assert prose.definition("plain") == "Plain is 6 if p is ready, otherwise 0.\n"
+    assert "arrondi à l'inférieur, si p est ready ; sinon 0" in Prose(rs, "fr").definition("share")
