@@ -465,12 +465,7 @@ class Words:
                                                                        "args": event.get("args")}, places=settled,
                                                                       stood=stood, apart=False)["label"])
         if kind == "moved":
-            entity = event.get("entity")
-            # a thing only its place tells apart is named by its word: the spaces it leaves
-            # and reaches say which one it is, as its options did
-            ends = (event.get("source"), event.get("destination"))
-            on_board = any(isinstance(end, str) and self.place(end) for end in ends)
-            thing = say["hidden"] if entity == HIDDEN else (on_board and self.alike(entity)) or self.name(entity)
+            thing = self._moved_thing(event)
             # a thing put back where it was (under its own deck) moves within it
             sentence = say["moved_within" if _within(event) else "moved"]
             return self._sentence(self._contracted(sentence.format(thing=thing, **self._ends(event))), thing)
@@ -666,7 +661,7 @@ class Words:
                     left[entity] = event["source"]
                 else:
                     left.pop(entity, None)
-        told = self._hidden_moves_together(events, self._rolls_together(events, out[::-1]))
+        told = self._moves_together(events, self._rolls_together(events, out[::-1]))
         return self._showings_together(events, told, values)
 
     @staticmethod
@@ -755,27 +750,49 @@ class Words:
         close()
         return out
 
-    def _hidden_moves_together(self, events: list[dict], told: list[str]) -> list[str]:
-        """Consecutive moves of hidden things from one place to another in one sentence
-        ("7 hidden items move from the draw pile to the discard pile."), told where
-        the last of them happened ("" where the others did), as rolls are."""
+    def _moved_thing(self, event: dict) -> str:
+        """A moved thing as its sentence names it: a thing only its place tells apart by
+        its word (the spaces it leaves and reaches say which one it is, as its options
+        did), a hidden one as such."""
+        entity = event.get("entity")
+        if entity == HIDDEN:
+            return self.say["hidden"]
+        ends = (event.get("source"), event.get("destination"))
+        on_board = any(isinstance(end, str) and self.place(end) for end in ends)
+        return (on_board and self.alike(entity)) or self.name(entity)
+
+    def _moves_together(self, events: list[dict], told: list[str]) -> list[str]:
+        """Consecutive moves from one place to another in one sentence, told where the
+        last of them happened ("" where the others did), as rolls are: of hidden things
+        ("7 hidden items move from the draw pile to the discard pile."), and of things
+        the viewer sees ("Tempura 3, salmon nigiri 9 and dumpling 2 move from p1's
+        tray to p1's hand.": a hand passed on is one line, not one a card)."""
         out = list(told)
         run: list[int] = []
 
         def close() -> None:
             if len(run) > 1:
-                sentence = self.say["moved_hidden_many_within" if _within(events[run[0]]) else "moved_hidden_many"]
-                text = sentence.format(count=len(run), **self._ends(events[run[0]]))
+                first = events[run[0]]
+                within = _within(first)
+                if first.get("entity") == HIDDEN:
+                    sentence = self.say["moved_hidden_many_within" if within else "moved_hidden_many"]
+                    text, opening = sentence.format(count=len(run), **self._ends(first)), ""
+                else:
+                    sentence = self.say["moved_many_within" if within else "moved_many"]
+                    things = [self._moved_thing(events[i]) for i in run]
+                    text, opening = sentence.format(things=self._joined(things), **self._ends(first)), things[0]
                 for i in run[:-1]:
                     out[i] = ""
-                out[run[-1]] = _capital(self._contracted(text))
+                out[run[-1]] = self._sentence(self._contracted(text), opening)
             run.clear()
 
+        def key(event: dict) -> tuple:
+            return event.get("entity") == HIDDEN, event.get("source"), event.get("destination")
+
         for i, event in enumerate(events):
-            if event.get("type") == "moved" and event.get("entity") == HIDDEN and out[i]:
-                first = events[run[0]] if run else None
-                if first is not None and (first.get("source"), first.get("destination")) != \
-                        (event.get("source"), event.get("destination")):
+            if event.get("type") == "moved" and out[i] \
+                    and set(event) - {"type", "seq", "audience"} == {"entity", "source", "destination"}:
+                if run and key(events[run[0]]) != key(event):
                     close()
                 run.append(i)
             elif out[i]:

@@ -243,7 +243,7 @@ def test_history_shows_past_events_and_bad_input_loses_nothing(screens, tmp_path
     assert len(refusals) == 3 and all(s.count("\n") == 1 for s in refusals), refusals
     history = next(s for s in shown if s.startswith("History of what you saw"))
     assert "p4's turn ends." in history and "p1's turn begins." in history
-    assert "Trooper p1 moves from off the table to Reactor." in history
+    assert "Trooper p1 and Android p1 move from off the table to Reactor." in history
     assert any(s.startswith("there is no page 99 of the history") for s in shown)
     made, _ = choices_of(save, "p1")
     assert made == 2  # the two options chosen, nothing for the refused inputs or the commands

@@ -254,7 +254,7 @@ def test_the_header_names_who_chooses_between_turns_and_a_deal_is_not_marked(rel
     assert lines[0] == "relay · round 2 · p1 to choose · you are p1", lines[0]  # not "p2 to play"
     # the tokens dealt to p1 between two turns are theirs to see, in nobody's turn
     for_you, other = screens.news(view["events"], seen, view)
-    assert for_you == [] and any("moves from the pool to p1's hand" in t for t in other), (for_you, other)
+    assert for_you == [] and any("move from the pool to p1's hand" in t for t in other), (for_you, other)
     assert not any(line.startswith("! ") for line in lines), lines
     # the other players' list marks nobody as playing between two turns
     assert "to play" not in " ".join(screens.table(view))

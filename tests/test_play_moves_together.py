@@ -1,0 +1,61 @@
+"""`rulecraft play` tells a row of moves from one place to another in one sentence,
+of things the viewer sees as of hidden ones: a hand dealt or passed on is one line,
+not one a card, so what else happened stays on the screen."""
+
+from __future__ import annotations
+
+from engine_rulesets import build, game_yaml
+
+from rulecraft.interpreter.game import Game
+from rulecraft.narration import Words
+
+DEAL = game_yaml(players=(2, 2)) + """
+kinds:
+  player: {properties: {}}
+  card: {located_in: zone, properties: {}}
+zones:
+  deck: {visible_to: nobody}
+  hand: {per_player: true, visible_to: owner}
+  table: {}
+components:
+  - {name: card, kind: card, count: 8, zone: deck}
+"""
+
+RULES = """
+procedure setup():
+    do:
+        for each p in players:
+            repeat 3 times:
+                move top(deck) to hand(p)
+        move top(deck) to table
+        move top(deck) to hand(first(players))
+
+procedure round():
+    do:
+        stop
+"""
+
+
+def told(tmp_path, lang: str) -> tuple[list[str], list[str]]:
+    """What p1 is told of the deal, and the cards dealt to p1 in the order dealt."""
+    rs = build(tmp_path, {"game.yaml": DEAL, "play.rules": RULES})
+    game = Game(rs, 2, 1)
+    words = Words(rs, lang)
+    view = game.view("p1")
+    words.know_view(view)
+    dealt = [e["entity"] for e in view["events"] if e["type"] == "moved" and e["destination"] == "hand:p1"]
+    return [t for t in words.tell(view["events"]) if t], dealt
+
+
+def test_the_cards_dealt_to_the_viewer_are_one_sentence_and_the_others_one_more(tmp_path):
+    lines, dealt = told(tmp_path, "en")
+    assert lines[:4] == [f"{dealt[0]}, {dealt[1]} and {dealt[2]} move from deck to p1's hand.",
+                         "3 hidden items move from deck to p2's hand.",
+                         # a move elsewhere parts the row: each of these is alone
+                         f"{lines[2].split(' ')[0]} moves from deck to table.",
+                         f"{dealt[3]} moves from deck to p1's hand."], lines
+
+
+def test_in_french_too(tmp_path):
+    lines, dealt = told(tmp_path, "fr")
+    assert lines[0] == f"{dealt[0]}, {dealt[1]} et {dealt[2]} passent de deck à hand de p1.", lines
