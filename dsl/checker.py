@@ -21,6 +21,7 @@ from .lookahead import statements_in
 from .lasting_reveals import warn_lasting_reveals
 from .lookup_keys import check_lookup_keys
 from .model import RuleSet, RuleSetData, rejected_properties, unknown_type_hint
+from .public_reads import CHOSEN
 from .parser import DEFINITION_START
 
 PERIODS = {"turn", "round", "game"}
@@ -93,10 +94,23 @@ class Names:
                 | {z for z, s in self.data.zones.items() if s.per_player or s.per_entity})
 
 
+def _restore(bound: dict, name: str, saved: list | None) -> None:
+    """A loop's name bound again as it was outside the loop."""
+    if saved is None:
+        bound.pop(name, None)
+    else:
+        bound[name] = saved
+
+
 class _Context:
     def __init__(self, definition: ast.Definition):
         self.definition = definition
         self.locals: dict[str, str] = {}
+        # what gave each local its value, for the analyses of what every player knows
+        # (public_reads): the expressions a `let` set it to, the list a loop takes it
+        # from, or CHOSEN for a `choose` answer, which only its chooser knows
+        self.bound: dict[str, list] = {}
+        self.conditions: list[ast.Expr] = []  # the 'if' conditions around the statement checked
         self.loop_depth = 0
         self.event: str | None = None
         # parameters declared 'T?' that arithmetic reads, and those compared with none,
@@ -805,26 +819,34 @@ class Checker:
     def stmt(self, s: ast.Stmt, ctx: _Context) -> None:
         if isinstance(s, ast.Let):
             t = self.expr(s.value, ctx, allow_random=True)
+            # an 'if' may set it in either branch: which one is as secret as its condition
+            ctx.bound.setdefault(s.name, []).extend([s.value, *ctx.conditions])
             old = ctx.locals.get(s.name)
             ctx.locals[s.name] = t if old in (None, t, T.NONE) else (old if t == T.NONE else T.ANY)
         elif isinstance(s, ast.Set):
             self.set_stmt(s, ctx)
         elif isinstance(s, ast.If):
+            conds = [cond for cond, _ in s.branches]
             for cond, body in s.branches:
                 self.expect(cond, T.BOOL, ctx, "an 'if' condition")
+                ctx.conditions += conds
                 self.block(body, ctx)
+                del ctx.conditions[len(ctx.conditions) - len(conds):]
+            ctx.conditions += conds
             self.block(s.otherwise, ctx)
+            del ctx.conditions[len(ctx.conditions) - len(conds):]
         elif isinstance(s, ast.ForEach):
             t = self.expr(s.iterable, ctx)
             if not T.is_list(t) and t != T.ANY:
                 self.error(f"'for each' needs a list, not {T.phrase(t)}", s.iterable.pos, LIST_SOURCES)
-            saved = ctx.locals.get(s.var)
-            ctx.locals[s.var] = T.item_type(t)
+            saved, saved_bound = ctx.locals.get(s.var), ctx.bound.get(s.var)
+            ctx.locals[s.var], ctx.bound[s.var] = T.item_type(t), [s.iterable]
             ctx.loop_depth += 1
             self.block(s.body, ctx)
             ctx.loop_depth -= 1
             if saved is not None:
                 ctx.locals[s.var] = saved
+            _restore(ctx.bound, s.var, saved_bound)
         elif isinstance(s, ast.Repeat):
             self.expect(s.count, T.NUMBER, ctx, "a repeat count")
             count = self._known_number(s.count)
@@ -843,6 +865,7 @@ class Checker:
             check_offer(self.bag, self.data, f"'choose {s.var}'", s.options, s.chooser or _CURRENT_PLAYER, "the chooser")
             self.check_prompt(s)
             ctx.locals[s.var] = T.item_type(t)
+            ctx.bound.setdefault(s.var, []).append(CHOSEN)
         elif isinstance(s, ast.Move):
             it = self.expr(s.item, ctx)
             if it in T.SCALARS or T.is_list(it):
@@ -1250,8 +1273,8 @@ class Checker:
             it = self.expr(e.iterable, ctx)
             if not T.is_list(it) and it != T.ANY:
                 self.error(f"'for' in a list needs a list, not {T.phrase(it)}", e.iterable.pos, LIST_SOURCES)
-            saved = ctx.locals.get(e.var)
-            ctx.locals[e.var] = T.item_type(it)
+            saved, saved_bound = ctx.locals.get(e.var), ctx.bound.get(e.var)
+            ctx.locals[e.var], ctx.bound[e.var] = T.item_type(it), [e.iterable]
             if e.where is not None:
                 self.expect(e.where, T.BOOL, ctx, "a 'where' condition")
             if e.best is not None:
@@ -1263,6 +1286,7 @@ class Checker:
                 del ctx.locals[e.var]
             else:
                 ctx.locals[e.var] = saved
+            _restore(ctx.bound, e.var, saved_bound)
             return T.list_of(item)
         return T.ANY
 
@@ -1309,6 +1333,8 @@ class Checker:
         d = self.data
         if n in ctx.locals:
             e.ref = ("local", n)
+            if n in ctx.bound:
+                e.bound = list(ctx.bound[n])
             return ctx.locals[n]
         if n in VALUES:
             e.ref = ("value", n)

@@ -24,6 +24,9 @@ _PUBLIC_BUILTINS = FIXED_BUILTINS | BOARD_BUILTINS | frozenset(
 # names of the rules whose values everyone knows (players, turn and round counters,
 # parameters, tables, dice, kinds, named components) or that a reaction binds itself
 _PUBLIC_NAMES = frozenset({"local", "value", "parameter", "table", "die", "kind", "entity"})
+# what the checker records as having given a local its value when a `choose` did (a
+# Name's ``bound``: the expressions a `let` set it to, the list a loop takes it from)
+CHOSEN = "chosen"
 
 
 def public_windows(ruleset: RuleSet) -> frozenset[str]:
@@ -72,6 +75,10 @@ class _PublicReader:
             kind, name = ref
             if kind == "zone":
                 return name in self.public_zones
+            if kind == "local":
+                # a `choose` answer is its chooser's; a name a `let` or a loop set is
+                # as public as what set it; a parameter, as its callers' arguments are
+                return all(b != CHOSEN and self.public(b) for b in getattr(node, "bound", ()))
             return kind in _PUBLIC_NAMES or kind == "scope"
         if isinstance(node, ast.Attr):
             if getattr(node.obj, "type", None) == "scope":

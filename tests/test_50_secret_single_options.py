@@ -95,3 +95,18 @@ def test_panic_station_asks_a_trader_holding_one_card_to_give():
     rs = load_checked("rules/panic_station")
     flags = {i.var: i.secret_count for block in rs.compiled.blocks for i in block if hasattr(i, "secret_count")}
     assert flags["given"] and flags["returned"]
+
+
+@pytest.mark.parametrize("before, options, secret", [
+    ("let n = 1", "take(contents(hand(p)), n)", False),  # a name set from what everyone sees
+    ("let role = p.spy", '(["success", "fail"] if role else ["success"])', True),  # … from a secret
+    # a choose's answer is its chooser's own: the count it decides is a secret
+    ('choose w from ["keep", "drop"] by p', '(["only"] if w == "drop" else ["a", "b"])', True),
+    ('let w = 0\n            if p.spy:\n                let w = 1', '(["a"] if w == 1 else ["a", "b"])', True),
+])
+def test_a_name_is_as_secret_as_what_gave_it_its_value(tmp_path, before, options, secret):
+    rules = RULES.replace("            choose c from OPTIONS", f"            {before}\n            choose c from OPTIONS")
+    rs = build(tmp_path, {"game.yaml": game_yaml(players=(2, 2), round_limit=1) + SEATS + DATA,
+                          "main.rules": rules.replace("OPTIONS", options)})
+    flags = [i.secret_count for block in rs.compiled.blocks for i in block if hasattr(i, "secret_count")]
+    assert flags[-1] == secret, flags
