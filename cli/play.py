@@ -297,6 +297,8 @@ class PlaySession:
                 self.yours(player, rest)
             elif command in ("h", "history"):
                 self.history(player, rest)
+            elif not text and count == 1:
+                return 0  # the only option: nothing to choose between, Enter takes it
             elif not text:
                 self.say(ui["empty"].format(count=count))
             elif "\x1b" in typed:  # an arrow or another special key: its code is no text to show

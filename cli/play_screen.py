@@ -311,7 +311,7 @@ class Screens:
                       + (f" ({said['cost']})" if said.get("cost") else "") for i, said in enumerate(said_options, 1)]
         # the question, with the hint when both fit on the line; a long one over two lines
         prompt = w.prompt(choice) or ""
-        hint = ui["hint_numbers"] if values is not None else ui["hint"]
+        hint = ui["hint_one"] if len(said_options) == 1 else ui["hint_numbers"] if values is not None else ui["hint"]
         asked = [f"{prompt}  ({hint})"] if prompt else [hint]
         if len(asked[0]) > width:
             asked = wrap(prompt, width, 2, indent="")

@@ -4,7 +4,12 @@ not one a card, so what else happened stays on the screen."""
 
 from __future__ import annotations
 
+import io
+
 from engine_rulesets import build, game_yaml
+from rich.console import Console
+
+from rulecraft.cli.play import PlaySession
 
 from rulecraft.interpreter.game import Game
 from rulecraft.narration import Words
@@ -59,3 +64,34 @@ def test_the_cards_dealt_to_the_viewer_are_one_sentence_and_the_others_one_more(
 def test_in_french_too(tmp_path):
     lines, dealt = told(tmp_path, "fr")
     assert lines[0] == f"{dealt[0]}, {dealt[1]} et {dealt[2]} passent de deck à hand de p1.", lines
+
+
+ONE_WAY = """
+procedure setup():
+    do:
+        stop
+
+procedure round():
+    do:
+        for each p in players:
+            choose w from ["on", "off"] by p prompt "Go on?"
+            # how many options there are follows p's secret answer: one is asked all the same
+            choose x from (["only"] if w == "off" else ["a", "b"]) by p prompt "Then:"
+"""
+
+
+def test_enter_takes_an_only_option_and_only_then(tmp_path):
+    rs = build(tmp_path, {"game.yaml": DEAL, "play.rules": ONE_WAY}, name="one_way")
+    game = Game(rs, 2, 1, settings={"ask_secret_single_options": True})
+    typed = iter(["", "2", ""])
+    buffer = io.StringIO()
+    session = PlaySession(rs, game, {"p1": "human", "p2": "human"},
+                          console=Console(file=buffer, width=80, color_system=None), read=lambda _: next(typed))
+    # two options: Enter chooses nothing and says what to type
+    assert session.ask("p1") == 1
+    assert "type the number of an option (1 to 2)" in buffer.getvalue()
+    game.choose(1)
+    assert game.pending.player == "p1" and len(game.pending.options) == 1
+    buffer.truncate(0)
+    assert session.ask("p1") == 0
+    assert "Enter (or 1) takes the only option" in buffer.getvalue(), buffer.getvalue()
