@@ -114,9 +114,13 @@ def run(args) -> int:
             table.add_row("-", escape(f"{f.file} (does not load)"), "", STYLE[BROKEN])
     console.print(table)
 
-    if bag.items:
+    # a broken scenario's own errors are told with it, below
+    told_below = {(d.position, d.message) for r in results if r.status == BROKEN and r.bag for d in r.bag.items}
+    file_errors = DiagnosticBag()
+    file_errors.extend([d for d in bag.items if (d.position, d.message) not in told_below])
+    if file_errors.items:
         console.print("[red]Scenario files with errors:[/]")
-        console.print(escape(bag.render()))
+        console.print(escape(file_errors.render()))
     for r in results:
         if r.status == BROKEN:
             console.print(f"\n[red]BROKEN[/] {escape(str(r.scenario.where))}: {escape(r.scenario.title)}")

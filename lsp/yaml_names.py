@@ -456,4 +456,6 @@ def scenario_errors(files: list[tuple[Path, str | None]], rulesets: Callable[[st
                 check_scenario(sc, ruleset, bag)
             except Exception:  # noqa: BLE001 - a rule set with errors may not lay out; its errors say why
                 continue
-    return list(bag.errors)
+    # a step that does nothing is found by the load and again by the scenario's check
+    unique = {(d.position, d.message): d for d in bag.errors}
+    return list(unique.values())

@@ -681,6 +681,30 @@ def test_an_empty_step_is_one_error_and_a_number_out_of_bounds_says_the_bound():
     assert "a step has one of: do, choose" in bag.errors[1].hint
 
 
+def test_a_step_of_text_alone_breaks_its_scenario_and_no_other(tiny):
+    """A step that does nothing cannot be played as written: its scenario is broken (it
+    passed before, the step skipped); the file loads and its other scenarios run."""
+    loaded, bag = load("""
+        scenarios:
+          - title: one
+            cite: "tiny-rules: Setup"
+            steps:
+              - end_turn: true
+              - text: "The turn is over."
+          - title: two
+            cite: "tiny-rules: Setup"
+            steps:
+              - end_turn: true
+    """)
+    assert loaded.ok, bag.render()
+    [error] = bag.errors
+    assert (error.position.line, error.message) == (7, "step 2 does nothing")
+    assert error.hint.startswith("a 'text' goes on the step it explains")
+    first, second = [run_scenario(tiny, sc) for sc in loaded.scenarios]
+    assert first.status == BROKEN and "step 2 does nothing" in first.bag.render()
+    assert second.status == PASS, second
+
+
 def test_misspelt_names_are_located_with_did_you_mean(tiny):
     loaded, bag = load("""
         title: typos

@@ -21,7 +21,7 @@ from rulecraft.dsl.model import RuleSet
 from rulecraft.dsl.variants import available_variants
 from rulecraft.interpreter.state import new_state, tile_layouts
 
-from .scenario import Scenario, step_verb
+from .scenario import Scenario, check_steps, step_verb
 
 # Events the engine records besides those the checker knows triggers may wait for.
 _RECORDED_EVENTS = {"game_ended", "reacted"}
@@ -914,6 +914,10 @@ class _Check:
 def check_scenario(sc: Scenario, ruleset: RuleSet, bag: DiagnosticBag) -> bool:
     """Check that a scenario names only what the rule set has; True when it does."""
     game = ruleset.data.game
+    before = len(bag.errors)
+    check_steps(sc, bag)  # a step that does nothing: the scenario cannot be played as written
+    if len(bag.errors) > before:
+        return False
     players = default_players(ruleset, sc)
     if not game.min_players <= players <= game.max_players:
         exact = game.min_players == game.max_players

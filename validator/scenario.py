@@ -85,7 +85,7 @@ def load_text(text: str, file: str, bag: DiagnosticBag) -> ScenarioFile:
         items = [(item, ["scenarios", i]) for i, item in enumerate(data["scenarios"])]
     else:
         items = [(data, [])]
-    scenarios = []
+    scenarios, in_steps = [], 0
     for item, path in items:
         sc = Scenario(
             title=item["title"], cite=item["cite"], file=file, located=located, path=path,
@@ -93,9 +93,13 @@ def load_text(text: str, file: str, bag: DiagnosticBag) -> ScenarioFile:
             players=item.get("players"),
             seed=item.get("seed", 1), seed_given="seed" in item, game_setup=item.get("game_setup") or {}, setup=item.get("setup") or {}, steps=list(item.get("steps") or []),
             expect=item.get("expect"))
-        _check_steps(sc, bag)
+        steps_before = len(bag.errors)
+        check_steps(sc, bag)
+        in_steps += len(bag.errors) - steps_before
         scenarios.append(sc)
-    return ScenarioFile(file, scenarios, len(bag.errors) == before)
+    # a step that does nothing (or two things) breaks its scenario, which the runner then
+    # reports as broken, not the file, whose other scenarios still run
+    return ScenarioFile(file, scenarios, len(bag.errors) - in_steps == before)
 
 
 def load_file(path: str | Path, bag: DiagnosticBag, display: str | None = None) -> ScenarioFile:
@@ -193,13 +197,15 @@ def step_verb(step: dict) -> str | None:
     return verbs[0] if len(verbs) == 1 else None
 
 
-def _check_steps(sc: Scenario, bag: DiagnosticBag) -> None:
+def check_steps(sc: Scenario, bag: DiagnosticBag) -> None:
     """What the schema cannot say well: a step does exactly one thing."""
     for i, step in enumerate(sc.steps):
         verbs = [v for v in STEP_VERBS if v in step]
         if not verbs:
-            bag.error(f"step {i + 1} does nothing", sc.position("steps", i),
-                      "a step has one of: " + ", ".join(STEP_VERBS), code="scenario")
+            hint = "a step has one of: " + ", ".join(STEP_VERBS)
+            if "text" in step:  # a text says what the step it is on shows; alone it shows nothing
+                hint = "a 'text' goes on the step it explains, beside what that step does (" + ", ".join(STEP_VERBS) + ")"
+            bag.error(f"step {i + 1} does nothing", sc.position("steps", i), hint, code="scenario")
             continue
         if len(verbs) > 1:
             bag.error(f"step {i + 1} has {' and '.join(verbs)}: a step does one thing",
@@ -225,4 +231,4 @@ def _check_raw_steps(data: Any, located: Located, file: str, bag: DiagnosticBag)
             continue
         path = ["scenarios", i] if "scenarios" in data else []
         sc = Scenario(str(item.get("title")), str(item.get("cite")), file, located, path, steps=item["steps"])
-        _check_steps(sc, bag)
+        check_steps(sc, bag)
