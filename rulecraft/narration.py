@@ -272,7 +272,7 @@ class Words:
                 values = list(args.values()) if isinstance(args, dict) else [args]
                 named = self._argument_words(name, args) if isinstance(args, dict) else None
                 label += self.say["colon"] + " " + self._arguments(values, named, places, stood, apart)
-            return {"label": label, "cost": self.cost(name)}
+            return {"label": label, "cost": self.cost(name, args if isinstance(args, dict) else None)}
         if isinstance(option, dict) and self.directions and {"x", "y"} <= set(option):
             return {"label": self.placement(option), "cost": None}
         thing = self._apart_name(option) if apart else self.name(option)
@@ -427,19 +427,43 @@ class Words:
         t = self.glossary.get("values", value)
         return (t.bare or t.one) if t is not None else _plain(value)
 
-    def cost(self, action: str) -> str | None:
+    def cost(self, action: str, args: dict | None = None) -> str | None:
+        """What an action costs, each amount as the viewer can work it out for these
+        ``args`` (a number written, or read from a thing chosen: `cost c.price coins`),
+        else "some"."""
         d = self.ruleset.definitions.get(action)
         costs = getattr(d, "costs", None) or []
         parts = []
         for c in costs:
-            amount = c.amount.value if isinstance(c.amount, ast.Literal) else None
+            amount = self._known_amount(c.amount, args or {})
             # a cost may be paid by another entity than the acting player (`of x`): its kind's word
             payer = getattr(c, "payer", None)
             payer_kind = str(getattr(payer, "type", None) or "player").rstrip("?") if payer is not None else "player"
             t = self.glossary.get("properties", f"{payer_kind}.{c.resource}")
-            word = (t.one if amount == 1 else t.plural) if t is not None else _plain(c.resource)
+            if t is not None:
+                word = t.one if amount == 1 else t.plural
+            else:  # no glossary word: the rules' name, made singular by the language's rule for one
+                word = _plain(c.resource)
+                if amount == 1:
+                    word = _replaced(word, GRAMMAR[self.lang].get("singular_of_name"))
             parts.append(f"{amount if amount is not None else self.say['some']} {word}")
         return ", ".join(parts) or None
+
+    def _known_amount(self, expr, args: dict):
+        """A cost's amount as the viewer knows it: a number, a property of a thing an
+        argument names that the view shows, or a sum or product of those; else None."""
+        if isinstance(expr, ast.Literal):
+            return expr.value if isinstance(expr.value, (int, float)) and not isinstance(expr.value, bool) else None
+        if isinstance(expr, ast.Attr) and isinstance(expr.obj, ast.Name) and expr.obj.id in args:
+            props = (self.entities.get(args[expr.obj.id]) or {}).get("props") or {}
+            value = props.get(expr.name)
+            return value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+        if isinstance(expr, ast.Binary) and expr.op in ("+", "-", "*"):
+            left, right = self._known_amount(expr.left, args), self._known_amount(expr.right, args)
+            if left is None or right is None:
+                return None
+            return left + right if expr.op == "+" else left - right if expr.op == "-" else left * right
+        return None
 
     # ---- events
     def event(self, event: dict, place: str | None = None, settled: frozenset = frozenset(),
