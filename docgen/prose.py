@@ -1536,16 +1536,30 @@ class Prose:
 
     def _best(self, e: ast.Comprehension) -> str:
         """The words of ``with highest KEY`` / ``with lowest KEY``: "with the highest points" for a
-        property of the item, else "for which KEY is the highest"."""
+        property of the item, else "for which KEY is the highest". Each tie-break key (``with
+        highest K1, K2``) follows with ``best_then``: "with the highest points, and among them
+        those with the highest rank" (``best_then_f`` when the items' word is feminine)."""
+        text = self._best_key(e, e.best)
+        if e.best_then:
+            E = self.ph["expressions"]
+            kind = self._whole_kind(e.iterable) or item_kind(e.iterable, self.ruleset.data)
+            feminine = (self._lookup("kinds", kind) if kind is not None else self._lookup("names", e.var)).feminine
+            then = E["best_then_f"] if feminine and "best_then_f" in E else E["best_then"]
+            for key in e.best_then:
+                text = fill(then, best=text, then=self._best_key(e, key))
+        return text
+
+    def _best_key(self, e: ast.Comprehension, best: ast.Expr) -> str:
+        """The words of one key of ``with highest`` / ``with lowest`` (see :meth:`_best`)."""
         E = self.ph["expressions"]
         which = "best_highest" if e.highest else "best_lowest"
-        t = self._item_property(e.best, e.var)
+        t = self._item_property(best, e.var)
         if t is not None:
             key = which + ("_plural" if t.plural_only else "") + ("_f" if t.feminine else "")
             if key not in E:
                 key = which + ("_plural" if t.plural_only else "")
             return fill(E[key if key in E else which], prop=self._property_word(t), the_prop=self._article(t, "the"))
-        return fill(self._relative(self._agreeing(E, which + "_key", e.best), self._of_persons(e)), key=self.ex(e.best))
+        return fill(self._relative(self._agreeing(E, which + "_key", best), self._of_persons(e)), key=self.ex(best))
 
     def _ordered(self, e: ast.Comprehension, text: str) -> str:
         """A list followed by the order of a ``by`` clause: "…, by age, then by height from highest

@@ -106,6 +106,11 @@ class Comprehension(Expr):
     # whose key is the highest (lowest); every one tied for it, in list order
     best: Expr | None = None
     highest: bool = True
+    # `with highest K1, K2, ...`: the keys after the first (``best`` is K1), each keeping,
+    # of the items tied on the keys before it, those whose own key is the highest
+    # (lowest); an item whose key is none loses to any with a value, and when all of
+    # those tied have none they stay tied
+    best_then: list[Expr] = field(default_factory=list)
     # `by KEY [ascending | descending], ...`: the items in the order of these keys, the
     # first key first (a stable sort: items with equal keys keep their list order)
     order: list[Expr] = field(default_factory=list)

@@ -1278,7 +1278,8 @@ class Checker:
             if e.where is not None:
                 self.expect(e.where, T.BOOL, ctx, "a 'where' condition")
             if e.best is not None:
-                self.order_key(e.best, ctx, "with highest" if e.highest else "with lowest")
+                for key in (e.best, *e.best_then):
+                    self.order_key(key, ctx, "with highest" if e.highest else "with lowest")
             for key in e.order:
                 self.order_key(key, ctx, "by")
             item = self.expr(e.item, ctx)

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from . import ast
 from .dependencies import CURRENT
-from .ordering import arrange
+from .ordering import arrange, arrange_tied
 from .types import ANY
 
 Fn = Callable[[Any, dict], Any]
@@ -94,6 +94,7 @@ class ExpressionModule:
         self.fixed = fixed
         self.consts: dict[Any, str] = {}  # id(value) → constant name
         self.namespace: dict[str, Any] = {"_MISSING": _MISSING, "LEFT_OUT": LEFT_OUT, "_arrange": arrange,
+                                          "_arrange_tied": arrange_tied,
                                           "_FAULTS": FAULTS, "_mark_call": mark_call}
         self.defs: list[str] = []
         self.count = 0  # generated functions, their number is their slot
@@ -497,7 +498,8 @@ class ExpressionModule:
         """A comprehension with ``with highest/lowest`` or ``by`` (the closure of
         compiler.Compiler.arranged_comprehension): a function of its own makes the rows
         (best key, order keys, item of the list) of the items its filter passes,
-        ordering.arrange chooses and orders them, and the item expression is computed for
+        ordering.arrange chooses and orders them (with tie-break keys, the best key is a
+        tuple of them all and arrange_tied chooses), and the item expression is computed for
         those kept. Its env holds only the locals it reads, so it may stand anywhere,
         a kept comprehension's item included (whose function has no env)."""
         fn = f"_c{len(self.defs)}_{self.temp()}"
@@ -505,6 +507,8 @@ class ExpressionModule:
         try:
             where = f" if {self.looping(e.where, e.var)}" if e.where is not None else ""
             best = self.looping(e.best, e.var) if e.best is not None else "None"
+            if e.best_then:  # `with highest K1, K2, ...`: the best keys as one tuple (see arrange_tied)
+                best = f"({best}, " + "".join(f"{self.looping(k, e.var)}, " for k in e.best_then) + ")"
             keys = "".join(f"{self.looping(k, e.var)}, " for k in e.order)
             item = self.looping(e.item, e.var)
         finally:
@@ -514,7 +518,8 @@ class ExpressionModule:
         self.defs.append(f"def {fn}(m, env, items):\n"
                          f"    _ents, _cur = m.state.entities, m.state.current\n"
                          f"    rows = [({best}, ({keys}), x) for x in items or []{where}]\n"
-                         f"    return [{item} for x in _arrange(rows, {highest}, {descending})]\n")
+                         f"    return [{item} for x in {'_arrange_tied' if e.best_then else '_arrange'}"
+                         f"(rows, {highest}, {descending})]\n")
         values = []
         for name in sorted(_free_names(e)):
             node = ast.Name(e.pos, name)
@@ -690,7 +695,7 @@ def _free_names(*exprs) -> set[str]:
         if isinstance(node, ast.Comprehension):
             walk(node.iterable, bound)
             inner = bound | {node.var}
-            for part in (node.item, node.where, node.best, *node.order):
+            for part in (node.item, node.where, node.best, *node.best_then, *node.order):
                 if part is not None:
                     walk(part, inner)
             return

@@ -17,7 +17,7 @@ from .dependencies import CURRENT, fixed_functions, footprint_reads, steady_valu
 from . import ast, codegen
 from .codegen import FAULTS, mark_call
 from .limits import bounded
-from .ordering import arrange
+from .ordering import arrange, arrange_tied
 from .public_reads import CountReader
 from .model import RuleSet
 from .types import ANY
@@ -676,13 +676,20 @@ class Compiler:
 
     def arranged_comprehension(self, e: ast.Comprehension, it: Fn, item: Fn, where: Fn | None) -> Fn:
         """A comprehension with ``with highest/lowest`` or ``by``: the items the filter
-        passes, with their keys, chosen and ordered by ordering.arrange; the item
-        expression is then computed for those kept, in their order."""
+        passes, with their keys, chosen and ordered by ordering.arrange (by
+        ordering.arrange_tied when tie-break keys follow the best key: ``with highest K1,
+        K2``); the item expression is then computed for those kept, in their order."""
         var = e.var
         best = self.closure(e.best) if e.best is not None else None
         highest = e.highest if e.best is not None else None
         keys = [self.closure(k) for k in e.order]
         descending = tuple(e.descending)
+        if e.best_then:  # `with highest K1, K2, ...`: the best keys as one tuple, ties broken in turn
+            best_keys = [best, *(self.closure(k) for k in e.best_then)]
+
+            def best(m, inner):
+                return tuple(k(m, inner) for k in best_keys)
+        choose = arrange_tied if e.best_then else arrange
 
         def comprehension(m, env):
             rows = []
@@ -693,7 +700,7 @@ class Compiler:
                     rows.append((best(m, inner) if best is not None else None,
                                  tuple(k(m, inner) for k in keys), x))
             out = []
-            for x in arrange(rows, highest, descending):
+            for x in choose(rows, highest, descending):
                 inner[var] = x
                 out.append(item(m, inner))
             return out

@@ -261,7 +261,7 @@ class _Footprints:
             item = ("thing in", items[1]) if items[0] == "contents" else (
                 ("value in", items[1]) if items[0] == "root" else _PLAIN)
             inner = {**scope, e.var: item}
-            for part in (e.item, e.where, e.best, *e.order):
+            for part in (e.item, e.where, e.best, *e.best_then, *e.order):
                 if part is not None:
                     self.value(part, inner)
             return _PLAIN

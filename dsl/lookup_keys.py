@@ -414,7 +414,7 @@ class _Walker:
             self.expr(e.where, inner, kept, calls)
             if e.where is not None:
                 kept = kept + [(e.where, inner, True)]
-            for part in [e.item, e.best, *e.order]:
+            for part in [e.item, e.best, *e.best_then, *e.order]:
                 self.expr(part, inner, kept, calls)
             return
         if isinstance(e, ast.Call):

@@ -54,3 +54,24 @@ def arrange(rows: list[tuple], highest: bool | None, descending: tuple[bool, ...
         known.sort(key=lambda row: row[1][i], reverse=descending[i])
         rows = known + unknown
     return [row[2] for row in rows]
+
+
+def arrange_tied(rows: list[tuple], highest: bool, descending: tuple[bool, ...]) -> list:
+    """arrange (above) for ``with highest K1, K2, ...`` (``with lowest``), whose
+    rows are ``((K1, K2, ...), (order keys), value)``. The first key chooses as
+    ``arrange``'s best key does: a none key is never the best, and when every key is none
+    no row is kept. Each later key keeps, of the rows tied on the keys before it, those
+    whose key is the highest (lowest): a none key loses to any key with a value, and
+    rows whose keys are all none stay tied. The rows kept (in list order) are then
+    ordered by ``descending`` as ``arrange`` orders them. Keys are checked (a yes/no
+    raises OrderKeyFault) among the rows still tied, a key at a time."""
+    width = len(rows[0][0]) if rows else 0
+    for i in range(width):
+        _check_keys(row[0][i] for row in rows)
+        keyed = [row for row in rows if row[0][i] is not None]
+        if keyed:
+            best = max(row[0][i] for row in keyed) if highest else min(row[0][i] for row in keyed)
+            rows = [row for row in keyed if row[0][i] == best]
+        elif i == 0:
+            rows = keyed
+    return arrange([(None, row[1], row[2]) for row in rows], None, descending)

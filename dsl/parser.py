@@ -627,17 +627,17 @@ class _AstBuilder:
         item, var, iterable, where, best, order = children
         node = ast.Comprehension(self.p(meta), item, str(var), iterable, where)
         if best is not None:
-            node.highest, node.best = best
+            node.highest, (node.best, *node.best_then) = best
         for key, descending in order or []:
             node.order.append(key)
             node.descending.append(descending)
         return node
 
     def highest_part(self, meta, children):
-        return (True, children[0])
+        return (True, list(children))
 
     def lowest_part(self, meta, children):
-        return (False, children[0])
+        return (False, list(children))
 
     def order_part(self, meta, children):
         return list(children)

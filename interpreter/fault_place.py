@@ -111,6 +111,8 @@ class _Search:
                         continue
                 if e.best is not None:
                     yield e.best, inner
+                for key in e.best_then:
+                    yield key, inner
                 for key in e.order:
                     yield key, inner
                 yield e.item, inner
