@@ -53,8 +53,9 @@ class Game:
         to offer (a table of people would otherwise learn who holds a reaction card).
         ``skip_known_passes``: with it, not in a window whose reactions read only what
         every player sees (there everyone knows who can answer already).
-        ``ask_secret_single_options``: a choose with one option is asked too when the
-        number of its options may be a secret (dsl.public_reads.CountReader).
+        ``ask_secret_single_options``: a choose with one option (or none: `none` is
+        then its answer) is asked too when the number of its options may be a secret
+        (dsl.public_reads.CountReader).
         ``forced_rolls``: results fixed in advance (see GameState.forced_rolls), used from
         the game's own setup on.
         ``starting_vars`` (scope → {name: value}) and ``starting_props`` (entity id →

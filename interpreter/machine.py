@@ -598,10 +598,15 @@ class Machine:
             self._fail(f"nobody is to choose {var}: a choose without 'by' is the current player's, and no "
                        f"player's turn is under way here (setup, or a step of the round between turns); "
                        f"write 'choose {var} from … by PLAYER'")
-        if not options:
+        asked_anyway = secret_count and chooser is not None and self.state.settings.get("ask_secret_single_options")
+        if not options and asked_anyway:
+            # nothing to choose, but being asked or not would tell the table so: the
+            # chooser is asked all the same, with "none" the only answer
+            self.state.pending = {"kind": "choose", "player": chooser, "prompt": prompt, "options": [None],
+                                  "var": var, "frame": self._env_frame_index()}
+        elif not options:
             env[var] = None
-        elif len(options) == 1 and not (secret_count and chooser is not None
-                                        and self.state.settings.get("ask_secret_single_options")):
+        elif len(options) == 1 and not asked_anyway:
             env[var] = options[0]
         else:
             self.state.pending = {"kind": "choose", "player": chooser, "prompt": prompt, "options": options,

@@ -273,6 +273,8 @@ class Words:
                 named = self._argument_words(name, args) if isinstance(args, dict) else None
                 label += self.say["colon"] + " " + self._arguments(values, named, places, stood, apart)
             return {"label": label, "cost": self.cost(name, args if isinstance(args, dict) else None)}
+        if option is None:  # the one answer to a choose of nothing, asked where that is a secret
+            return {"label": self.say["none"], "cost": None}
         if isinstance(option, dict) and self.directions and {"x", "y"} <= set(option):
             return {"label": self.placement(option), "cost": None}
         thing = self._apart_name(option) if apart else self.name(option)

@@ -12,6 +12,7 @@ from engine_rulesets import build, game_yaml
 
 from rulecraft.dsl.loader import load_checked
 from rulecraft.interpreter.game import PLAYER_FACING, Game
+from rulecraft.narration import Words
 
 DATA = """
 kinds:
@@ -67,6 +68,25 @@ def test_without_the_setting_a_single_option_is_taken_unasked(tmp_path):
     game.choose(0)
     assert game.pending is None
     assert [e["choice"] for e in game.events if e["type"] == "picked"][-1] == "success"
+
+
+def test_an_empty_list_a_secret_decides_is_asked_too_with_none_its_only_answer(tmp_path):
+    """Only a spy may play a card (p1); the others have nothing to choose, and are asked
+    all the same at a table, where not being asked would tell them apart."""
+    only_spies = '(["success", "fail"] if p.spy else [])'
+    game = _game(tmp_path, only_spies, PLAYER_FACING)
+    asked = []
+    while game.pending is not None:
+        asked.append((game.pending.player, list(game.pending.options)))
+        game.choose(0)
+    assert asked == [("p1", ["success", "fail"]), ("p2", [None])]
+    assert [e["choice"] for e in game.events if e["type"] == "picked"] == ["success", None]
+    words = Words(game.ruleset)
+    assert words.option(None)["label"] == "none"
+    # played by bots, nobody is asked for nothing
+    quiet = _game(tmp_path / "bots", only_spies, {})
+    quiet.choose(0)
+    assert quiet.pending is None
 
 
 def test_a_count_everyone_sees_is_not_asked(tmp_path):
