@@ -41,7 +41,8 @@ class Choice:
 # asked when how many options there are may be a secret (a card only some may play).
 # Every driver that puts players or learning agents at the table runs games so
 # (terminal, server, research).
-PLAYER_FACING = {"ask_every_eligible": True, "skip_known_passes": True, "ask_secret_single_options": True}
+PLAYER_FACING = {"ask_every_eligible": True, "skip_known_passes": True, "ask_secret_single_options": True,
+                 "ask_secret_empty_options": True}
 
 
 class Game:
@@ -53,9 +54,10 @@ class Game:
         to offer (a table of people would otherwise learn who holds a reaction card).
         ``skip_known_passes``: with it, not in a window whose reactions read only what
         every player sees (there everyone knows who can answer already).
-        ``ask_secret_single_options``: a choose with one option (or none: `none` is
-        then its answer) is asked too when the number of its options may be a secret
-        (dsl.public_reads.CountReader).
+        ``ask_secret_single_options``: a choose with one option is asked too when the
+        number of its options may be a secret (dsl.public_reads.CountReader);
+        ``ask_secret_empty_options`` with it: one with none too, `none` its only answer
+        (a setting of its own, so a log saved before it replays as it was asked).
         ``forced_rolls``: results fixed in advance (see GameState.forced_rolls), used from
         the game's own setup on.
         ``starting_vars`` (scope → {name: value}) and ``starting_props`` (entity id →

@@ -598,8 +598,9 @@ class Machine:
             self._fail(f"nobody is to choose {var}: a choose without 'by' is the current player's, and no "
                        f"player's turn is under way here (setup, or a step of the round between turns); "
                        f"write 'choose {var} from … by PLAYER'")
-        asked_anyway = secret_count and chooser is not None and self.state.settings.get("ask_secret_single_options")
-        if not options and asked_anyway:
+        settings = self.state.settings
+        asked_anyway = secret_count and chooser is not None and settings.get("ask_secret_single_options")
+        if not options and asked_anyway and settings.get("ask_secret_empty_options"):
             # nothing to choose, but being asked or not would tell the table so: the
             # chooser is asked all the same, with "none" the only answer
             self.state.pending = {"kind": "choose", "player": chooser, "prompt": prompt, "options": [None],

@@ -83,10 +83,11 @@ def test_an_empty_list_a_secret_decides_is_asked_too_with_none_its_only_answer(t
     assert [e["choice"] for e in game.events if e["type"] == "picked"] == ["success", None]
     words = Words(game.ruleset)
     assert words.option(None)["label"] == "none"
-    # played by bots, nobody is asked for nothing
-    quiet = _game(tmp_path / "bots", only_spies, {})
-    quiet.choose(0)
-    assert quiet.pending is None
+    # played by bots, nobody is asked for nothing; nor in a game saved before the setting
+    for settings in ({}, {k: v for k, v in PLAYER_FACING.items() if k != "ask_secret_empty_options"}):
+        quiet = _game(tmp_path / f"quiet{len(settings)}", only_spies, settings)
+        quiet.choose(0)
+        assert quiet.pending is None
 
 
 def test_a_count_everyone_sees_is_not_asked(tmp_path):
