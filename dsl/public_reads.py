@@ -19,8 +19,9 @@ from .model import RuleSet
 
 # Standard functions whose value follows from their arguments and what everyone sees:
 # the zone functions read only the zone they are given, which is judged on its own.
+# A die's roll is told to every player.
 _PUBLIC_BUILTINS = FIXED_BUILTINS | BOARD_BUILTINS | frozenset(
-    {"contents", "top", "bottom", "on_board", "placed", "placements", "placements_anywhere"})
+    {"contents", "top", "bottom", "on_board", "placed", "placements", "placements_anywhere", "roll"})
 # names of the rules whose values everyone knows (players, turn and round counters,
 # parameters, tables, dice, kinds, named components) or that a reaction binds itself
 _PUBLIC_NAMES = frozenset({"local", "value", "parameter", "table", "die", "kind", "entity"})
@@ -55,17 +56,34 @@ class _PublicReader:
                                   for name, spec in kind.properties.items() if spec.visible_to != "everyone"}
         self.hidden_variables = {(scope, name) for scope, specs in data.variables.items()
                                  for name, spec in specs.items() if spec.visible_to != "everyone"}
+        # kinds whose things stand on the board's spaces, where everyone sees them
+        self.on_spaces = {name for name, kind in data.kinds.items()
+                          if kind.located_in is not None and kind.located_in != "zone"}
+        self.top_visible = {name for name, spec in data.zones.items() if spec.top_visible}
         self._functions_public: dict[str, bool] = {}
 
     def public(self, expr) -> bool:
         todo = [expr]
         while todo:
             node = todo.pop()
+            if self._shown_top(node):
+                continue  # the top of a zone whose top everyone sees, whatever hides the rest
             if not self._node_public(node):
                 return False
             if not isinstance(node, ast.Attr) or getattr(node.obj, "type", None) != "scope":
                 todo.extend(child_nodes(node))
         return True
+
+    def _shown_top(self, node) -> bool:
+        if not (isinstance(node, ast.Call) and getattr(node, "ref", None) == ("builtin", "top") and node.args):
+            return False
+        zone = node.args[0]
+        ref = getattr(zone, "ref", None)
+        if isinstance(zone, ast.Name):
+            return ref is not None and ref[0] == "zone" and ref[1] in self.top_visible
+        # a zone of a player, `pile(p)`, named by what everyone sees
+        return isinstance(zone, ast.Call) and ref is not None and ref[0] == "player_zone" \
+            and ref[1] in self.top_visible and all(self.public(a) for a in zone.args)
 
     def _node_public(self, node) -> bool:
         if isinstance(node, ast.Name):
@@ -86,8 +104,9 @@ class _PublicReader:
             if str(getattr(node.obj, "type", "")).startswith("event "):
                 return True  # the window's record: its event went to every player
             if node.name == "at":
-                # where a thing lies tells which zone holds it: public only when no zone hides
-                return self.every_zone_public
+                # where a thing lies tells which zone holds it: public when no zone hides,
+                # or for a thing that stands on the board's spaces
+                return self.every_zone_public or str(getattr(node.obj, "type", "")).rstrip("?") in self.on_spaces
             return node.name not in self.hidden_properties
         if isinstance(node, ast.Call):
             ref = getattr(node, "ref", None)

@@ -131,3 +131,41 @@ def test_a_name_is_as_secret_as_what_gave_it_its_value(tmp_path, before, options
                           "main.rules": rules.replace("OPTIONS", options)})
     flags = [i.secret_count for block in rs.compiled.blocks for i in block if hasattr(i, "secret_count")]
     assert flags[-1] == secret, flags
+
+
+SHOWN = game_yaml(players=(2, 2), round_limit=1) + """
+kinds:
+  player: {properties: {}}
+  card:
+    located_in: zone
+    properties:
+      value: number
+zones:
+  pile: {visible_to: nobody, top_visible: true}
+components:
+  - {name: low, kind: card, zone: pile, properties: {value: 1}}
+  - {name: high, kind: card, zone: pile, properties: {value: 3}}
+dice:
+  d4: [1, 2, 3, 4]
+"""
+
+
+@pytest.mark.parametrize("before, options, secret", [
+    ("let face = roll(d4)", 'take(["a", "b", "c", "d"], face)', False),  # every player sees the roll
+    ("let t = top(pile)", '(["a"] if t.value > 1 else ["a", "b"])', False),  # … and the pile's top
+    ("let t = bottom(pile)", '(["a"] if t.value > 1 else ["a", "b"])', True),  # not what lies under it
+])
+def test_a_roll_and_a_shown_top_are_public_what_lies_under_it_is_not(tmp_path, before, options, secret):
+    rules = RULES.replace("            choose c from OPTIONS", f"            {before}\n            choose c from OPTIONS")
+    rs = build(tmp_path, {"game.yaml": SHOWN, "main.rules": rules.replace("OPTIONS", options)})
+    flags = [i.secret_count for block in rs.compiled.blocks for i in block if hasattr(i, "secret_count")]
+    assert flags[-1] == secret, flags
+
+
+def test_panic_station_asks_one_option_only_where_it_hides_something():
+    """Where to place a room (the top of the exploration deck is shown), where a parasite
+    appears (a roll), whom to shoot or heal (pieces on the board): everyone can count the
+    options. Which card to hand over in a trade: not (it depends on infection cards)."""
+    rs = load_checked("rules/panic_station")
+    verdicts = {(i.var, i.secret_count) for block in rs.compiled.blocks for i in block if hasattr(i, "secret_count")}
+    assert {var for var, secret in verdicts if secret} == {"given", "returned"}, verdicts
