@@ -274,7 +274,9 @@ class ChooseI(Instr):
         self.var, self.fn, self.chooser, self.prompt, self.secret_count = var, fn, chooser, prompt, secret_count
 
     def run(self, m, env):
-        chooser = self.chooser(m, env) if self.chooser else m.state.current
+        # without `by`, the player whose turn is under way: between turns nobody (the last
+        # turn's player is still current_player then, but is not the one to ask)
+        chooser = self.chooser(m, env) if self.chooser else m.turn_player()
         m.choose(self.var, list(self.fn(m, env) or []), chooser, self.prompt, env, self.secret_count)
 
 

@@ -589,6 +589,10 @@ class Machine:
             if frame["k"] in ("loop", "rep"):
                 return
 
+    def turn_player(self) -> str | None:
+        """The player whose turn is under way, or None (setup, between turns)."""
+        return self.state.current if any(f["k"] == "turn" for f in self.state.stack) else None
+
     def choose(self, var: str, options: list, chooser: str | None, prompt: str | None, env: dict,
                secret_count: bool = False) -> None:
         """``secret_count``: how many options there are may be a secret (see

@@ -3,6 +3,8 @@ RuleRuntimeError that says where in the rule files it happened."""
 
 from __future__ import annotations
 
+from contextlib import nullcontext
+
 import re
 from pathlib import Path
 
@@ -296,6 +298,39 @@ procedure setup():
         Game(rs, 2, 1)
     assert "nobody is to choose n" in str(info.value) and "by PLAYER" in str(info.value)
     assert_located(info.value, path, 'choose n from [1, 2, 3] prompt "How many?"')
+
+
+def test_a_choose_without_by_between_turns_stops_too_and_asks_not_the_last_turns_player(tmp_path):
+    """After the turns of a round, `current_player` is still the last turn's player, but no
+    turn is under way: a choose without `by` there asked that player before, where the
+    docs promise an error. Inside a turn it is still the turn's player who chooses."""
+    rules = """
+procedure setup():
+    do:
+        stop
+
+action pick:
+    limit 1 per turn
+    do:
+        choose n from [1, 2] prompt "Inside the turn?"
+        end_turn()
+
+procedure round():
+    do:
+        for each p in players:
+            play_turn(p)
+        choose m from [1, 2, 3] prompt "Which quest do you take?"
+"""
+    rs = build(tmp_path, {"game.yaml": game_yaml() + DATA, "main.rules": rules})
+    path = Path(rs.root) / "main.rules"
+    game = Game(rs, 2, 1)
+    for player in ("p1", "p2"):
+        choose_action(game, "pick")
+        assert game.pending.kind == "choose" and game.pending.player == player
+        with pytest.raises(RuleRuntimeError) if player == "p2" else nullcontext() as info:
+            game.choose(0)
+    assert "nobody is to choose m" in str(info.value)
+    assert_located(info.value, path, 'choose m from [1, 2, 3] prompt "Which quest do you take?"')
 
 
 def test_a_choose_without_by_with_one_option_needs_no_chooser(tmp_path):
