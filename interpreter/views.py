@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import sys
 
-from rulecraft.dsl.builtins import ACTION_WINDOW, ACTION_WINDOW_FIELDS
+from rulecraft.dsl.builtins import ACTION_WINDOW, ACTION_WINDOW_FIELDS, ENGINE_EVENTS
 from rulecraft.dsl.model import RuleSet
 
 from .state import THING, GameState
@@ -305,7 +305,7 @@ def record_event(ruleset: RuleSet, state: GameState, events: list[dict], event: 
     game's event list: numbered, and marked for who may see what of it while the
     entities are where they are."""
     event["seq"] = len(events)
-    if event["type"] in ANNOTATED_EVENTS:
+    if event["type"] in ANNOTATED_EVENTS or event["type"] not in ENGINE_EVENTS:
         annotate_visibility(ruleset, state, event)
     events.append(event)
 
@@ -344,11 +344,18 @@ def annotate_visibility(ruleset: RuleSet, state: GameState, event: dict) -> None
         shown = state.revealed.get(event["entity"], {}).get(THING) if state.revealed else None
         if shown:
             event["_shown_to"] = list(shown)
-    elif kind in ("action_taken", "reacted", ACTION_WINDOW):
+    elif kind in ("action_taken", "reacted", ACTION_WINDOW) or (kind not in ENGINE_EVENTS and "audience" not in event):
         masked = {}
-        # the engine's window on a chosen action carries the action's arguments as fields
-        args = ({k: v for k, v in event.items() if k not in ACTION_WINDOW_FIELDS and k != "type"}
-                if kind == ACTION_WINDOW else event.get("args") or {})
+        if kind in ("action_taken", "reacted"):
+            args = event.get("args") or {}
+        elif kind == ACTION_WINDOW:
+            # the engine's window on a chosen action carries the action's arguments as fields
+            args = {k: v for k, v in event.items() if k not in ACTION_WINDOW_FIELDS and k != "type"}
+        else:
+            # an event a rule tells everyone (or a window it opens): a thing it names from
+            # a hidden zone is named only to those who may see it, as an action's argument
+            # is; one told `to` some players names it to them, as the rule chose
+            args = {k: v for k, v in event.items() if k not in ("type", "seq", "audience") and not k.startswith("_")}
         masked_items = {}
         for name, value in args.items():
             if isinstance(value, (list, tuple)):
@@ -429,9 +436,9 @@ def visible_event(ruleset: RuleSet, state: GameState, event: dict, viewer: str) 
         if "value" in shown:
             shown["value"] = HIDDEN  # a property of a thing they do not see shows them nothing
         return shown
-    if kind in ("action_taken", "reacted") and ("_masked" in event or "_masked_items" in event):
-        return {**_public(event), "args": _masked_for(event, event["args"], viewer)}
-    if kind == ACTION_WINDOW and ("_masked" in event or "_masked_items" in event):
+    if "_masked" in event or "_masked_items" in event:
+        if kind in ("action_taken", "reacted"):
+            return {**_public(event), "args": _masked_for(event, event["args"], viewer)}
         return _masked_for(event, _public(event), viewer)
     return _public(event)
 

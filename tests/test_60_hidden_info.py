@@ -277,3 +277,24 @@ action give:
     assert passes("p3") == ["?"]
     assert game.view("p2")["zones"]["hand:p2"] == ["a", "b"]
     assert game.view("p3")["zones"]["hand:p2"] == {"count": 2}
+
+
+def test_an_event_told_to_everyone_names_a_hidden_card_only_to_who_may_see_it(tmp_path):
+    """`emit` without `to` naming a card in a hand: the card is "?" to the others, as in
+    a move or an action's argument; told `to` players, it is named to them as the rule chose."""
+    rules = RULES + """
+action announce:
+    with card: card in contents(hand(current_player))
+    limit 1 per turn
+    do:
+        emit dealt(player: current_player, card: card, cards: [card, f])
+        emit whispered(card: card) to players
+"""
+    rs = build(tmp_path, {"game.yaml": game_yaml(players=(2, 3)) + DATA, "main.rules": rules})
+    game = Game(rs, 2, 1)
+    choose_action(game, "announce", card="a")
+    [mine] = [e for e in game.events_for("p1") if e["type"] == "dealt"]
+    [theirs] = [e for e in game.events_for("p2") if e["type"] == "dealt"]
+    assert (mine["card"], mine["cards"]) == ("a", ["a", "f"])
+    assert (theirs["player"], theirs["card"], theirs["cards"]) == ("p1", "?", ["?", "f"])
+    assert [e["card"] for e in game.events_for("p2") if e["type"] == "whispered"] == ["a"]
