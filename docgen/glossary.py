@@ -20,6 +20,7 @@ from rulecraft.dsl import ast
 from rulecraft.dsl.builtins import ACTION_WINDOW, ACTION_WINDOW_FIELDS, ENGINE_EVENTS
 from rulecraft.dsl.diagnostics import Diagnostic, DiagnosticBag, Position, did_you_mean_among, with_article
 from rulecraft.dsl.model import RuleSet
+from rulecraft.dsl.writes import changed_properties
 from rulecraft.dsl.ruleset_files import inside, refuse_link_out
 from rulecraft.dsl.yaml_data import Located, load_and_validate
 
@@ -827,6 +828,13 @@ def _check_called(ruleset: RuleSet, glossary: Glossary, lang: str, bag: Diagnost
             bag.warning(f"the {lang} glossary's name of each {key}, '{term.called.one}', has the slot {{{slot}}}, "
                         f"which is no property of '{key}'", glossary.where.get((section, key)),
                         did_you_mean_among(slot, props, "properties"), code="glossary")
+        # a name is made once, from the values a thing starts with
+        for slot in sorted((called_slots(term) & set(props)) & changed_properties(ruleset)):
+            bag.warning(f"the {lang} glossary's name of each {key}, '{term.called.one}', has the slot {{{slot}}}, "
+                        f"which the rules change in play: a name is made once, from the values a thing "
+                        f"starts with", glossary.where.get((section, key)),
+                        f"leave {{{slot}}} out of the name: the screens show a changing {slot} beside it",
+                        code="glossary")
 
 
 def _unnamed_families(ruleset: RuleSet, glossary: Glossary, needs) -> dict[str, tuple[str, str]]:

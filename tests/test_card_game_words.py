@@ -137,3 +137,27 @@ action vote:
     errors = load_errors(tmp_path, {"game.yaml": game_yaml() + data,
                                     "main.rules": rules.replace('"approve"', '"abstain"')})
     assert "player.vote cannot be 'abstain'" in errors or 'player.vote cannot be "abstain"' in errors
+
+
+def test_a_name_made_from_a_property_the_rules_change_is_warned_of(tmp_path):
+    """A name is made once, from the values a thing starts with: a die called "die {slot}
+    ({face})" read "die 1 (None)" all game long. `check` says so at the glossary's line."""
+    from rulecraft.docgen.glossary import check_glossaries
+
+    rules = QUIET_SETUP_AND_ROUND + """
+action rank_up:
+    with c: card in contents(table)
+    do:
+        set c.strength += 1
+"""
+    glossary = GLOSSARY.replace('"{rank} of {suit}"', '"{rank} of {suit} ({strength})"')
+    rs = build(tmp_path, {"game.yaml": game_yaml() + CARDS, "main.rules": rules, "glossary/en.yaml": glossary})
+    found = [d for d in check_glossaries(rs, docs_words=False) if "which the rules change" in d.message]
+    assert [d.message for d in found] == [
+        "the en glossary's name of each card, '{rank} of {suit} ({strength})', has the slot {strength}, which the "
+        "rules change in play: a name is made once, from the values a thing starts with"]
+    assert found[0].hint == "leave {strength} out of the name: the screens show a changing strength beside it"
+    assert found[0].position.line == 3  # the kind's line
+    # the rank, which no rule changes, may name the card
+    plain = build(tmp_path / "plain", {"game.yaml": game_yaml() + CARDS, "main.rules": rules, "glossary/en.yaml": GLOSSARY})
+    assert not [d for d in check_glossaries(plain, docs_words=False) if "which the rules change" in d.message]
