@@ -439,8 +439,11 @@ class SiteWriter:
         """How the game is won and lost, in the author's words: each victory condition with
         who wins it, then every other rule that ends the game."""
         ui = self.ui
-        out = [f"## {ui('how_it_ends')}\n", ui("how_it_ends_intro") + "\n"]
         conditions = [n for n in self.cat.victory if self.rs.definitions[n].kind == "victory"]
+        enders = [n for n in self.cat.victory if n not in conditions]
+        # without victory conditions, the rules that end the game are the whole story
+        intro = "how_it_ends_intro" if conditions or not enders else "how_it_ends_by_rules"
+        out = [f"## {ui('how_it_ends')}\n", ui(intro) + "\n"]
         for n in conditions:
             d = self.rs.definitions[n]
             out.append(f"### {md(self.title(n))}\n")
@@ -449,9 +452,9 @@ class SiteWriter:
             if winners:
                 out.append(f"**{ui('who_wins')}{self.c}** {winners}\n")
             out.append(f"→ {self.link(n, 'index.md')}\n")
-        enders = [n for n in self.cat.victory if n not in conditions]
         if enders:
-            out.append(f"### {ui('other_endings')}\n")
+            if conditions:
+                out.append(f"### {ui('other_endings')}\n")
             out += [f"- **{self.link(n, 'index.md')}**{self.c} {self.gist(n)}" for n in enders]
             out.append("")
         return "\n".join(out)
