@@ -14,6 +14,7 @@ import re
 import string
 
 from rulecraft.docgen.glossary import Glossary, called_slots, engine_term, load_glossary
+from rulecraft.dsl.writes import changed_properties
 from rulecraft.dsl import ast
 from rulecraft.dsl.builtins import ACTION_WINDOW
 from rulecraft.dsl.types import NONE
@@ -82,6 +83,7 @@ class Words:
         if lang not in languages():
             raise ValueError(unknown(lang))
         self.ruleset = ruleset
+        self._changed_names: frozenset[str] | None = None  # the properties the rules change (see _changing)
         self.lang = lang
         self.say = SENTENCES[lang]
         try:
@@ -327,10 +329,36 @@ class Words:
         return out
 
     def _apart_name(self, value) -> str:
-        """A value by name, a thing the pending choice tells apart with its details."""
+        """A value by name, a thing the pending choice tells apart with its details, a
+        shared thing with what changes of it (see ``_changing``); a list item by item."""
+        if isinstance(value, list):
+            return ", ".join(self._apart_name(v) for v in value) or self.say["none"]
         if isinstance(value, str) and value in self.apart:
             return f"{self.name(value)} ({', '.join(self.details(value, viewer=self.viewer))})"
-        return self.name(value)
+        changing = self._changing(value)
+        return f"{self.name(value)} ({changing})" if changing else self.name(value)
+
+    def _changing(self, value) -> str | None:
+        """What the rules change of a thing lying in a zone that belongs to no player (a
+        die in the tray: "claw"), as the viewer sees it: an option naming it says it, so
+        the player need not look the table up to choose. Things on the board and in a
+        player's zones are said as before."""
+        if not isinstance(value, str):
+            return None
+        entity = self.entities.get(value)
+        at = entity.get("at") if entity else None
+        if not isinstance(at, str) or ":" in at or at not in self.ruleset.data.zones:
+            return None
+        if self._changed_names is None:
+            self._changed_names = changed_properties(self.ruleset)
+        kind = entity.get("kind", "")
+        shown = []
+        for prop, v in (entity.get("props") or {}).items():
+            if prop in self._changed_names and v != HIDDEN and not says_nothing(v):
+                shown.append((prop, v))
+        if len(shown) == 1:  # one: its value alone ("die 1 (claw)")
+            return self.property_value(kind, shown[0][0], shown[0][1])
+        return ", ".join(self.status(kind, prop, v) for prop, v in shown) or None
 
     def arguments(self, definition: str, args: dict) -> str:
         """Some arguments of an action in words, as its option's label says them after
@@ -371,7 +399,7 @@ class Words:
         names_space = any(isinstance(v, str) and self.place(v) for v in values)
         parts = []
         for i, v in enumerate(values):
-            text = self._apart_name(v) if apart and isinstance(v, str) else self.name(v)
+            text = self._apart_name(v) if apart and isinstance(v, (str, list)) else self.name(v)
             if named and i < len(named) and named[i]:
                 parts.append(f"{named[i]} {text}")
                 continue

@@ -69,3 +69,61 @@ def test_a_cost_read_from_the_chosen_thing_is_said_as_a_number(tmp_path):
     assert costs[("buy_twice", "lamp")] == "7 coins", costs
     # a price nobody sees is not told
     assert costs[("buy_blind", "lamp")] == "some coins", costs
+
+
+TRAY = game_yaml(players=(2, 2)) + """
+kinds:
+  player: {}
+  die:
+    located_in: zone
+    properties:
+      face: {type: number, default: 0}
+      slot: number
+  card:
+    located_in: zone
+    properties:
+      charge: {type: number, default: 0}
+zones:
+  tray: {}
+  hand: {per_player: true, visible_to: owner}
+components:
+  - {name: "die_{slot}", kind: die, zone: tray, each: {slot: [1, 2]}}
+  - {name: battery, kind: card, zone: hand, per_player: true}
+"""
+
+TRAY_RULES = """
+procedure setup():
+    do:
+        for each d in contents(tray):
+            set d.face = d.slot + 3
+        for each c in contents(hand(first(players))):
+            set c.charge = 2
+
+procedure round():
+    do:
+        for each p in players:
+            play_turn(p)
+
+action reroll:
+    with chosen: list of die in combinations(contents(tray), 1) + [contents(tray)]
+    do:
+        end_turn()
+
+action use:
+    with c: card in contents(hand(current_player))
+    do:
+        end_turn()
+"""
+
+
+def test_an_option_naming_shared_things_says_what_the_rules_change_of_them(tmp_path):
+    """Which dice to reroll is chosen by what they show: "reroll: die 1 (4), die 2 (5)",
+    without looking the tray up. A card in a hand is named as before."""
+    rs = build(tmp_path, {"game.yaml": TRAY, "main.rules": TRAY_RULES}, name="tray")
+    game = Game(rs, 2, 1)
+    words = Words(rs)
+    view = game.view("p1")
+    words.know_view(view)
+    labels = [words.option(o)["label"] for o in view["choice"]["options"]]
+    assert labels[:3] == ["reroll: die_1 (4)", "reroll: die_2 (5)", "reroll: die_1 (4), die_2 (5)"], labels
+    assert "use: battery.p1" in labels, labels
