@@ -321,8 +321,21 @@ class SiteWriter:
                 words = md(self.word(f"parameters.{name}")) + (f" — {md_prose(text)}" if text else "")
                 out.append(f"| {words} | {self.value(value, feminine=self._feminine('parameters', name))} |")
             out.append("")
+        out.append(self._dice())
         out.append(self._tables())
         self.site.pages["index.md"] = "\n".join(out) + "\n"
+
+    def _dice(self) -> str:
+        """The dice (``dice:``), each with its faces in order: the first fact of a dice game."""
+        dice = self.rs.data.dice
+        if not dice:
+            return ""
+        ui = self.ui
+        out = [f"## {ui('dice' if len(dice) > 1 else 'die_heading')}\n", f"| {ui('die_heading')} | {ui('faces')} |\n|---|---|"]
+        for name, faces in dice.items():
+            out.append(f"| {md(_cap(self.word(f'dice.{name}')))} | {', '.join(self.value(f) for f in faces)} |")
+        out.append("")
+        return "\n".join(out)
 
     def _what_players_see(self) -> str:
         """What the rules keep from players, in plain words, from the rule set's visibility: each

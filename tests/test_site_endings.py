@@ -1,6 +1,6 @@
-"""The rules site's "How the game ends" for a game without victory conditions, whose
+"""The rules site's index: "How the game ends" for a game without victory conditions, whose
 rules end it with `end_game`: it said "as soon as one of these happens", listed none,
-then the rules under "Other ways the game ends"."""
+then the rules under "Other ways the game ends"; and the dice with their faces."""
 
 from __future__ import annotations
 
@@ -55,3 +55,13 @@ def test_with_a_victory_condition_the_other_rules_come_after_it(tmp_path):
     page = _index(tmp_path, RULES + VICTORY)
     ends = page[page.index("How the game ends"):]
     assert "as soon as one of these happens" in ends and "### Other ways the game ends" in ends
+
+
+def test_the_dice_are_listed_with_their_faces(tmp_path):
+    """A dice game's first fact: the site listed no die's faces."""
+    data = DATA + "dice:\n  d6: [1, 2, 3, claw, heart, energy]\n  coin: [heads, tails]\n"
+    folder = write_ruleset(tmp_path / "dice", {"game.yaml": game_yaml() + data, "main.rules": RULES})
+    page = collect(folder, "en").pages["index.md"]
+    table = page[page.index("## Dice"):]
+    assert table.startswith("## Dice\n\n| Die | Faces |\n|---|---|\n| D6 | 1, 2, 3, claw, heart, energy |\n"), table[:200]
+    assert "| Coin | heads, tails |" in table
