@@ -9,6 +9,8 @@ plus the weights of the heuristics' preferences the option meets:
   over it, and the components the seat has not seen dealt at random into the hidden
   zones, as many as each zone's public count (:func:`rulecraft.bots.determinize.determinize`).
   One deal per decision is shared by all options, so options differ only by what they do.
+  An option that then draws on chance (a roll) is played again with other draws, its
+  worths averaged (``greedy:N`` draws, 4 by default).
 - **playing an option** works where the view says enough about where the rules are:
   an action at the top of the seat's own turn runs on a turn of the seat's own, with
   every rule it sets off, until someone must decide again within it (the turn ended, the
@@ -53,6 +55,10 @@ WIN = 1e6
 # How many deals of the hidden components each decision averages over (a search draws a
 # guess; more deals weigh it better, at that many times the cost: 3 did not play better).
 DEALS = 1
+# How many times an option that draws on chance (a roll, a shuffle) is played, with other
+# draws, to average its worth (see GreedyBot._after); `--bot greedy:N` sets it.
+CHANCE_DRAWS = 4
+MOST_DRAWS = 64
 # How many of its own choices inside one action the bot looks ahead, and over how many options at most.
 PLAN_DEPTH = 3
 PLAN_WIDTH = 16
@@ -63,8 +69,9 @@ class GreedyBot:
     name = "greedy"
     needs_events = "new"  # each event once: to see its turns start, and for what its heuristics remember (seen)
 
-    def __init__(self, seed: int):
+    def __init__(self, seed: int, setting: str | None = None):
         self._random = random.Random(seed)
+        self._draws = int(setting) if setting else CHANCE_DRAWS
         self._ruleset = None
         self._evaluation: Evaluation | None = None
         self._plan: list[str] = []
@@ -76,6 +83,14 @@ class GreedyBot:
         self._seen_events: list[dict] = []
         self._full_view: dict | None = None  # the view with every event the seat saw, for the copy
         self._followed = False  # whether the copy stands at this decision
+
+    @staticmethod
+    def setting_problem(setting: str) -> str | None:
+        """``greedy:N``: how many draws an option that draws on chance is averaged over."""
+        if not setting.isdigit() or not 1 <= int(setting) <= MOST_DRAWS:
+            return (f"'greedy:{setting}': the greedy bot's setting is how many draws an option that draws on "
+                    f"chance is averaged over, a whole number from 1 to {MOST_DRAWS} (greedy alone: {CHANCE_DRAWS})")
+        return None
 
     @staticmethod
     def rules_problem(ruleset) -> str | None:
@@ -199,13 +214,25 @@ class GreedyBot:
 
     def _after(self, table: GameState, index: int, me: str, judging: list, depth: int) -> tuple[float, list[str]]:
         """The worth to ``me`` of answering ``index`` on ``table`` (a copy is played), and
-        the seat's best answers to the choices that follow inside the same action."""
-        state = table.clone()
-        try:
-            Machine(self._ruleset, state).answer(index)
-        except _LOOKAHEAD_ERRORS:
-            return 0.0, []
-        return self._worth(state, me, judging, depth)
+        the seat's best answers to the choices that follow inside the same action. An
+        option whose play draws on chance (a reroll) is played again with other draws and
+        its worths averaged over the bot's number of draws (``CHANCE_DRAWS``): one roll
+        alone would rate a reroll by its luck."""
+        worths, plan = [], []
+        for draw in range(self._draws if depth == PLAN_DEPTH else 1):
+            state = table.clone()
+            if draw:
+                state.rng = self._random.getrandbits(64)
+            try:
+                Machine(self._ruleset, state).answer(index)
+            except _LOOKAHEAD_ERRORS:
+                return 0.0, []
+            worth, answers = self._worth(state, me, judging, depth)
+            worths.append(worth)
+            plan = plan or answers
+            if state.rng == table.rng:
+                break  # it drew nothing: every play of it is this one
+        return sum(worths) / len(worths), plan
 
     def _worth(self, state: GameState, me: str, judging: list, depth: int) -> tuple[float, list[str]]:
         if state.result is not None:
