@@ -376,8 +376,17 @@ class PlaySession:
         seats = {p: ui["seat_script"].format(script=self.words.name(self.game.machine.scripted[p]))
                  if p in self.game.machine.scripted else ui["seat_human"] if self.seats.get(p, HUMAN) == HUMAN
                  else ui["seat_bot"].format(bot=self.seats[p]) for p in self.game.state.players}
-        # The game is over: the table is turned face up, every player's status shown.
-        self.show(self.screens.final(self.game.state, self.game.result, seats, len(self.game.decisions)))
+        # The game is over: the table is turned face up, every player's status shown,
+        # after what happened since the last decision (a final scoring, cards revealed), as
+        # every player saw it: the table is shared now
+        common = self.game.events_for(EVERY_SEAT)
+        last = max((i for i, e in enumerate(common) if e["type"] in ("action_taken", "reacted")), default=-1)
+        self.show(self.screens.final(self.game.state, self.game.result, seats, len(self.game.decisions),
+                                     common[last + 1:]))
+
+
+# Who sees only what every player sees (a viewer who is no seat): the final screen's news.
+EVERY_SEAT = "everyone"
 
 
 # People share one table: a reaction window asks everyone it could concern, so the

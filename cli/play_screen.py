@@ -28,6 +28,7 @@ NEWS_LINES = 3  # lines kept for the other events since the last choice, when th
 ME_LINES = 6  # the player's status, hand and pieces, at most
 LAST_EVENT_LINES = 3  # lines for the last event before the question, at most, when the options leave them
 TABLE_LINES = 2  # lines for the small shared piles on the table, when the rest leaves them
+FINAL_NEWS = 8  # sentences of how the game ended, at most, on the last screen
 CARRIED = "grey50"  # the rest of a news line carried over to the next, as faint as the dim news
 KEEP = "\x00"  # a space no line is broken at, between a thing's name and what it shows
 
@@ -692,13 +693,24 @@ class Screens:
             lines = lines[:limit - 1] + ["…"]
         return lines
 
-    def final(self, state, result: dict, seats: dict, decisions: int) -> list[str]:
+    def final(self, state, result: dict, seats: dict, decisions: int, last_events: list | None = None) -> list[str]:
+        """The last screen: how the game ended (``last_events``: what happened since the
+        last decision, as every player saw it, at most FINAL_NEWS sentences), then each
+        player's status and the winners."""
         w, ui = self.words, self.ui
-        w.know_entities({p: state.entities[p] for p in state.players})
         lines = [ui["over"].format(title=self.ruleset.data.game.title)]
+        told = []
+        if last_events:
+            w.know_entities(dict(state.entities))
+            told = [t for t in w.tell(last_events) if t and not t.startswith(w.say["over"])]
+        w.know_entities({p: state.entities[p] for p in state.players})
         if result.get("reason"):  # a victory condition's name, or a sentence of the rules
             undecided = "" if result.get("decided", True) else " " + ui["undecided"]
             lines += wrap(w.action(result["reason"]) + undecided, self.width, 2)
+        if told:
+            lines.append(ui["at_the_end"])
+            for text in told[-FINAL_NEWS:]:
+                lines += wrap(text, self.width, 2)
         # each player's status, what differs from the start first, over the lines the screen has
         each = max(2, (self.height - 1 - len(lines) - 2) // max(1, len(state.players)))
         for p in state.players:

@@ -354,11 +354,12 @@ class Words:
         kind = entity.get("kind", "")
         shown = []
         for prop, v in (entity.get("props") or {}).items():
-            if prop in self._changed_names and v != HIDDEN and not says_nothing(v):
+            if prop in self._changed_names and v != HIDDEN and not says_nothing(v) and v is not False:
                 shown.append((prop, v))
-        if len(shown) == 1:  # one: its value alone ("die 1 (claw)")
+        if len(shown) == 1 and shown[0][1] is not True:  # one: its value alone ("die 1 (claw)")
             return self.property_value(kind, shown[0][0], shown[0][1])
-        return ", ".join(self.status(kind, prop, v) for prop, v in shown) or None
+        # a yes by the property's word ("open"), as a thing's details say it
+        return ", ".join(self.prop(kind, prop) if v is True else self.status(kind, prop, v) for prop, v in shown) or None
 
     def arguments(self, definition: str, args: dict) -> str:
         """Some arguments of an action in words, as its option's label says them after

@@ -95,3 +95,36 @@ def test_enter_takes_an_only_option_and_only_then(tmp_path):
     buffer.truncate(0)
     assert session.ask("p1") == 0
     assert "Enter (or 1) takes the only option" in buffer.getvalue(), buffer.getvalue()
+
+
+ENDING = """
+procedure setup():
+    do:
+        stop
+
+procedure round():
+    do:
+        for each p in players:
+            choose w from ["on", "off"] by p prompt "Go on?"
+        for each p in players:
+            emit scored(player: p, points: 3)
+        end_game([first(players)], "final scoring")
+"""
+
+
+def test_the_last_screen_tells_how_the_game_ended(tmp_path):
+    """The final scoring a round runs after the last decision was on no screen: the last
+    one showed the statuses and the winners only."""
+    rs = build(tmp_path, {"game.yaml": DEAL, "play.rules": ENDING}, name="ending")
+    game = Game(rs, 2, 1)
+    game.choose(0)
+    game.choose(1)
+    assert game.over
+    buffer = io.StringIO()
+    session = PlaySession(rs, game, {"p1": "human", "p2": "human"},
+                          console=Console(file=buffer, width=80, color_system=None), read=lambda _: "")
+    session.final_screen()
+    shown = buffer.getvalue()
+    assert "At the end:" in shown, shown
+    assert "Scored (player: p1; points: 3)." in shown and "Scored (player: p2; points: 3)." in shown, shown
+    assert shown.index("At the end:") < shown.index("Winners: p1")
