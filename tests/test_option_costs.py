@@ -79,6 +79,7 @@ kinds:
     properties:
       face: {type: number, default: 0}
       slot: number
+      kept: {type: bool, default: false}
   card:
     located_in: zone
     properties:
@@ -96,6 +97,7 @@ procedure setup():
     do:
         for each d in contents(tray):
             set d.face = d.slot + 3
+        set die_2.kept = true
         for each c in contents(hand(first(players))):
             set c.charge = 2
 
@@ -125,5 +127,7 @@ def test_an_option_naming_shared_things_says_what_the_rules_change_of_them(tmp_p
     view = game.view("p1")
     words.know_view(view)
     labels = [words.option(o)["label"] for o in view["choice"]["options"]]
-    assert labels[:3] == ["reroll: die_1 (4)", "reroll: die_2 (5)", "reroll: die_1 (4), die_2 (5)"], labels
+    # one change by its value alone; a yes by the property's word, a no not at all
+    assert labels[:3] == ["reroll: die_1 (4)", "reroll: die_2 (face 5, kept)",
+                          "reroll: die_1 (4), die_2 (face 5, kept)"], labels
     assert "use: battery.p1" in labels, labels
