@@ -838,3 +838,44 @@ def test_every_misnamed_part_of_a_scenario_has_a_hint_that_helps(tiny):
     }.items():
         assert message in hints, f"{message!r} not reported:\n{result.bag.render()}"
         assert hint in hints[message], (message, hints[message])
+
+
+def test_deal_and_hands_go_into_the_zone_hand_zone_names(tmp_path):
+    """`deal` and `hands` put cards in the players' `hand`; a rule set whose players hold
+    them in a zone of another name says which with `hand_zone`."""
+    game = GAME.replace("  hand: {per_player: true, ordered: false}", "  quests: {per_player: true, ordered: false}")
+    rs = build(tmp_path, {"game.yaml": game, "main.rules": RULES.replace("hand(", "quests(")}, name="quests")
+    result = run(rs, """
+        title: a deal into the quests
+        cite: "tiny-rules: Setup"
+        setup:
+          hand_zone: quests
+          deal: {p1: [card.3]}
+          hands: {p2: [card.4, card.5]}
+        expect:
+          zone:
+            "quests:p1": [card.3]
+            "quests:p2": {contains: [card.4, card.5]}
+    """)
+    assert result.status == PASS, explain(result)
+    unnamed = run_broken(rs, """
+        title: a deal without the zone
+        cite: "tiny-rules: Setup"
+        setup:
+          deal: {p1: [card.3]}
+    """)
+    assert "'deal' needs a per-player zone called 'hand'" in unnamed and "hand_zone: ZONE" in unnamed
+    wrong = run_broken(rs, """
+        title: a zone that is no one's
+        cite: "tiny-rules: Setup"
+        setup:
+          hand_zone: deck
+          deal: {p1: [card.3]}
+    """)
+    assert "'hand_zone: deck' names no per-player zone" in wrong and "per-player zones: quests" in wrong
+
+
+def run_broken(ruleset, text: str) -> str:
+    result = run(ruleset, text)
+    assert result.status == BROKEN, result
+    return result.bag.render()

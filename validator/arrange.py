@@ -28,13 +28,18 @@ class ScenarioError(Exception):
     """A step or a setup could not be carried out; the message says why."""
 
 
+# The per-player zone `deal` and `hands` put cards in, unless a block names another (hand_zone).
+HAND = "hand"
+
+
 def apply_setup(game: Game, names: Names, setup: dict, start_tiles: set[str]) -> set[str]:
     """Apply a setup block, in a fixed order (see docs/scenarios.md); return the
     entities it moved (the scenario knows where those lie)."""
     s = game.state
     moved: set[str] = set()
     copies = _CopyPicker(names, setup)
-    stated_hands = {f"hand:{p}" for key in ("deal", "hands") for p in (setup.get(key) or {})}
+    hand_zone = setup.get("hand_zone", HAND)
+    stated_hands = {f"{hand_zone}:{p}" for key in ("deal", "hands") for p in (setup.get(key) or {})}
     if "current" in setup:
         reach_turn(game, setup["current"])
     if "tiles" in setup:
@@ -60,16 +65,17 @@ def apply_setup(game: Game, names: Names, setup: dict, start_tiles: set[str]) ->
             put(game, eid, names.home.get(eid), "bottom")
             moved.add(eid)
         for eid in ordered:
-            if _dealt_hand(was[eid], stated_hands) and names.home.get(eid) is not None and names.home[eid] != was[eid]:
+            if _dealt_hand(was[eid], stated_hands, hand_zone) and names.home.get(eid) is not None \
+                    and names.home[eid] != was[eid]:
                 _replace_dealt(game, was[eid], names.home[eid], copies)
     for player, cards in (setup.get("deal") or {}).items():
-        hand = f"hand:{player}"
+        hand = f"{hand_zone}:{player}"
         # The cards dealt into the hand go back where the components table keeps them;
         # those the table starts in the hand stay.
         for eid in [e for e in s.zones[hand] if names.home.get(e) != hand]:
             put(game, eid, names.home.get(eid), "bottom")
         for card in copies.resolve(cards):
-            _take_into_hand(game, names, card, hand, stated_hands, copies)
+            _take_into_hand(game, names, card, hand, stated_hands, copies, hand_zone)
             moved.add(card)
     for source, destination in (setup.get("move_all") or {}).items():
         for eid in list(s.zones[source]):
@@ -83,11 +89,11 @@ def apply_setup(game: Game, names: Names, setup: dict, start_tiles: set[str]) ->
             moved.add(eid)
     for player, cards in (setup.get("hands") or {}).items():
         for card in copies.resolve(cards):
-            _take_into_hand(game, names, card, f"hand:{player}", stated_hands, copies)
+            _take_into_hand(game, names, card, f"{hand_zone}:{player}", stated_hands, copies, hand_zone)
             moved.add(card)
     for zone, ids in (setup.get("deck_top") or {}).items():
         cards = copies.resolve(ids)
-        dealt_from = [s.entities[c]["at"] for c in cards if _dealt_hand(s.entities[c]["at"], stated_hands)]
+        dealt_from = [s.entities[c]["at"] for c in cards if _dealt_hand(s.entities[c]["at"], stated_hands, hand_zone)]
         for eid in reversed(cards):
             put(game, eid, zone, "top")
             moved.add(eid)
@@ -150,9 +156,9 @@ def fix_shuffles(forced: dict, names: Names, shuffles: dict) -> None:
         forced[forced_shuffle_key(zone)] = [[c if c in names.entities else list(names.copies[c]) for c in cards]]
 
 
-def _dealt_hand(zone: str | None, stated_hands: set[str]) -> bool:
+def _dealt_hand(zone: str | None, stated_hands: set[str], hand_zone: str = HAND) -> bool:
     """A player's hand whose content the setup block leaves to the game's deal."""
-    return zone is not None and zone.startswith("hand:") and zone not in stated_hands
+    return zone is not None and zone.startswith(f"{hand_zone}:") and zone not in stated_hands
 
 
 def _replace_dealt(game: Game, hand: str, deck: str, copies: "_CopyPicker") -> None:
@@ -165,10 +171,11 @@ def _replace_dealt(game: Game, hand: str, deck: str, copies: "_CopyPicker") -> N
         put(game, spare, hand)
 
 
-def _take_into_hand(game: Game, names: Names, card: str, hand: str, stated_hands: set[str], copies: "_CopyPicker") -> None:
+def _take_into_hand(game: Game, names: Names, card: str, hand: str, stated_hands: set[str], copies: "_CopyPicker",
+                    hand_zone: str = HAND) -> None:
     was = game.state.entities[card]["at"]
     put(game, card, hand)
-    if was != hand and _dealt_hand(was, stated_hands) and names.home.get(card) is not None:
+    if was != hand and _dealt_hand(was, stated_hands, hand_zone) and names.home.get(card) is not None:
         _replace_dealt(game, was, names.home[card], copies)
 
 

@@ -523,16 +523,21 @@ class _Check:
                 known = self.entity(eid, path + [key, eid], key=True)
                 if self.place(where, path + [key, eid]) and known:
                     self.held(eid, where, path + [key, eid])
+        hand = setup.get("hand_zone", "hand")
+        if "hand_zone" in setup and hand not in self.n.per_player_zones:
+            self.error(f"'hand_zone: {hand}' names no per-player zone", path + ["hand_zone"],
+                       ("per-player zones: " + ", ".join(sorted(self.n.per_player_zones))) if self.n.per_player_zones
+                       else "the rule set has no per-player zones: put the cards with 'place: {CARD: ZONE}'")
         for key in ("deal", "hands"):
             for p, cards in (setup.get(key) or {}).items():
                 if self.player(p, path + [key, p], key=True):
-                    if "hand" not in self.n.per_player_zones:
+                    if "hand_zone" not in setup and hand not in self.n.per_player_zones:
                         self.error(f"'{key}' needs a per-player zone called 'hand'", path + [key],
-                                   ("put the cards in a zone with 'place: {CARD: ZONE:PLAYER}'; per-player zones: "
-                                    + ", ".join(sorted(self.n.per_player_zones))) if self.n.per_player_zones else
+                                   ("name the zone it deals into: 'hand_zone: ZONE' (per-player zones: "
+                                    + ", ".join(sorted(self.n.per_player_zones)) + ")") if self.n.per_player_zones else
                                    "the rule set has no per-player zones: put the cards with 'place: {CARD: ZONE}'",
                                    key=True)
-                self.cards(cards, path + [key, p], "hand")
+                self.cards(cards, path + [key, p], hand)
         for zone, cards in (setup.get("deck_top") or {}).items():
             self.zone(zone, path + ["deck_top", zone], key=True)
             self.cards(cards, path + ["deck_top", zone], zone)
