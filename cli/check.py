@@ -74,7 +74,9 @@ def run(args) -> int:
     if bag.items:
         print(bag.render())
     errors, warnings = len(bag.errors), len(bag.warnings)
-    label = f"{args.ruleset} --variant {args.variant}" if args.variant else args.ruleset
+    # "." (or "..") says nothing on its own: the folder's name does
+    shown = Path(args.ruleset).resolve().name if Path(args.ruleset).name in ("", ".", "..") else args.ruleset
+    label = f"{shown} --variant {args.variant}" if args.variant else shown
     print(f"{label}: {errors} error(s), {warnings} warning(s) in {len(ruleset.files)} file(s), "
           f"{len(ruleset.definitions)} definition(s)", file=sys.stdout)
     return 1 if errors or (args.strict and warnings) else 0

@@ -130,3 +130,10 @@ def test_mutate_checks_the_variants_rules_against_its_own_scenarios(project, mon
     killed, total = map(int, re.search(r"Score: (\d+)/(\d+) killed", out).groups())
     assert total > 10 and killed >= total // 2, out
     assert code == 1  # under the 90% bar: the two scenarios leave mutants alive, and say so
+
+
+def test_check_of_the_folder_the_designer_stands_in_names_it(project, monkeypatch, capsys):
+    """`rulecraft check .` said ".: 0 error(s)…": the folder's own name says which."""
+    code, out = run(project / "rules" / "panic_station", monkeypatch, capsys, "check", ".")
+    assert code == 0, out
+    assert out.splitlines()[-1].startswith("panic_station: 0 error(s), 0 warning(s)"), out
