@@ -912,13 +912,13 @@ class Words:
     def _sentence(self, text: str, first: str) -> str:
         """A sentence's first letter in capitals, whatever opens it (a thing the glossary
         has no word for, named by its id: "Lamp: colour is now red."), unless it opens with
-        ``first`` and that is an id that reads as one, with a number or a dot in it: a
-        seat is p1 on every screen, its header and prompt included, and die.p1.1 is a
-        copy's id, not a word."""
+        ``first`` and that is an id that reads as one, with a number, a dot or an
+        underscore in it: a seat is p1 on every screen, its header and prompt included,
+        die.p1.1 is a copy's id and fair_day a component's, not words."""
         # a thing out of sight now (a card passed on) is still named by its id: the
         # components tell an id apart from a word, not the current view alone
         is_id = first in self.kinds_by_id or first.split(".", 1)[0] in self._components
-        opens_with_id = bool(first) and text.startswith(first) and is_id and bool(re.search(r"[\d.]", first))
+        opens_with_id = bool(first) and text.startswith(first) and is_id and bool(re.search(r"[\d._]", first))
         return text if opens_with_id else _capital(text)
 
     def result(self, result: dict, seat: str) -> str:

@@ -128,3 +128,18 @@ def test_the_last_screen_tells_how_the_game_ended(tmp_path):
     assert "At the end:" in shown, shown
     assert "Scored (player: p1; points: 3)." in shown and "Scored (player: p2; points: 3)." in shown, shown
     assert shown.index("At the end:") < shown.index("Winners: p1")
+
+
+def test_a_sentence_opening_with_an_id_of_words_keeps_its_case(tmp_path):
+    """Without a glossary a thing is named by its id: "fair_day moves …", not "Fair_day
+    moves …", as "card.1 moves …" keeps its case."""
+    deal = DEAL.replace("  - {name: card, kind: card, count: 8, zone: deck}",
+                        "  - {name: card, kind: card, count: 7, zone: deck}\n  - {name: fair_day, kind: card, zone: table}")
+    rules = RULES.replace("        move top(deck) to table\n", "        move fair_day to deck\n")
+    rs = build(tmp_path, {"game.yaml": deal, "play.rules": rules}, name="ids")
+    game = Game(rs, 2, 1)
+    words = Words(rs)
+    view = game.view("p1")
+    words.know_view(view)
+    lines = [t for t in words.tell(view["events"]) if t]
+    assert "fair_day moves from table to deck." in lines, lines
