@@ -879,3 +879,19 @@ def run_broken(ruleset, text: str) -> str:
     result = run(ruleset, text)
     assert result.status == BROKEN, result
     return result.bag.render()
+
+
+def test_pieces_may_name_a_component_of_several_copies_for_one_of_them(tiny):
+    """`pieces: {card: discard}` was refused ("did you mean 'card.2'?") where `deal`
+    takes a component's name for one of its copies: the lowest one the block leaves."""
+    result = run(tiny, """
+        title: a card in the discard pile
+        cite: "tiny-rules: Setup"
+        setup:
+          deck_top: {deck: [card.1]}
+          pieces: {card: discard}
+        expect:
+          zone:
+            discard: [card.2]
+    """)
+    assert result.status == PASS, explain(result)

@@ -83,6 +83,8 @@ def apply_setup(game: Game, names: Names, setup: dict, start_tiles: set[str]) ->
             moved.add(eid)
     for key in ("pieces", "place"):
         for eid, where in (setup.get(key) or {}).items():
+            if eid not in names.entities:  # a component of several copies: one of them
+                eid = copies.resolve([eid])[0]
             if where is None and eid in s.tiles:
                 del s.tiles[eid]
             put(game, eid, names.space(where))

@@ -520,7 +520,8 @@ class _Check:
                 self.zone(dst, path + ["move_all", src])
         for key in ("pieces", "place"):
             for eid, where in (setup.get(key) or {}).items():
-                known = self.entity(eid, path + [key, eid], key=True)
+                # a component of several copies stands for one of them, as in `deal`
+                known = eid in self.n.copies or self.entity(eid, path + [key, eid], key=True)
                 if self.place(where, path + [key, eid]) and known:
                     self.held(eid, where, path + [key, eid])
         hand = setup.get("hand_zone", "hand")
