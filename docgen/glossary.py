@@ -27,6 +27,10 @@ from rulecraft.dsl.yaml_data import Located, load_and_validate
 SCHEMA = "glossary.schema.json"
 
 # Sections of a glossary file, in the order the renderer looks a bare name up.
+# a local name that is a letter or two, maybe numbered (p, s2, ms): said as written,
+# without an article, so a glossary need not give it a word
+LETTER_NAME = re.compile(r"[A-Za-z]{1,2}[0-9]*")
+
 SECTIONS = ("names", "fields", "kinds", "zones", "components", "parameters", "properties", "variables", "values",
             "tables", "dice", "events", "groups", "definitions", "engine")
 
@@ -949,6 +953,8 @@ def check_glossaries(ruleset: RuleSet, docs_words: bool = True, scenarios: Path 
                 term = all(glossary.get("names", f"{d}.{n.key}") for d in n.slots) or None
             if term is None and (n.section, n.key) in misspelt:
                 continue  # the entry meant for it is misspelt: told once, at the entry
+            if term is None and n.section == "names" and LETTER_NAME.fullmatch(n.key):
+                continue  # a letter or two reads as written, as in algebra: no word is missing
             if term is None:
                 # in the glossary of the first level that has the word: the base's words in
                 # the base's glossary, a variant's own words in its own

@@ -21,12 +21,10 @@ from rulecraft.dsl.model import RuleSet
 from rulecraft.languages import language, languages
 
 from .authored import Authored
-from .glossary import SECTIONS, Term, engine_term, item_kind, load_glossary, loop_name_word
+from .glossary import LETTER_NAME, SECTIONS, Term, engine_term, item_kind, load_glossary, loop_name_word
 from .markup import md, md_template
 
 _SLOT = re.compile(r"\{([A-Za-z_0-9]+)\}")
-# a local name that is a letter or two, maybe numbered (p, s2, ms): said as written, without an article
-_LETTER_NAME = re.compile(r"[A-Za-z]{1,2}[0-9]*")
 _VOWELS = "aeiouyàâäéèêëîïôöûùüAEIOUYÀÂÄÉÈÊËÎÏÔÖÛÙÜ"
 
 
@@ -293,7 +291,7 @@ class Prose:
         of that thing; other functions keep their name and bracketed arguments."""
         words = key.rsplit(".", 1)[-1].replace("_", " ")
         if section == "names":
-            return Term(words, article=False) if _LETTER_NAME.fullmatch(key) else Term(words)
+            return Term(words, article=False) if LETTER_NAME.fullmatch(key) else Term(words)
         U = self.ph["unglossed"]
         if section == "variables" and self._declared_type(section, key) == T.BOOL:
             return Term(words, article=False, say=fill(U["flag"], name=words), deny=fill(U["flag_not"], name=words))

@@ -405,3 +405,15 @@ def test_an_event_phrase_tells_the_event_with_its_fields_and_may_name_only_them(
     assert warning.message == "the en glossary entry 'taken' names tokn, which is not a field of the event 'taken'"
     assert warning.hint == "use its fields: {token}"
     assert warning.position.line == line_of(folder / "glossary" / "en.yaml", "  taken:")
+
+
+def test_a_name_of_a_letter_or_two_needs_no_word(tmp_path):
+    """`p`, `t`, `w` read as written, as in algebra (docs/glossaries.md): a glossary that
+    gives them no word lacks none; a longer name (`face`) is still listed."""
+    en = GLOSSARY_EN
+    for line in ("  p: player\n", "  t: token\n", "  w: choice\n", "  face: roll\n"):
+        assert line in en
+        en = en.replace(line, "", 1)
+    ruleset = load_ruleset(write_tiny(tmp_path, en=en))
+    missing = sorted(d.message for d in check_glossaries(ruleset) if "in 'names'" in d.message and "the en " in d.message)
+    assert missing == ["the en glossary has no entry 'face' in 'names'"], missing
