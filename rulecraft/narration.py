@@ -14,10 +14,10 @@ import re
 import string
 
 from rulecraft.docgen.glossary import Glossary, called_slots, engine_term, load_glossary
-from rulecraft.dsl.writes import changed_properties
 from rulecraft.dsl import ast
 from rulecraft.dsl.builtins import ACTION_WINDOW
 from rulecraft.dsl.types import NONE
+from rulecraft.dsl.writes import changed_properties
 from rulecraft.interpreter.state import tile_layouts
 from rulecraft.languages import ByLanguage, languages, unknown
 

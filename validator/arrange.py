@@ -19,6 +19,7 @@ from rulecraft.interpreter.state import RANDOM_PICKS, forced_shuffle_key
 
 from .expect import resolved_args
 from .names import Names
+from .scenario import HAND
 
 # Decisions allowed while ending turns on the way to a player's turn.
 TURN_SEARCH_LIMIT = 500
@@ -26,10 +27,6 @@ TURN_SEARCH_LIMIT = 500
 
 class ScenarioError(Exception):
     """A step or a setup could not be carried out; the message says why."""
-
-
-# The per-player zone `deal` and `hands` put cards in, unless a block names another (hand_zone).
-HAND = "hand"
 
 
 def apply_setup(game: Game, names: Names, setup: dict, start_tiles: set[str]) -> set[str]:
@@ -158,7 +155,7 @@ def fix_shuffles(forced: dict, names: Names, shuffles: dict) -> None:
         forced[forced_shuffle_key(zone)] = [[c if c in names.entities else list(names.copies[c]) for c in cards]]
 
 
-def _dealt_hand(zone: str | None, stated_hands: set[str], hand_zone: str = HAND) -> bool:
+def _dealt_hand(zone: str | None, stated_hands: set[str], hand_zone: str) -> bool:
     """A player's hand whose content the setup block leaves to the game's deal."""
     return zone is not None and zone.startswith(f"{hand_zone}:") and zone not in stated_hands
 
@@ -174,7 +171,7 @@ def _replace_dealt(game: Game, hand: str, deck: str, copies: "_CopyPicker") -> N
 
 
 def _take_into_hand(game: Game, names: Names, card: str, hand: str, stated_hands: set[str], copies: "_CopyPicker",
-                    hand_zone: str = HAND) -> None:
+                    hand_zone: str) -> None:
     was = game.state.entities[card]["at"]
     put(game, card, hand)
     if was != hand and _dealt_hand(was, stated_hands, hand_zone) and names.home.get(card) is not None:

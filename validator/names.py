@@ -21,7 +21,7 @@ from rulecraft.dsl.model import RuleSet
 from rulecraft.dsl.variants import available_variants
 from rulecraft.interpreter.state import new_state, tile_layouts
 
-from .scenario import Scenario, check_steps, step_verb
+from .scenario import HAND, Scenario, check_steps, step_verb
 
 # Events the engine records besides those the checker knows triggers may wait for.
 _RECORDED_EVENTS = {"game_ended", "reacted"}
@@ -524,7 +524,7 @@ class _Check:
                 known = eid in self.n.copies or self.entity(eid, path + [key, eid], key=True)
                 if self.place(where, path + [key, eid]) and known:
                     self.held(eid, where, path + [key, eid])
-        hand = setup.get("hand_zone", "hand")
+        hand = setup.get("hand_zone", HAND)
         if "hand_zone" in setup and hand not in self.n.per_player_zones:
             self.error(f"'hand_zone: {hand}' names no per-player zone", path + ["hand_zone"],
                        ("per-player zones: " + ", ".join(sorted(self.n.per_player_zones))) if self.n.per_player_zones

@@ -22,6 +22,10 @@ STEP_VERBS = ("do", "choose", "choose_index", "react", "call", "end_turn", "roll
 # Keys a step may carry besides its verb, and the verbs they go with.
 STEP_EXTRAS = {"args": ("do", "react", "call"), "by": ("do", "choose", "choose_index", "react", "end_turn"), "text": STEP_VERBS}
 
+# The per-player zone a setup block's `deal` and `hands` put cards in, unless it names
+# another (`hand_zone`).
+HAND = "hand"
+
 # Files of a scenario folder that are not scenarios.
 NOT_SCENARIOS = {"sections.yaml"}
 
