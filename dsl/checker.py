@@ -865,6 +865,8 @@ class Checker:
             check_offer(self.bag, self.data, f"'choose {s.var}'", s.options, s.chooser or _CURRENT_PLAYER, "the chooser")
             self.check_prompt(s)
             ctx.locals[s.var] = T.item_type(t)
+            # what the options are, for whoever lists every answer in advance (rulecraft.action_catalog)
+            s.item_type = T.item_type(t)
             ctx.bound.setdefault(s.var, []).append(CHOSEN)
         elif isinstance(s, ast.Move):
             it = self.expr(s.item, ctx)

@@ -9,12 +9,15 @@ agent observes ``{"observation", "action_mask"}``:
   vector laid out from the rule set's tables (see :mod:`rulecraft.env.observation`);
 - ``action_mask``: 1 for each legal option of the agent's pending choice, 0 elsewhere.
 
-An action is the index of an option in the pending choice's list of legal options, in
-the order the rules give them. The action space is ``Discrete(max_options)``: give
-``max_options`` or let it be measured from seeded random games of the rule set, the
-same for every seed (:mod:`rulecraft.survey`: the widest choice seen, with headroom when
-games differ; a choice with more options later is an error naming the argument to
-raise).
+By default (``actions="options"``) an action is the index of an option in the pending
+choice's list of legal options, in the order the rules give them. The action space is
+``Discrete(max_options)``: give ``max_options`` or let it be measured from seeded random
+games of the rule set, the same for every seed (:mod:`rulecraft.survey`: the widest
+choice seen, with headroom when games differ; a choice with more options later is an
+error naming the argument to raise). With ``actions="catalog"`` an action is the number
+of a move in the rule set's action catalog (:mod:`rulecraft.action_catalog`), the same
+move in every state (on a 3×3 grid, ``4`` always marks the middle square), and the action
+space is the catalog's length.
 
 Rewards come at the end: the payoffs the rule set declares (``game.payoff``), else, from
 the game's result, +1 to every seat it names among the winners (a seat of the winning
@@ -54,18 +57,19 @@ from rulecraft.interpreter.views import player_view
 from rulecraft.narration import Words
 from rulecraft.survey import check_max_options, episode_seeds, next_seed
 
-from .arguments import cached_survey, check_players, check_seed, ruleset_with_variant
+from .arguments import cached_catalog, cached_survey, check_actions, check_players, check_seed, ruleset_with_variant
 from .observation import ObservationLayout
 from .policy import bot_policy
 
 
-def env(ruleset, players: int | None = None, seed: int | None = 0, max_options: int | None = None, **kwargs):
+def env(ruleset, players: int | None = None, seed: int | None = 0, max_options: int | None = None,
+        actions: str = "options", **kwargs):
     """The environment wrapped as PettingZoo's own classic games are (illegal moves end
     the game for the player who made them; order of calls enforced). ``ruleset``: a
     loaded rule set, a folder or a shipped rule set's name, as the command line takes it;
-    the other arguments as :class:`raw_env` takes them (``variant``, ``render_mode``,
-    ``record_events``)."""
-    e = raw_env(ruleset, players=players, seed=seed, max_options=max_options, **kwargs)
+    the other arguments as :class:`raw_env` takes them (``actions``, ``variant``,
+    ``render_mode``, ``record_events``)."""
+    e = raw_env(ruleset, players=players, seed=seed, max_options=max_options, actions=actions, **kwargs)
     e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     return wrappers.OrderEnforcingWrapper(e)
@@ -74,7 +78,9 @@ def env(ruleset, players: int | None = None, seed: int | None = 0, max_options: 
 class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped environment
     """The environment (see the module doc). ``players``: None for the rule set's least;
     ``seed``: a whole number, or None for a random sequence of episodes (PettingZoo's
-    convention: another each run); ``variant``: a variant of a rule set given by its
+    convention: another each run); ``actions``: ``"options"`` (an action is an option's
+    place in the pending choice) or ``"catalog"`` (its number in the rule set's action
+    catalog, the same move in every state); ``variant``: a variant of a rule set given by its
     folder or name; ``render_mode``: None, ``"ansi"`` or ``"human"``; ``record_events``:
     keep each seat's events, as a bot's view holds them (:func:`bot_policy` turns it
     on), which rendering does too."""
@@ -82,12 +88,14 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
     metadata = {"render_modes": ["human", "ansi"], "name": "rulecraft_v0", "is_parallelizable": False}
 
     def __init__(self, ruleset, players: int | None = None, seed: int | None = 0, max_options: int | None = None,
-                 render_mode: str | None = None, variant: str | None = None, record_events: bool = False):
+                 render_mode: str | None = None, variant: str | None = None, record_events: bool = False,
+                 actions: str = "options"):
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode={render_mode!r}: one of {', '.join(self.metadata['render_modes'])}, "
                              f"or None for no rendering")
         check_max_options(max_options)
+        self.actions = check_actions(actions, max_options)
         seed = check_seed(seed, allow_none=True)
         ruleset = ruleset_with_variant(ruleset, variant)
         self.ruleset = ruleset
@@ -97,8 +105,13 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         self.render_mode = render_mode
         self.record_events = bool(record_events)
         self.layout = ObservationLayout(ruleset, self.players_count)
-        self.max_options = max_options or cached_survey(ruleset, self.players_count,
-                                                        settings=PLAYER_FACING).action_width
+        # the catalog, when actions are numbered by it (its length is the action space)
+        self.catalog = cached_catalog(ruleset, self.players_count) if self.actions == "catalog" else None
+        if self.catalog is not None:
+            self.max_options = len(self.catalog)
+        else:
+            self.max_options = max_options or cached_survey(ruleset, self.players_count,
+                                                            settings=PLAYER_FACING).action_width
         # the seats of people and bots: a scripted seat answers its own choices and is no agent
         self.possible_agents = seat_players(self.players_count)
         held = getattr(ruleset, "variant", None)
@@ -131,7 +144,10 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         view = player_view(self.ruleset, self.game.state, agent)
         mask = np.zeros(self.max_options, dtype=np.int8)
         if view["choice"] is not None and not self.game.over:
-            mask[:len(view["choice"]["options"])] = 1
+            if self.catalog is not None:
+                mask[self.catalog.ids(self.game.state.pending)] = 1
+            else:
+                mask[:len(view["choice"]["options"])] = 1
         return {"observation": np.asarray(self.layout.encode(view), dtype=np.float32), "action_mask": mask}
 
     def reset(self, seed=None, options=None):
@@ -158,7 +174,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0
-        self.game.choose(int(action))
+        self.game.choose(self.option_of(action))
         if self.game.over:
             # a game the rules stopped undecided (a round limit) is truncated: no win, no loss
             decided = self.game.result.get("decided", True) is not False
@@ -172,7 +188,29 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
             self._check_width()
         self._accumulate_rewards()
 
+    def option_of(self, action) -> int:
+        """The index, among the pending choice's options, of ``action`` (with
+        ``actions="catalog"``, its number in the catalog); ValueError when it is no
+        legal option now."""
+        action = int(action)
+        if self.catalog is None:
+            return action
+        ids = self.catalog.ids(self.game.state.pending)
+        if action not in ids:
+            shown = self.catalog.label(action) if 0 <= action < len(self.catalog) else "no move"
+            raise ValueError(f"action {action} ({shown}) is not legal now: the legal actions are those the "
+                             f"action_mask marks")
+        return ids.index(action)
+
+    def action_of(self, option: int) -> int:
+        """The action that answers with the pending choice's ``option``-th option."""
+        if self.catalog is None:
+            return int(option)
+        return self.catalog.ids(self.game.state.pending)[int(option)]
+
     def _check_width(self) -> None:
+        if self.catalog is not None:
+            return  # every option has its number in the catalog
         count = len(self.game.pending.options)
         if count > self.max_options:
             raise ValueError(f"a choice offers {count} options, more than max_options={self.max_options}: "
@@ -197,7 +235,9 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
             lines.append(words.result(game.result, seat))
         else:
             lines.append(f"{seat} to choose:")
-            lines += [f"  {i}: {words.option(o)['label']}" for i, o in enumerate(view["choice"]["options"])]
+            numbers = (self.catalog.ids(game.state.pending) if self.catalog is not None
+                       else range(len(view["choice"]["options"])))
+            lines += [f"  {i}: {words.option(o)['label']}" for i, o in zip(numbers, view["choice"]["options"])]
         text = "\n".join(lines)
         if self.render_mode == "human":  # printed, and nothing returned, as PettingZoo's render_test asks
             print(text)

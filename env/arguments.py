@@ -85,6 +85,38 @@ def check_seed(seed, *, allow_none: bool, bits: int = 64, why: str = "a game log
     return int(seed)
 
 
+# How the research interfaces number actions: by the pending choice's options (action i is
+# its i-th legal option), or by the rule set's action catalog (rulecraft.action_catalog:
+# one number per move, the same in every state)
+ACTION_NUMBERINGS = ("options", "catalog")
+
+
+def check_actions(actions, max_options) -> str:
+    """``actions`` is one of :data:`ACTION_NUMBERINGS`; a catalog is as wide as it is
+    long, so it takes no ``max_options``."""
+    if actions not in ACTION_NUMBERINGS:
+        raise ValueError(f"actions={actions!r}: one of {', '.join(repr(a) for a in ACTION_NUMBERINGS)} "
+                         f"(an option's place in the pending choice, or its number in the rule set's catalog)")
+    if actions == "catalog" and max_options is not None:
+        raise ValueError(f"max_options={max_options!r}: with actions='catalog' the action space is the catalog, "
+                         f"as long as the rule set's answers; give max_options with actions='options' only")
+    return actions
+
+
+def cached_catalog(ruleset, players: int):
+    """:func:`rulecraft.action_catalog.action_catalog` of the rule set and player count,
+    made once per rule set in a process and kept with it, as :func:`cached_survey` keeps
+    its survey; a rule set whose answers cannot be listed is refused with
+    :class:`~rulecraft.action_catalog.CatalogError` (a ``ValueError``) in one line."""
+    from rulecraft.action_catalog import action_catalog
+
+    shared = ruleset.compiled.shared if ruleset.compiled is not None else {}
+    kept = shared.get(("action catalog", players))
+    if kept is None:
+        kept = shared[("action catalog", players)] = action_catalog(ruleset, players)
+    return kept
+
+
 def cached_survey(ruleset, players: int, *, chance: bool = False, settings: dict | None = None) -> Survey:
     """:func:`rulecraft.survey.survey` of the rule set and player count, played once per
     rule set in a process: kept with the rule set (a rule set never changes once loaded,

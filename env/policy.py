@@ -23,7 +23,8 @@ _BOT_SEED_STEP = 7919
 def bot_policy(environment, bot: str = "random") -> Callable[[str], int]:
     """A policy playing ``bot`` (a bot's name as ``--bot`` takes it: ``random``,
     ``greedy``, ``heuristic``, ``mcts:N``...) for whichever agent it is asked about:
-    ``policy(agent)`` returns the action (an option's index) the bot chooses for
+    ``policy(agent)`` returns the action (an option's index, or with ``actions="catalog"``
+    its number in the catalog) the bot chooses for
     ``agent``, which must be the agent to act. Unknown bots, and bots that cannot play
     the rule set, are refused with ``ValueError``."""
     from rulecraft.bots import bot_problem, cannot_play
@@ -66,4 +67,4 @@ class _BotPolicy:
         if bot is None:
             seat = raw.possible_agents.index(agent)
             bot = self._bots[agent] = make_bot(self.name, game.seed * _BOT_SEED_STEP + seat)
-        return int(bot.choose(view_for(game, bot, agent)))
+        return raw.action_of(bot.choose(view_for(game, bot, agent)))

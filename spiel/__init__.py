@@ -7,17 +7,21 @@ players=N)`` does both. Each OpenSpiel state holds a rulecraft game state and ru
 with the rulecraft interpreter.
 
 - **Names** tell apart everything that makes another game:
-  ``rulecraft_<game>[_<variant>]_<N>p[_chance][_<W>options]`` (``_chance``: explicit
-  chance; ``_<W>options``: a ``max_options`` other than the measured width). A second
+  ``rulecraft_<game>[_<variant>]_<N>p[_chance][_<W>options|_catalog]`` (``_chance``:
+  explicit chance; ``_<W>options``: a ``max_options`` other than the measured width;
+  ``_catalog``: actions numbered by the catalog). A second
   rule set (another folder, or another variant) that would register under a name taken
   is refused: the first one's saved states would load with its rules.
 - **Players** are the seats in order (OpenSpiel player 0 is ``p1``); the player to move
   is whoever must answer the pending choice. A seat the rules play by a script
   (``game.scripted_seats``) is not an OpenSpiel player: it answers its own choices.
-- **Actions** are option indexes: action ``i`` is the i-th legal option of the pending
-  choice, in the order the rules give them; ``num_distinct_actions`` is measured from
-  seeded random games as ``rulecraft.env`` measures its action space
-  (:mod:`rulecraft.survey`), or the ``max_options`` given (a positive whole number).
+- **Actions** are option indexes by default (``actions="options"``): action ``i`` is the
+  i-th legal option of the pending choice, in the order the rules give them;
+  ``num_distinct_actions`` is measured from seeded random games as ``rulecraft.env``
+  measures its action space (:mod:`rulecraft.survey`), or the ``max_options`` given (a
+  positive whole number). With ``actions="catalog"`` an action is a move's number in
+  the rule set's action catalog (:mod:`rulecraft.action_catalog`), the same move in every
+  state, and ``num_distinct_actions`` is the catalog's length.
 - **Chance**, with ``chance="sampled"`` (the default), stays inside the game: rulecraft
   draws every die roll, random pick and shuffle from the seeded generator in its state,
   so a game whose rules draw anything is declared ``SAMPLED_STOCHASTIC``. Each new state
@@ -72,7 +76,8 @@ from pathlib import Path
 
 import pyspiel
 
-from rulecraft.env.arguments import cached_survey, check_players, check_seed, ruleset_with_variant
+from rulecraft.env.arguments import (cached_catalog, cached_survey, check_actions, check_players, check_seed,
+                                     ruleset_with_variant)
 from rulecraft.env.observation import ObservationLayout
 from rulecraft.interpreter.chance import ChanceNeeded, ChanceScript
 from rulecraft.interpreter.game import PLAYER_FACING
@@ -92,38 +97,46 @@ _START = "start"  # the step of a new game: setup, up to the first choice
 
 
 def load(ruleset, players: int | None = None, seed: int = 0, max_options: int | None = None,
-         chance: str = "sampled", variant: str | None = None):
+         chance: str = "sampled", variant: str | None = None, actions: str = "options"):
     """The OpenSpiel game of ``ruleset`` (a loaded rule set, a folder or a shipped rule
     set's name; ``variant``: a variant of a folder or a name); ``chance`` is
     ``"sampled"`` or ``"explicit"`` (see the module doc); ``seed`` a whole number that
-    an OpenSpiel game parameter holds (32 bits, signed)."""
+    an OpenSpiel game parameter holds (32 bits, signed); ``actions``: ``"options"`` or
+    ``"catalog"`` (see the module doc)."""
     seed = check_seed(seed, allow_none=False, bits=32, why="an OpenSpiel game parameter holds")
-    return pyspiel.load_game(register(ruleset, players, max_options, chance, variant=variant), {"seed": seed})
+    return pyspiel.load_game(register(ruleset, players, max_options, chance, variant=variant, actions=actions),
+                             {"seed": seed})
 
 
-def game_name(ruleset, players: int, chance: str, width: int, measured: int) -> str:
+def game_name(ruleset, players: int, chance: str, width: int, measured: int, actions: str = "options") -> str:
     """The name a rule set registers by: everything that makes another game, readably:
-    ``rulecraft_<game>[_<variant>]_<N>p[_chance][_<W>options]`` (``_chance``: explicit
-    chance; ``_<W>options``: a ``max_options`` other than the measured width)."""
+    ``rulecraft_<game>[_<variant>]_<N>p[_chance][_<W>options|_catalog]`` (``_chance``:
+    explicit chance; ``_<W>options``: a ``max_options`` other than the measured width;
+    ``_catalog``: actions numbered by the rule set's catalog)."""
     variant = getattr(ruleset, "variant", None)
+    if actions == "catalog":
+        numbering = "_catalog"
+    else:
+        numbering = f"_{width}options" if width != measured else ""
     return (f"rulecraft_{ruleset.data.game.name}" + (f"_{variant.name}" if variant is not None else "")
-            + f"_{players}p" + ("_chance" if chance == "explicit" else "")
-            + (f"_{width}options" if width != measured else ""))
+            + f"_{players}p" + ("_chance" if chance == "explicit" else "") + numbering)
 
 
 def register(ruleset, players: int | None = None, max_options: int | None = None, chance: str = "sampled",
-             variant: str | None = None) -> str:
+             variant: str | None = None, actions: str = "options") -> str:
     """Register ``ruleset`` with OpenSpiel; returns the name to load it by (see
     :func:`game_name`). A second rule set (another folder or variant) whose name would be
     the same is refused: the first one's saved states would load with its rules."""
     if chance not in CHANCE_MODES:
         raise ValueError(f"chance={chance!r}: one of {', '.join(CHANCE_MODES)}")
     check_max_options(max_options)
+    check_actions(actions, max_options)
     ruleset = ruleset_with_variant(ruleset, variant)
     players = check_players(ruleset, players)
+    catalog = cached_catalog(ruleset, players) if actions == "catalog" else None
     found = cached_survey(ruleset, players, chance=True, settings=PLAYER_FACING)
-    width = int(max_options or found.action_width)
-    name = game_name(ruleset, players, chance, width, found.action_width)
+    width = len(catalog) if catalog is not None else int(max_options or found.action_width)
+    name = game_name(ruleset, players, chance, width, found.action_width, actions)
     variant = getattr(ruleset, "variant", None)
     origin = (str(Path(ruleset.root).resolve()), variant.name if variant is not None else None)
     held = _REGISTERED.get(name)
@@ -179,6 +192,7 @@ def register(ruleset, players: int | None = None, max_options: int | None = None
             self.players_count = players
             self.seed = int((params or {}).get("seed", 0))
             self.layout = layout
+            self.catalog = catalog  # None: actions are option indexes
             self.explicit = explicit
             self.sampled = sampled
             # with sampled chance, each new state's seed comes from here (see RulecraftState)
@@ -343,7 +357,7 @@ class _Seed:
 
 
 # A state's attributes made when it is first used (RulecraftState._begin)
-_BEGUN = ("_held", "_width", "_explicit", "_outcomes_bound", "_seats", "_step", "_outcomes", "_draw")
+_BEGUN = ("_held", "_width", "_catalog", "_explicit", "_outcomes_bound", "_seats", "_step", "_outcomes", "_draw")
 
 
 class RulecraftState(pyspiel.State):
@@ -370,6 +384,7 @@ class RulecraftState(pyspiel.State):
         state.settings = dict(PLAYER_FACING)
         self._held = _Held(game.get_type().short_name, game.ruleset, state, [])
         self._width = game.num_distinct_actions()
+        self._catalog = game.catalog
         self._explicit = game.explicit
         self._outcomes_bound = game.max_chance_outcomes()
         # OpenSpiel's players are the seats of people and bots; a scripted seat plays itself
@@ -422,6 +437,8 @@ class RulecraftState(pyspiel.State):
         return [(i, 1.0 / self._draw) for i in range(self._draw)]
 
     def _legal_actions(self, player):
+        if self._catalog is not None:
+            return sorted(set(self._catalog.ids(self._state.pending)))
         count = len(self._state.pending["options"])
         if count > self._width:
             raise ValueError(f"a choice offers {count} options, more than num_distinct_actions={self._width}: "
@@ -431,6 +448,11 @@ class RulecraftState(pyspiel.State):
     def _apply_action(self, action):
         if self._draw:
             self._outcomes.append(int(action))
+        elif self._catalog is not None:
+            ids = self._catalog.ids(self._state.pending)
+            if int(action) not in ids:
+                raise ValueError(f"action {action} is not legal now: the legal actions are {sorted(set(ids))}")
+            self._step = ids.index(int(action))
         else:
             self._step = int(action)
         self._draw = 0
@@ -439,6 +461,8 @@ class RulecraftState(pyspiel.State):
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
             return f"chance outcome {action} of {self._draw}"
+        if self._catalog is not None:
+            return self._catalog.label(action)
         return json.dumps(self._state.pending["options"][action], sort_keys=True)
 
     def is_terminal(self):

@@ -1,0 +1,249 @@
+"""Every answer a rule set can ever offer, numbered once: actions whose number means the
+same move in every state, seed and seat, as learning algorithms expect of an action id.
+
+The research interfaces number a pending choice's options by default (action *i* is the
+*i*-th legal option, so the same number means another move in another state). A catalog
+instead lists, from the rule set alone, every option each decision could offer:
+
+- an action by its name and a value for each of its parameters (``with x: T ...``), then
+  ending the turn when the rule set may offer it;
+- a ``choose`` by the name it binds and one of the values it could pick (with ``none``
+  when an empty choice may be asked: see ``ask_secret_empty_options``);
+- a reaction by its name and its parameters' values, and passing.
+
+A value's possible values come from its type: the entities of a kind (a game's entities
+are known before it starts: the players, the board's spaces, the components), true and
+false, the zones; or, for a list written out in the rules (``choose way from ["left",
+"right"]``, ``with loud: bool in [false, true]``), the values written there. A
+number, a text read from the state, a placement or a list of things has no such list:
+a rule set whose decisions offer one has no catalog, and :class:`CatalogError` says
+which decision and where, in one line.
+
+The catalog depends on the rule set (its variant applied) and the player count only.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+from rulecraft.dsl import ast
+from rulecraft.dsl import types as T
+from rulecraft.dsl.lookahead import statements_in
+from rulecraft.interpreter.machine import END_TURN, PASS
+from rulecraft.interpreter.state import new_state
+
+# A catalog longer than this is refused: an action space of millions of ids helps no learner.
+MOST_ENTRIES = 1_000_000
+
+_END_TURN = ("action", END_TURN["action"], ())
+_PASS = ("reaction", PASS["reaction"], ())
+
+
+class CatalogError(ValueError):
+    """The rule set's decisions cannot all be listed in advance (one line: which and why)."""
+
+
+@dataclass(frozen=True)
+class ActionCatalog:
+    """The numbered answers: ``entries[i]`` is action id *i*, as a key (``("action",
+    name, values)``, ``("choose", name, value)`` or ``("reaction", name, values)``)."""
+
+    entries: tuple
+    index: dict
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def id_of(self, kind: str, pending: dict, option) -> int:
+        """The id of ``option``, one of the options of a pending choice of this ``kind``
+        (``"action"``, ``"choose"``, ``"reaction"``); ``pending`` is the state's pending
+        choice (a choose names what it binds there)."""
+        key = option_key(kind, pending, option)
+        found = self.index.get(key)
+        if found is None:
+            raise CatalogError(f"the option {label(key)} is not in the rule set's action catalog: "
+                               f"the catalog left out a value this decision can take")
+        return found
+
+    def ids(self, pending: dict) -> list[int]:
+        """The id of each option of ``pending``, in the options' order."""
+        return [self.id_of(pending["kind"], pending, o) for o in pending["options"]]
+
+    def label(self, action: int) -> str:
+        return label(self.entries[action])
+
+
+def option_key(kind: str, pending: dict, option) -> tuple:
+    if kind == "choose":
+        return ("choose", pending.get("var"), _hashable(option))
+    name = option["action"] if kind == "action" else option["reaction"]
+    args = option.get("args") or {}
+    return (kind, name, tuple(_hashable(v) for v in args.values()))
+
+
+def _hashable(value):
+    if isinstance(value, dict):
+        return tuple(sorted((k, _hashable(v)) for k, v in value.items()))
+    if isinstance(value, list):
+        return tuple(_hashable(v) for v in value)
+    return value
+
+
+def label(key: tuple) -> str:
+    """An entry as one reads it: ``mark(a1)``, ``choose f: fore``, ``pass``."""
+    kind, name, values = key
+    if kind == "choose":
+        return f"choose {name}: {_written(values)}"
+    if not values:
+        return name
+    return f"{name}({', '.join(_written(v) for v in values)})"
+
+
+def _written(value) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def action_catalog(ruleset, players: int) -> ActionCatalog:
+    """The catalog of ``ruleset`` for ``players`` players; :class:`CatalogError` when a
+    decision offers values that cannot be listed in advance, or too many."""
+    domains = _Domains(ruleset, players)
+    program = ruleset.compiled
+    entries: list[tuple] = []
+
+    def add_product(kind: str, name: str, params: list[ast.Param], where: str) -> None:
+        lists = [domains.of_param(p, f"parameter '{p.name}' of {where}") for p in params]
+        size = 1
+        for values in lists:
+            size *= len(values)
+        if len(entries) + size > MOST_ENTRIES:
+            raise CatalogError(f"{where} alone has {size:,} combinations of values, more than an action catalog "
+                               f"holds ({MOST_ENTRIES:,}): number the options instead")
+        entries.extend((kind, name, tuple(_hashable(v) for v in values)) for values in itertools.product(*lists))
+
+    for info in program.actions:
+        d = info.definition
+        add_product("action", info.name, d.params, f"action '{info.name}'")
+    if _may_end_turn(ruleset):
+        entries.append(_END_TURN)
+    for var, values in domains.of_chooses().items():
+        entries.extend(("choose", var, _hashable(v)) for v in values)
+    reactions = [r for group in program.reactions.values() for r in group]
+    if reactions:
+        entries.append(_PASS)
+        for r in reactions:
+            d = r.definition
+            key_name = r.name
+            if any(e[0] == "reaction" and e[1] == key_name for e in entries):
+                continue  # the same reaction open to several windows: one set of ids
+            add_product("reaction", key_name, d.params, f"reaction '{key_name}'")
+    if len(entries) > MOST_ENTRIES:
+        raise CatalogError(f"the rule set's decisions have {len(entries):,} answers in all, more than an action "
+                           f"catalog holds ({MOST_ENTRIES:,}): number the options instead")
+    ordered = tuple(dict.fromkeys(entries))  # a value listed twice keeps its first id
+    return ActionCatalog(ordered, {key: i for i, key in enumerate(ordered)})
+
+
+def _at(pos) -> str:
+    return f"{pos.file}:{pos.line}"
+
+
+def _may_end_turn(ruleset) -> bool:
+    """Whether a turn may ever be ended by choice: not when the rule set's say on it is
+    a function that is plainly false (``= false``)."""
+    name = ruleset.compiled.end_turn_allowed
+    if name is None:
+        return True
+    d = ruleset.definitions.get(name)
+    value = getattr(d, "value", None)
+    return not (isinstance(value, ast.Literal) and value.value is False)
+
+
+class _Domains:
+    """The values a decision's slot can take, from its type or its written list."""
+
+    def __init__(self, ruleset, players: int):
+        self.ruleset = ruleset
+        state = new_state(ruleset, players, 0)
+        self.by_kind: dict[str, list[str]] = {}
+        for eid, e in state.entities.items():
+            self.by_kind.setdefault(e["kind"], []).append(eid)
+        self.zones = list(state.zones)
+        self.entities = list(state.entities)
+        board = ruleset.data.board
+        self.tiles = len(self.by_kind.get(board.tile_kind, [])) if board is not None and board.tile_kind else 0
+        self.turns = len(board.directions) if board is not None else 0
+
+    def of_type(self, t: str, what: str, pos) -> list:
+        t = t.removesuffix("?")
+        if t in self.ruleset.data.kinds:
+            return list(self.by_kind.get(t, []))
+        if t == T.BOOL:
+            return [False, True]
+        if t == T.ZONE:
+            return list(self.zones)
+        if t == T.NONE:
+            return [None]
+        if t == T.ANY:
+            # what the checker cannot type is taken to be a thing of the game (a target that
+            # may be a character or a creature); any other value stops the game, naming it
+            return list(self.entities)
+        if t == T.PLACEMENT and self.tiles:
+            return self.placements()
+        if T.is_list(t):
+            why = "a list of values, whose every combination cannot be listed"
+        else:
+            why = f"any {t}, which cannot be listed in advance"
+        raise CatalogError(f"{what} ({_at(pos)}) takes {why}: the options of this rule set cannot be numbered "
+                           f"once for all (write its values out, as in [\"a\", \"b\"], or number the options instead)")
+
+    def placements(self) -> list[dict]:
+        """Every spot a tile may be laid at: tiles are laid touching the ones laid before,
+        from the first one's cell, so no cell lies farther than one fewer than the tiles
+        in either direction; each turned by a multiple of a full turn over the directions."""
+        reach = self.tiles - 1
+        step = 360 // self.turns
+        return [{"x": x, "y": y, "rotation": r} for x in range(-reach, reach + 1) for y in range(-reach, reach + 1)
+                for r in range(0, 360, step)]
+
+    def of_expr(self, e: ast.Expr, item_type: str, what: str):
+        """The values a list written ``e`` can hold: those written out, else by type."""
+        if isinstance(e, ast.ListExpr) and all(isinstance(x, ast.Literal) for x in e.items):
+            return [x.value for x in e.items]
+        if isinstance(e, ast.Binary) and e.op == "+":
+            return self.of_expr(e.left, item_type, what) + self.of_expr(e.right, item_type, what)
+        if isinstance(e, ast.Ternary):
+            return self.of_expr(e.then, item_type, what) + self.of_expr(e.otherwise, item_type, what)
+        return self.of_type(item_type, what, e.pos)
+
+    def of_param(self, p: ast.Param, what: str) -> list:
+        if p.source is not None and isinstance(p.source, (ast.ListExpr, ast.Binary, ast.Ternary)):
+            return self.of_expr(p.source, _type_text(p.type), what)
+        return self.of_type(_type_text(p.type), what, p.pos)
+
+    def of_chooses(self) -> dict[str, list]:
+        """Per name a ``choose`` binds, the values any choose of that name can pick, in the
+        order first written (``none`` last, when an empty choice may be asked)."""
+        found: dict[str, list] = {}
+        for d in self.ruleset.definitions.values():
+            for s in statements_in(getattr(d, "body", None) if isinstance(getattr(d, "body", None), ast.Block)
+                                   else None):
+                if isinstance(s, ast.Choose):
+                    what = f"'choose {s.var}' in {d.kind} '{d.name}'"
+                    values = self.of_expr(s.options, getattr(s, "item_type", T.ANY), what)
+                    found.setdefault(s.var, []).extend(values)
+        secret = {i.var for block in self.ruleset.compiled.blocks for i in block
+                  if getattr(i, "secret_count", False)}
+        for var in secret & set(found):
+            found[var].append(None)
+        return {var: list({_hashable(v): v for v in values}.values()) for var, values in found.items()}
+
+
+def _type_text(ref: ast.TypeRef) -> str:
+    if ref.name == "list":
+        return T.list_of(_type_text(ref.item))
+    return ref.name
