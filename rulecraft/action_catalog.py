@@ -214,11 +214,29 @@ class _Domains:
         """The values a list written ``e`` can hold: those written out, else by type."""
         if isinstance(e, ast.ListExpr) and all(isinstance(x, ast.Literal) for x in e.items):
             return [x.value for x in e.items]
+        if isinstance(e, ast.Call) and getattr(e, "ref", None) == ("builtin", "numbers") and len(e.args) == 2:
+            return self.numbers(e, what)
+        if isinstance(e, ast.Comprehension) and isinstance(e.item, ast.Name) and e.item.id == e.var:
+            return self.of_expr(e.iterable, item_type, what)  # a filter keeps some of the list's own items
         if isinstance(e, ast.Binary) and e.op == "+":
             return self.of_expr(e.left, item_type, what) + self.of_expr(e.right, item_type, what)
         if isinstance(e, ast.Ternary):
             return self.of_expr(e.then, item_type, what) + self.of_expr(e.otherwise, item_type, what)
         return self.of_type(item_type, what, e.pos)
+
+    def numbers(self, e: ast.Call, what: str) -> list[int]:
+        """``numbers(a, b)``: every whole number from the least ``a`` can be to the most
+        ``b`` can be, where both are known (see :func:`number_bounds`)."""
+        low, high = number_bounds(e.args[0], self.ruleset.data), number_bounds(e.args[1], self.ruleset.data)
+        if low is None or high is None:
+            side = e.args[0] if low is None else e.args[1]
+            raise CatalogError(f"{what} ({_at(e.pos)}) takes numbers up to a value whose bounds are not declared "
+                               f"({_at(side.pos)}): declare the property's or variable's values, or its resource "
+                               f"max, so that every number it can offer is known, or number the options instead")
+        if high[1] - low[0] + 1 > MOST_ENTRIES:
+            raise CatalogError(f"{what} ({_at(e.pos)}) takes numbers from {low[0]} to {high[1]}, more than an action "
+                               f"catalog holds ({MOST_ENTRIES:,}): number the options instead")
+        return list(range(low[0], high[1] + 1))
 
     def of_param(self, p: ast.Param, what: str) -> list:
         if p.source is not None and isinstance(p.source, (ast.ListExpr, ast.Binary, ast.Ternary)):
@@ -241,6 +259,59 @@ class _Domains:
         for var in secret & set(found):
             found[var].append(None)
         return {var: list({_hashable(v): v for v in values}.values()) for var, values in found.items()}
+
+
+def number_bounds(e: ast.Expr, data) -> tuple[int, int] | None:
+    """The least and the most whole number ``e`` can be, from what the rule set
+    declares: a number written, a parameter, a property or variable whose values are
+    listed or that is a resource with a maximum (a resource is never below 0), and sums, differences, products and negations of those; None where not known."""
+    if isinstance(e, ast.Literal):
+        return (e.value, e.value) if isinstance(e.value, int) and not isinstance(e.value, bool) else None
+    ref = getattr(e, "ref", None)
+    if isinstance(e, ast.Name) and ref == ("parameter", e.id):
+        value = data.parameters[e.id].get("value")
+        return (value, value) if isinstance(value, int) and not isinstance(value, bool) else None
+    if isinstance(e, ast.Attr):
+        if isinstance(e.obj, ast.Name) and e.obj.id in data.variables and getattr(e.obj, "ref", None) is not None \
+                and e.name in data.variables[e.obj.id]:
+            return _spec_bounds([data.variables[e.obj.id][e.name]], data)
+        return _spec_bounds([k.properties[e.name] for k in data.kinds.values() if e.name in k.properties], data)
+    if isinstance(e, ast.Unary) and e.op == "-":
+        inner = number_bounds(e.operand, data)
+        return None if inner is None else (-inner[1], -inner[0])
+    if isinstance(e, ast.Binary) and e.op in ("+", "-", "*"):
+        a, b = number_bounds(e.left, data), number_bounds(e.right, data)
+        if a is None or b is None:
+            return None
+        if e.op == "+":
+            return a[0] + b[0], a[1] + b[1]
+        if e.op == "-":
+            return a[0] - b[1], a[1] - b[0]
+        corners = [x * y for x in a for y in b]
+        return min(corners), max(corners)
+    return None
+
+
+def _spec_bounds(specs: list, data, seen: frozenset = frozenset()) -> tuple[int, int] | None:
+    """Bounds every one of ``specs`` (properties or variables of one name) keeps to."""
+    lows, highs = [], []
+    for spec in specs:
+        values = spec.values or []
+        if values and all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+            lows.append(min(values))
+            highs.append(max(values))
+            continue
+        most = (spec.resource or {}).get("max")
+        if isinstance(most, str) and most not in seen:  # a maximum read from another property
+            found = _spec_bounds([k.properties[most] for k in data.kinds.values() if most in k.properties], data,
+                                 seen | {most})
+            most = None if found is None else found[1]
+        if isinstance(most, int) and not isinstance(most, bool):
+            lows.append(0)
+            highs.append(most)
+            continue
+        return None
+    return (min(lows), max(highs)) if lows else None
 
 
 def _type_text(ref: ast.TypeRef) -> str:

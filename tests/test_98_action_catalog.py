@@ -263,3 +263,34 @@ action give:
     assert labels == (
         [f"paint(token.{n}, {b})" for n in (1, 2, 3) for b in ("false", "true")]
         + ["give(p1)", "give(p2)", "end_turn", "choose c: red", "choose c: blue"])
+
+
+def test_numbers_up_to_a_declared_bound_are_listed(tmp_path):
+    """A sealed bid from 0 to the bidder's coins: coins is a resource of at most 5, so
+    the bid's numbers are 0 to 5; without the bound the decision is named instead."""
+    files = {
+        "game.yaml": game_yaml("bidding", players=(2, 2)) + """
+kinds:
+  player:
+    properties:
+      coins: {type: number, default: 3, resource: {max: 5}}
+      bid: {type: number, default: 0, visible_to: owner}
+""",
+        "play.rules": QUIET_SETUP_AND_ROUND + """
+action bid:
+    do:
+        choose amount from numbers(1, current_player.coins) by current_player prompt "Your bid?"
+        set current_player.bid = amount
+""",
+    }
+    ruleset = build(tmp_path, files)
+    catalog = action_catalog(ruleset, 2)
+    assert [catalog.label(i) for i in range(len(catalog)) if catalog.entries[i][0] == "choose"] == \
+        [f"choose amount: {n}" for n in range(1, 6)]
+    e = env(ruleset, players=2, seed=1, actions="catalog")
+    api_test(e, num_cycles=40)
+
+    unbounded = dict(files)
+    unbounded["game.yaml"] = files["game.yaml"].replace("resource: {max: 5}", "resource: true")
+    with pytest.raises(CatalogError, match=r"'choose amount' in action 'bid' .*bounds are not declared"):
+        action_catalog(build(tmp_path, unbounded, name="unbounded"), 2)
