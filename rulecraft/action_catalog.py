@@ -132,15 +132,12 @@ def action_catalog(ruleset, players: int) -> ActionCatalog:
         entries.append(_END_TURN)
     for var, values in domains.of_chooses().items():
         entries.extend(("choose", var, _hashable(v)) for v in values)
-    reactions = [r for group in program.reactions.values() for r in group]
+    # a reaction open to several windows is listed under each: it gets one set of ids
+    reactions = {r.name: r for group in program.reactions.values() for r in group}
     if reactions:
         entries.append(_PASS)
-        for r in reactions:
-            d = r.definition
-            key_name = r.name
-            if any(e[0] == "reaction" and e[1] == key_name for e in entries):
-                continue  # the same reaction open to several windows: one set of ids
-            add_product("reaction", key_name, d.params, f"reaction '{key_name}'")
+        for name, r in reactions.items():
+            add_product("reaction", name, r.definition.params, f"reaction '{name}'")
     if len(entries) > MOST_ENTRIES:
         raise CatalogError(f"the rule set's decisions have {len(entries):,} answers in all, more than an action "
                            f"catalog holds ({MOST_ENTRIES:,}): number the options instead")
