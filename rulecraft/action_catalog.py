@@ -25,6 +25,7 @@ The catalog depends on the rule set (its variant applied) and the player count o
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass
 
 from rulecraft.dsl import ast
@@ -83,10 +84,13 @@ def option_key(kind: str, pending: dict, option) -> tuple:
 
 
 def _hashable(value):
+    """A value as a catalog key holds it. A list is a set of things (the rules language
+    makes lists of lists with ``combinations`` only, whose order follows the list it picks
+    from): the same things in another order are the same answer."""
     if isinstance(value, dict):
         return tuple(sorted((k, _hashable(v)) for k, v in value.items()))
-    if isinstance(value, list):
-        return tuple(_hashable(v) for v in value)
+    if isinstance(value, (list, frozenset)):
+        return frozenset(_hashable(v) for v in value)
     return value
 
 
@@ -105,6 +109,10 @@ def _written(value) -> str:
         return "none"
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, frozenset):
+        return "[" + ", ".join(sorted(_written(v) for v in value)) + "]"
+    if isinstance(value, tuple):  # a placement: its fields by name
+        return "{" + ", ".join(f"{k}: {_written(v)}" for k, v in value) + "}"
     return str(value)
 
 
@@ -213,6 +221,8 @@ class _Domains:
             return [x.value for x in e.items]
         if isinstance(e, ast.Call) and getattr(e, "ref", None) == ("builtin", "numbers") and len(e.args) == 2:
             return self.numbers(e, what)
+        if isinstance(e, ast.Call) and getattr(e, "ref", None) == ("builtin", "combinations") and len(e.args) == 2:
+            return self.combinations(e, item_type, what)
         if isinstance(e, ast.Comprehension) and isinstance(e.item, ast.Name) and e.item.id == e.var:
             return self.of_expr(e.iterable, item_type, what)  # a filter keeps some of the list's own items
         if isinstance(e, ast.Binary) and e.op == "+":
@@ -235,8 +245,24 @@ class _Domains:
                                f"catalog holds ({MOST_ENTRIES:,}): number the options instead")
         return list(range(low[0], high[1] + 1))
 
+    def combinations(self, e: ast.Call, item_type: str, what: str) -> list[frozenset]:
+        """``combinations(list, n)``: every set of n of the things the list can hold, for
+        every n the count can be."""
+        sizes = number_bounds(e.args[1], self.ruleset.data)
+        if sizes is None:
+            raise CatalogError(f"{what} ({_at(e.pos)}) picks a number of things whose bounds are not declared "
+                               f"({_at(e.args[1].pos)}): write the number, or number the options instead")
+        things = self.of_expr(e.args[0], T.item_type(item_type) if T.is_list(item_type) else T.ANY, what)
+        things = list({_hashable(t): t for t in things})
+        total = sum(math.comb(len(things), n) for n in range(max(sizes[0], 0), sizes[1] + 1))
+        if total > MOST_ENTRIES:
+            raise CatalogError(f"{what} ({_at(e.pos)}) picks {total:,} sets of things, more than an action catalog "
+                               f"holds ({MOST_ENTRIES:,}): number the options instead")
+        return [frozenset(_hashable(t) for t in picked) for n in range(max(sizes[0], 0), sizes[1] + 1)
+                for picked in itertools.combinations(things, n)]
+
     def of_param(self, p: ast.Param, what: str) -> list:
-        if p.source is not None and isinstance(p.source, (ast.ListExpr, ast.Binary, ast.Ternary)):
+        if p.source is not None:
             return self.of_expr(p.source, _type_text(p.type), what)
         return self.of_type(_type_text(p.type), what, p.pos)
 

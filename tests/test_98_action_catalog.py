@@ -294,3 +294,35 @@ action bid:
     unbounded["game.yaml"] = files["game.yaml"].replace("resource: {max: 5}", "resource: true")
     with pytest.raises(CatalogError, match=r"'choose amount' in action 'bid' .*bounds are not declared"):
         action_catalog(build(tmp_path, unbounded, name="unbounded"), 2)
+
+
+def test_a_set_of_things_picked_by_combinations_has_one_number_whatever_its_order(tmp_path):
+    ruleset = build(tmp_path, {
+        "game.yaml": game_yaml("pairs", players=(2, 2)) + """
+kinds:
+  player:
+    properties: {}
+  token:
+    properties: {}
+zones:
+  pile: {visible_to: everyone}
+  kept: {per_player: true, visible_to: everyone}
+components:
+  - {name: token, kind: token, count: 4, zone: pile}
+""",
+        "play.rules": QUIET_SETUP_AND_ROUND + """
+action keep:
+    with pair: list of token in combinations(contents(pile), 2)
+    do:
+        for each t in pair:
+            move t to kept(current_player)
+""",
+    })
+    catalog = action_catalog(ruleset, 2)
+    pairs = [catalog.label(i) for i in range(len(catalog)) if catalog.entries[i][1] == "keep"]
+    assert len(pairs) == 6 and pairs[0] == "keep([token.1, token.2])"
+    pending = {"kind": "action"}
+    one = catalog.id_of("action", pending, {"action": "keep", "args": {"pair": ["token.1", "token.3"]}})
+    other = catalog.id_of("action", pending, {"action": "keep", "args": {"pair": ["token.3", "token.1"]}})
+    assert one == other and catalog.label(one) == "keep([token.1, token.3])"
+    api_test(env(ruleset, players=2, seed=4, actions="catalog"), num_cycles=30)
