@@ -1065,6 +1065,7 @@ class Checker:
                            did_you_mean(prop, scope) or f"declare it under variables: {head}: in the rule set's YAML")
                 return
             want = scope[prop].type
+            nullable = scope[prop].nullable
             self._warn_public_argument_kept_hidden(s, ctx, f"{head}.{prop}", scope[prop].visible_to)
         else:
             obj: ast.Expr = ast.Name(head_pos, head)
@@ -1103,6 +1104,7 @@ class Checker:
                            did_you_mean_among(prop, kind.properties, "properties"))
                 return
             want = kind.properties[prop].type
+            nullable = kind.properties[prop].nullable
             values = kind.properties[prop].values
             self._warn_public_argument_kept_hidden(s, ctx, f"{ot}.{prop}", kind.properties[prop].visible_to)
             # none is a value of a property declared with '?' ("text?"), whatever it lists
@@ -1117,6 +1119,8 @@ class Checker:
         elif s.op in ("+=", "-=") and not T.assignable(want, T.NUMBER):  # any (or unreadable) fits
             self.error(f"'{s.op}' needs a number, but {prop} is {T.phrase(want)}", prop_pos,
                        f"set it with '=' to {T.phrase(want)}")
+        elif vt == T.NONE and nullable:
+            pass  # declared with '?' ("number?"): none is one of its values
         elif not T.assignable(vt, want, self.names.zone_kinds):
             self.error(f"{prop} is {T.phrase(want)}; cannot set it to {T.phrase(vt)}", s.value.pos,
                        self.conversion_hint(s.value, want, vt) or f"set it to {T.phrase(want)}"
@@ -1610,6 +1614,8 @@ class Checker:
         if self._unset_parameter_test(e.left, b) or self._unset_parameter_test(e.right, a):
             # 'limit == none': a parameter declared 'number?' may be none
             ctx.none_tested.add(e.left.id if self._unset_parameter_test(e.left, b) else e.right.id)
+        elif self._unset_property_test(e.left, b) or self._unset_property_test(e.right, a):
+            pass  # 'p.bid == none': a property declared 'number?' may be none
         elif not (T.assignable(a, b, self.names.zone_kinds) or T.assignable(b, a, self.names.zone_kinds)):
             self.error(f"comparing {T.phrase(a)} with {T.phrase(b)} is always {'false' if op == '==' else 'true'}", e.pos,
                        self._quoted_parameter_hint(e.left, b) or self._quoted_parameter_hint(e.right, a)
@@ -1631,6 +1637,16 @@ class Checker:
                 return None
             return self._listed_values(function.value, {q.name: q.type.name for q in function.params},
                                        called + (e.func,))
+        declared = self._declared_spec(e, params)
+        if declared is None:
+            return None
+        label, spec = declared
+        values = getattr(spec, "values", None)
+        return (label, values) if values else None
+
+    def _declared_spec(self, e: ast.Expr, params: dict[str, str] | None = None):
+        """(name, declaration) of the property or variable ``e`` reads (``p.bid``,
+        ``game.stage``), or None when ``e`` reads none or its owner's kind is unknown."""
         if not isinstance(e, ast.Attr):
             return None
         owner = (getattr(e.obj, "type", None) or "").removesuffix("?")
@@ -1643,8 +1659,13 @@ class Checker:
             kind = self.data.kinds.get(owner)
             spec = kind.properties.get(e.name) if kind is not None else None
             label = f"{owner}.{e.name}"
-        values = getattr(spec, "values", None)
-        return (label, values) if values else None
+        return None if spec is None else (label, spec)
+
+    def _unset_property_test(self, e: ast.Expr, other: str) -> bool:
+        """Is ``e`` a property or variable declared with '?' (``type: "number?"``: none
+        until it is set), compared with none? Read as its type, it may also be none."""
+        declared = self._declared_spec(e) if other == T.NONE else None
+        return declared is not None and declared[1].nullable
 
     def _unset_parameter_test(self, e: ast.Expr, other: str) -> bool:
         """Is ``e`` a parameter whose declared type ends in ``?`` (``type: number?``), compared

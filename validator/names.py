@@ -382,13 +382,16 @@ class _Check:
     # ---- values of properties and variables
     def fits(self, value: Any, spec: Any) -> bool:
         """Does a value fit a property's (or variable's) declared type and values? (No error.)"""
-        return self._value_problem(value, spec.type, spec.values) is None
+        return (value is None and getattr(spec, "nullable", False)) or \
+            self._value_problem(value, spec.type, spec.values) is None
 
     def value(self, value: Any, spec: Any, what: str, path: list) -> None:
         """A value a scenario gives (or expects of) a property or a variable must be one it
         can hold: of its declared type, among its ``values:`` when it lists them, and, for
         a kind of thing, the id of a thing of that kind. Otherwise a typo (``p9`` for a
         player) would make the scenario fail as if the rules were wrong."""
+        if value is None and getattr(spec, "nullable", False):
+            return  # declared with '?' ("number?"): none is one of its values
         problem = self._value_problem(value, spec.type, spec.values)
         if problem is None:
             return
