@@ -1578,7 +1578,9 @@ class Checker:
                 b = self.expr(e.right, ctx)
                 if not T.is_list(b) and b != T.ANY:
                     self.error(f"a list can only be joined with a list, not {T.phrase(b)}", e.right.pos, "wrap the item: [x]")
-                return a if a == b or b == T.ANY else T.list_of(T.ANY)
+                if a == b or b == T.ANY or T.item_type(b) == T.NONE:
+                    return a  # `things + [none]`: "one of these, or none", still a list of things
+                return b if T.item_type(a) == T.NONE else T.list_of(T.ANY)
             # the left side's type is known already: checking it again would make a chain
             # a + b + c + ... cost 2^n
             if not T.assignable(a, T.NUMBER, self.names.zone_kinds):

@@ -20,7 +20,7 @@ from rulecraft.dsl.variants import available_variants
 from rulecraft.interpreter.game import PLAYER_FACING, Game
 from rulecraft.interpreter.state import new_state
 
-from engine_rulesets import QUIET_SETUP_AND_ROUND, build, game_yaml
+from engine_rulesets import QUIET_SETUP_AND_ROUND, build, game_yaml, load_errors
 
 pytest.importorskip("pettingzoo")
 pyspiel = pytest.importorskip("pyspiel")
@@ -326,3 +326,36 @@ action keep:
     other = catalog.id_of("action", pending, {"action": "keep", "args": {"pair": ["token.3", "token.1"]}})
     assert one == other and catalog.label(one) == "keep([token.1, token.3])"
     api_test(env(ruleset, players=2, seed=4, actions="catalog"), num_cycles=30)
+
+
+ONE_OR_NONE = {
+    "game.yaml": game_yaml("one_or_none", players=(1, 2)) + """
+kinds:
+  player:
+    properties: {}
+  token:
+    properties:
+      colour: {type: text, values: [red, blue], default: red}
+components:
+  - {name: token, kind: token, count: 3}
+""",
+    "play.rules": QUIET_SETUP_AND_ROUND + """
+action pick:
+    do:
+        choose t from [x for x in token where x.colour == "red"] + [none] prompt "Which, if any?"
+        if t != none and t.colour == "COLOUR":
+            stop
+""",
+}
+
+
+def test_one_of_these_or_none_is_still_a_list_of_these(tmp_path):
+    """`things + [none]` ("take one or none") keeps the things' kind: the checker still
+    knows what the chosen value's properties can be, and the catalog lists those things
+    and none, not every entity of the game."""
+    ruleset = build(tmp_path, {**ONE_OR_NONE, "play.rules": ONE_OR_NONE["play.rules"].replace("COLOUR", "blue")})
+    catalog = action_catalog(ruleset, 1)
+    assert [catalog.label(i) for i in range(len(catalog)) if catalog.entries[i][0] == "choose"] == \
+        ["choose t: token.1", "choose t: token.2", "choose t: token.3", "choose t: none"]
+    errors = load_errors(tmp_path, {**ONE_OR_NONE, "play.rules": ONE_OR_NONE["play.rules"].replace("COLOUR", "green")})
+    assert 'token.colour is never "green"' in errors
