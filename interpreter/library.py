@@ -138,7 +138,22 @@ def _seats_from(m, p, n):
 
 
 def _spot(m, x, y, rotation):
+    _turns(m, "spot", [rotation])
     return {"x": x, "y": y, "rotation": rotation % 360}
+
+
+def _turns(m, function: str, rotations) -> None:
+    """A tile turns by whole steps from one of the board's directions to the next (a
+    quarter turn on a board of four): any other angle would lay its sides between the
+    neighbours, and is a fault in the rules' numbers."""
+    spec = getattr(m.geometry, "spec", None)
+    if spec is None or not spec.directions:
+        return
+    step = 360 // len(spec.directions)
+    for r in rotations or []:
+        if isinstance(r, bool) or not isinstance(r, int) or r % step:
+            raise needs(function, f"turns by whole steps of {step} degrees (the board has "
+                                  f"{len(spec.directions)} directions)", r)
 
 
 def _tile(m, function: str, tile) -> None:
@@ -153,6 +168,7 @@ def _placements(m, tile, anchor, rotations):
     if tile is None or anchor is None:
         return []
     _tile(m, "placements", tile)
+    _turns(m, "placements", rotations)
     return m.board().placements(tile, anchor, rotations)
 
 
@@ -160,6 +176,7 @@ def _placements_anywhere(m, tile, rotations):
     if tile is None:
         return []
     _tile(m, "placements_anywhere", tile)
+    _turns(m, "placements_anywhere", rotations)
     return m.board().placements_anywhere(tile, rotations)
 
 

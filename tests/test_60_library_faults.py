@@ -158,6 +158,12 @@ def test_a_value_that_is_no_player_of_the_game_is_named():
     ("rooms_of(meeple)", "rooms_of needs a tile, not meeple"),
     ("placements(meeple, main(hub), [0])", "placements needs a tile, not meeple"),
     ("placements_anywhere(meeple, [0])", "placements_anywhere needs a tile, not meeple"),
+    # a tile turns by whole steps from one direction to the next: a quarter turn on this board
+    ("placements_anywhere(hub, [0, 45, 90])",
+     "placements_anywhere needs turns by whole steps of 90 degrees (the board has 4 directions), not 45"),
+    ("placements(hub, main(hub), [30])",
+     "placements needs turns by whole steps of 90 degrees (the board has 4 directions), not 30"),
+    ("spot(1, 0, 135)", "spot needs turns by whole steps of 90 degrees (the board has 4 directions), not 135"),
 ])
 def test_a_tile_function_given_what_is_no_tile(tmp_path, call, told):
     from test_60_board import board_game  # its board of laid tiles, and the pawn meeple
