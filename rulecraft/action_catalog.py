@@ -130,7 +130,7 @@ def action_catalog(ruleset, players: int) -> ActionCatalog:
             size *= len(values)
         if len(entries) + size > MOST_ENTRIES:
             raise CatalogError(f"{where} alone has {size:,} combinations of values, more than an action catalog "
-                               f"holds ({MOST_ENTRIES:,}): number the options instead")
+                               f"holds ({MOST_ENTRIES:,}): use actions='options'")
         entries.extend((kind, name, tuple(_hashable(v) for v in values)) for values in itertools.product(*lists))
 
     for info in program.actions:
@@ -148,7 +148,7 @@ def action_catalog(ruleset, players: int) -> ActionCatalog:
             add_product("reaction", name, r.definition.params, f"reaction '{name}'")
     if len(entries) > MOST_ENTRIES:
         raise CatalogError(f"the rule set's decisions have {len(entries):,} answers in all, more than an action "
-                           f"catalog holds ({MOST_ENTRIES:,}): number the options instead")
+                           f"catalog holds ({MOST_ENTRIES:,}): use actions='options'")
     ordered = tuple(dict.fromkeys(entries))  # a value listed twice keeps its first id
     return ActionCatalog(ordered, {key: i for i, key in enumerate(ordered)})
 
@@ -182,6 +182,8 @@ class _Domains:
         board = ruleset.data.board
         self.tiles = len(self.by_kind.get(board.tile_kind, [])) if board is not None and board.tile_kind else 0
         self.turns = len(board.directions) if board is not None else 0
+        self.bounds = _Bounds(ruleset, self.by_kind)
+        self.inside: set[str] = set()  # the functions whose lists are being read (a recursive one is read once)
 
     def of_type(self, t: str, what: str, pos) -> list:
         t = t.removesuffix("?")
@@ -203,8 +205,8 @@ class _Domains:
             why = "a list of values, whose every combination cannot be listed"
         else:
             why = f"any {t}, which cannot be listed in advance"
-        raise CatalogError(f"{what} ({_at(pos)}) takes {why}: the options of this rule set cannot be numbered "
-                           f"once for all (write its values out, as in [\"a\", \"b\"], or number the options instead)")
+        raise CatalogError(f"{what} ({_at(pos)}) takes {why}: write its values out (as in [\"a\", \"b\"], or "
+                           f"numbers(a, b) with declared bounds), or use actions='options'")
 
     def placements(self) -> list[dict]:
         """Every spot a tile may be laid at: tiles are laid touching the ones laid before,
@@ -223,6 +225,14 @@ class _Domains:
             return self.numbers(e, what)
         if isinstance(e, ast.Call) and getattr(e, "ref", None) == ("builtin", "combinations") and len(e.args) == 2:
             return self.combinations(e, item_type, what)
+        if isinstance(e, ast.Call) and getattr(e, "ref", None) == ("function", e.func) and e.func not in self.inside:
+            function = self.ruleset.definitions.get(e.func)
+            if getattr(function, "value", None) is not None:  # the list the rules' function gives
+                self.inside.add(e.func)
+                try:
+                    return self.of_expr(function.value, item_type, what)
+                finally:
+                    self.inside.discard(e.func)
         if isinstance(e, ast.Comprehension) and isinstance(e.item, ast.Name) and e.item.id == e.var:
             return self.of_expr(e.iterable, item_type, what)  # a filter keeps some of the list's own items
         if isinstance(e, ast.Binary) and e.op == "+":
@@ -233,31 +243,30 @@ class _Domains:
 
     def numbers(self, e: ast.Call, what: str) -> list[int]:
         """``numbers(a, b)``: every whole number from the least ``a`` can be to the most
-        ``b`` can be, where both are known (see :func:`number_bounds`)."""
-        low, high = number_bounds(e.args[0], self.ruleset.data), number_bounds(e.args[1], self.ruleset.data)
-        if low is None or high is None:
-            side = e.args[0] if low is None else e.args[1]
-            raise CatalogError(f"{what} ({_at(e.pos)}) takes numbers up to a value whose bounds are not declared "
-                               f"({_at(side.pos)}): declare the property's or variable's values, or its resource "
-                               f"max, so that every number it can offer is known, or number the options instead")
+        ``b`` can be, where both are known (see :class:`_Bounds`)."""
+        low, high = self.bounds_of(e.args[0], what, e, "least"), self.bounds_of(e.args[1], what, e, "most")
         if high[1] - low[0] + 1 > MOST_ENTRIES:
             raise CatalogError(f"{what} ({_at(e.pos)}) takes numbers from {low[0]} to {high[1]}, more than an action "
-                               f"catalog holds ({MOST_ENTRIES:,}): number the options instead")
+                               f"catalog holds ({MOST_ENTRIES:,}): use actions='options'")
         return list(range(low[0], high[1] + 1))
+
+    def bounds_of(self, e: ast.Expr, what: str, call: ast.Call, side: str) -> tuple[int, int]:
+        try:
+            return self.bounds.of(e)
+        except _Unknown as unknown:
+            raise CatalogError(f"{what} ({_at(call.pos)}) takes numbers, and the {side} of them is not known in "
+                               f"advance: {self.bounds.why(unknown.expr)}; or use actions='options'") from None
 
     def combinations(self, e: ast.Call, item_type: str, what: str) -> list[frozenset]:
         """``combinations(list, n)``: every set of n of the things the list can hold, for
         every n the count can be."""
-        sizes = number_bounds(e.args[1], self.ruleset.data)
-        if sizes is None:
-            raise CatalogError(f"{what} ({_at(e.pos)}) picks a number of things whose bounds are not declared "
-                               f"({_at(e.args[1].pos)}): write the number, or number the options instead")
+        sizes = self.bounds_of(e.args[1], what, e, "most")
         things = self.of_expr(e.args[0], T.item_type(item_type) if T.is_list(item_type) else T.ANY, what)
         things = list({_hashable(t): t for t in things})
         total = sum(math.comb(len(things), n) for n in range(max(sizes[0], 0), sizes[1] + 1))
         if total > MOST_ENTRIES:
             raise CatalogError(f"{what} ({_at(e.pos)}) picks {total:,} sets of things, more than an action catalog "
-                               f"holds ({MOST_ENTRIES:,}): number the options instead")
+                               f"holds ({MOST_ENTRIES:,}): use actions='options'")
         return [frozenset(_hashable(t) for t in picked) for n in range(max(sizes[0], 0), sizes[1] + 1)
                 for picked in itertools.combinations(things, n)]
 
@@ -284,35 +293,139 @@ class _Domains:
         return {var: list({_hashable(v): v for v in values}.values()) for var, values in found.items()}
 
 
-def number_bounds(e: ast.Expr, data) -> tuple[int, int] | None:
-    """The least and the most whole number ``e`` can be, from what the rule set
-    declares: a number written, a parameter, a property or variable whose values are
-    listed or that is a resource with a maximum (a resource is never below 0), and sums, differences, products and negations of those; None where not known."""
-    if isinstance(e, ast.Literal):
-        return (e.value, e.value) if isinstance(e.value, int) and not isinstance(e.value, bool) else None
-    ref = getattr(e, "ref", None)
-    if isinstance(e, ast.Name) and ref == ("parameter", e.id):
-        value = data.parameters[e.id].get("value")
-        return (value, value) if isinstance(value, int) and not isinstance(value, bool) else None
-    if isinstance(e, ast.Attr):
-        if isinstance(e.obj, ast.Name) and e.obj.id in data.variables and getattr(e.obj, "ref", None) is not None \
-                and e.name in data.variables[e.obj.id]:
-            return _spec_bounds([data.variables[e.obj.id][e.name]], data)
-        return _spec_bounds([k.properties[e.name] for k in data.kinds.values() if e.name in k.properties], data)
-    if isinstance(e, ast.Unary) and e.op == "-":
-        inner = number_bounds(e.operand, data)
-        return None if inner is None else (-inner[1], -inner[0])
-    if isinstance(e, ast.Binary) and e.op in ("+", "-", "*"):
-        a, b = number_bounds(e.left, data), number_bounds(e.right, data)
-        if a is None or b is None:
-            return None
-        if e.op == "+":
-            return a[0] + b[0], a[1] + b[1]
-        if e.op == "-":
-            return a[0] - b[1], a[1] - b[0]
-        corners = [x * y for x in a for y in b]
-        return min(corners), max(corners)
-    return None
+class _Unknown(Exception):
+    """A number whose bounds nothing declares (``expr``: the part of it that lacks them)."""
+
+    def __init__(self, expr: ast.Expr):
+        super().__init__()
+        self.expr = expr
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class _Bounds:
+    """The least and the most whole number an expression can be, from what the rule set
+    declares: a number written; a parameter; a property or variable whose values are
+    listed, or that is a resource with a maximum (a resource is never below 0); a
+    table's numbers; how many things a list of things holds (at most every thing of
+    their kind, or every player); and sums, differences, products, negations, ``min``
+    and ``max`` of those. :meth:`of` raises :class:`_Unknown` naming the part that has
+    none, and :meth:`why` says what to declare."""
+
+    def __init__(self, ruleset, by_kind: dict[str, list[str]]):
+        self.ruleset = ruleset
+        self.data = ruleset.data
+        self.by_kind = by_kind
+
+    def of(self, e: ast.Expr) -> tuple[int, int]:
+        data = self.data
+        ref = getattr(e, "ref", None)
+        if isinstance(e, ast.Literal) and _whole(e.value):
+            return e.value, e.value
+        if isinstance(e, ast.Name) and ref == ("parameter", e.id) and _whole(data.parameters[e.id].get("value")):
+            value = data.parameters[e.id]["value"]
+            return value, value
+        if isinstance(e, ast.Index) and isinstance(e.obj, ast.Name) and getattr(e.obj, "ref", None) == ("table", e.obj.id):
+            numbers = list(_leaves(data.tables.get(e.obj.id)))
+            if numbers and all(_whole(n) for n in numbers):
+                return min(numbers), max(numbers)
+        if isinstance(e, ast.Attr):
+            specs = self._specs(e)
+            if specs:
+                found = _spec_bounds(specs, data)
+                if found is not None:
+                    return found
+        if isinstance(e, ast.Unary) and e.op == "-":
+            low, high = self.of(e.operand)
+            return -high, -low
+        if isinstance(e, ast.Binary) and e.op in ("+", "-", "*"):
+            a, b = self.of(e.left), self.of(e.right)
+            if e.op == "+":
+                return a[0] + b[0], a[1] + b[1]
+            if e.op == "-":
+                return a[0] - b[1], a[1] - b[0]
+            corners = [x * y for x in a for y in b]
+            return min(corners), max(corners)
+        if isinstance(e, ast.Call) and ref == ("builtin", "count") and len(e.args) == 1:
+            kind = T.item_type(getattr(e.args[0], "type", None) or T.ANY)
+            if kind in self.by_kind:
+                return 0, len(self.by_kind[kind])
+            inner = e.args[0]
+            if isinstance(inner, ast.Call) and getattr(inner, "ref", None) == ("builtin", "contents"):
+                return 0, sum(len(ids) for ids in self.by_kind.values())  # a zone holds things only
+        if isinstance(e, ast.Call) and ref in (("builtin", "min"), ("builtin", "max")) and len(e.args) == 1 \
+                and isinstance(e.args[0], ast.ListExpr) and e.args[0].items:
+            parts = [self.of(x) for x in e.args[0].items]
+            pick = min if ref[1] == "min" else max
+            return pick(p[0] for p in parts), pick(p[1] for p in parts)
+        if isinstance(e, ast.Call) and ref == ("function", e.func):
+            function = self.ruleset.definitions.get(e.func)
+            value = getattr(function, "value", None)
+            if value is not None:
+                return self.of(value)
+        raise _Unknown(e)
+
+    def _specs(self, e: ast.Attr) -> list:
+        """The declarations of the property or variable ``e`` reads (of every kind that
+        has a property of that name, when its owner's kind is not known)."""
+        data = self.data
+        if isinstance(e.obj, ast.Name) and getattr(e.obj, "ref", None) == ("scope", e.obj.id):
+            spec = data.variables.get(e.obj.id, {}).get(e.name)
+            return [spec] if spec is not None else []
+        owner = (getattr(e.obj, "type", None) or "").removesuffix("?")
+        if owner in data.kinds:
+            spec = data.kinds[owner].properties.get(e.name)
+            return [spec] if spec is not None else []
+        return [k.properties[e.name] for k in data.kinds.values() if e.name in k.properties]
+
+    def why(self, e: ast.Expr) -> str:
+        """What to declare so that ``e`` has bounds, told with where it is written."""
+        written = _source_text(self.ruleset, e)
+        if isinstance(e, ast.Attr):
+            if isinstance(e.obj, ast.Name) and getattr(e.obj, "ref", None) == ("scope", e.obj.id):
+                where = f"the variable {e.obj.id}.{e.name}"
+            else:
+                owner = (getattr(e.obj, "type", None) or "").removesuffix("?")
+                where = f"the property {e.name} of {owner}" if owner in self.data.kinds else f"the property {e.name}"
+            return (f"{written} ({_at(e.pos)}) has no declared bounds: give {where} its values "
+                    f"(values: [0, 1, 2, ...]) or, for a resource, a max")
+        if isinstance(e, ast.Name) and getattr(e, "ref", None) == ("local", e.id):
+            return (f"{written} ({_at(e.pos)}) is a value the rules work out as they run: write the bounds "
+                    f"with parameters or declared properties instead")
+        return f"{written} ({_at(e.pos)}) has no bounds the rule set declares"
+
+
+def _leaves(value):
+    """Every value a table holds, through its lists and mappings."""
+    if isinstance(value, dict):
+        for v in value.values():
+            yield from _leaves(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _leaves(v)
+    else:
+        yield value
+
+
+def _source_text(ruleset, e: ast.Expr) -> str:
+    """``e`` as the rules write it, quoted (its dotted name when the text is not at hand)."""
+    pos = e.pos
+    line = ruleset.bag.sources.line(pos.file, pos.line) if pos is not None and ruleset.bag is not None else None
+    if line is not None and pos.end_column is not None:
+        end = pos.end_column - 1
+        if isinstance(e, ast.Call) and line[end:end + 1] == "(":  # a call's position spans its name only
+            depth = 0
+            for i in range(end, len(line)):
+                depth += {"(": 1, ")": -1}.get(line[i], 0)
+                if depth == 0:
+                    end = i + 1
+                    break
+        text = line[pos.column - 1:end].strip()
+        if text:
+            return f"'{text}'"
+    return f"'{ast.written_name(e)}'"
 
 
 def _spec_bounds(specs: list, data, seen: frozenset = frozenset()) -> tuple[int, int] | None:
@@ -320,7 +433,7 @@ def _spec_bounds(specs: list, data, seen: frozenset = frozenset()) -> tuple[int,
     lows, highs = [], []
     for spec in specs:
         values = spec.values or []
-        if values and all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        if values and all(_whole(v) for v in values):
             lows.append(min(values))
             highs.append(max(values))
             continue
@@ -329,7 +442,7 @@ def _spec_bounds(specs: list, data, seen: frozenset = frozenset()) -> tuple[int,
             found = _spec_bounds([k.properties[most] for k in data.kinds.values() if most in k.properties], data,
                                  seen | {most})
             most = None if found is None else found[1]
-        if isinstance(most, int) and not isinstance(most, bool):
+        if _whole(most):
             lows.append(0)
             highs.append(most)
             continue

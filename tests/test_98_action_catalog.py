@@ -292,8 +292,50 @@ action bid:
 
     unbounded = dict(files)
     unbounded["game.yaml"] = files["game.yaml"].replace("resource: {max: 5}", "resource: true")
-    with pytest.raises(CatalogError, match=r"'choose amount' in action 'bid' .*bounds are not declared"):
+    with pytest.raises(CatalogError) as err:
         action_catalog(build(tmp_path, unbounded, name="unbounded"), 2)
+    assert ("'choose amount' in action 'bid' (" in str(err.value) and "unbounded/play.rules:" in str(err.value)
+            and "the most of them is not known in advance: 'current_player.coins' (" in str(err.value)
+            and "give the property coins of player its values" in str(err.value)), str(err.value)
+
+
+def test_counts_tables_and_the_rules_functions_bound_numbers_too(tmp_path):
+    """A bid from 0 to the cards in hand (at most every card), a table's numbers, and a
+    list the rules' own function gives, read through it."""
+    ruleset = build(tmp_path, {
+        "game.yaml": game_yaml("bounded", players=(2, 2)) + """
+kinds:
+  player:
+    properties: {}
+  card:
+    properties: {}
+zones:
+  hand: {per_player: true, visible_to: owner, holds: card}
+components:
+  - {name: card, kind: card, count: 4}
+tables:
+  hand_sizes: {two: 3, three: 2}
+""",
+        "play.rules": QUIET_SETUP_AND_ROUND + """
+function bids_for(p: player) -> list of number:
+    = [n for n in numbers(0, count(contents(hand(p)))) where n != 2]
+
+action bid:
+    do:
+        choose amount from bids_for(current_player) prompt "Your bid?"
+
+action size:
+    with n: number in numbers(1, hand_sizes["two"])
+    do:
+        stop
+""",
+    })
+    catalog = action_catalog(ruleset, 2)
+    labels = [catalog.label(i) for i in range(len(catalog))]
+    # the hand is hidden, so how many bids there are may be a secret: an empty choice is asked, none its answer
+    assert [x for x in labels if x.startswith("choose")] == [f"choose amount: {n}" for n in range(0, 5)] + \
+        ["choose amount: none"]
+    assert [x for x in labels if x.startswith("size")] == ["size(1)", "size(2)", "size(3)"]
 
 
 def test_a_set_of_things_picked_by_combinations_has_one_number_whatever_its_order(tmp_path):
