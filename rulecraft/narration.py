@@ -96,6 +96,8 @@ class Words:
         self.viewer: str | None = None
         self.apart: set[str] = set()  # the things a pending choice's options name with their details (``told_apart``)
         self.tile_at: dict[str, tuple[int, int]] = {}  # a laid tile's room -> the tile's cell
+        self.laid: dict[tuple[int, int], tuple[str, int]] = {}  # a cell → the tile laid there, and its turn
+        self.geometry = None
         self._place_names: dict[str, str] = {}
         self._components = {c.name: c for c in ruleset.data.components}
         board = ruleset.data.board
@@ -430,12 +432,24 @@ class Words:
         beside = []
         for direction, (dx, dy) in self.directions.items():
             cell = (x + dx, y + dy) if isinstance(x, int) and isinstance(y, int) else None
-            rooms = sorted(r for r, at in self.tile_at.items() if at == cell)
-            if rooms:
-                beside.append(self.say["towards"].format(place=self.name(rooms[0]), direction=self.value_word(direction)))
+            touched = self._touched(cell, direction)
+            if touched:
+                beside.append(self.say["towards"].format(place=self.name(touched), direction=self.value_word(direction)))
         if beside:
             parts.append(self.say["next_to"].format(places=", ".join(beside)))
         return self._contracted(", ".join(parts))
+
+    def _touched(self, cell, direction: str) -> str | None:
+        """The space a tile laid next to ``cell`` (which lies ``direction`` of it) would
+        touch: the first of the laid tile's spaces along its side that faces back."""
+        laid = self.laid.get(cell)
+        if laid is None or self.geometry is None:
+            return None
+        tile, rotation = laid
+        _, spaces = self.geometry.side(tile, self.geometry.opposite(direction), rotation)
+        if spaces:
+            return spaces[0]
+        return min(r for r, at in self.tile_at.items() if at == cell)  # a side along no space: the tile's first
 
     def property_value(self, kind: str, name: str, value) -> str:
         """A property's value in words. A text held by a property that holds texts is
@@ -1039,13 +1053,16 @@ class Words:
         """Learn all a view shows: its entities, and the cell of each laid tile, so that
         two spaces of the same type are told apart and a tile's neighbours named."""
         self.tile_at = {}
+        self.laid: dict[tuple[int, int], tuple[str, int]] = {}  # a cell → the tile laid there, and its turn
         board = self.ruleset.data.board
         if board is not None and board.kind == "tiles" and view.get("tiles"):
             from rulecraft.interpreter.board import Geometry
             from rulecraft.interpreter.state import tile_layouts
 
             geometry = Geometry(board, tile_layouts(self.ruleset))
-            for tile, (x, y, _) in view["tiles"].items():
+            self.geometry = geometry
+            for tile, (x, y, rotation) in view["tiles"].items():
+                self.laid[(x, y)] = (tile, rotation)
                 for room in geometry.rooms_of(tile):
                     self.tile_at[room] = (x, y)
         self.seats = list(view.get("players") or [])

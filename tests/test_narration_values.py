@@ -19,3 +19,20 @@ def test_a_text_value_is_said_by_its_values_word(lang, said):
     words = Words(load_checked(TREK), lang)
     assert words.status("facing", "arc", "starboard") == said
     assert words.name("starboard") != words.property_value("facing", "arc", "starboard") or lang == "en"
+
+
+def test_a_spot_is_told_by_the_space_its_side_would_touch(tmp_path):
+    """A laid tile of two rooms, top along its north side and bottom along its south:
+    a spot north of it touches top, one south of it bottom (the tile's first room by
+    name was named for both)."""
+    from test_60_board import board_game
+
+    game = board_game(tmp_path, "place(annex, spot(0, 0, 0))")
+    words = Words(game.ruleset)
+    words.know_view(game.view("p1"))
+    assert words.placement({"x": 0, "y": -1, "rotation": 0}).endswith("next to annex/top to the south")
+    assert words.placement({"x": 0, "y": 1, "rotation": 0}).endswith("next to annex/bottom to the north")
+    # turned half round, its top lies south
+    turned = board_game(tmp_path / "turned", "place(annex, spot(0, 0, 180))")
+    words.know_view(turned.view("p1"))
+    assert words.placement({"x": 0, "y": 1, "rotation": 0}).endswith("next to annex/top to the north")
