@@ -178,7 +178,10 @@ def run(args) -> int:
         started = time.perf_counter()
         done = mkdocs(config, "build", "--strict")
         if done.returncode != 0:
-            sys.stderr.write(done.stdout + done.stderr)
+            told = (done.stdout + done.stderr).splitlines()
+            # mkdocs' own progress lines say nothing of what failed
+            sys.stderr.write("\n".join([line for line in told if line.startswith(("WARNING", "ERROR", "Aborted"))]
+                                        or told) + "\n")
             sys.stderr.write(f"rulecraft docs: mkdocs build --strict failed for {config}\n")
             return 1
         print(f"built {Path(args.out) / 'site'} with mkdocs build --strict in {time.perf_counter() - started:.1f} s")

@@ -610,7 +610,10 @@ class SiteWriter:
             out.append(f"\n## {ui('rooms')}\n")
             for r, info in layout.rooms.items():
                 rtype = (info or {}).get("type", r)
-                out.append(f"- [{md(self._room_word(rtype))}](../rooms/{slug(rtype)}.md)")
+                if rtype in self.cat.room_types:  # a page of its own (Room types)
+                    out.append(f"- [{md(self._room_word(rtype))}](../rooms/{slug(rtype)}.md)")
+                else:
+                    out.append(f"- {md(self._room_word(rtype))}")
             out.append("")
         self.site.pages[here] = "\n".join(out) + "\n"
 

@@ -112,7 +112,10 @@ def _segment(rect: _Rect, ux: int, uy: int) -> tuple[float, float, float, float]
 
 
 def _door_colour(spec: BoardSpec, edge: str) -> str:
+    # the doorways by the edges that are doorways, then those that are only connections (a
+    # link inside a tile is drawn by its connection: an edge name need not be one)
     doorways = [e for e in spec.edges if e in spec.doorways]
+    doorways += sorted(d for d in spec.doorways if d not in doorways)
     return DOORWAY_COLOURS[doorways.index(edge) % len(DOORWAY_COLOURS)]
 
 
