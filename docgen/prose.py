@@ -851,6 +851,10 @@ class Prose:
         top = (spec.resource or {}).get("max") if spec is not None and isinstance(spec.resource, dict) else None
         if top is None:
             return None
+        if isinstance(top, str) and top not in kind.properties:  # a parameter of the rule set
+            named = ast.Name(holder.pos, top)
+            named.ref = ("parameter", top)
+            return self.ex(named)
         if isinstance(top, str):
             return self._property_words(holder, top)
         return str(top)

@@ -71,7 +71,7 @@ class _Slice:
         for kind in ruleset.data.kinds.values():
             for name, spec in kind.properties.items():
                 top = (spec.resource or {}).get("max")
-                if isinstance(top, str):
+                if isinstance(top, str) and top in kind.properties:  # (a parameter does not change in a game)
                     self.caps.setdefault(name, set()).add(("prop", top))
         self.reactions = list(ruleset.of_kind("reaction"))
         self.read: set = set()

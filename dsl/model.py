@@ -41,10 +41,16 @@ class PropertySpec:
             return list(self.drawn.get("weights") or [])
         return [1] * len(self.values)
 
-    def bound(self, props: dict) -> int | None:
-        """The most this resource may hold for an entity with these properties."""
+    def bound(self, props: dict, parameters: dict | None = None) -> int | None:
+        """The most this resource may hold for an entity with these properties: its
+        ``max``, a number, another property of the entity, or a parameter of the rule
+        set (``parameters``: the rule set's, a variant's values applied)."""
         top = (self.resource or {}).get("max")
-        return props.get(top) if isinstance(top, str) else top
+        if not isinstance(top, str):
+            return top
+        if top in props:
+            return props[top]
+        return (parameters or {}).get(top, {}).get("value")
 
 
 @dataclass
@@ -467,17 +473,30 @@ def merge_section(data: RuleSetData, section: str, value: Any, located: Located,
             data.where[("manifest", name)] = located.key_position(["manifest", name])
 
 
-def _check_resource(kind: KindSpec, p: PropertySpec, pos: Position | None, bag: DiagnosticBag) -> None:
+def _check_resource(kind: KindSpec, p: PropertySpec, pos: Position | None, bag: DiagnosticBag,
+                    parameters: dict | None = None) -> None:
     if p.type != T.NUMBER:
         bag.error(f"resource '{kind.name}.{p.name}' must be a number, not {T.phrase(p.type)}", pos,
                   f"write {p.name}: {{type: number, resource: true}}, or drop 'resource' if it is no amount")
     top = p.resource.get("max")
     if isinstance(top, str):
         other = kind.properties.get(top)
+        parameter = (parameters or {}).get(top) if other is None else None
+        if parameter is not None and _number_parameter(parameter):
+            return  # the most is the parameter's value (a variant may change it)
         if other is None or other.type != T.NUMBER:
-            bag.error(f"resource '{kind.name}.{p.name}': max names '{top}', which is not a number property of {kind.name}",
-                      pos, did_you_mean_among(top, [n for n, q in kind.properties.items() if q.type == T.NUMBER],
-                                              "number properties"))
+            names = [n for n, q in kind.properties.items() if q.type == T.NUMBER]
+            names += [n for n, q in (parameters or {}).items() if _number_parameter(q)]
+            bag.error(f"resource '{kind.name}.{p.name}': max names '{top}', which is neither a number property of "
+                      f"{kind.name} nor a number parameter", pos,
+                      did_you_mean_among(top, names, "number properties and parameters"))
+
+
+def _number_parameter(spec) -> bool:
+    """A parameter holding a whole number (declared ``number``, or holding one)."""
+    value = spec.get("value") if isinstance(spec, dict) else None
+    declared = str(spec.get("type") or "") if isinstance(spec, dict) else ""
+    return declared.removesuffix("?") == T.NUMBER or (isinstance(value, int) and not isinstance(value, bool))
 
 
 def _value_hint(value, kind: str, prop: str, allowed: list) -> str:
@@ -557,7 +576,7 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
                               or where.get(("property", k.name, p.name))):
                 p.type = T.ANY  # reported once here, not again at every rule that reads it
             elif p.resource is not None:  # (nor as a resource that is not a number)
-                _check_resource(k, p, where.get(("property", k.name, p.name)), bag)
+                _check_resource(k, p, where.get(("property", k.name, p.name)), bag, data.parameters)
         if k.located_in and k.located_in not in kinds and k.located_in != T.ZONE:
             bag.error(f"kind '{k.name}': located_in names unknown kind '{k.located_in}'", where.get(("kind", k.name)),
                       did_you_mean_among(k.located_in, kinds, "kinds"))

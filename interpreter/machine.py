@@ -340,7 +340,7 @@ class Machine:
             new = held - amount
         else:
             new = amount if amount is not None else spec.resource.get("reset", spec.default or 0)
-        cap = spec.bound(e["props"])
+        cap = spec.bound(e["props"], self.ruleset.data.parameters)
         if cap is not None and new > cap:
             new = cap
         new = max(new, 0)

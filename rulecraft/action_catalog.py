@@ -438,9 +438,12 @@ def _spec_bounds(specs: list, data, seen: frozenset = frozenset()) -> tuple[int,
             highs.append(max(values))
             continue
         most = (spec.resource or {}).get("max")
-        if isinstance(most, str) and most not in seen:  # a maximum read from another property
-            found = _spec_bounds([k.properties[most] for k in data.kinds.values() if most in k.properties], data,
-                                 seen | {most})
+        holding = [k.properties[most] for k in data.kinds.values() if most in k.properties] \
+            if isinstance(most, str) else []
+        if isinstance(most, str) and not holding:  # a maximum a parameter gives
+            most = data.parameters.get(most, {}).get("value")
+        elif isinstance(most, str) and most not in seen:  # a maximum read from another property
+            found = _spec_bounds(holding, data, seen | {most})
             most = None if found is None else found[1]
         if _whole(most):
             lows.append(0)

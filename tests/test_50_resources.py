@@ -133,7 +133,8 @@ def test_a_resource_must_be_a_number_and_its_max_a_number_property(tmp_path):
                         "gold: {type: text, resource: true}").replace("resource: {max: capacity}", "resource: {max: captain}")
     errors = _errors(tmp_path, "procedure setup():\n    do:\n        stop\nprocedure round():\n    do:\n        stop\n", data)
     assert "resource 'player.gold' must be a number, not a text" in errors
-    assert "resource 'ship.energy': max names 'captain', which is not a number property of ship" in errors
+    assert ("resource 'ship.energy': max names 'captain', which is neither a number property of ship nor a "
+            "number parameter") in errors
 
 
 def test_generated_and_closure_code_play_the_same_games_with_resources(tmp_path):

@@ -1,0 +1,45 @@
+"""A resource's ``max`` may name a number parameter: the number is written once, in the
+parameters table, and a variant that changes it changes the cap too."""
+
+from __future__ import annotations
+
+from engine_rulesets import QUIET_SETUP_AND_ROUND, build, choose_action, game_yaml, load_errors
+
+from rulecraft.action_catalog import action_catalog
+from rulecraft.interpreter.game import Game
+
+GAME = game_yaml("purse", players=(1, 2)) + """
+kinds:
+  player:
+    properties:
+      coins: {type: number, default: 0, resource: {max: MOST}}
+parameters:
+  starting_coins: {value: 4}
+"""
+
+RULES = QUIET_SETUP_AND_ROUND + """
+action earn:
+    do:
+        gain 3 coins of current_player
+
+action bid:
+    do:
+        choose amount from numbers(0, current_player.coins) prompt "Your bid?"
+"""
+
+
+def test_a_resource_is_capped_by_the_parameter_its_max_names(tmp_path):
+    ruleset = build(tmp_path, {"game.yaml": GAME.replace("MOST", "starting_coins"), "play.rules": RULES})
+    game = Game(ruleset, 1, 1)
+    choose_action(game, "earn")
+    choose_action(game, "earn")
+    assert game.state.entities["p1"]["props"]["coins"] == 4, "3 + 3 capped at the parameter's 4"
+    catalog = action_catalog(ruleset, 1)
+    assert [catalog.label(i) for i in range(len(catalog)) if catalog.entries[i][0] == "choose"] == \
+        [f"choose amount: {n}" for n in range(0, 5)]
+
+
+def test_a_max_naming_neither_a_property_nor_a_parameter_is_refused(tmp_path):
+    errors = load_errors(tmp_path, {"game.yaml": GAME.replace("MOST", "starting_coin"), "play.rules": RULES})
+    assert "max names 'starting_coin', which is neither a number property of player nor a number parameter" in errors
+    assert "starting_coins" in errors  # the close name is offered
