@@ -283,9 +283,10 @@ class Checker:
             if r["id"] in seen:
                 self.error(f"ruling '{r['id']}' is given twice", pos, "give each ruling its own id, or merge the two")
             seen.add(r["id"])
-            for name in r.get("definitions", []):
+            for j, name in enumerate(r.get("definitions", [])):
                 if name not in self.rs.definitions and not self._defined_unparsed(name):
-                    self.error(f"ruling '{r['id']}' names unknown definition '{name}'", pos,
+                    self.error(f"ruling '{r['id']}' names unknown definition '{name}'",
+                               self.data.where.get(("ruling", i, "definitions", j)) or pos,
                                did_you_mean_among(name, self.rs.definitions, "definitions"))
 
     def _check_declared_values(self):

@@ -467,6 +467,8 @@ def merge_section(data: RuleSetData, section: str, value: Any, located: Located,
         data.rulings = value
         for i, r in enumerate(value):
             data.where[("ruling", i)] = located.position(["rulings", i])
+            for j, _ in enumerate(r.get("definitions") or [] if isinstance(r, dict) else []):
+                data.where[("ruling", i, "definitions", j)] = located.position(["rulings", i, "definitions", j])
     elif section == "manifest":
         data.manifest = value
         for name in value:

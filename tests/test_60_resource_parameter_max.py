@@ -43,3 +43,23 @@ def test_a_max_naming_neither_a_property_nor_a_parameter_is_refused(tmp_path):
     errors = load_errors(tmp_path, {"game.yaml": GAME.replace("MOST", "starting_coin"), "play.rules": RULES})
     assert "max names 'starting_coin', which is neither a number property of player nor a number parameter" in errors
     assert "starting_coins" in errors  # the close name is offered
+
+
+def test_a_ruling_naming_an_unknown_definition_is_pointed_at_that_name(tmp_path):
+    """(Not about resources: a located error of the same tables.) The caret is on the
+    name in the ruling's list of definitions, not on the ruling's first line."""
+    rulings = """
+rulings:
+  - id: hook_rule
+    section: "house rules: bids"
+    question: "May the last bid make the total?"
+    ruling: "No."
+    reason: "So that somebody misses."
+    definitions: [earn, bidd]
+"""
+    errors = load_errors(tmp_path, {"game.yaml": GAME.replace("MOST", "starting_coins") + rulings,
+                                    "play.rules": RULES})
+    assert "ruling 'hook_rule' names unknown definition 'bidd'" in errors
+    line = next(x for x in errors.splitlines() if "error: ruling 'hook_rule'" in x)
+    assert ":25: error" in line, f"the caret should be on 'bidd', column 25 of the definitions list: {line}"
+    assert "    definitions: [earn, bidd]" in errors
