@@ -402,7 +402,10 @@ class Words:
         names_space = any(isinstance(v, str) and self.place(v) for v in values)
         parts = []
         for i, v in enumerate(values):
-            text = self._apart_name(v) if apart and isinstance(v, (str, list)) else self.name(v)
+            if isinstance(v, dict) and self.directions and {"x", "y"} <= set(v):
+                text = self.placement(v)  # a tile's spot, as a choose of one tells it
+            else:
+                text = self._apart_name(v) if apart and isinstance(v, (str, list)) else self.name(v)
             if named and i < len(named) and named[i]:
                 parts.append(f"{named[i]} {text}")
                 continue

@@ -36,3 +36,15 @@ def test_a_spot_is_told_by_the_space_its_side_would_touch(tmp_path):
     turned = board_game(tmp_path / "turned", "place(annex, spot(0, 0, 180))")
     words.know_view(turned.view("p1"))
     assert words.placement({"x": 0, "y": 1, "rotation": 0}).endswith("next to annex/top to the north")
+
+
+def test_a_spot_given_to_an_action_is_told_as_a_chosen_one_is(tmp_path):
+    """`with spot: placement in ...`: the option says the cell, the turn and what it
+    would touch, as a `choose` of a spot does, not its fields ("x 0, y 1, rotation 90")."""
+    from test_60_board import board_game
+
+    game = board_game(tmp_path, "place(annex, spot(0, 0, 0))")
+    words = Words(game.ruleset)
+    words.know_view(game.view("p1"))
+    label = words.option({"action": "lay", "args": {"spot": {"x": 0, "y": 1, "rotation": 90}}})["label"]
+    assert "x 0" not in label and "at (0, 1), turned 90°, next to annex/bottom to the north" in label, label
