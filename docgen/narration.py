@@ -193,16 +193,17 @@ class Narrator:
             return self.s["of_player"].replace("{thing}", self._zone(zone)).replace("{player}", self.player(owner))
         if text in self.data.zones:
             return self._zone(text)
-        tile = text.split("/", 1)[0]
+        tile, slash, room = text.partition("/")
         comp, dot, rest = tile.partition(".")
         if comp in self.components:
-            word = self._glossary_word("components", comp) or md(comp.replace("_", " "))
-            if dot and _PLAYER.match(rest):
-                return self.s["of_player"].replace("{thing}", word).replace("{player}", self.player(rest))
-            owner, _, copy = rest.partition(".")
-            if dot and _PLAYER.match(owner) and copy.isdigit():  # copy 1 of player 2's cards: `card.p2.1`
-                return self.say_raw("copy_of_player", thing=word, n=copy, player=self.player(owner))
-            return f"{word} {md(rest)}" if dot else word
+            said = self._component_copy(comp, dot, rest)
+            rooms = self._rooms_of(comp)
+            if slash and len(rooms) > 1:  # which space of a tile of several: "start (road)"
+                info = rooms.get(room) or {}
+                room_word = (self._glossary_word("values", info["type"]) if info.get("type") else None) \
+                    or md(str(info.get("type") or room).replace("_", " "))
+                return f"{said} ({room_word})"
+            return said
         if text in self.data.kinds:
             return self._glossary_word("kinds", text) or md(text)
         board = self.data.board
@@ -214,6 +215,25 @@ class Narrator:
             if word is not None:
                 return word
         return md_code(text)
+
+    def _component_copy(self, comp: str, dot: str, rest: str) -> str:
+        """A component, or one copy of it (``card.2``, a player's ``card.p2``, ``card.p2.1``)."""
+        word = self._glossary_word("components", comp) or md(comp.replace("_", " "))
+        if dot and _PLAYER.match(rest):
+            return self.s["of_player"].replace("{thing}", word).replace("{player}", self.player(rest))
+        owner, _, copy = rest.partition(".")
+        if dot and _PLAYER.match(owner) and copy.isdigit():  # copy 1 of player 2's cards: `card.p2.1`
+            return self.say_raw("copy_of_player", thing=word, n=copy, player=self.player(owner))
+        return f"{word} {md(rest)}" if dot else word
+
+    def _rooms_of(self, component: str) -> dict:
+        """The spaces of a tile component's layout, by name (none for another component)."""
+        board = self.data.board
+        comp = next((c for c in self.data.components if c.name == component), None)
+        layout = getattr(comp, "layout", None)
+        if board is None or not layout or layout not in board.layouts:
+            return {}
+        return board.layouts[layout].rooms
 
     def one_value(self, value) -> str:
         """A value that is one among others (an option of a choice, an item of a list), said

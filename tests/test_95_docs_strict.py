@@ -42,3 +42,18 @@ def test_a_tile_whose_spaces_have_no_type_links_to_no_room_page(tmp_path):
     assert "../rooms/" not in annex
     done = mkdocs(write(site, tmp_path / "site"), "build", "--strict")
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_worked_example_names_the_space_of_a_tile_of_several(tmp_path):
+    """`annex/top` is the top space of a tile of two: said "annex (top)", not "annex",
+    which would not tell it from its bottom; a tile of one space is said by the tile."""
+    from test_60_board import board_game
+
+    from rulecraft.docgen.narration import Narrator
+    from rulecraft.docgen.prose import Prose
+
+    ruleset = board_game(tmp_path, "stop").ruleset
+    tell = Narrator(ruleset, Prose(ruleset, "en", markdown=True), "en")
+    assert tell.thing("annex/top") == "annex (top)"
+    assert tell.thing("annex_b/bottom") == "annex b (bottom)"
+    assert tell.thing("hub/main") == "hub"
