@@ -51,6 +51,8 @@ FUNCTIONS: dict[str, Signature] = {
     "combinations": Signature((T.ANY, T.NUMBER), lambda a: T.list_of(a[0]) if a and T.is_list(a[0]) else "list of list of any",
                               "Every way to pick N items of a list (a team of 3 of the players), each a list in "
                               "the list's order; the ways in order too."),
+    "distinct": Signature((T.ANY,), lambda a: a[0] if a and T.is_list(a[0]) else "list of any",
+                          "The list without its repeats: each item once, where it first comes."),
     "flatten": Signature((T.ANY,), lambda a: T.item_type(a[0]) if a and T.is_list(T.item_type(a[0])) else "list of any",
                          "One list made of the items of a list of lists, in order."),
     # zones

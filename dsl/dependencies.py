@@ -69,7 +69,7 @@ def _nodes(value):
 # Standard-library functions whose result depends on their arguments only, for a whole
 # game (the players, the entities' kinds and a tile's printed spaces never change).
 FIXED_BUILTINS = frozenset({"count", "sum", "min", "max", "any", "all", "first", "last", "take", "numbers", "reversed", "combinations",
-                            "without", "flatten", "kind_of", "next_player", "seats_from", "spot", "tile_of",
+                            "without", "distinct", "flatten", "kind_of", "next_player", "seats_from", "spot", "tile_of",
                             "rooms_of"})
 # ... and those that only read the board: fixed on a board declared whole, not on one of
 # laid tiles, which grows.

@@ -18,7 +18,7 @@ from .diagnostics import DiagnosticBag
 from .model import RuleSetData
 
 _READS_ZONE = {"contents", "top", "bottom"}
-_KEEPS_ITEMS = {"take", "reversed", "without", "first", "last"}
+_KEEPS_ITEMS = {"take", "reversed", "without", "distinct", "first", "last"}
 
 
 def private_zones_offered(e: ast.Expr | None, data: RuleSetData) -> list[tuple[str, ast.Expr]]:

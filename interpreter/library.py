@@ -137,6 +137,15 @@ def _seats_from(m, p, n):
     return [players[(i + k) % len(players)] for k in range(max(0, n))]
 
 
+def _distinct(m, items):
+    """Each item once, where it first comes (items may be records, which do not hash)."""
+    kept: list = []
+    for item in items or []:
+        if item not in kept:
+            kept.append(item)
+    return kept
+
+
 def _spot(m, x, y, rotation):
     _turns(m, "spot", [rotation])
     return {"x": x, "y": y, "rotation": rotation % 360}
@@ -323,6 +332,7 @@ FUNCTIONS = {
     "without": lambda m, items, x: [i for i in (items or []) if i != x],
     "numbers": _numbers,
     "combinations": _combinations,
+    "distinct": _distinct,
     "flatten": lambda m, lists: [x for items in (lists or []) for x in (items or [])],
     "contents": _contents,
     "top": _top,
