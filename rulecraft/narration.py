@@ -934,7 +934,8 @@ class Words:
         die.p1.1 is a copy's id and fair_day a component's, not words."""
         # a thing out of sight now (a card passed on) is still named by its id: the
         # components tell an id apart from a word, not the current view alone
-        is_id = first in self.kinds_by_id or first.split(".", 1)[0] in self._components
+        is_id = first in self.kinds_by_id or first.split(".", 1)[0] in self._components \
+            or first in self.ruleset.data.zones  # a zone the glossary has no word for: "draw_pile is shuffled."
         opens_with_id = bool(first) and text.startswith(first) and is_id and bool(re.search(r"[\d._]", first))
         return text if opens_with_id else _capital(text)
 

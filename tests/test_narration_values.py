@@ -48,3 +48,25 @@ def test_a_spot_given_to_an_action_is_told_as_a_chosen_one_is(tmp_path):
     words.know_view(game.view("p1"))
     label = words.option({"action": "lay", "args": {"spot": {"x": 0, "y": 1, "rotation": 90}}})["label"]
     assert "x 0" not in label and "at (0, 1), turned 90°, next to annex/bottom to the north" in label, label
+
+
+def test_a_zone_without_a_word_opening_a_sentence_keeps_its_id(tmp_path):
+    """Without a glossary a zone is named by its id, which is no word to capitalise:
+    "building_deck is shuffled.", not "Building_deck is shuffled." (a zone id without an
+    underscore reads as a word, and is capitalised as one)."""
+    from engine_rulesets import QUIET_SETUP_AND_ROUND, build, game_yaml
+
+    ruleset = build(tmp_path, {
+        "game.yaml": game_yaml("piles", players=(1, 2)) + """
+kinds:
+  player:
+    properties: {}
+zones:
+  building_deck: {visible_to: nobody}
+  pile: {visible_to: nobody}
+""",
+        "play.rules": QUIET_SETUP_AND_ROUND,
+    })
+    words = Words(ruleset)
+    assert words.event({"type": "shuffled", "zone": "building_deck"}) == "building_deck is shuffled."
+    assert words.event({"type": "shuffled", "zone": "pile"}) == "Pile is shuffled."
