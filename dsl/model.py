@@ -437,6 +437,8 @@ def merge_section(data: RuleSetData, section: str, value: Any, located: Located,
             joins[(a, b)] = result
             joins[(b, a)] = result
             data.where[("join", i)] = located.position(["board", "joins", i])
+        if isinstance(value.get("joins"), list):
+            data.where[("board", "joins")] = located.key_position(["board", "joins"])
         data.board = BoardSpec(value["space_kind"], value["tile_kind"],
                                {k: (v[0], v[1]) for k, v in value["directions"].items()},
                                list(value["edges"]), joins, set(value.get("doorways") or []), layouts)
@@ -672,11 +674,14 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
                 if e not in edges:
                     bag.error(f"board join names unknown edge '{e}'", where.get(("board",)),
                               did_you_mean_among(e, edges, "edges"))
-        for a in edges:
-            for b in edges:
+        # each pair of edges once, in the order the edges are listed (a join goes both ways)
+        for i, a in enumerate(board.edges):
+            for b in board.edges[i:]:
                 if (a, b) not in board.joins:
-                    bag.error(f"board joins do not say what edges '{a}' and '{b}' make together", where.get(("board",)),
-                              "add a join for every pair of edge kinds")
+                    bag.error(f"board joins do not say what edges '{a}' and '{b}' make together",
+                              where.get(("board", "joins")) or where.get(("board",)),
+                              f"add a join for every pair of edge kinds: {{edges: [{a}, {b}], connection: ...}}, "
+                              f"or forbidden: true")
         connections = {c for c in board.joins.values() if c}
         for layout in board.layouts.values():
             pos = where.get(("layout", layout.name))

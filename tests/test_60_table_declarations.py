@@ -1,5 +1,7 @@
-"""A resource's ``max`` may name a number parameter: the number is written once, in the
-parameters table, and a variant that changes it changes the cap too."""
+"""Declarations of the tables and their located errors: a resource's ``max`` may name a
+number parameter (the number is written once, in the parameters table, and a variant
+that changes it changes the cap too); a ruling's unknown definition and a pair of
+edges without a join are pointed at where they are written."""
 
 from __future__ import annotations
 
@@ -46,8 +48,8 @@ def test_a_max_naming_neither_a_property_nor_a_parameter_is_refused(tmp_path):
 
 
 def test_a_ruling_naming_an_unknown_definition_is_pointed_at_that_name(tmp_path):
-    """(Not about resources: a located error of the same tables.) The caret is on the
-    name in the ruling's list of definitions, not on the ruling's first line."""
+    """The caret is on the name in the ruling's list of definitions, not on the ruling's
+    first line."""
     rulings = """
 rulings:
   - id: hook_rule
@@ -63,3 +65,17 @@ rulings:
     line = next(x for x in errors.splitlines() if "error: ruling 'hook_rule'" in x)
     assert ":25: error" in line, f"the caret should be on 'bidd', column 25 of the definitions list: {line}"
     assert "    definitions: [earn, bidd]" in errors
+
+
+def test_a_pair_of_edges_without_a_join_is_told_once_at_the_joins(tmp_path):
+    """A join goes both ways, so a pair missing is one error, not one per order, and its
+    caret is on the board's joins."""
+    from test_60_board import BOARD, DATA, HELPERS
+
+    board = BOARD.replace("    - {edges: [door, wall], forbidden: true}\n", "")
+    errors = load_errors(tmp_path, {"game.yaml": game_yaml(players=(1, 2)) + DATA, "board.yaml": board,
+                                    "main.rules": "procedure setup():\n    do:\n        stop\n" + HELPERS})
+    told = [x for x in errors.splitlines() if "make together" in x]
+    assert len(told) == 1 and "edges 'door' and 'wall'" in told[0], errors
+    assert "board.yaml:10:3:" in told[0], told[0]  # the key joins:
+    assert "{edges: [door, wall], connection: ...}" in errors
