@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from functools import lru_cache
 
 
 from rulecraft.dsl import ast
@@ -32,10 +31,11 @@ class UnrenderableNode(TypeError):
     """The renderer met a syntax-tree node it has no sentence for."""
 
 
-@lru_cache(maxsize=None)
 def phrases(lang: str) -> dict:
     """The sentence templates of a language: its file of rulecraft's words
-    (``docgen/phrases/<lang>.yaml``, see :mod:`rulecraft.languages`)."""
+    (``docgen/phrases/<lang>.yaml``, see :mod:`rulecraft.languages`, which keeps each
+    file read once, and reads it again when its folder changes: not kept here, so that a
+    language whose file is gone is refused again)."""
     return language(lang)
 
 
@@ -308,6 +308,14 @@ class Prose:
         """A predicate template for a yes/no name: "{obj} is face up", "{obj} has moved"."""
         U = self.ph["unglossed"]
         verb, _, rest = words.partition(" ")
+        if not rest and re.search(U["acts_pattern"], words):  # "fits": "{obj} fits", "{obj} does not fit"
+            stem = words
+            for pattern, replacement in U["stems"]:
+                if re.search(pattern, words):
+                    stem = re.sub(pattern, replacement, words)
+                    break
+            template = U["acts"][1 if denied else 0].replace("{stem}", stem)
+            return template.replace("{subject}", "{%s}" % slot).replace("{words}", words)
         if rest and verb in U["verbs"]:
             template = U["verbs"][verb][1 if denied else 0]
             words = rest

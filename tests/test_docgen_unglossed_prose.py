@@ -60,6 +60,22 @@ function reach(p: player, hs: list of number) -> number:
 function may_rest(p: player) -> bool:
     = false
 
+function fits(x: piece) -> bool:
+    = x.height < 2
+
+function matches(x: piece) -> bool:
+    = x.face_up
+
+function carries(x: piece) -> bool:
+    = x.height > 0
+
+procedure tidy(x: piece):
+    do:
+        if fits(x) and not matches(x):
+            set x.face_up = true
+        if not carries(x):
+            set x.height = 1
+
 action roll:
     require not turn.rolled
     with x: piece where x.owner == current_player and can_climb(x)
@@ -132,3 +148,14 @@ def test_a_glossary_word_still_wins(tmp_path):
 def test_a_yes_no_function_that_never_changes_says_so(tmp_path, lang, said):
     """`= false` read "… when false", a riddle; a constant says always or never."""
     assert Prose(_ruleset(tmp_path), lang).definition("may_rest").strip() == said
+
+
+def test_a_one_word_yes_no_function_that_reads_as_a_verb_is_said_with_it(tmp_path):
+    """`fits(x)` reads "x fits", not "x is fits"; denied, "x does not fit" (and "match",
+    "carry": the verb's plain form); a name that reads as an adjective keeps "is"."""
+    prose = Prose(_ruleset(tmp_path), "en")
+    tidy = prose.definition("tidy")
+    assert "If x fits and x does not match:" in tidy, tidy
+    assert "If x does not carry:" in tidy, tidy
+    assert prose.definition("empty").startswith("Z is empty when")
+    assert "fits (x)" in Prose(_ruleset(tmp_path / "fr"), "fr").definition("tidy")
