@@ -180,7 +180,12 @@ class Prose:
                     text = fill(D["summary_procedure_steps" if steps != 1 else "summary_procedure_step"], count=steps)
             elif d.kind == "function":
                 key = "summary_function_bool" if d.returns is not None and d.returns.name == T.BOOL else "summary_function"
-                text = fill(D[key], say=self._say_of(d))
+                say = self._say_of(d)
+                if say.strip().lower() == self._written("definitions", d.name).one.strip().lower() and d.params:
+                    # its bare name would only restate the title ("Worth."): say what it is of
+                    say = fill(D["summary_function_of"], words=say, args=D["and"].join(
+                        self._the("names", p.name) for p in d.params))
+                text = fill(D[key], say=say)
             elif d.kind in ("trigger", "reaction"):  # the event only: a condition is too long for a list
                 text = fill(D[f"summary_{d.kind}"], event=self._event_name(d.event))
             elif d.kind == "victory":

@@ -159,3 +159,10 @@ def test_a_one_word_yes_no_function_that_reads_as_a_verb_is_said_with_it(tmp_pat
     assert "If x does not carry:" in tidy, tidy
     assert prose.definition("empty").startswith("Z is empty when")
     assert "fits (x)" in Prose(_ruleset(tmp_path / "fr"), "fr").definition("tidy")
+
+
+def test_a_function_without_a_word_is_summed_up_by_what_it_is_of(tmp_path):
+    """Its bare name would restate the title ("Reach."): the summary says what it is of."""
+    prose = Prose(_ruleset(tmp_path), "en")
+    assert prose.summary("reach") == "Reach of p and hs."  # two letters: names, as in algebra
+    assert Prose(_ruleset(tmp_path / "fr"), "fr").summary("reach") == "Reach de p et hs."
