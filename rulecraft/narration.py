@@ -156,7 +156,10 @@ class Words:
         layout = self.ruleset.data.board.layouts.get(self._layouts[tile]) if room and tile in self._layouts else None
         if layout is None or room not in layout.rooms:
             return None
-        return self.label((layout.rooms.get(room) or {}).get("type", room))
+        kind = (layout.rooms.get(room) or {}).get("type")
+        if kind is None and self.glossary.get("names", room) is None:
+            return self._tile_space(text)  # a space of no type: its tile, and which of its spaces
+        return self.label(kind or room)
 
     def label(self, key: str) -> str:
         """A word without the article a glossary may give it, as the board labels a room's
@@ -223,7 +226,19 @@ class Words:
                 t = self.glossary.get("values", value)
                 if t is not None:
                     return t.bare or t.one
-        return self._word(space) or _plain(space)
+        return self._word(space) or self._tile_space(space)
+
+    def _tile_space(self, space: str) -> str:
+        """A laid tile's space that no word names: its tile (a copy's number after its
+        word, "city road 2"), and which of the tile's spaces when it has several
+        ("city road 2 (city)"), as the rules site says it."""
+        tile, slash, room = space.partition("/")
+        layout = self.ruleset.data.board.layouts.get(self._layouts.get(tile, "")) if slash else None
+        if layout is None:
+            return _plain(space)
+        base, dot, copy = tile.partition(".")
+        said = (self._word(base) or _plain(base)) + (f" {copy}" if dot else "")
+        return f"{said} ({_plain(room)})" if len(layout.rooms) > 1 else said
 
     def _ring_space(self, space: str) -> str:
         """A space of a ring board (``RANGE_SECTOR``) by its range's word and its sector,
