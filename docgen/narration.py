@@ -39,7 +39,7 @@ class Narrator:
         self.lang = lang
         self.ui = UI(lang)
         self.s = SENTENCES[lang if lang in SENTENCES else "en"]
-        self.components = {c.name for c in self.data.components}
+        self.components = {c.name: c for c in self.data.components}
 
     def say(self, key: str, **slots) -> str:
         text = self.say_raw(key, **slots)
@@ -229,8 +229,7 @@ class Narrator:
     def _rooms_of(self, component: str) -> dict:
         """The spaces of a tile component's layout, by name (none for another component)."""
         board = self.data.board
-        comp = next((c for c in self.data.components if c.name == component), None)
-        layout = getattr(comp, "layout", None)
+        layout = getattr(self.components.get(component), "layout", None)
         if board is None or not layout or layout not in board.layouts:
             return {}
         return board.layouts[layout].rooms

@@ -105,6 +105,8 @@ def label(key: tuple) -> str:
 
 
 def _written(value) -> str:
+    """A value in a label. Not dsl.types.written_value: that quotes a text, and here most
+    texts are the ids of things (``mark(b2)``, not ``mark("b2")``)."""
     if value is None:
         return "none"
     if isinstance(value, bool):
