@@ -601,10 +601,11 @@ class SiteWriter:
             self.site.files[f"cards/{slug(comp.name)}.svg"] = tile_svg(board, comp.layout, self.card_name(comp), self._room_word)
             out.append(f"![{md(self.card_name(comp))}]({slug(comp.name)}.svg){{ .rulecraft-card }}\n")
             out.append(f"## {ui('doors')}\n")
+            if any(len(side.parts) > 1 for side in layout.sides.values()):
+                out.append(ui("side_parts") + "\n")
             for direction, side in layout.sides.items():
-                rooms = ", ".join(self._room_word(layout.rooms[r].get("type", r)) for r in side.rooms) \
-                    if len(layout.rooms) > 1 else ""
-                out.append(f"- {md(_cap(self.word(direction)))}{self.c} {md(self.word(side.edge))}" + (f" ({md(rooms)})" if rooms else ""))
+                out.append(f"- {md(_cap(self.word(direction)))}{self.c} "
+                           + "; ".join(self._side_part(layout, part) for part in side.parts))
             for lk in layout.links:
                 out.append(f"- {ui('inner_door')}{self.c} {md(self.word(lk['connection']))}")
             out.append(f"\n## {ui('rooms')}\n")
@@ -616,6 +617,12 @@ class SiteWriter:
                     out.append(f"- {md(self._room_word(rtype))}")
             out.append("")
         self.site.pages[here] = "\n".join(out) + "\n"
+
+    def _side_part(self, layout, part) -> str:
+        """A stretch of a tile's side: its edge and, on a tile of several rooms, the rooms along it."""
+        rooms = ", ".join(self._room_word(layout.rooms[r].get("type", r)) for r in part.rooms) \
+            if len(layout.rooms) > 1 else ""
+        return md(self.word(part.edge)) + (f" ({md(rooms)})" if rooms else "")
 
     # Rules a player uses first: what the card lets them do, then what happens to it.
     _PLAYED = ("action", "reaction", "trigger", "procedure", "victory", "obligation", "function", "script")

@@ -75,6 +75,8 @@ def room_rects(spec: BoardSpec, layout: LayoutSpec, x0: float = 0, y0: float = 0
     rooms = list(layout.rooms)
     if len(rooms) == 1:
         return {rooms[0]: _Rect(x0, y0, CELL, CELL)}
+    if _cut_sides(layout) and len(rooms) <= 9:
+        return _rooms_by_sides(spec, layout, x0, y0)
     ux, uy = (0, 1)
     order = rooms
     if layout.links:
@@ -98,6 +100,46 @@ def room_rects(spec: BoardSpec, layout: LayoutSpec, x0: float = 0, y0: float = 0
         else:
             out[room] = _Rect(x0, y0 + i * CELL / n, CELL, CELL / n)
     return out
+
+
+def _cut_sides(layout: LayoutSpec) -> bool:
+    return any(len(side.parts) > 1 for side in layout.sides.values())
+
+
+def _rooms_by_sides(spec: BoardSpec, layout: LayoutSpec, x0: float, y0: float) -> dict[str, _Rect]:
+    """Rooms of a tile whose sides are cut into parts (a road between two verges), each in
+    the cell of a 3 × 3 grid nearest the middle of the stretches it lies along: the road
+    across the middle, a verge along its side, a field inside a bend in its corner. Rooms
+    along fewer stretches choose first, and of those the farther from the middle, so that a
+    corner's small field keeps the corner."""
+    third = CELL / 3
+    tile = _Rect(x0, y0, CELL, CELL)
+    along: dict[str, list[tuple[float, float]]] = {r: [] for r in layout.rooms}
+    for direction, side in layout.sides.items():
+        if direction not in spec.directions:
+            continue
+        ux, uy = _unit(spec, direction)
+        for (a, b, c, d), part in zip(_stretches(_segment(tile, ux, uy), ux, uy, len(side.parts)), side.parts):
+            for room in part.rooms:
+                if room in along:
+                    along[room].append(((a + c) / 2, (b + d) / 2))
+    def middle(room: str) -> tuple[float, float]:
+        points = along[room] or [tile.centre]
+        return sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
+
+    def off_centre(room: str) -> float:
+        x, y = middle(room)
+        return (x - tile.centre[0]) ** 2 + (y - tile.centre[1]) ** 2
+
+    free = [(i, j) for j in range(3) for i in range(3)]
+    rooms = list(layout.rooms)
+    out = {}
+    for room in sorted(rooms, key=lambda r: (len(along[r]), -off_centre(r), rooms.index(r))):
+        cx, cy = middle(room)
+        cell = min(free, key=lambda c: (x0 + (c[0] + 0.5) * third - cx) ** 2 + (y0 + (c[1] + 0.5) * third - cy) ** 2)
+        free.remove(cell)
+        out[room] = _Rect(x0 + cell[0] * third, y0 + cell[1] * third, third, third)
+    return {r: out[r] for r in rooms}
 
 
 def _segment(rect: _Rect, ux: int, uy: int) -> tuple[float, float, float, float]:
@@ -149,10 +191,24 @@ def _span(rects: list[_Rect], ux: int, uy: int) -> tuple[float, float, float, fl
     return x, min(ys), x, max(ys)
 
 
+def _stretches(seg, ux: int, uy: int, n: int) -> list[tuple[float, float, float, float]]:
+    """A tile's side cut into n equal stretches, clockwise around the tile (on screen, y
+    grows downwards: the side facing north runs west to east, the one facing east north
+    to south), as the layout lists its parts."""
+    x1, y1, x2, y2 = seg
+    along = (-uy, ux)  # clockwise along the side facing (ux, uy)
+    if (x2 - x1) * along[0] + (y2 - y1) * along[1] < 0:
+        x1, y1, x2, y2 = x2, y2, x1, y1
+    dx, dy = (x2 - x1) / n, (y2 - y1) / n
+    return [(x1 + i * dx, y1 + i * dy, x1 + (i + 1) * dx, y1 + (i + 1) * dy) for i in range(n)]
+
+
 def _tile_body(spec: BoardSpec, layout: LayoutSpec, x0: float, y0: float, label: Label, room_ids: dict[str, str] | None = None,
                term: Term = _term) -> list[str]:
     rects = room_rects(spec, layout, x0, y0)
     out = []
+    if _cut_sides(layout):  # the rooms are cells of the tile: the rest of it is land too
+        out.append(f"<rect{_attrs(x=x0, y=y0, width=CELL, height=CELL, class_='ground')} fill={quoteattr(ROOM_FILL)}/>")
     for name, r in rects.items():
         info = layout.rooms[name] or {}
         rtype = info.get("type", name)
@@ -165,8 +221,13 @@ def _tile_body(spec: BoardSpec, layout: LayoutSpec, x0: float, y0: float, label:
         if side is None:
             continue
         ux, uy = _unit(spec, direction)
-        touching = [rects[r] for r in side.rooms if r in rects] or list(rects.values())
-        out += _side(spec, _span(touching, ux, uy), side.edge, side=direction, term=term)
+        if len(side.parts) == 1 and not _cut_sides(layout):
+            touching = [rects[r] for r in side.rooms if r in rects] or list(rects.values())
+            out += _side(spec, _span(touching, ux, uy), side.parts[0].edge, side=direction, term=term)
+            continue
+        whole = _segment(_Rect(x0, y0, CELL, CELL), ux, uy)
+        for seg, part in zip(_stretches(whole, ux, uy, len(side.parts)), side.parts):
+            out += _side(spec, seg, part.edge, side=direction, term=term)
     for link in layout.links:
         # An inner door sits on the side of the first room that faces the second.
         conn = link["connection"]
@@ -183,7 +244,7 @@ def _labels(spec: BoardSpec, layout: LayoutSpec, x0: float, y0: float, rotation:
         info = layout.rooms[name] or {}
         cx, cy = _rotate_point(r.centre, (x0 + CELL / 2, y0 + CELL / 2), rotation)
         words = label(info.get("type", name)).split()
-        lines = _wrap(words, 12)
+        lines = _wrap(words, 6 if _cut_sides(layout) else 12)  # a room of a cut tile is a third as wide
         flags = _flags(info)
         top = cy - (len(lines) - 1) * 7 - (8 if flags else 0)
         for i, line in enumerate(lines):

@@ -74,7 +74,7 @@ FIXED_BUILTINS = frozenset({"count", "sum", "min", "max", "any", "all", "first",
 # ... and those that only read the board: fixed on a board declared whole, not on one of
 # laid tiles, which grows.
 BOARD_BUILTINS = frozenset({"step", "line", "lines", "direction_for", "link", "connection", "connected", "adjacent",
-                            "rooms_towards", "path", "path_avoiding", "distance", "distance_avoiding", "within",
+                            "rooms_towards", "sides_of", "open_sides", "path", "path_avoiding", "distance", "distance_avoiding", "within",
                             "within_avoiding"})
 
 

@@ -102,9 +102,29 @@ class ComponentSpec:
 
 
 @dataclass
-class Side:
+class SidePart:
+    """A stretch of a tile's side: its edge kind and the rooms that lie along it."""
+
     edge: str
     rooms: list[str]
+
+
+@dataclass
+class Side:
+    """A tile's side: one stretch, or several listed clockwise around the tile (a road
+    between two verges). A stretch meets the facing side's stretch that lies against it."""
+
+    parts: list[SidePart]
+
+    @property
+    def rooms(self) -> list[str]:
+        """Every room along the side, each once, clockwise."""
+        return list(dict.fromkeys(r for part in self.parts for r in part.rooms))
+
+    @property
+    def edge(self) -> str | None:
+        """The edge of a side of one stretch; none for a side of several."""
+        return self.parts[0].edge if len(self.parts) == 1 else None
 
 
 @dataclass
@@ -336,15 +356,20 @@ def _each_component(raw: dict, path: list, located: Located, bag: DiagnosticBag)
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
+def _parts_word(n: int) -> str:
+    return "one edge" if n == 1 else f"{n} parts"
+
+
 def layout_spec(name: str, raw: dict) -> LayoutSpec:
     """A tile layout as board.yaml (or a variant adding one) writes it."""
     rooms = raw.get("rooms") or {"main": {}}
-    sides = {}
-    for d, s in raw["sides"].items():
-        if isinstance(s, str):
-            sides[d] = Side(s, list(rooms))
-        else:
-            sides[d] = Side(s["edge"], s.get("rooms") or list(rooms))
+    def part(written) -> SidePart:
+        if isinstance(written, str):
+            return SidePart(written, list(rooms))
+        return SidePart(written["edge"], written.get("rooms") or list(rooms))
+
+    sides = {d: Side([part(p) for p in s["parts"]] if isinstance(s, dict) and "parts" in s else [part(s)])
+             for d, s in raw["sides"].items()}
     return LayoutSpec(name, rooms, sides, raw.get("links") or [], raw.get("text"))
 
 
@@ -683,15 +708,27 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
                               f"add a join for every pair of edge kinds: {{edges: [{a}, {b}], connection: ...}}, "
                               f"or forbidden: true")
         connections = {c for c in board.joins.values() if c}
+        # any side may come to face any other, so all are cut into the same stretches
+        stretches: dict[int, tuple[str, str]] = {}
+        for layout in board.layouts.values():
+            for d, side in layout.sides.items():
+                stretches.setdefault(len(side.parts), (layout.name, d))
+        if len(stretches) > 1:
+            (n1, (l1, d1)), (n2, (l2, d2)) = sorted(stretches.items())[:2]
+            bag.error(f"layout '{l2}': its {d2} side has {n2} parts, but layout '{l1}''s {d1} side has "
+                      f"{_parts_word(n1)}", where.get(("layout", l2)),
+                      "any side may meet any other, so every side of every layout is cut into the same "
+                      "number of parts (write a side of one edge as parts: [EDGE, EDGE, ...])")
         for layout in board.layouts.values():
             pos = where.get(("layout", layout.name))
             for d, side in layout.sides.items():
                 if d not in board.directions:
                     bag.error(f"layout '{layout.name}': unknown direction '{d}'", pos,
                               did_you_mean_among(d, board.directions, "directions"))
-                if side.edge not in edges:
-                    bag.error(f"layout '{layout.name}': unknown edge '{side.edge}'", pos,
-                              did_you_mean_among(side.edge, edges, "edges"))
+                for part in side.parts:
+                    if part.edge not in edges:
+                        bag.error(f"layout '{layout.name}': unknown edge '{part.edge}'", pos,
+                                  did_you_mean_among(part.edge, edges, "edges"))
                 for r in side.rooms:
                     if r not in layout.rooms:
                         bag.error(f"layout '{layout.name}': side {d} names unknown room '{r}'", pos,

@@ -61,20 +61,46 @@ class Geometry:
         return OrderedDict()
 
     @cached_property
-    def _sides(self) -> dict:
-        # (tile, direction, rotation) → (edge, spaces): asked for every side of every
-        # tile each time a board is built
+    def _parts(self) -> dict:
+        # (tile, direction, rotation) → ((edge, spaces), ...): asked for every side of
+        # every tile each time a board is built
         return {}
 
-    def side(self, tile: str, direction: str, rotation: int) -> tuple[str, tuple[str, ...]]:
-        """(edge, spaces) of a tile's side facing ``direction`` when turned by ``rotation``."""
+    def parts(self, tile: str, direction: str, rotation: int) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """The stretches of a tile's side facing ``direction`` when turned by ``rotation``,
+        clockwise around the tile, each as (edge, spaces); one for a side of one edge."""
         key = (tile, direction, rotation)
-        found = self._sides.get(key)
+        found = self._parts.get(key)
         if found is None:
             layout = self.spec.layouts[self.tile_layouts[tile]]
             s = layout.sides[self.rotate(direction, -rotation % 360)]
-            found = self._sides[key] = (s.edge, tuple(f"{tile}/{r}" for r in s.rooms))
+            found = self._parts[key] = tuple((p.edge, tuple(f"{tile}/{r}" for r in p.rooms)) for p in s.parts)
         return found
+
+    def side(self, tile: str, direction: str, rotation: int) -> tuple[str | None, tuple[str, ...]]:
+        """(edge, spaces) of a tile's side facing ``direction`` when turned by ``rotation``:
+        the edge is none for a side of several stretches (see ``parts``)."""
+        parts = self.parts(tile, direction, rotation)
+        if len(parts) == 1:
+            return parts[0]
+        return None, tuple(dict.fromkeys(r for _, rooms in parts for r in rooms))
+
+    def facing(self, tile: str, direction: str, rotation: int, other: str, other_rotation: int):
+        """The pairs of stretches that meet where a tile's side facing ``direction`` touches
+        the other tile: ((edge, spaces), (facing edge, facing spaces)), clockwise along the
+        first. Both sides list theirs clockwise around their own tile, so they run opposite
+        ways along the shared side: the first stretch meets the other's last."""
+        key = (tile, direction, rotation, other, other_rotation)
+        found = self._facing.get(key)
+        if found is None:
+            mine = self.parts(tile, direction, rotation)
+            theirs = self.parts(other, self.opposite(direction), other_rotation)
+            found = self._facing[key] = tuple(zip(mine, reversed(theirs)))
+        return found
+
+    @cached_property
+    def _facing(self) -> dict:
+        return {}
 
     def rooms_of(self, tile: str) -> list[str]:
         layout = self.spec.layouts[self.tile_layouts[tile]]
@@ -189,9 +215,10 @@ class Board:
                 node_tile[room] = tile
                 self._faces[room] = []
             for d in self.geo.direction_names:
-                edge, rooms = self.geo.side(tile, d, rot)
-                for r in rooms:
-                    self._faces[r].append(d)
+                for _, rooms in self.geo.parts(tile, d, rot):
+                    for r in rooms:
+                        if d not in self._faces[r]:
+                            self._faces[r].append(d)
         for tile, (x, y, rot) in self.tiles.items():
             for a, b, d, conn in self._links(tile):
                 self._towards.setdefault((a, d), []).append(b)
@@ -202,13 +229,12 @@ class Board:
                 other = self.cells.get((x + dx, y + dy))
                 if other is None:
                     continue
-                edge, rooms = self.geo.side(tile, d, rot)
-                oedge, orooms = self.geo.side(other, self.geo.opposite(d), self.tiles[other][2])
-                conn = spec.joins.get((edge, oedge))
-                for r in rooms:
-                    self._towards.setdefault((r, d), []).extend(orooms)
-                    for o in orooms:
-                        add_edge(r, o, None if conn in (None, "none") else conn)
+                for (edge, rooms), (oedge, orooms) in self.geo.facing(tile, d, rot, other, self.tiles[other][2]):
+                    conn = spec.joins.get((edge, oedge))
+                    for r in rooms:
+                        self._towards.setdefault((r, d), []).extend(o for o in orooms if o not in self._towards.get((r, d), ()))
+                        for o in orooms:
+                            add_edge(r, o, None if conn in (None, "none") else conn)
 
     # ---- queries
     def has(self, room: str) -> bool:
@@ -219,6 +245,18 @@ class Board:
 
     def connection(self, a: str, b: str) -> str | None:
         return self._adj.get(a, {}).get(b)
+
+    def sides_of(self, room: str) -> list[str]:
+        """The directions on the table in which a placed space reaches its tile's edge."""
+        return list(self._faces.get(room, ()))
+
+    def open_sides(self, room: str) -> list[str]:
+        """Those of ``sides_of`` with no tile laid beyond them."""
+        if room not in self._node_tile:
+            return []
+        x, y, _ = self.tiles[self._node_tile[room]]
+        steps = self.geo.spec.directions
+        return [d for d in self._faces[room] if (x + steps[d][0], y + steps[d][1]) not in self.cells]
 
     def connected(self, room: str) -> list[str]:
         key = ("connected", room)
@@ -244,10 +282,9 @@ class Board:
             other = self.cells.get((cell[0] + dx, cell[1] + dy))
             if other is None:
                 continue
-            edge, _ = self.geo.side(tile, d, rotation)
-            oedge, _ = self.geo.side(other, self.geo.opposite(d), self.tiles[other][2])
-            if spec.joins.get((edge, oedge)) is None:
-                return False
+            for (edge, _), (oedge, _) in self.geo.facing(tile, d, rotation, other, self.tiles[other][2]):
+                if spec.joins.get((edge, oedge)) is None:
+                    return False
         return True
 
     def placements(self, tile: str, anchor: str, rotations: list[int]) -> list[dict]:
@@ -268,12 +305,12 @@ class Board:
             cell = (ax + dx, ay + dy)
             if cell in self.cells:
                 continue
-            edge, rooms = self.geo.side(room_tile(anchor), d, self.tiles[room_tile(anchor)][2])
-            if anchor not in rooms:
-                continue
+            here = self.tiles[room_tile(anchor)][2]
             for rot in rotations:
-                tedge, _ = self.geo.side(tile, self.geo.opposite(d), rot)
-                if spec.joins.get((edge, tedge)) in spec.doorways and self.fits(tile, cell, rot):
+                # the anchor must meet the new tile through a doorway on a stretch it lies along
+                through = any(anchor in rooms and spec.joins.get((edge, tedge)) in spec.doorways
+                              for (edge, rooms), (tedge, _) in self.geo.facing(room_tile(anchor), d, here, tile, rot))
+                if through and self.fits(tile, cell, rot):
                     spot = {"x": cell[0], "y": cell[1], "rotation": rot}
                     if spot not in found:
                         found.append(spot)

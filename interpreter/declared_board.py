@@ -47,6 +47,11 @@ class DeclaredBoard:
 
     connected = adjacent  # every declared connection is a way through; locks are the rules' business
 
+    def sides_of(self, space: str) -> list[str]:
+        return []  # no tile is laid on a declared board: its spaces reach no tile's edge
+
+    open_sides = sides_of
+
     def placements(self, tile, anchor, rotations) -> list[dict]:
         return []  # nothing is laid on a declared board
 

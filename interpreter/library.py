@@ -193,6 +193,14 @@ def _rooms_towards(m, room, direction):
     return m.board().towards(room, direction) if room is not None else []
 
 
+def _sides_of(m, room):
+    return m.board().sides_of(room) if room is not None else []
+
+
+def _open_sides(m, room):
+    return m.board().open_sides(room) if room is not None else []
+
+
 def _connection(m, a, b):
     if a is None or b is None:
         return None
@@ -346,6 +354,8 @@ FUNCTIONS = {
     "placements": _placements,
     "placements_anywhere": _placements_anywhere,
     "rooms_towards": _rooms_towards,
+    "sides_of": _sides_of,
+    "open_sides": _open_sides,
     "connection": _connection,
     "connected": _connected,
     "adjacent": _adjacent,

@@ -459,12 +459,14 @@ class Words:
 
     def _touched(self, cell, direction: str) -> str | None:
         """The space a tile laid next to ``cell`` (which lies ``direction`` of it) would
-        touch: the first of the laid tile's spaces along its side that faces back."""
+        touch: the first of the laid tile's spaces along its side that faces back; on a
+        side cut into parts, the first along its middle part (the road between two verges)."""
         laid = self.laid.get(cell)
         if laid is None or self.geometry is None:
             return None
         tile, rotation = laid
-        _, spaces = self.geometry.side(tile, self.geometry.opposite(direction), rotation)
+        parts = self.geometry.parts(tile, self.geometry.opposite(direction), rotation)
+        spaces = parts[len(parts) // 2][1] if len(parts) > 1 else parts[0][1]
         if spaces:
             return spaces[0]
         return min(r for r, at in self.tile_at.items() if at == cell)  # a side along no space: the tile's first
