@@ -141,6 +141,7 @@ class _Run:
         self.names: Names = names_for(ruleset, self.players)
         self.game: Game | None = None
         self.events_from = 0
+        self.decisions_from = 0
         self.start_tiles: set[str] = set()
         self.randomness: RandomnessWatch | None = None
 
@@ -176,10 +177,18 @@ class _Run:
             zone: shuffles[forced_shuffle_key(zone)][0] for zone in sc.game_setup.get("shuffles") or {}})
         if sc.setup:
             try:
-                arranged |= apply_setup(self.game, self.names, sc.setup, self.start_tiles)
+                moved = apply_setup(self.game, self.names, sc.setup, self.start_tiles)
             except (ScenarioError, RuleRuntimeError, IllegalAnswer) as err:
                 return self._fail("setup", sc.key_position("setup"), str(err))
+            arranged |= moved
+            # what the game's own setup showed of a thing the scenario then put elsewhere
+            # belonged to where it lay before: the arranged table starts with it unseen
+            # beyond what the tables show (a card dealt to p2 and shown to the others, then
+            # dealt to p1 by the scenario, is not known to p1)
+            for eid in moved:
+                self.game.state.revealed.pop(eid, None)
             self.events_from = len(self.game.events)
+        self.decisions_from = len(self.game.decisions)
         self.randomness = RandomnessWatch(self.game, self.names, arranged)
         if self.redeal is not None:
             self.randomness.redeal(redeal_seed(sc.seed, self.redeal))
@@ -219,11 +228,22 @@ class _Run:
         checker = Expectations(self.game, self.names, self.events_from, lambda p: self.sc.position(*path, *p))
         return checker.check(block)
 
+    def _over(self) -> str:
+        """Why nothing can be done: the game is over, and how. A game that ran to its
+        round limit without one decision since the setup was left no action to take by
+        the arranged table (every turn ended on its own)."""
+        game = self.game
+        said = f"the game is over ({game.result['reason']})"
+        if game.result.get("reason") == "round limit" and len(game.decisions) == self.decisions_from:
+            said += (f": no player was offered anything to do from the setup on, so turns ended by themselves "
+                     f"until round {game.state.round}; does the setup leave each player something to act with?")
+        return said
+
     def _pending(self, kind: str, by: str | None, what: str) -> dict:
         game = self.game
         pending = game.state.pending
         if pending is None:
-            raise StepFailed(f"cannot {what}: " + (f"the game is over ({game.result['reason']})" if game.over else "nothing is pending"))
+            raise StepFailed(f"cannot {what}: " + (self._over() if game.over else "nothing is pending"))
         if by is not None and pending["player"] != by:
             raise StepFailed(f"cannot {what} as {by}: it is {pending['player']} who must answer now "
                              f"({pending['kind']}: {pending.get('prompt') or ''})")
@@ -331,7 +351,7 @@ class _Run:
         game = self.game
         s = game.state
         if game.over:
-            raise StepFailed(f"cannot call {name}: the game is over ({game.result['reason']})")
+            raise StepFailed(f"cannot call {name}: {self._over()}")
         if s.pending is not None and s.pending["kind"] != "action":
             raise StepFailed(f"cannot call {name} while {s.pending['player']} is answering a {s.pending['kind']} "
                              f"({s.pending.get('prompt') or ''}): answer it first")
