@@ -29,8 +29,9 @@ things a view does not carry are rebuilt here:
   component the seat saw go into a hidden zone, and has not seen leave it, is put back
   there first: :class:`SeenPlaces`), and each
   hidden property of a thing the view shows is shuffled among the things of its kind
-  the view shows without that value (a thing the view does not show at all keeps the
-  copy's values: see docs/bots.md, Limits). A property the rule set declares
+  the view shows without that value, several hidden on one thing together, as one face
+  (a card's colour and rank), among those hiding the same ones (a thing the view does
+  not show at all keeps the copy's values: see docs/bots.md, Limits). A property the rule set declares
   ``drawn`` (a fresh random draw from its values) is drawn again instead, on every
   thing whose value of it the seat cannot see, shown or not, but for the values the
   seat saw and the copy has not set again since (:class:`SeenValues`); so is a
@@ -844,10 +845,13 @@ def _copy_public_variables(s: GameState, view: dict, viewer: str) -> None:
 def _copy_seen_properties(s: GameState, view: dict, rng: random.Random, beliefs: dict | None = None,
                           drawn: dict | None = None) -> None:
     """Visible properties from the view; each hidden one dealt among the entities of a
-    kind whose value of it the viewer cannot see (:func:`deal_values`), but for the
+    kind whose value of it the viewer cannot see (:func:`deal_values`), several hidden on
+    one entity together, as one face, among the entities hiding the same ones (where no
+    belief names them), but for the
     ``drawn`` ones (kind → property → values and weights), which are drawn again
     (:func:`_draw_hidden_values`)."""
     shuffled: dict[tuple[str, str], list[str]] = {}
+    faces: dict[tuple[str, tuple[str, ...]], list[str]] = {}
     drawn = drawn or {}
     for eid, e in s.entities.items():
         seen = view["entities"].get(eid)
@@ -855,9 +859,19 @@ def _copy_seen_properties(s: GameState, view: dict, rng: random.Random, beliefs:
             continue
         e["props"].update(seen["props"])
         fresh = drawn.get(e["kind"], ())
-        for name in e["props"]:
-            if name not in seen["props"] and name not in fresh:
-                shuffled.setdefault((e["kind"], name), []).append(eid)
+        hidden = tuple(name for name in e["props"] if name not in seen["props"] and name not in fresh)
+        if len(hidden) > 1 and not (beliefs and any((eid, name) in beliefs for name in hidden)):
+            # several values hidden on one thing (a card's colour and rank) are one face:
+            # dealt together, so that no sample makes a card that is not in the game
+            faces.setdefault((e["kind"], hidden), []).append(eid)
+            continue
+        for name in hidden:
+            shuffled.setdefault((e["kind"], name), []).append(eid)
+    for (_, names), unseen_by in faces.items():
+        dealt = [tuple(s.entities[eid]["props"][name] for name in names) for eid in unseen_by]
+        rng.shuffle(dealt)
+        for eid, face in zip(unseen_by, dealt):
+            s.entities[eid]["props"].update(zip(names, face))
     for (_, name), unseen_by in shuffled.items():
         values = [s.entities[eid]["props"][name] for eid in unseen_by]
         rng.shuffle(values)

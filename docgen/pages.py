@@ -381,6 +381,10 @@ class SiteWriter:
                     lines.append(said("see_prop_own", term.plural_only, prop=prop))
                 elif p.visible_to == "owner" and spec.owner_property:
                     lines.append(said("see_prop_owned", term.plural_only, prop=prop, **kind_words(kind)))
+                elif p.visible_to == "others" and kind == "player":
+                    lines.append(said("see_prop_others", term.plural_only, prop=prop))
+                elif p.visible_to == "others":
+                    lines.append(said("see_prop_others_owned", term.plural_only, prop=prop, **kind_words(kind)))
                 else:
                     lines.append(said("see_prop_nobody", term.plural_only, prop=prop, **kind_words(kind)))
         for scope, variables in data.variables.items():

@@ -15,7 +15,7 @@ from . import types as T
 from .builtins import ACTION_WINDOW, ACTION_WINDOW_FIELDS, EFFECTS, ENGINE_EVENTS, FUNCTIONS, VALUES
 from .dependencies import child_nodes
 from .diagnostics import DiagnosticBag, Position, did_you_mean, did_you_mean_among, span, with_article
-from .hidden_choices import check_offer
+from .hidden_choices import check_filter, check_offer
 from .limits import MAX_REPEAT
 from .lookahead import statements_in
 from .lasting_reveals import warn_lasting_reveals
@@ -526,6 +526,8 @@ class Checker:
             self.check_params(d.params, ctx)
             for p in d.params:
                 check_offer(self.bag, self.data, f"'with {p.name}'", p.source, _CURRENT_PLAYER, "the acting player")
+                check_filter(self.bag, self.data, p, str(self.resolve_type(p.type)).rstrip("?"), _CURRENT_PLAYER,
+                             "the acting player")
             for r in d.requires:
                 self.expect(r.cond, T.BOOL, ctx, "a requirement")
                 self.check_message(r)
@@ -1019,18 +1021,31 @@ class Checker:
 
     def _warn_hidden_value_told_to_all(self, s: ast.Emit, ctx: _Context) -> None:
         """An event without `to` goes to every player: a field reading a property that only
-        its owner sees (a secret of a player) tells it to them all, unless the rule reveals
+        its owner sees (a secret of a player), or that its owner may not see (a card held
+        facing out), tells it to them all, unless the rule reveals
         that property to everyone (`reveal x.prop`), which makes it public on every screen
         too (the same property of the same thing as written, before the emit). What nobody
         sees is the rules' own bookkeeping, not a player's secret: telling
         it is the rules' way of announcing it."""
         # the same property of the same thing (as written), revealed to everyone before the emit
         revealed: set[str] = set()
+        # things (as written) whose owner the rule takes away before the emit (a card
+        # played to the table): a property their owner may not see is everyone's then
+        unowned: set[str] = set()
         for x in statements_in(getattr(ctx.definition, "body", None)):
             if x is s:
                 break
             if isinstance(x, ast.Reveal) and not x.hide and x.players is None and isinstance(x.target, ast.Attr):
                 revealed.add(ast.written_name(x.target))
+            if self._takes_owner_away(x):
+                unowned.add(ast.written_name(x.object))
+            elif isinstance(x, ast.CallStmt) and isinstance(self.rs.definitions.get(x.func), ast.ProcedureDef):
+                # a procedure that takes away the owner of a thing it is given (show_to_all(c))
+                called = self.rs.definitions[x.func]
+                for param, arg in zip(called.params, x.args):
+                    if any(self._takes_owner_away(y) and isinstance(y.object, ast.Name) and y.object.id == param.name
+                           for y in statements_in(called.body)):
+                        unowned.add(ast.written_name(arg))
         for name, e in s.fields:
             stack = [e]
             while stack:
@@ -1045,14 +1060,25 @@ class Checker:
                 kind = self.data.kinds.get((getattr(x.obj, "type", None) or T.ANY).rstrip("?"))
                 spec = kind.properties.get(x.name) if kind is not None else None
                 what = f"{kind.name}.{x.name}" if kind is not None else x.name
-                if spec is not None and spec.visible_to == "owner":
+                if spec is not None and spec.visible_to == "others" and ast.written_name(x.obj) in unowned:
+                    continue
+                if spec is not None and spec.visible_to in ("owner", "others"):
+                    who = "only its owner sees" if spec.visible_to == "owner" else "its owner may not see"
                     self.bag.warning(f"the event '{s.event}' goes to every player, and its field '{name}' reads "
-                                     f"{what}, which only its owner sees",
+                                     f"{what}, which {who}",
                                      x.pos, f"send it only to those who may see it ('emit {s.event}(…) to PLAYER'), "
                                      f"or, if the rules make it public here, reveal it first ('reveal "
                                      f"{ast.written_name(x)}'), so that every screen shows it",
                                      code="leak")
                     return
+
+    def _takes_owner_away(self, x) -> bool:
+        """``set X.OWNER = none``: a thing the rule leaves with no owner (a card put face up)."""
+        if not (isinstance(x, ast.Set) and x.op == "=" and isinstance(x.value, ast.Literal) and x.value.value is None
+                and getattr(x, "object", None) is not None):
+            return False
+        kind = self.data.kinds.get((getattr(x.object, "type", None) or T.ANY).rstrip("?"))
+        return kind is not None and kind.owner_property == x.target[-1]
 
     def set_stmt(self, s: ast.Set, ctx: _Context) -> None:
         head, *middle, prop = s.target

@@ -606,6 +606,11 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
                 p.type = T.ANY  # reported once here, not again at every rule that reads it
             elif p.resource is not None:  # (nor as a resource that is not a number)
                 _check_resource(k, p, where.get(("property", k.name, p.name)), bag, data.parameters)
+            if p.visible_to == "others" and k.name != "player" and not k.owner_property:
+                bag.error(f"'{k.name}.{p.name}' is visible_to others, but kind '{k.name}' names no owner: "
+                          f"everyone would see it", where.get(("property", k.name, p.name)),
+                          f"others means every player but the owner: give '{k.name}' an owner "
+                          f"(owner: PROPERTY, a player property the rules set to who holds it)")
         if k.located_in and k.located_in not in kinds and k.located_in != T.ZONE:
             bag.error(f"kind '{k.name}': located_in names unknown kind '{k.located_in}'", where.get(("kind", k.name)),
                       did_you_mean_among(k.located_in, kinds, "kinds"))
@@ -623,6 +628,11 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
             if not check_type(p.type, where.get(("variable", scope_name, p.name, "type"))
                               or where.get(("variable", scope_name, p.name))):
                 p.type = T.ANY
+            if p.visible_to in ("owner", "others"):
+                bag.error(f"variable '{scope_name}.{p.name}' is visible_to {p.visible_to}, but a variable has no owner",
+                          where.get(("variable", scope_name, p.name)),
+                          "a variable is seen by everyone or nobody; a value one player keeps is a property of "
+                          "that player (kinds: player: properties:)")
     for z in data.zones.values():
         if z.per_entity and z.per not in kinds:
             bag.error(f"zone '{z.name}' is per unknown kind '{z.per}'", where.get(("zone", z.name)),

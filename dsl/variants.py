@@ -361,7 +361,8 @@ def _add_properties(add, at, data, info, bag):
         info.additions.append(("properties", text))
 
 
-# Who may see a property, from the fewest to every player.
+# Who may see a property, from the fewest to every player ("others" lies between nobody
+# and everyone, beside "owner": neither sees more than the other).
 _VISIBILITY = ("nobody", "owner", "everyone")
 
 
@@ -376,8 +377,10 @@ def _redeclared_hint(text: str, prop, raw) -> str:
         new = [v for v in raw.get("values") or [] if v not in prop.values]
         ways.append(f"to allow new values of it, use 'add: values: {text}: [{', '.join(map(str, new)) or '...'}]'")
     wanted = raw.get("visible_to", "everyone")
-    if wanted != prop.visible_to and wanted in _VISIBILITY and prop.visible_to in _VISIBILITY:
-        if _VISIBILITY.index(wanted) > _VISIBILITY.index(prop.visible_to):
+    if wanted != prop.visible_to and (wanted == "everyone" or prop.visible_to == "nobody"
+                                      or (wanted in _VISIBILITY and prop.visible_to in _VISIBILITY)):
+        if wanted == "everyone" or prop.visible_to == "nobody" \
+                or _VISIBILITY.index(wanted) > _VISIBILITY.index(prop.visible_to):
             holder = "p" if kname == "player" else "x"
             ways.append(f"it stays 'visible_to: {prop.visible_to}': to show it in play, the variant's rules reveal it "
                         f"('reveal {holder}.{pname}' for each {kname} {holder}, in a trigger)")
@@ -652,7 +655,7 @@ def _seen_change(info, key: tuple[str, str], before: dict, after: dict) -> None:
         info.visibility[key] = (before, after)
 
 
-_WHO = {"everyone": "everyone", "owner": "only its owner", "nobody": "nobody"}
+_WHO = {"everyone": "everyone", "owner": "only its owner", "others": "every player but its owner", "nobody": "nobody"}
 
 
 def _changes_nothing(bag, where, what: str, name: str, now: dict, change: dict) -> None:

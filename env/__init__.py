@@ -228,7 +228,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped envir
         view = game.view(seat)
         words = self._words
         words.know_view(view)
-        told = [words.event(e) for e in view["events"][self._told.get(seat, 0):]]
+        told = words.tell(view["events"][self._told.get(seat, 0):])  # as the play screens tell them
         self._told[seat] = len(view["events"])
         lines = [f"round {game.state.round}, as {seat} sees it:"] + [f"  {t}" for t in told if t]
         if pending is None:

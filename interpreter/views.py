@@ -2,7 +2,7 @@
 
 Visibility comes from the rule set's tables: a zone is seen by everyone, its owner or
 nobody (optionally with its top item public); a property may be visible to its owner
-only. An entity's identity is shown only where the viewer can see it.
+only, to every player but its owner, or to nobody. An entity's identity is shown only where the viewer can see it.
 
 A viewer who is no seat (a spectator) is shown only what every seat may see: the zones
 and properties everyone sees, and of the events only those every seat sees, with any
@@ -62,6 +62,19 @@ def owner_of(ruleset: RuleSet, state: GameState, entity: str) -> str | None:
     return e["props"].get(kind.owner_property) if kind.owner_property else None
 
 
+def sees_property(visible_to: str, owner: str | None, viewer: str) -> bool:
+    """Whether a viewer sees a property declared ``visible_to`` on a thing of this owner,
+    by the tables alone: ``others`` is every player but the owner (a card held facing
+    out), everyone when the thing has no owner."""
+    if visible_to == "everyone":
+        return True
+    if visible_to == "owner":
+        return owner is not None and owner == viewer
+    if visible_to == "others":
+        return owner != viewer
+    return False
+
+
 def visible_props(ruleset: RuleSet, state: GameState, entity: str, viewer: str) -> dict:
     e = state.entities[entity]
     kind = ruleset.data.kinds[e["kind"]]
@@ -72,9 +85,9 @@ def visible_props(ruleset: RuleSet, state: GameState, entity: str, viewer: str) 
         vis = spec.visible_to if spec else "everyone"
         if vis == "everyone":
             out[name] = value
-        elif vis == "owner":
+        elif vis in ("owner", "others"):
             owner = owner or owner_of(ruleset, state, entity)
-            if owner == viewer:
+            if sees_property(vis, owner, viewer):
                 out[name] = value
         if name not in out and revealed_to(state, entity, name, viewer):
             out[name] = value
@@ -232,7 +245,7 @@ def _table(ruleset: RuleSet, state: GameState, viewer: str) -> dict:
                 owner = eid if kind == "player" else (props.get(kinds[kind].owner_property)
                                                       if kinds[kind].owner_property else None)
                 props = {n: v for n, v in props.items()
-                         if n not in hidden or (hidden[n] == "owner" and owner == viewer)}
+                         if n not in hidden or sees_property(hidden[n], owner, viewer)}
             else:
                 props = dict(props)
             entities[eid] = {"kind": kind, "at": at, "props": props}
@@ -322,7 +335,7 @@ def annotate_visibility(ruleset: RuleSet, state: GameState, event: dict) -> None
         entity = event["entity"]
         e = state.entities[entity]
         spec = ruleset.data.kinds[e["kind"]].properties.get(event["property"])
-        if (spec is None or spec.visible_to not in ("nobody", "owner")) and seen_by_all(ruleset, e["at"]):
+        if (spec is None or spec.visible_to == "everyone") and seen_by_all(ruleset, e["at"]):
             return  # a public property of a thing in plain sight: nobody to hide it from
         owner = owner_of(ruleset, state, entity)
         hidden = []
@@ -331,9 +344,7 @@ def annotate_visibility(ruleset: RuleSet, state: GameState, event: dict) -> None
         for p in players:
             if p in shown:
                 pass  # revealed to p, whatever the tables say
-            elif spec is not None and spec.visible_to == "nobody":
-                hidden.append(p)
-            elif spec is not None and spec.visible_to == "owner" and owner != p:
+            elif spec is not None and not sees_property(spec.visible_to, owner, p):
                 hidden.append(p)
             elif e["at"] is not None and not zone_visible(ruleset, e["at"], p, state) and p not in seen:
                 hidden.append(p)

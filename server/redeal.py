@@ -34,7 +34,7 @@ import random
 from rulecraft.bots.determinize import list_options_again
 from rulecraft.interpreter.machine import Machine
 from rulecraft.interpreter.state import THING, GameState
-from rulecraft.interpreter.views import owner_of, player_view, record_event, visible_event, zone_visible
+from rulecraft.interpreter.views import owner_of, player_view, record_event, sees_property, visible_event, zone_visible
 
 # Copies the decision is played on again: each is a whole new deal of what the player
 # cannot see, so a few find an outcome that depends on it, and a served game stays quick.
@@ -210,7 +210,7 @@ def _redeal_properties(ruleset, state: GameState, viewer: str, rnd: random.Rando
             values.setdefault((e["kind"], name), []).append(value)
             if viewer in state.revealed.get(eid, {}).get(name, ()):
                 continue
-            if spec.visible_to == "owner" and owner_of(ruleset, state, eid) == viewer:
+            if spec.visible_to in ("owner", "others") and sees_property(spec.visible_to, owner_of(ruleset, state, eid), viewer):
                 continue
             unseen.setdefault((e["kind"], name), []).append(eid)
     changed = False

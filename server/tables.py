@@ -22,8 +22,8 @@ from rulecraft.bots import make_bot, view_for
 from rulecraft.interpreter.game import Game
 from rulecraft.interpreter.machine import IllegalAnswer
 from rulecraft.interpreter.state import scripted_seats
-from rulecraft.interpreter.views import (owner_of, hides_anything, player_view, seen_by_all, visible_event,
-                                         zone_visible)
+from rulecraft.interpreter.views import (owner_of, hides_anything, player_view, seen_by_all, sees_property,
+                                         visible_event, zone_visible)
 from rulecraft.narration import says_nothing
 from rulecraft.screen_words import REFUSALS, TERMINAL, refusal
 
@@ -198,7 +198,8 @@ class Table:
             return False
         if prop is not None:
             spec = self.ruleset.data.kinds[e["kind"]].properties.get(prop)
-            if spec is not None and spec.visible_to == "owner" and owner_of(self.ruleset, state, entity) == player:
+            if spec is not None and spec.visible_to in ("owner", "others") \
+                    and sees_property(spec.visible_to, owner_of(self.ruleset, state, entity), player):
                 return True
             if spec is not None and spec.visible_to != "everyone":
                 return False

@@ -57,7 +57,7 @@ OPERATORS: dict[str, str] = {
     "visibility": "a `visible_to` in a YAML table widened to everyone (owner's also to nobody), a `top_visible` flipped",
 }
 # who sees a zone, property or variable → what a visibility mutant makes of it
-_WIDER = {"owner": ("everyone", "nobody"), "nobody": ("everyone",)}
+_WIDER = {"owner": ("everyone", "nobody"), "others": ("everyone", "owner"), "nobody": ("everyone",)}
 # … and of what a variant's `visibility:` gives (a variant may open what the base hides)
 _CHANGED_SIGHT = {**_WIDER, "everyone": ("nobody",)}
 
