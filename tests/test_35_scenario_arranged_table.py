@@ -5,23 +5,26 @@ cannot be played."""
 from __future__ import annotations
 
 from engine_rulesets import build, game_yaml
+from scenario_runs import explain, run_one
 
+from rulecraft.validator.runner import PASS
 
-def test_a_scenarios_arranged_table_forgets_what_setup_showed_of_the_things_it_moves(tmp_path):
-    from scenario_runs import explain, run_one
-
-    from rulecraft.validator.runner import PASS
-
-    rs = build(tmp_path, {"game.yaml": game_yaml(players=(2, 3)) + """
+# four alike cards in a secret deck; each player's hand is theirs alone
+CARDS = """
 kinds:
   player: {}
   card: {}
 zones:
   deck: {visible_to: nobody}
   hand: {per_player: true, visible_to: owner}
+  table: {}
 components:
   - {name: card, kind: card, count: 4, zone: deck}
-""", "play.rules": """
+"""
+
+
+def test_a_scenarios_arranged_table_forgets_what_setup_showed_of_the_things_it_moves(tmp_path):
+    rs = build(tmp_path, {"game.yaml": game_yaml(players=(2, 3)) + CARDS, "play.rules": """
 procedure setup():
     do:
         for each c in contents(deck):
@@ -52,19 +55,7 @@ action pass_on:
 
 
 def test_a_setup_that_leaves_nobody_an_action_says_so(tmp_path):
-    from scenario_runs import run_one
-
-    rs = build(tmp_path, {"game.yaml": game_yaml(players=(2, 3), round_limit=30) + """
-kinds:
-  player: {}
-  card: {}
-zones:
-  deck: {visible_to: nobody}
-  hand: {per_player: true, visible_to: owner}
-  table: {}
-components:
-  - {name: card, kind: card, count: 4, zone: deck}
-""", "play.rules": """
+    rs = build(tmp_path, {"game.yaml": game_yaml(players=(2, 3), round_limit=30) + CARDS, "play.rules": """
 procedure setup():
     do:
         for each p in players:
