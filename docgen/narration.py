@@ -41,13 +41,14 @@ class Narrator:
         self.s = SENTENCES[lang if lang in SENTENCES else "en"]
         self.components = {c.name: c for c in self.data.components}
 
-    def say(self, key: str, **slots) -> str:
-        text = self.say_raw(key, **slots)
+    def say(self, phrase: str, /, **slots) -> str:
+        text = self.say_raw(phrase, **slots)
         return text[:1].upper() + text[1:]
 
-    def say_raw(self, key: str, **slots) -> str:
-        """A sentence part with its slots filled, not capitalised."""
-        text = self.s[key]
+    def say_raw(self, phrase: str, /, **slots) -> str:
+        """A sentence part with its slots filled, not capitalised (a slot may be called
+        ``key``: the phrase's name is positional only)."""
+        text = self.s[phrase]
         for name, value in slots.items():
             text = text.replace("{" + name + "}", str(value))
         return text
@@ -549,6 +550,8 @@ class Narrator:
             return self._vars(value)
         if key == "rolls" and isinstance(value, dict):
             return [self.say("rolls", die=self._die(d), values=self.thing(v)) for d, v in value.items()]
+        if key == "hand_zone":
+            return []  # which zone 'deal' and 'hands' fill: their sentences name it
         if key == "picks":
             joiner = "; " if any(isinstance(v, dict) for v in value) else ", "
             return [self.say("picks", values=joiner.join(self._pick(v) for v in value))]

@@ -195,3 +195,17 @@ def test_the_rules_site_tells_the_values_the_game_starts_from(dealer):
     lines = told[1].splitlines()
     assert lines[0] == "The game starts from these values, in place before its setup runs:"
     assert lines[1:] == ["    - Size: 3.", "    - The bonus of player 1 is 1."]
+
+
+def test_the_rules_site_tells_a_setup_naming_its_hand_zone_and_a_key_it_has_no_sentence_for(dealer):
+    from types import SimpleNamespace
+
+    from rulecraft.docgen.narration import Narrator
+    from rulecraft.docgen.prose import Prose
+
+    tell = Narrator(dealer, Prose(dealer, "en", markdown=True), "en")
+    # hand_zone says which zone 'deal' fills: the deal's sentence tells it, nothing more
+    told = tell.situation(SimpleNamespace(players=2, game_setup={}, setup={"hand_zone": "hand", "deal": {"p1": []}}))
+    assert told[1:] == [tell.arranged({"deal": {"p1": []}})[0]]
+    # a key with no sentence of its own is told as written (a 'key' slot, like any other)
+    assert tell.arranged({"someday": 3}) == ["Someday: 3."]
