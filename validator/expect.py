@@ -101,17 +101,29 @@ def action_options(options: list, action: str, args: dict | None, names: Names, 
     options that differ only in the copy is a mistake of the scenario (see
     :func:`copy_ambiguity`)."""
     out = []
+    values = value_parameters(names, action, key)
     for i, o in enumerate(options):
         if not (isinstance(o, dict) and o.get(key) == action):
             continue
         given = o.get("args") or {}
-        if all(k in given and _arg_matches(v, given[k], names) for k, v in (args or {}).items()):
+        if all(k in given and _arg_matches(v, given[k], names, k in values) for k, v in (args or {}).items()):
             out.append(i)
     return out
 
 
-def _arg_matches(wanted: Any, actual: Any, names: Names) -> bool:
-    if isinstance(wanted, str) and wanted in names.copies and wanted not in names.entities:
+# the types of a parameter whose argument is a value as written, never a thing
+_VALUE_TYPES = frozenset({T.TEXT, T.NUMBER, T.BOOL})
+
+
+def value_parameters(names: Names, action: str, key: str = "action") -> set[str]:
+    """The parameters of an action (or reaction) that take a text, a number or yes/no: an
+    argument given them is that value, even one written like a component's name."""
+    params = (names.reactions if key == "reaction" else names.actions).get(action) or []
+    return {p for p, t in params if t in _VALUE_TYPES}
+
+
+def _arg_matches(wanted: Any, actual: Any, names: Names, value: bool = False) -> bool:
+    if not value and isinstance(wanted, str) and wanted in names.copies and wanted not in names.entities:
         return actual in names.copies[wanted]
     return matches(wanted, actual, names)
 
@@ -119,8 +131,10 @@ def _arg_matches(wanted: Any, actual: Any, names: Names) -> bool:
 def copy_ambiguity(options: list, found: list[int], args: dict | None, names: Names) -> tuple[str, list[str]] | None:
     """When the options a step matches differ in which copy of a component an argument
     written as that component names: the argument and the copies offered, else None."""
+    values = set().union(*(value_parameters(names, (options[i].get("action") or options[i].get("reaction")),
+                                             "action" if "action" in options[i] else "reaction") for i in found))
     for k, v in (args or {}).items():
-        if isinstance(v, str) and v in names.copies and v not in names.entities:
+        if isinstance(v, str) and v in names.copies and v not in names.entities and k not in values:
             offered = sorted({(options[i].get("args") or {}).get(k) for i in found}, key=names.copies[v].index)
             if len(offered) > 1:
                 return k, offered
@@ -132,7 +146,9 @@ def full_args(names: Names, action: str, args: dict | None) -> dict | None:
     params = names.actions.get(action)
     if params is None or set(args or {}) != {p for p, _ in params}:
         return None
-    if any(isinstance(v, str) and v in names.copies and v not in names.entities for v in (args or {}).values()):
+    values = value_parameters(names, action)
+    if any(isinstance(v, str) and v in names.copies and v not in names.entities and k not in values
+           for k, v in (args or {}).items()):
         return None  # a component stands for several things: the rules can say why not only of one
     return resolved_args(names, action, args)
 

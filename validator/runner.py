@@ -18,7 +18,8 @@ from rulecraft.interpreter.machine import END_TURN, IllegalAnswer, RuleRuntimeEr
 from rulecraft.interpreter.state import RANDOM_PICKS, forced_shuffle_key
 
 from .arrange import ScenarioError, apply_setup, fix_shuffles, fixed_picks, forced_rolls_left, starting_values
-from .expect import Expectations, Mismatch, action_options, copy_ambiguity, find_options, fmt, fmt_option, fmt_options, full_args
+from .expect import (Expectations, Mismatch, action_options, copy_ambiguity, find_options, fmt, fmt_option, fmt_options,
+                     full_args, value_parameters)
 from .names import Names, check_scenario, check_variant, default_players, names_for
 from .randomness import RandomnessWatch, placed_by_shuffles
 from .scenario import Scenario, step_verb
@@ -313,8 +314,10 @@ class _Run:
         full = full_args(self.names, action, args)
         why = self.game.why_not(action, full) if full is not None else None
         reason = f" ({why})" if why else ""
+        values = value_parameters(self.names, action)
         for k, v in (args or {}).items():
-            if isinstance(v, str) and v in self.names.copies and v not in self.names.entities and not why:
+            if isinstance(v, str) and v in self.names.copies and v not in self.names.entities and not why \
+                    and k not in values:
                 held = sorted({(o.get("args") or {}).get(k) for o in options if isinstance(o, dict) and o.get("action") == action}
                               & set(self.names.copies[v]), key=self.names.copies[v].index)
                 reason = (f" (no option of {action} with these arguments names a copy of {v} as '{k}'; "
