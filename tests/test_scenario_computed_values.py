@@ -489,3 +489,26 @@ def test_a_heuristic_named_in_a_tables_words_is_still_only_judging():
     assert judging_only(described) == {"greedy", "held"}
     named = {"game.yaml": "game:\n  name: tallies\n  payoff: {function: held}\n", "main.rules": rules}
     assert judging_only(named) == {"greedy"}  # a table naming the function makes the rules reach it
+
+
+def test_a_function_meeting_none_in_arithmetic_fails_the_scenario_at_its_place(tmp_path):
+    # a Python fault of the compiled function (none - a number) is told as the game tells
+    # it, where it happened, not a crash of verify
+    rs = build(tmp_path, {"game.yaml": GAME.replace("worth: {type: number, default: 1}", "worth: {type: number?}"),
+                          "play.rules": RULES + """
+function short(c: card) -> number:
+    = c.worth - 1
+"""})
+    result = run(rs, """
+        scenarios:
+          - title: a worth not set
+            cite: "tallies: scoring"
+            steps:
+              - expect:
+                  functions:
+                    - {function: short, args: [coin.1], value: 0}
+        """)
+    assert result.status == FAIL, explain(result)
+    told = explain(result)
+    assert "no value: the rules stopped with an error" in told
+    assert "play.rules:" in told and "cannot compute none - a number (in short)" in told

@@ -462,7 +462,14 @@ class Expectations:
         machine = self.game.machine
         try:
             with machine.reading():
-                got = fn(machine, dict(zip(params, values)))
+                try:
+                    got = fn(machine, dict(zip(params, values)))
+                except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
+                    # a Python fault inside the compiled function, told and placed as the game
+                    # tells one met in a call of it (the call asked here is the outermost)
+                    if getattr(err, "rule_call", None) is None:
+                        err.rule_call = (name, dict(zip(params, values)))
+                    raise machine._fault(err, None) from err
         except RuleRuntimeError as err:
             self.miss(f"what {label} gives", item["value"], f"no value: the rules stopped with an error: {err}",
                       path + ["value"])
