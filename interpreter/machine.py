@@ -464,6 +464,21 @@ class Machine:
                 self._put_on_top(zone, items, tops.pop(0))
         self.changes += 1
         self._emit("shuffled", {"type": "shuffled", "zone": zone})
+        self._forget_shuffled(zone, items)
+
+    def _forget_shuffled(self, zone: str, items: list[str]) -> None:
+        """A shuffle ends what `reveal` showed of the things shuffled to the players who do
+        not see the zone: among alike backs they can no longer tell which is which (a card
+        shown, then shuffled back into the deck, is not known when it is drawn again)."""
+        s = self.state
+        if not s.revealed:
+            return
+        for entity in items:
+            shown = s.revealed.get(entity, {}).get(THING)
+            if shown:
+                blind = [p for p in shown if not zone_visible(self.ruleset, zone, p, s)]
+                if blind:
+                    self.reveal(entity, None, blind, hide=True)
 
     def _put_on_top(self, zone: str, items: list[str], top: list) -> None:
         """A shuffle's top fixed in advance: these entities, the first listed on the very

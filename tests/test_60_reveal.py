@@ -8,7 +8,7 @@ import json
 from engine_rulesets import QUIET_SETUP_AND_ROUND, build, choose_action, game_yaml
 
 from rulecraft.interpreter.game import Game
-from rulecraft.interpreter.state import GameState
+from rulecraft.interpreter.state import THING, GameState
 
 DATA = """
 kinds:
@@ -156,3 +156,50 @@ action pass_on:
     taken = {p: [e for e in game.events_for(p) if e["type"] == "action_taken"][-1]["args"]["c"] for p in players}
     assert taken == {"p2": "?", "p3": card, "p4": "?"}
     assert card in game.view("p3")["entities"] and card not in game.view("p4")["entities"]
+
+
+def test_a_shuffle_ends_a_reveal_to_those_who_do_not_see_the_zone(tmp_path):
+    # a card shown to p2, given back into a secret deck and shuffled, is not known to p2
+    # when it is drawn again: among alike backs nobody can tell which is which
+    rules = RULES + """
+action bury:
+    with c: card in contents(hand(current_player))
+    do:
+        move c to deck
+        shuffle deck
+
+action draw:
+    do:
+        move top(deck) to hand(current_player)
+"""
+    data = DATA.replace("zones:\n", "zones:\n  deck: {visible_to: nobody}\n")
+    rs = build(tmp_path, {"game.yaml": game_yaml(players=(3, 3), round_limit=2) + data, "main.rules": rules})
+    game = Game(rs, 3, 1)
+    card = game.state.zones["hand:p1"][0]
+    choose_action(game, "show", c=card, friend="p2")
+    choose_action(game, "bury", c=card)
+    assert game.state.revealed == {}
+    assert card not in game.view("p2")["entities"] and game.view("p2")["zones"]["deck"] == {"count": 1}
+    hidden = [e for e in game.events_for("p2") if e["type"] == "hidden"]
+    assert [(e["entity"], e["players"]) for e in hidden] == [(card, ["p2"])]
+    assert not [e for e in game.events_for("p3") if e["type"] == "hidden"], "p3 was never shown it"
+    choose_action(game, "draw")
+    assert [e["entity"] for e in game.events_for("p2") if e["type"] == "moved"][-1] == "?"
+
+
+def test_a_shuffle_of_a_zone_everyone_sees_takes_nothing_back(tmp_path):
+    rules = RULES + """
+action lay:
+    with c: card in contents(hand(current_player))
+    do:
+        move c to table
+        shuffle table
+"""
+    data = DATA.replace("zones:\n", "zones:\n  table: {}\n")
+    rs = build(tmp_path, {"game.yaml": game_yaml(players=(3, 3), round_limit=2) + data, "main.rules": rules})
+    game = Game(rs, 3, 1)
+    card = game.state.zones["hand:p1"][0]
+    choose_action(game, "show", c=card, friend="p2")
+    choose_action(game, "lay", c=card)
+    assert game.state.revealed == {card: {THING: ["p2"]}}
+    assert not [e for e in game.events if e["type"] == "hidden"]

@@ -68,6 +68,12 @@ action show:
     do:
         reveal c
         reveal current_player.role
+
+action bury:
+    with c: card in contents(hand(current_player))
+    do:
+        move c to deck
+        shuffle deck
 """
 
 FILE = "seeds/secrets/views.yaml"
@@ -225,3 +231,52 @@ def test_several_things_a_player_does_not_see_are_none_of_them(secrets):
     fr = " ".join(Narrator(secrets, Prose(secrets, "fr", markdown=True), "fr").step(step))
     assert "does not see hand of player 1, the role of player 1 or deck." in en
     assert "ne voit ni hand du joueur 1, ni la valeur « role » de joueur 1, ni deck." in fr
+
+
+def test_a_card_shown_then_shuffled_back_is_hidden_again_and_a_failure_says_what_named_it(secrets):
+    result = run(secrets, """
+        title: a card shown, then shuffled back
+        cite: "secrets: Showing"
+        players: 2
+        setup:
+          current: p1
+          deal: {p1: [crown.1], p2: [crown.2]}
+        steps:
+          - {do: show, args: {c: crown.1}}
+          - {do: bury, args: {c: crown.1}}
+        expect:
+          sees:
+            p2: {hidden: [crown.1, deck]}
+    """)
+    assert result.status == PASS, explain(result)
+    shown = run(secrets, """
+        title: a card shown stays known until it is shuffled
+        cite: "secrets: Showing"
+        players: 2
+        setup:
+          current: p1
+          deal: {p1: [crown.1], p2: [crown.2]}
+        steps:
+          - {do: show, args: {c: crown.1}}
+        expect:
+          sees:
+            p2: {hidden: [crown.1]}
+    """)
+    assert shown.status == FAIL
+    told = explain(shown)
+    assert "whether p2 sees crown.1: expected 'hidden', actual 'shown'" in told
+    whispered = run(secrets, """
+        title: a card whispered is known
+        cite: "secrets: Whispers"
+        players: 2
+        setup:
+          current: p1
+          deal: {p1: [crown.1], p2: [crown.2]}
+        steps:
+          - {do: whisper, args: {c: crown.1, friend: p2}}
+        expect:
+          sees:
+            p2: {hidden: [crown.1]}
+    """)
+    assert whispered.status == FAIL
+    assert "an event p2 was told named it: {type: whispered, card: crown.1" in explain(whispered)

@@ -262,10 +262,14 @@ class Expectations:
                 named = self.names.seen_item(item)
                 if named is None:
                     continue  # a name the static check reported
-                got = _in_view(self.game, view, named, viewer) or _told(self.game, self.events_from, named, viewer)
+                in_view = _in_view(self.game, view, named, viewer)
+                told = None if in_view else _told(self.game, self.events_from, named, viewer)
+                got = in_view or told is not None
                 if got != want:
+                    note = (f"an event {viewer} was told named it: {fmt(_public_fields(told))}" if told is not None
+                            else _view_note(view, named))
                     self.miss(f"whether {viewer} sees {item}", "shown" if want else "hidden",
-                              "shown" if got else "hidden", path + [key, i], _view_note(view, named))
+                              "shown" if got else "hidden", path + [key, i], note)
 
     # ---- zones
     def _select(self, items: list[str], check: dict) -> list[str]:
@@ -546,21 +550,32 @@ def _in_view(game: Game, view: dict, named: tuple, viewer: str) -> bool:
     return entity is not None and named[2] in entity["props"]
 
 
-def _told(game: Game, events_from: int, named: tuple, viewer: str) -> bool:
-    """Whether an event the viewer was told since ``events_from`` named the thing (a card
-    dealt face up, a hand shown) or gave the property's value (its ``changed``)."""
+def _told(game: Game, events_from: int, named: tuple, viewer: str) -> dict | None:
+    """The last event the viewer was told since ``events_from`` that named the thing (a
+    card dealt face up, a hand shown) or gave the property's value (its ``changed``), as
+    they were told it; none when there is none. What a `hidden` event took back from the
+    viewer since (a `hide`, a shuffle of alike backs) is no longer known: events before it
+    no longer count."""
     if named[0] not in ("thing", "prop"):
-        return False
+        return None
+    found = None
     for event in game.events[events_from:]:
         told = visible_event(game.ruleset, game.state, event, viewer)
         if told is None:
             continue
-        if named[0] == "thing" and _names(told, named[1]):
-            return True
-        if (named[0] == "prop" and told.get("type") == "changed" and told.get("entity") == named[1]
+        if told.get("type") == "hidden" and told.get("entity") == named[1] and (
+                told.get("property") is None or (named[0] == "prop" and told.get("property") == named[2])):
+            found = None
+        elif named[0] == "thing" and _names(told, named[1]):
+            found = told
+        elif (named[0] == "prop" and told.get("type") == "changed" and told.get("entity") == named[1]
                 and told.get("property") == named[2]):
-            return True
-    return False
+            found = told
+    return found
+
+
+def _public_fields(event: dict) -> dict:
+    return {k: v for k, v in event.items() if k != "seq" and not k.startswith("_")}
 
 
 def _names(value: Any, eid: str) -> bool:
