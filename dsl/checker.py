@@ -28,7 +28,8 @@ PERIODS = {"turn", "round", "game"}
 # What board functions give on a declared board, with its space (or connection) kind
 BOARD_RESULTS = {"step": "{}", "line": "list of {}", "lines": "list of list of {}", "link": "{}",
                  "path": "list of {}", "path_avoiding": "list of {}", "within": "list of {}",
-                 "within_avoiding": "list of {}", "adjacent": "list of {}", "connected": "list of {}"}
+                 "within_avoiding": "list of {}", "adjacent": "list of {}", "connected": "list of {}",
+                 "region": "list of {}", "region_avoiding": "list of {}"}
 _CURRENT_PLAYER = ast.Name(None, "current_player")  # who chooses an action's parameters
 ENTITY_ATTRIBUTES = {"at", "id"}
 # The code of the error for a name no kind, event or action has (dsl/variants.py tells it

@@ -74,8 +74,8 @@ FIXED_BUILTINS = frozenset({"count", "sum", "min", "max", "any", "all", "first",
 # ... and those that only read the board: fixed on a board declared whole, not on one of
 # laid tiles, which grows.
 BOARD_BUILTINS = frozenset({"step", "line", "lines", "direction_for", "link", "connection", "connected", "adjacent",
-                            "rooms_towards", "sides_of", "open_sides", "path", "path_avoiding", "distance", "distance_avoiding", "within",
-                            "within_avoiding"})
+                            "rooms_towards", "sides_of", "open_sides", "tiles_around", "region", "region_avoiding",
+                            "path", "path_avoiding", "distance", "distance_avoiding", "within", "within_avoiding"})
 
 
 def fixed_functions(ruleset: RuleSet) -> set[str]:

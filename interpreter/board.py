@@ -246,6 +246,25 @@ class Board:
     def connection(self, a: str, b: str) -> str | None:
         return self._adj.get(a, {}).get(b)
 
+    def tiles_around(self, tile: str) -> list[str]:
+        """The laid tiles around a laid one, clockwise: one step in each direction and, at
+        the corners, one step in each of two neighbouring directions (the 8 around a
+        square tile)."""
+        if tile not in self.tiles:
+            return []
+        x, y, _ = self.tiles[tile]
+        steps = [self.geo.spec.directions[d] for d in self.geo.direction_names]
+        cells = []
+        for i, (dx, dy) in enumerate(steps):
+            ex, ey = steps[(i + 1) % len(steps)]
+            cells += [(x + dx, y + dy), (x + dx + ex, y + dy + ey)]
+        found = []
+        for cell in cells:
+            other = self.cells.get(cell)
+            if other is not None and other != tile and other not in found:
+                found.append(other)
+        return found
+
     def sides_of(self, room: str) -> list[str]:
         """The directions on the table in which a placed space reaches its tile's edge."""
         return list(self._faces.get(room, ()))

@@ -52,6 +52,9 @@ class DeclaredBoard:
 
     open_sides = sides_of
 
+    def tiles_around(self, tile: str) -> list[str]:
+        return []  # nothing is laid on a declared board
+
     def placements(self, tile, anchor, rotations) -> list[dict]:
         return []  # nothing is laid on a declared board
 

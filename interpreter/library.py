@@ -193,6 +193,18 @@ def _rooms_towards(m, room, direction):
     return m.board().towards(room, direction) if room is not None else []
 
 
+def _tiles_around(m, tile):
+    return m.board().tiles_around(tile) if tile is not None else []
+
+
+def _region(m, a):
+    return paths.region(m.board(), a) if a is not None else []
+
+
+def _region_avoiding(m, a, avoid):
+    return paths.region(m.board(), a, avoid) if a is not None else []
+
+
 def _sides_of(m, room):
     return m.board().sides_of(room) if room is not None else []
 
@@ -355,6 +367,9 @@ FUNCTIONS = {
     "placements_anywhere": _placements_anywhere,
     "rooms_towards": _rooms_towards,
     "sides_of": _sides_of,
+    "tiles_around": _tiles_around,
+    "region": _region,
+    "region_avoiding": _region_avoiding,
     "open_sides": _open_sides,
     "connection": _connection,
     "connected": _connected,

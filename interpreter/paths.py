@@ -60,3 +60,11 @@ def within(board, a: str, n: int, avoid=()) -> list[str]:
         return []
     lengths = nx.single_source_shortest_path_length(_avoiding(board, a, avoid), a, cutoff=n)
     return [s for s, d in lengths.items() if d >= 1]
+
+
+def region(board, a: str, avoid=()) -> list[str]:
+    """The space a and every space reached from it through the ways, step by step, with
+    no bound: a road, a city, a field of laid tiles (nearest first, a first)."""
+    if a not in board.rooms:
+        return []
+    return list(nx.single_source_shortest_path_length(_avoiding(board, a, avoid), a))

@@ -201,6 +201,36 @@ emit q(name: "ends", value: flatten([open_sides(r) for r in road]))
     assert q["ends"] == ["west", "north"]
 
 
+def test_a_region_is_a_whole_road_and_each_field_apart(tmp_path):
+    q = ask(tmp_path, """
+place(a, spot(0, 0, 0))
+place(b, spot(1, 0, 0))
+place(d, spot(2, 0, 90))
+emit q(name: "road", value: region(space(b, "road")))
+emit q(name: "north", value: region(space(a, "north_field")))
+emit q(name: "avoiding", value: region_avoiding(space(a, "road"), [space(b, "road")]))
+emit q(name: "not laid", value: region(space(c, "city")))
+""")
+    assert q["road"] == ["b/road", "a/road", "d/road"]
+    assert q["north"] == ["a/north_field", "b/north_field", "d/inner"]
+    assert q["avoiding"] == ["a/road"]
+    assert q["not laid"] == []
+
+
+def test_tiles_around_a_tile_include_its_corners(tmp_path):
+    q = ask(tmp_path, """
+place(c, spot(0, 0, 0))
+place(a, spot(1, 1, 0))
+place(b, spot(-1, -1, 0))
+emit q(name: "around c", value: tiles_around(c))
+emit q(name: "around a", value: tiles_around(a))
+emit q(name: "not laid", value: tiles_around(d))
+""")
+    assert q["around c"] == ["a", "b"]  # clockwise from the north: the south-east corner, then the north-west
+    assert q["around a"] == ["c"]  # its north-west corner
+    assert q["not laid"] == []
+
+
 def test_sides_cut_differently_are_refused(tmp_path):
     text = load_errors(tmp_path, {
         "game.yaml": game_yaml(players=(1, 2), round_limit=1) + DATA,
