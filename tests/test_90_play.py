@@ -379,7 +379,7 @@ def test_options_name_places_and_tiles_their_neighbours():
     reactor = next(z for z in game.state.zones if z.startswith("reactor/"))
     assert words.name(reactor) == "Reactor"
     assert words.option({"x": 0, "y": 1, "rotation": 90})["label"] == \
-        "at (0, 1), turned 90°, next to Reactor to the north"
+        "at (0, 1), turned 90°, with Reactor to its north"
     parasite = game.state.zones[reactor][0]
     assert words.option(parasite)["label"] == f"{words.name(parasite)} in Reactor"
     assert words.option({"action": "move", "args": {"c": "trooper.p1", "r": reactor}}) == \

@@ -30,12 +30,12 @@ def test_a_spot_is_told_by_the_space_its_side_would_touch(tmp_path):
     game = board_game(tmp_path, "place(annex, spot(0, 0, 0))")
     words = Words(game.ruleset)
     words.know_view(game.view("p1"))
-    assert words.placement({"x": 0, "y": -1, "rotation": 0}).endswith("next to annex (top) to the south")
-    assert words.placement({"x": 0, "y": 1, "rotation": 0}).endswith("next to annex (bottom) to the north")
+    assert words.placement({"x": 0, "y": -1, "rotation": 0}).endswith("with annex (top) to its south")
+    assert words.placement({"x": 0, "y": 1, "rotation": 0}).endswith("with annex (bottom) to its north")
     # turned half round, its top lies south
     turned = board_game(tmp_path / "turned", "place(annex, spot(0, 0, 180))")
     words.know_view(turned.view("p1"))
-    assert words.placement({"x": 0, "y": 1, "rotation": 0}).endswith("next to annex (top) to the north")
+    assert words.placement({"x": 0, "y": 1, "rotation": 0}).endswith("with annex (top) to its north")
 
 
 def test_a_spot_given_to_an_action_is_told_as_a_chosen_one_is(tmp_path):
@@ -47,7 +47,7 @@ def test_a_spot_given_to_an_action_is_told_as_a_chosen_one_is(tmp_path):
     words = Words(game.ruleset)
     words.know_view(game.view("p1"))
     label = words.option({"action": "lay", "args": {"spot": {"x": 0, "y": 1, "rotation": 90}}})["label"]
-    assert "x 0" not in label and "at (0, 1), turned 90°, next to annex (bottom) to the north" in label, label
+    assert "x 0" not in label and "at (0, 1), turned 90°, with annex (bottom) to its north" in label, label
 
 
 def test_a_zone_without_a_word_opening_a_sentence_keeps_its_id(tmp_path):

@@ -360,7 +360,7 @@ def test_french_says_a_players_zone_with_its_article_and_elides(words_of):
                                        "destination": "slots:astrochimp"})
 
 
-def test_french_placements_elide_before_east_and_west():
+def test_french_placements_say_the_side_where_the_laid_room_lies():
     rs = ruleset()
     game = Game(rs, 4, 323, settings=PLAY_SETTINGS)
     while game.pending.kind == "action":  # p1 explores: where to lay the new room
@@ -369,8 +369,9 @@ def test_french_placements_elide_before_east_and_west():
     w = Words(rs, "fr")
     w.know_view(view)
     labels = [w.option(option)["label"] for option in view["choice"]["options"]]
-    assert any("à l'est" in label or "à l'ouest" in label for label in labels), labels
-    assert not any(re.search(r"\bau (est|ouest)\b", label) for label in labels), labels
+    # the room already laid is said on the new room's side where it lies: "du côté est"
+    assert any("du côté est" in label or "du côté ouest" in label for label in labels), labels
+    assert not any(re.search(r"\b(au|à le) (est|ouest)\b", label) for label in labels), labels
 
 
 def test_counts_agree_in_each_language(words_of):
