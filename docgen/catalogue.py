@@ -433,12 +433,16 @@ def _callees(ruleset: RuleSet, refs: dict[str, References], start: str, kinds: t
 
 def card_components(ruleset: RuleSet) -> list[ComponentSpec]:
     """Components that lie in zones (cards, tiles), not pieces standing on the board: of a
-    kind located in zones, or of a kind that says nothing of where it lies and starting in a zone."""
+    kind located in zones, or of a kind that says nothing of where it lies and starting in a
+    zone; and every tile of a board of laid tiles, also one the setup lays from the box
+    (a start tile in no zone)."""
     data = ruleset.data
+    tile_kind = data.board.tile_kind if data.board is not None and data.board.kind == "tiles" else None
     out = []
     for comp in data.components:
         kind = data.kinds.get(comp.kind)
-        if kind is not None and (kind.located_in == "zone" or (kind.located_in is None and comp.zone is not None)):
+        if kind is not None and (kind.located_in == "zone" or (kind.located_in is None and comp.zone is not None)
+                                 or comp.kind == tile_kind):
             out.append(comp)
     return out
 

@@ -613,6 +613,8 @@ def known_keys(ruleset: RuleSet) -> dict[str, set[str]]:
     known["texts"] |= known["definitions"]
     known["texts"] |= {f"components.{c}" for c in known["components"]}
     known["texts"] |= {f"parameters.{p}" for p in known["parameters"]}
+    if data.board is not None:
+        known["texts"] |= {f"layouts.{name}" for name in data.board.layouts}
     known["texts"] |= {f"rulings.{r.get('id')}.{part}" for r in data.rulings if isinstance(r, dict)
                        for part in _RULING_PARTS}
     from rulecraft.dsl.variants import available_variants

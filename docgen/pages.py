@@ -604,6 +604,9 @@ class SiteWriter:
             layout = board.layouts[comp.layout]
             self.site.files[f"cards/{slug(comp.name)}.svg"] = tile_svg(board, comp.layout, self.card_name(comp), self._room_word)
             out.append(f"![{md(self.card_name(comp))}]({slug(comp.name)}.svg){{ .rulecraft-card }}\n")
+            told = self.prose.authored.text(f"layouts.{layout.name}", layout.text)
+            if told:
+                out.append(md_prose(told) + "\n")
             out.append(f"## {ui('doors')}\n")
             if any(len(side.parts) > 1 for side in layout.sides.values()):
                 out.append(ui("side_parts") + "\n")
@@ -615,12 +618,21 @@ class SiteWriter:
             out.append(f"\n## {ui('rooms')}\n")
             for r, info in layout.rooms.items():
                 rtype = (info or {}).get("type", r)
+                facts = self._room_facts(board.space_kind, info or {})
                 if rtype in self.cat.room_types:  # a page of its own (Room types)
-                    out.append(f"- [{md(self._room_word(rtype))}](../rooms/{slug(rtype)}.md)")
+                    out.append(f"- [{md(self._room_word(rtype))}](../rooms/{slug(rtype)}.md){facts}")
                 else:
-                    out.append(f"- {md(self._room_word(rtype))}")
+                    out.append(f"- {md(self._room_word(rtype))}{facts}")
             out.append("")
         self.site.pages[here] = "\n".join(out) + "\n"
+
+    def _room_facts(self, space_kind: str, info: dict) -> str:
+        """What a layout sets on a room besides its type, as the components table shows
+        properties (" — feature: road; pennant: yes"); nothing when it sets nothing else."""
+        facts = [f"{self.word(f'properties.{space_kind}.{p}')}{self.c} "
+                 f"{self.value(v, feminine=self._feminine('properties', f'{space_kind}.{p}'))}"
+                 for p, v in info.items() if p != "type"]
+        return " — " + "; ".join(facts) if facts else ""
 
     def _side_part(self, layout, part) -> str:
         """A stretch of a tile's side: its edge and, on a tile of several rooms, the rooms along it."""

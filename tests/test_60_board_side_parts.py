@@ -288,5 +288,20 @@ def test_the_tile_page_lists_each_sides_parts_in_order(tmp_path):
     rs = tile_set(tmp_path)
     page = collect(rs.root, "en").pages["cards/a.md"]
     assert "lists them clockwise around the tile" in page
+    assert "## Sides" in page
     assert "- East: field (north field); road (road); field (south field)" in page
     assert "- West: field (south field); road (road); field (north field)" in page
+    # each area with what the layout sets on it
+    assert "- road — feature: road; place: road" in page
+
+
+def test_a_start_tile_in_no_zone_has_its_page_with_its_layouts_text(tmp_path):
+    rules = "procedure setup():\n    do:\n        place(start, spot(0, 0, 0))\n" + HELPERS.replace(
+        "procedure round():\n    do:\n        stop\n", "procedure round():\n    do:\n        for each p in players:\n            play_turn(p)\n")
+    rs = build(tmp_path, {"game.yaml": game_yaml(players=(1, 2), round_limit=1)
+                          + DATA + "  - {name: start, kind: tile, layout: bend}\n",
+                          "board.yaml": BOARD.replace("    bend:\n", "    bend:\n      text: A road bending from south to west.\n"),
+                          "main.rules": rules})
+    site = collect(rs.root, "en")
+    assert "[Start](start.md)" in site.pages["cards/index.md"]
+    assert "A road bending from south to west." in site.pages["cards/start.md"]

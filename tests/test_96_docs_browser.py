@@ -147,7 +147,7 @@ def test_a_card_page_shows_its_text_and_its_picture(served, seen):
     seen = seen["cards/terminal_annex.html"]
     heading = site.pages["cards/terminal_annex.md"].splitlines()[0].removeprefix("# ")
     assert seen["title"].rstrip("¶").strip() == heading
-    for word in ("Doors", "Rooms", "exploration card"):
+    for word in ("Sides", "Rooms", "exploration card"):
         assert word in seen["text"]
     pictures = [i for i in seen["images"] if i["src"].endswith("terminal_annex.svg")]
     assert pictures and all(i["loaded"] and i["shown"] for i in pictures), seen["images"]
