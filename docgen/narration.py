@@ -601,6 +601,8 @@ class Narrator:
                     out.append(self.say("prop_holds", clause=clause))
                     continue
                 term = self._prop_term(kind, prop)
+                if term is None and kind is not None:  # no word for it: as the rules' pages say it ("coins" are)
+                    term = self.prose._unglossed("properties", f"{kind}.{prop}")
                 key = "prop_plural" if term is not None and term.plural_only and "prop_plural" in self.s else "prop"
                 subject = self.say_raw("every_kind", kind=self.thing(thing)) if whole else self.thing(thing)
                 out.append(self.say(key, prop=unrepeated_property(self.s[key], self._prop_key_word(kind, prop)),

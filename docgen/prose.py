@@ -307,6 +307,8 @@ class Prose:
                 and len(d.params) == 1 and (" " not in words or words.split(" ", 1)[0] in U["verbs"]):
             slot = d.params[0].name
             return Term(words, say=self._predicate(words, slot), deny=self._predicate(words, slot, denied=True))
+        if section in ("properties", "variables", "kinds", "parameters") and re.search(U["plural_pattern"], words):
+            return Term(words, words, "p")  # "coins": its plural is itself, and it takes a plural verb
         return Term(words)
 
     def _predicate(self, words: str, slot: str, denied: bool = False) -> str:

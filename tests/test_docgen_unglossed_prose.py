@@ -166,3 +166,36 @@ def test_a_function_without_a_word_is_summed_up_by_what_it_is_of(tmp_path):
     prose = Prose(_ruleset(tmp_path), "en")
     assert prose.summary("reach") == "Reach of p and hs."  # two letters: names, as in algebra
     assert Prose(_ruleset(tmp_path / "fr"), "fr").summary("reach") == "Reach de p et hs."
+
+
+def test_a_name_that_reads_as_a_plural_is_one(tmp_path):
+    # "coins" was made plural again ("costs 7 coinss") and took a singular verb
+    rs = build(tmp_path, {"game.yaml": game_yaml() + """
+kinds:
+  player:
+    properties:
+      coins: {type: number, default: 3, resource: true}
+      gas: {type: number, default: 0}
+""", "play.rules": """
+procedure setup():
+    do:
+        stop
+
+procedure round():
+    do:
+        for each p in players:
+            play_turn(p)
+
+action buy:
+    cost 7 coins
+    do:
+        set current_player.gas = 1
+"""})
+    prose = Prose(rs, "en")
+    assert "an action that costs 7 coins." in prose.summary("buy").lower()
+    assert "coinss" not in prose.definition("buy")
+    assert "Set the gas of the current player to 1." in prose.definition("buy")
+    from rulecraft.docgen.narration import Narrator
+
+    told = Narrator(rs, Prose(rs, "en", markdown=True), "en").arranged({"props": {"player": {"coins": 2}}})
+    assert told == ["The coins of every player are 2."]
