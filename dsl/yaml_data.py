@@ -781,7 +781,7 @@ def validate(data: Any, schema_name: str, located: Located, bag: DiagnosticBag) 
             continue
         if explained(path):
             continue
-        message, hint, pos = _explain(error, located, path)
+        message, hint, pos = _explain(error, located, path, bag.sources.lines(located.file))
         bag.error(message, pos, hint, code="schema")
     return not errors
 
@@ -1130,7 +1130,8 @@ def _explain_pattern(error: jsonschema.ValidationError, located: Located, path: 
     return f"{where}: {shown!r} is not {what}", hint(value) if hint else _bound_hint(error), located.position(path)
 
 
-def _explain(error: jsonschema.ValidationError, located: Located, path: list) -> tuple[str, str | None, Position]:
+def _explain(error: jsonschema.ValidationError, located: Located, path: list,
+             lines: list[str] | None = None) -> tuple[str, str | None, Position]:
     where = "/".join(map(str, path)) or "the file"
     if error.validator == "additionalProperties":
         extras = [k for k in error.instance if k not in error.schema.get("properties", {})]
@@ -1174,9 +1175,10 @@ def _explain(error: jsonschema.ValidationError, located: Located, path: list) ->
             forms = [list(b.get("properties", {})) for b in error.validator_value if isinstance(b, dict)]
             allowed = list(dict.fromkeys(k for form in forms for k in form))
             key = next((k for k in error.instance if k not in allowed), "?")
-            hint = did_you_mean(str(key), allowed) or ("one of: " + ", ".join(allowed) if allowed else None)
+            hint = (_split_text_hint(located, path, key, lines) if lines is not None else None) \
+                or did_you_mean(str(key), allowed) or ("one of: " + ", ".join(allowed) if allowed else None)
             return f"unknown key '{key}' in {where}", hint, located.key_position(path + [key])
-        return _explain(best, located, list(best.absolute_path))
+        return _explain(best, located, list(best.absolute_path), lines)
     return f"{where}: {error.message}", _bound_hint(error), located.position(path)
 
 

@@ -321,6 +321,17 @@ def test_a_comma_in_an_unquoted_text_inside_braces_is_told_as_such(tmp_path):
                       'key: quote the whole text, text: "The box, shaken first."')
 
 
+def test_a_comma_in_a_propertys_text_is_told_as_such_too(tmp_path):
+    # a property may be written short or long: the schema's two forms hid the hint
+    bag = checked(tmp_path, ("game.yaml", "score: {type: number, default: 0}",
+                             "score: {type: number, default: 0, text: Points, counted at the end}"))
+    d = bag.errors[0]
+    assert len(bag.errors) == 1, bag.render()
+    assert d.message == "unknown key 'counted at the end' in kinds/player/properties/score"
+    assert d.hint == ("inside { } a comma ends an unquoted text, so 'text' reads only 'Points' and the rest as a "
+                      'key: quote the whole text, text: "Points, counted at the end"')
+
+
 def test_an_unknown_key_that_is_no_rest_of_a_text_keeps_its_hint(tmp_path):
     bag = checked(tmp_path, ("game.yaml", "box: {holds: piece, text: The box.}",
                              "box: {holds: piece, text: The box, ordred: true}"))
