@@ -455,6 +455,17 @@ def merge_section(data: RuleSetData, section: str, value: Any, located: Located,
         for name, raw in value["layouts"].items():
             layouts[name] = layout_spec(name, raw)
             data.where[("layout", name)] = located.key_position(["board", "layouts", name])
+            # each side where it is written, its parts too: a slip is told at its line
+            for d, side in (raw.get("sides") or {}).items():
+                at = ["board", "layouts", name, "sides", d]
+                data.where[("layout", name, "side", d)] = located.key_position(at)
+                if isinstance(side, dict) and isinstance(side.get("parts"), list):
+                    for i in range(len(side["parts"])):
+                        data.where[("layout", name, "side", d, i)] = located.position(at + ["parts", i])
+            for room in raw.get("rooms") or {}:
+                data.where[("layout", name, "room", room)] = located.key_position(["board", "layouts", name, "rooms", room])
+            for i in range(len(raw.get("links") or [])):
+                data.where[("layout", name, "link", i)] = located.position(["board", "layouts", name, "links", i])
         joins: dict[tuple[str, str], str | None] = {}
         for i, j in enumerate(value["joins"]):
             a, b = j["edges"]
@@ -726,44 +737,50 @@ def check_data(data: RuleSetData, bag: DiagnosticBag) -> None:
         if len(stretches) > 1:
             (n1, (l1, d1)), (n2, (l2, d2)) = sorted(stretches.items())[:2]
             bag.error(f"layout '{l2}': its {d2} side has {n2} parts, but layout '{l1}''s {d1} side has "
-                      f"{_parts_word(n1)}", where.get(("layout", l2)),
+                      f"{_parts_word(n1)}", where.get(("layout", l2, "side", d2)) or where.get(("layout", l2)),
                       "any side may meet any other, so every side of every layout is cut into the same "
                       "number of parts (write a side of one edge as parts: [EDGE, EDGE, ...])")
         for layout in board.layouts.values():
             pos = where.get(("layout", layout.name))
             for d, side in layout.sides.items():
+                side_pos = where.get(("layout", layout.name, "side", d)) or pos
                 if d not in board.directions:
-                    bag.error(f"layout '{layout.name}': unknown direction '{d}'", pos,
+                    bag.error(f"layout '{layout.name}': unknown direction '{d}'", side_pos,
                               did_you_mean_among(d, board.directions, "directions"))
-                for part in side.parts:
+                for i, part in enumerate(side.parts):
+                    part_pos = where.get(("layout", layout.name, "side", d, i)) or side_pos
                     if part.edge not in edges:
-                        bag.error(f"layout '{layout.name}': unknown edge '{part.edge}'", pos,
+                        bag.error(f"layout '{layout.name}': unknown edge '{part.edge}'", part_pos,
                                   did_you_mean_among(part.edge, edges, "edges"))
-                for r in side.rooms:
-                    if r not in layout.rooms:
-                        bag.error(f"layout '{layout.name}': side {d} names unknown room '{r}'", pos,
-                                  did_you_mean_among(r, layout.rooms, "rooms"))
+                    for r in part.rooms:
+                        if r not in layout.rooms:
+                            bag.error(f"layout '{layout.name}': side {d} names unknown room '{r}'", part_pos,
+                                      did_you_mean_among(r, layout.rooms, "rooms"))
             missing = [d for d in board.directions if d not in layout.sides]
             if missing:
                 bag.error(f"layout '{layout.name}' does not give its {', '.join(missing)} side", pos,
                           "a layout gives one side for each of the board's directions")
-            for link in layout.links:
+            for n, link in enumerate(layout.links):
+                link_pos = where.get(("layout", layout.name, "link", n)) or pos
                 for r in (link["from"], link["to"]):
                     if r not in layout.rooms:
-                        bag.error(f"layout '{layout.name}': link names unknown room '{r}'", pos,
+                        bag.error(f"layout '{layout.name}': link names unknown room '{r}'", link_pos,
                                   did_you_mean_among(r, layout.rooms, "rooms"))
                 if link["direction"] not in board.directions:
-                    bag.error(f"layout '{layout.name}': link has unknown direction '{link['direction']}'", pos,
+                    bag.error(f"layout '{layout.name}': link has unknown direction '{link['direction']}'", link_pos,
                               did_you_mean(link["direction"], board.directions)
                               or "the board's directions: " + ", ".join(board.directions))
                 if link["connection"] not in connections | {"none"}:
-                    bag.error(f"layout '{layout.name}': link has unknown connection '{link['connection']}'", pos,
-                              did_you_mean_among(link["connection"], connections, "connections"))
+                    bag.error(f"layout '{layout.name}': link has unknown connection '{link['connection']}'", link_pos,
+                              did_you_mean(link["connection"], connections)
+                              or "a link's connection is one the joins make (" + ", ".join(sorted(connections))
+                              + ") or none (touching, no way through); a kind of its own needs a join that makes it")
             space_props = data.kinds.get(board.space_kind).properties if board.space_kind in kinds else {}
             for room, props in layout.rooms.items():
                 for p, v in (props or {}).items():
                     if p not in space_props:
-                        bag.error(f"layout '{layout.name}': room '{room}' sets unknown property '{p}'", pos,
+                        bag.error(f"layout '{layout.name}': room '{room}' sets unknown property '{p}'",
+                                  where.get(("layout", layout.name, "room", room)) or pos,
                                   did_you_mean_among(p, space_props, "properties"))
                     elif space_props[p].values is not None and v not in space_props[p].values:
                         bag.error(f"layout '{layout.name}': room '{room}' {p} = {v!r} is not one of {space_props[p].values}",

@@ -240,8 +240,20 @@ def test_sides_cut_differently_are_refused(tmp_path):
         "main.rules": "procedure setup():\n    do:\n        stop\n" + HELPERS})
     assert "layout 'cap': its north side has one edge, but layout" not in text
     assert "has 3 parts, but layout 'cap''s north side has one edge" in text
-    assert "board.yaml:" in text
+    # told at the side that disagrees, not at the layout's name
+    assert "north: {parts: [{edge: field, rooms: [north_field]}" in text.split("has 3 parts")[1].split("hint")[0]
     assert "every side of every layout is cut into the same number of parts" in text
+
+
+def test_a_slip_in_a_part_is_told_at_that_part(tmp_path):
+    text = load_errors(tmp_path, {
+        "game.yaml": game_yaml(players=(1, 2), round_limit=1) + DATA,
+        "board.yaml": BOARD.replace("{edge: road, rooms: [road]}, {edge: field, rooms: [south_field]}]}",
+                                    "{edge: road, rooms: [raod]}, {edge: field, rooms: [south_field]}]}", 1),
+        "main.rules": "procedure setup():\n    do:\n        stop\n" + HELPERS})
+    line = next(i for i, t in enumerate(BOARD.splitlines(), 1) if "rooms: [road]}, {edge: field, rooms: [south_field]}]}" in t)
+    assert f"board.yaml:{line - 1}:" in text and "side east names unknown room 'raod'" in text
+    assert "did you mean 'road'?" in text
 
 
 # ---------------------------------------------------------------- the rules site
