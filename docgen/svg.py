@@ -320,6 +320,7 @@ def board_svg(spec: BoardSpec, tile_layouts: dict[str, str], tiles: dict[str, li
     height = (max(ys) - miny + 1) * CELL + 2 * MARGIN
     body: list[str] = []
     centres: dict[str, tuple[float, float]] = {}
+    below: dict[str, float] = {}  # how far under a room's centre its pieces stand
     labels: list[str] = []
     for tile, (x, y, rot) in tiles.items():
         layout = spec.layouts[tile_layouts[tile]]
@@ -331,6 +332,8 @@ def board_svg(spec: BoardSpec, tile_layouts: dict[str, str], tiles: dict[str, li
         labels += _labels(spec, layout, x0, y0, rot, label, term)
         for name, r in room_rects(spec, layout, x0, y0).items():
             centres[ids[name]] = _rotate_point(r.centre, (x0 + CELL / 2, y0 + CELL / 2), rot)
+            if _cut_sides(layout):  # a room a third of the tile: its pieces just under its label
+                below[ids[name]] = 14
     body += labels
     by_room: dict[str, list[Piece]] = {}
     for p in pieces:
@@ -341,7 +344,7 @@ def board_svg(spec: BoardSpec, tile_layouts: dict[str, str], tiles: dict[str, li
         per_row = 4
         for i, p in enumerate(here):
             px = cx - (min(len(here), per_row) - 1) * 11 + (i % per_row) * 22
-            py = cy + 22 + (i // per_row) * 20
+            py = cy + below.get(room, 22) + (i // per_row) * 20
             body.append(f"<g{_attrs(class_='piece', data_piece=p.id)}><title>{escape(p.title)}</title>"
                         f"<circle{_attrs(cx=round(px, 1), cy=round(py, 1), r=9)} fill={quoteattr(p.colour)} stroke=\"#fff\"/>"
                         f"<text{_attrs(x=round(px, 1), y=round(py + 4, 1))} text-anchor=\"middle\" font-size=\"10\""
