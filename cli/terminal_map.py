@@ -99,12 +99,30 @@ def _tiles(ruleset, view, words, ui, width, max_lines, whole) -> MapText:
     right = next((d for d, v in step.items() if v == (1, 0)), None)
     below = next((d for d, v in step.items() if v == (0, down)), None)
     kinds = sorted({c for c in spec.joins.values() if c and c != "none"})
+    # sides cut into parts (a road between two verges): a tile is told by what the middle
+    # of each of its sides is, in the board's order of directions, as laid ("crff": city
+    # north, road east, fields south and west), and a link by the middle parts' join
+    cut = any(len(side.parts) > 1 for layout in spec.layouts.values() for side in layout.sides.values())
+    if cut:
+        kinds = sorted(set(kinds) | set(spec.edges))
     letter = short_names(kinds)
+
+    def middle(parts):
+        return parts[len(parts) // 2]
+
+    def sides_of(tile: str) -> str:
+        rot = view["tiles"][tile][2]
+        return "".join(letter.get(middle(board.geo.parts(tile, d, rot))[0], "?")[:1] for d in board.geo.direction_names)
 
     def link(a: tuple, b: tuple) -> str:
         ta, tb = cells.get(a), cells.get(b)
         if ta is None or tb is None:
             return " "
+        if cut:
+            d = next(d for d, v in step.items() if v == (b[0] - a[0], b[1] - a[1]))
+            (edge, _), (other, _) = middle(board.geo.facing(ta, d, view["tiles"][ta][2], tb, view["tiles"][tb][2]))
+            kind = spec.joins.get((edge, other))
+            return letter.get(kind, kind)[:1] if kind and kind != "none" else " "
         for room in board.geo.rooms_of(ta):
             for other in board.geo.rooms_of(tb):
                 kind = board.connection(room, other) if board.has(room) and board.has(other) else None
@@ -122,9 +140,9 @@ def _tiles(ruleset, view, words, ui, width, max_lines, whole) -> MapText:
     cell_w = CELL + 3  # name, the viewer's star, a count of two digits
     max_cols = max(1, (width - label_w) // (cell_w + 3))
     max_rows = max(1, (max_lines - 1 + 1) // 2)  # a row of cells, then a row of links
-    cut = False
+    shown_cut = False
     if not whole and (len(xs_all) > max_cols or len(ys_all) > max_rows):
-        cut = True
+        shown_cut = True
         mine_cells = [c for c, t in cells.items() if any(r in mine_at for r in board.geo.rooms_of(t))] or [(0, 0)]
         cx = sorted(x for x, _ in mine_cells)[len(mine_cells) // 2]
         cy = sorted(y for _, y in mine_cells)[len(mine_cells) // 2]
@@ -139,7 +157,7 @@ def _tiles(ruleset, view, words, ui, width, max_lines, whole) -> MapText:
                 text = " " * cell_w
             else:
                 rooms = [r for r in board.geo.rooms_of(tile)]
-                name = _abbreviation(words.name(rooms[0])) if rooms else tile[:CELL]
+                name = sides_of(tile) if cut else _abbreviation(words.name(rooms[0])) if rooms else tile[:CELL]
                 star = "*" if any(r in mine_at for r in rooms) else " "
                 count = sum(_count(view["zones"].get(r)) for r in rooms)
                 text = f"{name:<{CELL}}{star}{count if count else '':>2}"
@@ -154,9 +172,13 @@ def _tiles(ruleset, view, words, ui, width, max_lines, whole) -> MapText:
             lines.append(links.rstrip())
     legend = [ui["map_legend"] + ", "
               + ", ".join(f"{letter[k][:1]} {words.value_word(k)}" for k in kinds)]
+    if cut:
+        # "tiles by side n e s w": each letter of a tile is the middle of one side, in this order
+        legend.append(ui["map_sides"].format(directions=" ".join(str(words.value_word(d))[:1]
+                                                                 for d in board.geo.direction_names)))
     if whole:
         return MapText(lines, False, legend, label_w, cell_w + 3)
-    return MapText([line[:width] for line in lines], cut, legend)
+    return MapText([line[:width] for line in lines], shown_cut, legend)
 
 
 def _window(values: list[int], centre: int, size: int) -> list[int]:

@@ -317,3 +317,28 @@ def test_a_start_tile_in_no_zone_has_its_page_with_its_layouts_text(tmp_path):
     site = collect(rs.root, "en")
     assert "[Start](start.md)" in site.pages["cards/index.md"]
     assert "A road bending from south to west." in site.pages["cards/start.md"]
+
+
+def test_the_terminal_map_tells_a_cut_tile_by_the_middle_of_its_sides(tmp_path):
+    from rulecraft.cli.terminal_map import board_lines
+    from rulecraft.narration import Words
+
+    rules = "procedure setup():\n    do:\n        place(c, spot(0, 0, 0))\n        place(a, spot(0, 1, 0))\n" \
+        "        place(b, spot(1, 1, 0))\n" + HELPERS.replace(
+            "procedure round():\n    do:\n        stop\n",
+            "procedure round():\n    do:\n        for each p in players:\n            play_turn(p)\n")
+    rs = build(tmp_path, {"game.yaml": game_yaml(players=(1, 2), round_limit=1) + DATA,
+                          "board.yaml": BOARD, "main.rules": rules})
+    game = Game(rs, 1, 1)
+    view = game.view("p1")
+    words = Words(rs)
+    words.know_view(view)
+    drawn = board_lines(rs, view, words, {"map_legend": "legend", "map_sides": "by side {directions}"},
+                        width=80, max_lines=8)
+    rows = [line.split() for line in drawn.lines]
+    # the cap: city north, fields elsewhere; under it a and b, a road running west-east
+    # through both: the cap's field meets a's north verge, a's road meets b's
+    assert rows[1] == ["0", "cfff"]
+    assert rows[2] == ["f"]
+    assert rows[3] == ["1", "frfr", "r", "frfr"]
+    assert drawn.legend[-1] == "by side n e s w"
