@@ -1061,7 +1061,33 @@ class Words:
                 continue
             else:
                 out.append(self.status(kind, prop, value))
+        sides = self._printed_sides(eid, kind)
+        if sides:
+            out.append(sides)
         return out
+
+    def _printed_sides(self, eid: str, kind: str) -> str | None:
+        """A tile not laid yet, on a board whose sides are cut into parts, by the middle of
+        each side as printed, in the board's order of directions ("sides city, field,
+        road, field"): what a player lays it by. None for any other thing."""
+        board = self.ruleset.data.board
+        if board is None or board.kind != "tiles" or kind != board.tile_kind \
+                or eid in {t for t, _ in getattr(self, "laid", {}).values()}:
+            return None
+        layouts = self._tile_layouts()
+        layout = board.layouts.get(layouts.get(eid)) if eid in layouts else None
+        if layout is None or not any(len(side.parts) > 1 for side in layout.sides.values()):
+            return None
+        middles = [layout.sides[d].parts[len(layout.sides[d].parts) // 2].edge for d in board.directions if d in layout.sides]
+        return self.say["tile_sides"].format(sides=", ".join(str(self.value_word(e)) for e in middles))
+
+    def _tile_layouts(self) -> dict:
+        found = getattr(self, "_layouts_of_tiles", None)
+        if found is None:
+            from rulecraft.interpreter.state import tile_layouts
+
+            found = self._layouts_of_tiles = tile_layouts(self.ruleset)
+        return found
 
     def know_entities(self, entities: dict) -> None:
         """Learn the kind of every entity a view shows (for the words of changed

@@ -342,3 +342,18 @@ def test_the_terminal_map_tells_a_cut_tile_by_the_middle_of_its_sides(tmp_path):
     assert rows[2] == ["f"]
     assert rows[3] == ["1", "frfr", "r", "frfr"]
     assert drawn.legend[-1] == "by side n e s w"
+
+
+def test_a_tile_not_laid_is_told_by_its_printed_sides_on_the_screens(tmp_path):
+    from rulecraft.narration import Words
+
+    rules = "procedure setup():\n    do:\n        place(c, spot(0, 0, 0))\n" + HELPERS.replace(
+        "procedure round():\n    do:\n        stop\n",
+        "procedure round():\n    do:\n        for each p in players:\n            play_turn(p)\n")
+    rs = build(tmp_path, {"game.yaml": game_yaml(players=(1, 2), round_limit=1) + DATA,
+                          "board.yaml": BOARD, "main.rules": rules})
+    game = Game(rs, 1, 1)
+    words = Words(rs)
+    words.know_view(game.view("p1"))
+    assert words.details("d", {"kind": "tile", "props": {}}) == ["sides field, field, road, road"]
+    assert words.details("c", {"kind": "tile", "props": {}}) == [], "a laid tile is read on the map"
