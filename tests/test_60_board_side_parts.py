@@ -259,11 +259,15 @@ def test_a_slip_in_a_part_is_told_at_that_part(tmp_path):
 # ---------------------------------------------------------------- the rules site
 
 
-def tile_set(tmp_path):
-    rules = "procedure setup():\n    do:\n        place(a, spot(0, 0, 0))\n" + HELPERS.replace(
-        "procedure round():\n    do:\n        stop\n", "procedure round():\n    do:\n        for each p in players:\n            play_turn(p)\n")
-    return build(tmp_path, {"game.yaml": game_yaml(players=(1, 2), round_limit=1) + DATA,
-                            "board.yaml": BOARD, "main.rules": rules})
+def tile_set(tmp_path, laid: str = "place(a, spot(0, 0, 0))", data: str = DATA, board: str = BOARD):
+    """The tile set with the tiles ``laid`` by its setup (one statement a line) and a
+    round in which each player plays a turn."""
+    setup = "".join(f"        {line}\n" for line in laid.splitlines())
+    rules = "procedure setup():\n    do:\n" + setup + HELPERS.replace(
+        "procedure round():\n    do:\n        stop\n",
+        "procedure round():\n    do:\n        for each p in players:\n            play_turn(p)\n")
+    return build(tmp_path, {"game.yaml": game_yaml(players=(1, 2), round_limit=1) + data,
+                            "board.yaml": board, "main.rules": rules})
 
 
 def test_a_cut_side_is_drawn_part_by_part_clockwise(tmp_path):
@@ -308,12 +312,8 @@ def test_the_tile_page_lists_each_sides_parts_in_order(tmp_path):
 
 
 def test_a_start_tile_in_no_zone_has_its_page_with_its_layouts_text(tmp_path):
-    rules = "procedure setup():\n    do:\n        place(start, spot(0, 0, 0))\n" + HELPERS.replace(
-        "procedure round():\n    do:\n        stop\n", "procedure round():\n    do:\n        for each p in players:\n            play_turn(p)\n")
-    rs = build(tmp_path, {"game.yaml": game_yaml(players=(1, 2), round_limit=1)
-                          + DATA + "  - {name: start, kind: tile, layout: bend}\n",
-                          "board.yaml": BOARD.replace("    bend:\n", "    bend:\n      text: A road bending from south to west.\n"),
-                          "main.rules": rules})
+    rs = tile_set(tmp_path, "place(start, spot(0, 0, 0))", DATA + "  - {name: start, kind: tile, layout: bend}\n",
+                  BOARD.replace("    bend:\n", "    bend:\n      text: A road bending from south to west.\n"))
     site = collect(rs.root, "en")
     assert "[Start](start.md)" in site.pages["cards/index.md"]
     assert "A road bending from south to west." in site.pages["cards/start.md"]
@@ -323,12 +323,7 @@ def test_the_terminal_map_tells_a_cut_tile_by_the_middle_of_its_sides(tmp_path):
     from rulecraft.cli.terminal_map import board_lines
     from rulecraft.narration import Words
 
-    rules = "procedure setup():\n    do:\n        place(c, spot(0, 0, 0))\n        place(a, spot(0, 1, 0))\n" \
-        "        place(b, spot(1, 1, 0))\n" + HELPERS.replace(
-            "procedure round():\n    do:\n        stop\n",
-            "procedure round():\n    do:\n        for each p in players:\n            play_turn(p)\n")
-    rs = build(tmp_path, {"game.yaml": game_yaml(players=(1, 2), round_limit=1) + DATA,
-                          "board.yaml": BOARD, "main.rules": rules})
+    rs = tile_set(tmp_path, "place(c, spot(0, 0, 0))\nplace(a, spot(0, 1, 0))\nplace(b, spot(1, 1, 0))")
     game = Game(rs, 1, 1)
     view = game.view("p1")
     words = Words(rs)
@@ -347,11 +342,7 @@ def test_the_terminal_map_tells_a_cut_tile_by_the_middle_of_its_sides(tmp_path):
 def test_a_tile_not_laid_is_told_by_its_printed_sides_on_the_screens(tmp_path):
     from rulecraft.narration import Words
 
-    rules = "procedure setup():\n    do:\n        place(c, spot(0, 0, 0))\n" + HELPERS.replace(
-        "procedure round():\n    do:\n        stop\n",
-        "procedure round():\n    do:\n        for each p in players:\n            play_turn(p)\n")
-    rs = build(tmp_path, {"game.yaml": game_yaml(players=(1, 2), round_limit=1) + DATA,
-                          "board.yaml": BOARD, "main.rules": rules})
+    rs = tile_set(tmp_path, "place(c, spot(0, 0, 0))")
     game = Game(rs, 1, 1)
     words = Words(rs)
     words.know_view(game.view("p1"))
