@@ -232,7 +232,9 @@ class Board:
                 for (edge, rooms), (oedge, orooms) in self.geo.facing(tile, d, rot, other, self.tiles[other][2]):
                     conn = spec.joins.get((edge, oedge))
                     for r in rooms:
-                        self._towards.setdefault((r, d), []).extend(o for o in orooms if o not in self._towards.get((r, d), ()))
+                        # a field along all three parts of a side faces the same field three times
+                        towards = self._towards.setdefault((r, d), [])
+                        towards.extend(o for o in orooms if o not in towards)
                         for o in orooms:
                             add_edge(r, o, None if conn in (None, "none") else conn)
 

@@ -110,13 +110,17 @@ def test_each_part_joins_only_the_part_facing_it(tmp_path):
     q = ask(tmp_path, """
 place(a, spot(0, 0, 0))
 place(b, spot(1, 0, 0))
+place(c, spot(0, -1, 0))
+emit q(name: "north", value: rooms_towards(space(a, "north_field"), "north"))
 emit q(name: "north field", value: connected(space(a, "north_field")))
 emit q(name: "road", value: connected(space(a, "road")))
 emit q(name: "south field east", value: rooms_towards(space(a, "south_field"), "east"))
 emit q(name: "touching", value: adjacent(space(b, "north_field")))
 """)
     # the north verge meets the north verge only: a field does not cross the road
-    assert q["north field"] == ["b/north_field"]
+    # the verge lies along all three parts of the north side, each facing the cap's field: told once
+    assert q["north"] == ["c/field"]
+    assert q["north field"] == ["c/field", "b/north_field"]
     assert q["road"] == ["b/road"]
     assert q["south field east"] == ["b/south_field"]
     assert q["touching"] == ["a/north_field"]
